@@ -1,0 +1,99 @@
+import { Elysia } from 'elysia';
+import { fail } from './envelope.ts';
+import { DomainError, statusForCode } from './errors.ts';
+import type { Logger } from './logger.ts';
+import { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
+
+export interface ServiceBaseOptions {
+  /** Service name in log lines. */
+  service: string;
+  logger: Logger;
+  /** Status per service-specific error code; common codes are mapped already. */
+  errorStatus?: Readonly<Record<string, number>>;
+  /** Readiness checks by dependency name; /readyz is 503 only when a `required` one fails. */
+  readiness?: Readonly<Record<string, { check: () => Promise<boolean>; required: boolean; kind?: string }>>;
+}
+
+/**
+ * What every service puts in front of its routes: the request id, one structured log line per
+ * request, the error envelope for every failure (validation and malformed JSON as 400, unknown
+ * routes as 404, internal causes logged and never sent), and /healthz + /readyz.
+ */
+export function serviceBase(options: ServiceBaseOptions) {
+  const { logger, errorStatus = {}, readiness = {} } = options;
+  return new Elysia({ name: `service-base:${options.service}` })
+    .derive({ as: 'global' }, ({ request, set }) => {
+      const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+      set.headers[REQUEST_ID_HEADER] = requestId;
+      return { requestId, startedAt: performance.now() };
+    })
+    .onAfterResponse({ as: 'global' }, (ctx) => {
+      const { request, set } = ctx;
+      const { requestId, startedAt } = ctx as unknown as { requestId?: string; startedAt?: number };
+      const url = new URL(request.url);
+      logger.info('request', {
+        method: request.method,
+        path: url.pathname,
+        status: typeof set.status === 'number' ? set.status : 200,
+        durationMs: startedAt === undefined ? undefined : Math.round((performance.now() - startedAt) * 100) / 100,
+        requestId: requestId ?? request.headers.get(REQUEST_ID_HEADER),
+      });
+    })
+    .onError({ as: 'global' }, ({ code, error, set, request }) => {
+      // The derive hook may not have run (e.g. a parse error), so make sure the id is set.
+      set.headers[REQUEST_ID_HEADER] ??= acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+      if (error instanceof DomainError) {
+        set.status = statusForCode(error.code, errorStatus);
+        if (error.retryAfterS !== undefined) set.headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterS)));
+        return fail(error.code, error.message);
+      }
+      switch (code) {
+        case 'VALIDATION':
+          set.status = 400;
+          return fail('VALIDATION_FAILED', describeValidation(error));
+        case 'PARSE':
+          set.status = 400;
+          return fail('MALFORMED_JSON', 'The request body is not valid JSON');
+        case 'NOT_FOUND':
+          set.status = 404;
+          return fail('ROUTE_NOT_FOUND', `No route for ${request.method} ${new URL(request.url).pathname}`);
+      }
+      const status = (error as { status?: unknown })?.status;
+      if (status === 413) {
+        set.status = 413;
+        return fail('PAYLOAD_TOO_LARGE', 'The request body is too large');
+      }
+      logger.error('unhandled error', { code, error: String((error as Error)?.stack ?? error), path: new URL(request.url).pathname });
+      set.status = 500;
+      return fail('INTERNAL', 'Something went wrong on our side');
+    })
+    .get('/healthz', () => ({ status: 'ok', service: options.service }), { detail: { hide: true } })
+    .get(
+      '/readyz',
+      async ({ set }) => {
+        const entries = await Promise.all(
+          Object.entries(readiness).map(async ([name, r]) => {
+            const up = await r.check().catch(() => false);
+            return [name, { status: up ? 'up' : 'down', required: r.required, ...(r.kind ? { kind: r.kind } : {}) }] as const;
+          }),
+        );
+        const deps = Object.fromEntries(entries);
+        const failed = entries.filter(([, d]) => d.status === 'down');
+        const canServe = failed.every(([, d]) => !d.required);
+        set.status = canServe ? 200 : 503;
+        return { status: failed.length === 0 ? 'ready' : canServe ? 'degraded' : 'unavailable', service: options.service, dependencies: deps };
+      },
+      { detail: { hide: true } },
+    );
+}
+
+/** A one-line, client-safe summary of an Elysia validation error. */
+function describeValidation(error: unknown): string {
+  const e = error as { all?: { path?: string; summary?: string; message?: string }[]; message?: string };
+  const first = e.all?.[0];
+  if (first) {
+    const where = first.path ? first.path.replace(/^\//, '').replaceAll('/', '.') : 'request';
+    return `Invalid ${where || 'request'}: ${first.summary ?? first.message ?? 'failed validation'}`;
+  }
+  return 'The request failed validation';
+}

@@ -1,0 +1,55 @@
+export { type Clock, createManualClock, systemClock } from './clock.ts';
+export { resolveClientIp } from './client-ip.ts';
+export { ConfigError, type Env, isProduction, loadConfig, productionProblems, type Reader, read } from './config.ts';
+export { type Envelope, type ErrorEnvelope, fail, isEnvelope, ok, type SuccessEnvelope } from './envelope.ts';
+export { COMMON_ERROR_STATUS, type CommonErrorCode, DomainError, statusForCode } from './errors.ts';
+export { type ServiceBaseOptions, serviceBase } from './http.ts';
+export { isId, newId, stableId } from './ids.ts';
+export { createLogger, createMemoryLogger, type Logger, silentLogger } from './logger.ts';
+export {
+  type CurrencyCode,
+  DEFAULT_LANG,
+  DEFAULT_MARKET,
+  isMarketCode,
+  LANGUAGES,
+  type Lang,
+  MARKET_CODES,
+  MARKETS,
+  type Market,
+  type MarketCode,
+  marketForMobile,
+  resolveLang,
+  resolveMarket,
+} from './markets.ts';
+export { assertMinorUnits, CURRENCY_EXPONENT, formatMinor, type Money, multiplyMinor, percentOfMinor, roundHalfUp, sumMinor } from './money.ts';
+export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
+export {
+  type Doc,
+  type DocumentCollection,
+  type DocumentStore,
+  DuplicateKeyError,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  isDuplicateKeyError,
+  type Update,
+} from './store/documents.ts';
+export { createEmbeddedDocumentStore } from './store/embedded-documents.ts';
+export { createEmbeddedKeyValueStore } from './store/embedded-key-value.ts';
+export type { KeyValueStore } from './store/key-value.ts';
+export { connectMongoDocumentStore, mongoDocumentStore } from './store/mongo-documents.ts';
+export { createRedisKeyValueStore } from './store/redis-key-value.ts';
+export { connectStores, type Stores } from './store/connect.ts';
+export {
+  ACCESS_TTL_S,
+  REFRESH_TTL_S,
+  ROLES,
+  type Role,
+  STAFF_ROLES,
+  TOKEN_ALG,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  type TokenClaims,
+  type TokenType,
+} from './tokens.ts';
+export { ErrorEnvelopeSchema, envelopeOf, serviceOpenApi } from './openapi.ts';

@@ -1,0 +1,23 @@
+/** One JSON object per line on stdout: what every service logs. */
+export interface Logger {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+}
+
+/** A logger that writes `{ts, level, service, msg, ...fields}` lines. */
+export function createLogger(service: string, write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Logger {
+  const log = (level: string) => (msg: string, fields: Record<string, unknown> = {}) =>
+    write(JSON.stringify({ ts: new Date().toISOString(), level, service, msg, ...fields }));
+  return { info: log('info'), warn: log('warn'), error: log('error') };
+}
+
+/** A logger that keeps lines in memory, for tests that assert on what was logged. */
+export function createMemoryLogger(service = 'test'): Logger & { lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger(service, (l) => lines.push(JSON.parse(l)));
+  return Object.assign(logger, { lines });
+}
+
+/** A logger that drops everything. */
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
