@@ -53,3 +53,4 @@ export {
   type TokenType,
 } from './tokens.ts';
 export { ErrorEnvelopeSchema, envelopeOf, serviceOpenApi } from './openapi.ts';
+export { documentStoresUnderTest, type StoreUnderTest } from './testing/document-stores.ts';
