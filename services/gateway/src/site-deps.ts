@@ -1,0 +1,20 @@
+import type { Clock, Logger } from '@tm/shared';
+
+/** Base URLs of the services behind the gateway. */
+export interface Upstreams {
+  auth: string;
+  catalog: string;
+  talent: string;
+}
+
+/** What the gateway's own documents (/openapi.json, /docs, /mcp, site files) need. */
+export interface SiteDeps {
+  upstreams: Upstreams;
+  fetch: typeof fetch;
+  /** Absolute origin used in sitemap and llms links, e.g. https://example.com (no trailing slash). */
+  publicSiteUrl: string;
+  /** How long a call to a service may take before it counts as failed. */
+  upstreamTimeoutMs: number;
+  logger: Logger;
+  clock: Clock;
+}
