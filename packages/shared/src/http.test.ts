@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'bun:test';
+import { Elysia, t } from 'elysia';
+import { DomainError } from './errors.ts';
+import { serviceBase } from './http.ts';
+import { createMemoryLogger } from './logger.ts';
+
+function build(readyDown = false) {
+  const logger = createMemoryLogger('demo');
+  const app = new Elysia()
+    .use(
+      serviceBase({
+        service: 'demo',
+        logger,
+        errorStatus: { THING_NOT_FOUND: 404 },
+        readiness: {
+          documents: { check: async () => true, required: true },
+          cache: { check: async () => !readyDown, required: false },
+        },
+      }),
+    )
+    .get('/thing', () => {
+      throw new DomainError('THING_NOT_FOUND', 'No such thing');
+    })
+    .get('/slow-down', () => {
+      throw new DomainError('COOLDOWN', 'Wait', 12.2);
+    })
+    .get('/crash', () => {
+      throw new Error('database password is hunter2');
+    })
+    .post('/echo', ({ body }) => body, { body: t.Object({ n: t.Integer({ minimum: 1 }) }) });
+  return { app, logger };
+}
+
+const req = (path: string, init?: RequestInit) => new Request(`http://localhost${path}`, init);
+const json = (body: string) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+describe('serviceBase', () => {
+  it('maps a domain error to its status and the envelope', async () => {
+    const res = await build().app.handle(req('/thing'));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, error: { code: 'THING_NOT_FOUND', message: 'No such thing' } });
+  });
+
+  it('sends Retry-After in whole seconds when the error carries one', async () => {
+    const res = await build().app.handle(req('/slow-down'));
+    expect(res.status).toBe(400);
+    expect(res.headers.get('retry-after')).toBe('13');
+  });
+
+  it('hides internal causes behind INTERNAL and logs them', async () => {
+    const { app, logger } = build();
+    const res = await app.handle(req('/crash'));
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain('hunter2');
+    expect(JSON.parse(text).error.code).toBe('INTERNAL');
+    expect(logger.lines.some((l) => String(l.error).includes('hunter2'))).toBe(true);
+  });
+
+  it('answers malformed JSON with 400 MALFORMED_JSON and schema failures with 400 VALIDATION_FAILED', async () => {
+    const { app } = build();
+    const bad = await app.handle(req('/echo', json('{"n":')));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.code).toBe('MALFORMED_JSON');
+    const invalid = await app.handle(req('/echo', json('{"n":0}')));
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers an unknown route with a 404 envelope', async () => {
+    const res = await build().app.handle(req('/nowhere'));
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('echoes a well-formed request id and logs one line per request with it', async () => {
+    const { app, logger } = build();
+    const res = await app.handle(req('/echo', { ...json('{"n":2}'), headers: { 'content-type': 'application/json', 'x-request-id': 'abc-12345678' } }));
+    expect(res.headers.get('x-request-id')).toBe('abc-12345678');
+    const deadline = Date.now() + 1_000;
+    while (!logger.lines.some((l) => l.requestId === 'abc-12345678') && Date.now() < deadline) await Bun.sleep(5);
+    const line = logger.lines.find((l) => l.requestId === 'abc-12345678');
+    expect(line).toMatchObject({ msg: 'request', method: 'POST', path: '/echo', status: 200, service: 'demo' });
+    expect(typeof line?.durationMs).toBe('number');
+  });
+
+  it('reports readiness per dependency: degraded while only optional ones are down', async () => {
+    const up = await build().app.handle(req('/readyz'));
+    expect(up.status).toBe(200);
+    expect((await up.json()).status).toBe('ready');
+    const degraded = await build(true).app.handle(req('/readyz'));
+    expect(degraded.status).toBe(200);
+    const body = await degraded.json();
+    expect(body.status).toBe('degraded');
+    expect(body.dependencies.cache.status).toBe('down');
+  });
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeEach, describe, expect, it } from 'bun:test';
+import { documentStoresUnderTest } from '../testing/document-stores.ts';
+import type { DocumentCollection, DocumentStore } from './documents.ts';
+import { isDuplicateKeyError } from './documents.ts';
+
+type Item = { _id: string; slug: string; category: string; price: number; tags: string[]; name: { en: string; de?: string }; hits?: number };
+
+const items: Item[] = [
+  { _id: 'a1', slug: 'react', category: 'frontend', price: 300, tags: ['js', 'ui'], name: { en: 'React developer', de: 'React-Entwickler' } },
+  { _id: 'a2', slug: 'vue', category: 'frontend', price: 200, tags: ['js'], name: { en: 'Vue developer' } },
+  { _id: 'a3', slug: 'go', category: 'backend', price: 400, tags: ['go'], name: { en: 'Go developer' } },
+  { _id: 'a4', slug: 'node', category: 'backend', price: 250, tags: ['js', 'api'], name: { en: 'Node developer' } },
+];
+
+const { stores, closeAll } = documentStoresUnderTest();
+afterAll(closeAll);
+
+for (const s of stores) {
+  describe(`document store conformance on ${s.name}`, () => {
+    let db: DocumentStore;
+    let col: DocumentCollection<Item>;
+    beforeEach(async () => {
+      db = await s.open();
+      col = db.collection<Item>('items');
+      await col.createIndex({ slug: 1 }, { unique: true });
+      await col.insertMany(items);
+    });
+
+    it('finds with equality, array membership, $in, $or and regex like MongoDB', async () => {
+      expect((await col.find({ category: 'frontend' }).toArray()).map((d) => d._id).sort()).toEqual(['a1', 'a2']);
+      expect((await col.find({ tags: 'js' }).toArray()).map((d) => d._id).sort()).toEqual(['a1', 'a2', 'a4']);
+      expect((await col.find({ slug: { $in: ['go', 'vue'] } }).toArray()).map((d) => d._id).sort()).toEqual(['a2', 'a3']);
+      const or = await col.find({ $or: [{ price: { $gte: 400 } }, { 'name.de': { $exists: true } }] }).toArray();
+      expect(or.map((d) => d._id).sort()).toEqual(['a1', 'a3']);
+      expect((await col.find({ 'name.en': { $regex: 'DEVELOPER', $options: 'i' }, price: { $lt: 250 } }).toArray()).map((d) => d._id)).toEqual(['a2']);
+    });
+
+    it('sorts, skips, limits and counts', async () => {
+      const page = await col.find({}, { sort: { price: -1 }, skip: 1, limit: 2 }).toArray();
+      expect(page.map((d) => d.slug)).toEqual(['react', 'node']);
+      expect(await col.countDocuments({ tags: 'js' })).toBe(3);
+      expect(await col.countDocuments()).toBe(4);
+    });
+
+    it('projects included fields and always the _id unless excluded', async () => {
+      const [doc] = await col.find({ slug: 'react' }, { projection: { slug: 1, 'name.en': 1 } }).toArray();
+      expect(doc as unknown).toEqual({ _id: 'a1', slug: 'react', name: { en: 'React developer' } });
+      const noId = await col.findOne({ slug: 'vue' }, { projection: { _id: 0, tags: 0, name: 0 } });
+      expect(noId as unknown).toEqual({ slug: 'vue', category: 'frontend', price: 200 });
+    });
+
+    it('returns null from findOne when nothing matches', async () => {
+      expect(await col.findOne({ slug: 'cobol' })).toBeNull();
+    });
+
+    it('rejects a duplicate on a unique index with code 11000 and keeps the stored document', async () => {
+      const err = await col.insertOne({ ...items[0], _id: 'zz' } as Item).catch((e: unknown) => e);
+      expect(isDuplicateKeyError(err)).toBe(true);
+      const dupId = await col.insertOne({ ...items[1], slug: 'other' } as Item).catch((e: unknown) => e);
+      expect(isDuplicateKeyError(dupId)).toBe(true);
+      expect(await col.countDocuments()).toBe(4);
+      const clash = await col.updateOne({ _id: 'a2' }, { $set: { slug: 'react' } }).catch((e: unknown) => e);
+      expect(isDuplicateKeyError(clash)).toBe(true);
+      expect((await col.findOne({ _id: 'a2' }))?.slug).toBe('vue');
+    });
+
+    it('applies $set, $inc, $unset, $push and $pull and reports counts', async () => {
+      const res = await col.updateOne({ slug: 'go' }, { $set: { 'name.de': 'Go-Entwickler' }, $inc: { hits: 2 }, $push: { tags: 'cloud' } });
+      expect(res).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+      await col.updateOne({ slug: 'go' }, { $inc: { hits: 1 }, $pull: { tags: 'go' } });
+      const go = await col.findOne({ slug: 'go' });
+      expect(go).toMatchObject({ hits: 3, tags: ['cloud'], name: { en: 'Go developer', de: 'Go-Entwickler' } });
+      await col.updateOne({ slug: 'go' }, { $unset: { hits: '' } });
+      expect((await col.findOne({ slug: 'go' }))?.hits).toBeUndefined();
+      const many = await col.updateMany({ category: 'frontend' }, { $set: { price: 1 } });
+      expect(many).toMatchObject({ matchedCount: 2, modifiedCount: 2 });
+      const none = await col.updateOne({ slug: 'nope' }, { $set: { price: 1 } });
+      expect(none).toMatchObject({ matchedCount: 0, modifiedCount: 0, upsertedCount: 0 });
+    });
+
+    it('upserts with the filter fields and $setOnInsert only on insert', async () => {
+      const first = await col.updateOne(
+        { _id: 'b1', slug: 'rust' },
+        { $set: { price: 500 }, $setOnInsert: { category: 'backend', tags: [], name: { en: 'Rust developer' } } },
+        { upsert: true },
+      );
+      expect(first).toMatchObject({ upsertedCount: 1, upsertedId: 'b1' });
+      await col.updateOne({ _id: 'b1', slug: 'rust' }, { $set: { price: 600 }, $setOnInsert: { category: 'changed' } }, { upsert: true });
+      expect(await col.findOne({ _id: 'b1' })).toMatchObject({ slug: 'rust', price: 600, category: 'backend' });
+    });
+
+    it('returns the document before or after from findOneAndUpdate', async () => {
+      const before = await col.findOneAndUpdate({ slug: 'vue' }, { $inc: { price: 5 } });
+      expect(before?.price).toBe(200);
+      const after = await col.findOneAndUpdate({ slug: 'vue' }, { $inc: { price: 5 } }, { returnDocument: 'after' });
+      expect(after?.price).toBe(210);
+      expect(await col.findOneAndUpdate({ slug: 'nope' }, { $inc: { price: 5 } })).toBeNull();
+    });
+
+    it('replaces and deletes documents', async () => {
+      await col.replaceOne({ _id: 'a4' }, { _id: 'a4', slug: 'deno', category: 'backend', price: 1, tags: [], name: { en: 'Deno' } });
+      expect(await col.findOne({ _id: 'a4' })).toMatchObject({ slug: 'deno', price: 1 });
+      expect((await col.deleteOne({ slug: 'deno' })).deletedCount).toBe(1);
+      expect((await col.deleteMany({ category: 'frontend' })).deletedCount).toBe(2);
+      expect(await col.countDocuments()).toBe(1);
+    });
+
+    it('hands out copies, so mutating a result never changes what is stored', async () => {
+      const doc = await col.findOne({ slug: 'react' });
+      doc?.tags.push('mutated');
+      expect((await col.findOne({ slug: 'react' }))?.tags).toEqual(['js', 'ui']);
+    });
+
+    it('refuses an update without operators', async () => {
+      const err = await col.updateOne({ slug: 'go' }, { price: 1 }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect((await col.findOne({ slug: 'go' }))?.price).toBe(400);
+    });
+  });
+}
