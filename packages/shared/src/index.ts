@@ -54,3 +54,4 @@ export {
 } from './tokens.ts';
 export { ErrorEnvelopeSchema, envelopeOf, serviceOpenApi } from './openapi.ts';
 export { documentStoresUnderTest, type StoreUnderTest } from './testing/document-stores.ts';
+export { redisKeyValueStoreUnderTest } from './testing/redis-under-test.ts';
