@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'bun:test';
+import { restartDelayMs, superviseServices } from '../../scripts/supervisor.ts';
+import { freePort, pollUntil, repoRoot } from './support/system.ts';
+
+describe('restartDelayMs', () => {
+  it('doubles from half a second and caps at thirty seconds', () => {
+    expect([0, 1, 2, 3].map(restartDelayMs)).toEqual([500, 1_000, 2_000, 4_000]);
+    expect(restartDelayMs(20)).toBe(30_000);
+  });
+});
+
+describe('superviseServices', () => {
+  it('restarts a child that dies while its neighbour keeps serving, and stops both on demand', async () => {
+    const port = freePort();
+    const server = `Bun.serve({ hostname: '127.0.0.1', port: ${port}, fetch: () => new Response('up') })`;
+    const logs: Record<string, unknown>[] = [];
+    const sup = superviseServices(
+      [
+        { name: 'steady', cmd: [process.execPath, '-e', server], env: {} },
+        { name: 'fragile', cmd: [process.execPath, '-e', 'setTimeout(() => {}, 60000)'], env: {} },
+      ],
+      { cwd: repoRoot, log: (f) => logs.push(f) },
+    );
+    try {
+      await pollUntil(async () => ((await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false)) ? true : undefined));
+      const firstPid = sup.pids().fragile;
+      expect(firstPid).toBeNumber();
+      process.kill(firstPid as number, 'SIGKILL');
+      const restarted = await pollUntil(async () => {
+        const pid = sup.pids().fragile;
+        return pid !== undefined && pid !== firstPid ? pid : undefined;
+      });
+      expect(restarted).not.toBe(firstPid);
+      expect(logs.some((l) => l.msg === 'service exited; restarting' && l.service === 'fragile' && l.restartInMs === 500)).toBe(true);
+      // The neighbour never noticed.
+      expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('up');
+    } finally {
+      await sup.stop();
+    }
+    expect(sup.pids()).toEqual({ steady: undefined, fragile: undefined });
+    expect(await fetch(`http://127.0.0.1:${port}/`).then(() => 'answered', () => 'refused')).toBe('refused');
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Starts the real system the way a newcomer does (`bun scripts/start.ts`, the supervisor) on
+ * free 127.0.0.1 ports with embedded defaults, waits until every service answers /healthz,
+ * and stops it by PID afterwards. Log lines are kept so tests can read the dev SMS outbox.
+ */
+import { resolve } from 'node:path';
+import type { Subprocess } from 'bun';
+
+export const repoRoot = resolve(import.meta.dir, '../../..');
+
+export interface RunningSystem {
+  gateway: string;
+  urls: { auth: string; catalog: string; talent: string; gateway: string };
+  /** Every stdout line printed so far, parsed when it is JSON. */
+  logs: Record<string, unknown>[];
+  /** PID of a service's current process, from the supervisor's log. */
+  pidOf(service: string): number | undefined;
+  waitForLog(predicate: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  stop(): Promise<void>;
+}
+
+/** A port nothing listens on right now. */
+export function freePort(): number {
+  const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+  const { port } = listener;
+  listener.stop(true);
+  return port;
+}
+
+/** Polls `check` until it returns a value, or throws after `timeoutMs`. */
+export async function pollUntil<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const v = await check();
+      if (v !== undefined) return v;
+    } catch (err) {
+      lastError = err;
+    }
+    await Bun.sleep(50);
+  }
+  throw new Error(`timed out waiting for ${what}${lastError ? `: ${lastError}` : ''}`);
+}
+
+export async function startSystem(extraEnv: Record<string, string> = {}): Promise<RunningSystem> {
+  const ports = { gateway: freePort(), auth: freePort(), catalog: freePort(), talent: freePort() };
+  const urls = {
+    gateway: `http://127.0.0.1:${ports.gateway}`,
+    auth: `http://127.0.0.1:${ports.auth}`,
+    catalog: `http://127.0.0.1:${ports.catalog}`,
+    talent: `http://127.0.0.1:${ports.talent}`,
+  };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    // The system under test uses its embedded stores unless a test asks otherwise.
+    MONGODB_URL: undefined,
+    REDIS_URL: undefined,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    GATEWAY_PORT: String(ports.gateway),
+    AUTH_PORT: String(ports.auth),
+    CATALOG_PORT: String(ports.catalog),
+    TALENT_PORT: String(ports.talent),
+    PUBLIC_SITE_URL: 'https://talent.example',
+    RATE_LIMIT_ANON: '100000',
+    RATE_LIMIT_AUTHENTICATED: '100000',
+    RATE_LIMIT_AUTH_ROUTES: '100000',
+    ...extraEnv,
+  };
+  const proc: Subprocess<'ignore', 'pipe', 'pipe'> = Bun.spawn([process.execPath, 'scripts/start.ts'], {
+    cwd: repoRoot,
+    env: env as Record<string, string>,
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const logs: Record<string, unknown>[] = [];
+  const rawErr: string[] = [];
+  void collectLines(proc.stdout, (line) => logs.push(parseLine(line)));
+  void collectLines(proc.stderr, (line) => rawErr.push(line));
+
+  const system: RunningSystem = {
+    gateway: urls.gateway,
+    urls,
+    logs,
+    pidOf(service) {
+      const started = logs.filter((l) => l.msg === 'service started' && l.service === service);
+      return started.at(-1)?.pid as number | undefined;
+    },
+    waitForLog(predicate, timeoutMs = 10_000) {
+      return pollUntil(async () => logs.find(predicate), timeoutMs, 'log line');
+    },
+    async stop() {
+      if (proc.exitCode !== null) return;
+      proc.kill('SIGTERM');
+      const killer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+      await proc.exited;
+      clearTimeout(killer);
+    },
+  };
+  try {
+    await pollUntil(
+      async () => {
+        if (proc.exitCode !== null) throw new Error(`supervisor exited: ${rawErr.join('\n')}`);
+        const all = await Promise.all(Object.values(urls).map((u) => fetch(`${u}/healthz`).then((r) => r.ok, () => false)));
+        return all.every(Boolean) ? true : undefined;
+      },
+      30_000,
+      'every service to answer /healthz',
+    );
+  } catch (err) {
+    await system.stop();
+    throw new Error(`${(err as Error).message}\nstderr:\n${rawErr.slice(-20).join('\n')}`);
+  }
+  return system;
+}
+
+function parseLine(line: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(line);
+    return typeof v === 'object' && v !== null ? v : { raw: line };
+  } catch {
+    return { raw: line };
+  }
+}
+
+async function collectLines(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<void> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of stream) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let nl = buffer.indexOf('\n');
+    while (nl >= 0) {
+      const line = buffer.slice(0, nl).trim();
+      if (line) onLine(line);
+      buffer = buffer.slice(nl + 1);
+      nl = buffer.indexOf('\n');
+    }
+  }
+}
