@@ -1,0 +1,79 @@
+import { ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
+
+/**
+ * Every variable auth reads, parsed once at start. Auth sits behind the gateway, which sends one
+ * trusted X-Forwarded-For entry (the client IP), so TRUST_PROXY defaults to 1 here, unlike the
+ * gateway's 0: without it every caller would share the gateway's socket address.
+ */
+export function loadAuthConfig(env: Env) {
+  const config = loadConfig(env, {
+    HOST: read.string('127.0.0.1'),
+    PORT: read.port(8081),
+    MONGODB_URL: read.optionalUrl(['mongodb:', 'mongodb+srv:']),
+    REDIS_URL: read.optionalUrl(['redis:', 'rediss:']),
+    REDIS_PREFIX: read.string('auth:'),
+    TRUST_PROXY: read.int(1, { min: 0, max: 10 }),
+    JWT_PRIVATE_KEY: read.optionalString(),
+    OTP_HMAC_SECRET: (raw: string | undefined) => {
+      if (raw !== undefined && raw.length < 32) throw new Error('must be at least 32 characters');
+      return raw;
+    },
+    SMS_WEBHOOK_URL: read.optionalUrl(['http:', 'https:']),
+    WIDGET_VERIFY_URL: read.optionalUrl(['http:', 'https:']),
+    WIDGET_AUTH_KEY: read.optionalString(),
+    IDP_JWKS_URL: read.optionalUrl(['http:', 'https:']),
+    IDP_ISSUER: read.list(),
+    IDP_AUDIENCE: read.optionalString(),
+    SMTP_URL: read.optionalUrl(['smtp:', 'smtps:']),
+    MAIL_FROM: read.string('Talent Marketplace <no-reply@localhost>'),
+    RESET_URL_BASE: read.url(['http:', 'https:'], 'http://localhost:3000/reset-password'),
+    PROVIDER_TIMEOUT_MS: read.int(5000, { min: 100, max: 60_000 }),
+    BOOTSTRAP_ADMIN_EMAIL: read.optionalString(),
+    BOOTSTRAP_ADMIN_PASSWORD: read.optionalString(),
+    BOOTSTRAP_ADMIN_MOBILE: read.optionalString(),
+    MAX_BODY_BYTES: read.int(16 * 1024, { min: 1024, max: 1024 * 1024 }),
+  });
+  const problems = [...crossChecks(config), ...productionProblems(env, {
+    JWT_PRIVATE_KEY: !config.JWT_PRIVATE_KEY,
+    OTP_HMAC_SECRET: !config.OTP_HMAC_SECRET,
+    MONGODB_URL: !config.MONGODB_URL,
+    REDIS_URL: !config.REDIS_URL,
+    SMS_WEBHOOK_URL: !config.SMS_WEBHOOK_URL,
+    SMTP_URL: !config.SMTP_URL,
+    RESET_URL_BASE: !env.RESET_URL_BASE,
+  })];
+  if (isProduction(env) && config.RESET_URL_BASE.startsWith('http:') && env.ALLOW_EMBEDDED_IN_PRODUCTION !== 'true') {
+    problems.push('RESET_URL_BASE: must use https when NODE_ENV=production');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** The parsed configuration main.ts builds the service from. */
+export type AuthConfig = ReturnType<typeof loadAuthConfig>;
+
+/** Variables that are only valid together. */
+function crossChecks(c: {
+  WIDGET_VERIFY_URL?: string;
+  WIDGET_AUTH_KEY?: string;
+  IDP_JWKS_URL?: string;
+  IDP_ISSUER: readonly string[];
+  IDP_AUDIENCE?: string;
+  BOOTSTRAP_ADMIN_EMAIL?: string;
+  BOOTSTRAP_ADMIN_PASSWORD?: string;
+  BOOTSTRAP_ADMIN_MOBILE?: string;
+}): string[] {
+  const out: string[] = [];
+  if (c.WIDGET_VERIFY_URL && !c.WIDGET_AUTH_KEY) out.push('WIDGET_AUTH_KEY: is required when WIDGET_VERIFY_URL is set');
+  if (c.IDP_JWKS_URL && (c.IDP_ISSUER.length === 0 || !c.IDP_AUDIENCE)) {
+    out.push('IDP_ISSUER, IDP_AUDIENCE: are required when IDP_JWKS_URL is set');
+  }
+  if (!!c.BOOTSTRAP_ADMIN_EMAIL !== !!c.BOOTSTRAP_ADMIN_PASSWORD) {
+    out.push('BOOTSTRAP_ADMIN_EMAIL, BOOTSTRAP_ADMIN_PASSWORD: set both or neither');
+  }
+  if (c.BOOTSTRAP_ADMIN_EMAIL && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.BOOTSTRAP_ADMIN_EMAIL)) out.push('BOOTSTRAP_ADMIN_EMAIL: must be an email address');
+  const pw = c.BOOTSTRAP_ADMIN_PASSWORD;
+  if (pw && ([...pw].length < 10 || [...pw].length > 128)) out.push('BOOTSTRAP_ADMIN_PASSWORD: must be 10-128 characters');
+  if (c.BOOTSTRAP_ADMIN_MOBILE && !/^\+[1-9]\d{7,14}$/.test(c.BOOTSTRAP_ADMIN_MOBILE)) out.push('BOOTSTRAP_ADMIN_MOBILE: must be an E.164 number');
+  return out;
+}

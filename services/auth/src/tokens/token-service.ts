@@ -1,0 +1,62 @@
+import { jwt } from '@elysiajs/jwt';
+import { ACCESS_TTL_S, type Clock, REFRESH_TTL_S, ROLES, type Role, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, type TokenClaims, type TokenType } from '@tm/shared';
+import { SignJWT } from 'jose';
+import type { SigningKey } from './keys.ts';
+
+/** Leeway on our own tokens' time claims (DESIGN.md: at most 60 s). */
+export const OWN_TOKEN_LEEWAY_S = 60;
+
+/** Signs and verifies auth's JWTs; verification alone says nothing about the session (see sessions). */
+export interface TokenService {
+  sign(claims: { sub: string; role: Role; sid: string; typ: TokenType }): Promise<{ token: string; claims: TokenClaims }>;
+  /** The claims when signature, alg, iss, aud, exp, typ and shape all hold; null otherwise. */
+  verify(token: string, typ: TokenType): Promise<TokenClaims | null>;
+}
+
+/**
+ * Verification goes through @elysiajs/jwt (it accepts the Ed25519 CryptoKey and passes our
+ * pinned jose options through). Signing uses jose's SignJWT directly because the plugin always
+ * stamps `iat` from the wall clock, and expiry must follow the injected Clock.
+ */
+export function createTokenService(key: SigningKey, clock: Clock): TokenService {
+  const verifier = jwt({ name: 'jws', secret: key.publicKey, alg: TOKEN_ALG }).decorator.jws;
+  return {
+    async sign({ sub, role, sid, typ }) {
+      const iat = Math.floor(clock.now() / 1000);
+      const claims: TokenClaims = {
+        sub,
+        role,
+        sid,
+        typ,
+        iss: TOKEN_ISSUER,
+        aud: TOKEN_AUDIENCE,
+        iat,
+        exp: iat + (typ === 'access' ? ACCESS_TTL_S : REFRESH_TTL_S),
+        jti: crypto.randomUUID(),
+      };
+      const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: TOKEN_ALG, kid: key.kid, typ: 'JWT' }).sign(key.privateKey);
+      return { token, claims };
+    },
+    async verify(token, typ) {
+      if (token.length > 4096) return null;
+      const payload = await verifier.verify(token, {
+        algorithms: [TOKEN_ALG],
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        clockTolerance: OWN_TOKEN_LEEWAY_S,
+        currentDate: new Date(clock.now()),
+        requiredClaims: ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'jti'],
+      });
+      if (!payload) return null;
+      return asClaims(payload, typ);
+    },
+  };
+}
+
+/** Narrows a verified payload to TokenClaims of the wanted type: a refresh token is never access. */
+function asClaims(p: Record<string, unknown>, typ: TokenType): TokenClaims | null {
+  const strings = ['sub', 'sid', 'iss', 'aud', 'jti'].every((k) => typeof p[k] === 'string' && p[k] !== '');
+  if (!strings || p.typ !== typ || !ROLES.includes(p.role as Role)) return null;
+  if (typeof p.iat !== 'number' || typeof p.exp !== 'number') return null;
+  return p as unknown as TokenClaims;
+}
