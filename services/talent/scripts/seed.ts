@@ -1,0 +1,21 @@
+/**
+ * `bun run seed`: creates the indexes and upserts the seed profiles into MONGODB_URL.
+ * Idempotent: profiles are replaced by their stable `_id`, so running it twice changes nothing.
+ * (The embedded store needs no script: the service seeds it at every start.)
+ */
+import { connectMongoDocumentStore } from '@tm/shared';
+import { createProfileRepository } from '../src/profiles/repository.ts';
+import { prepareProfileStore } from '../src/profiles/seed.ts';
+
+const url = process.env.MONGODB_URL;
+if (!url) {
+  console.error('MONGODB_URL is not set: nothing to seed (the embedded store seeds itself at start)');
+  process.exit(1);
+}
+const documents = await connectMongoDocumentStore(url);
+try {
+  const { seeded } = await prepareProfileStore(createProfileRepository(documents), { seed: true });
+  console.log(JSON.stringify({ level: 'info', service: 'talent', msg: 'seeded', profiles: seeded }));
+} finally {
+  await documents.close();
+}

@@ -1,0 +1,17 @@
+import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+
+/** Reads and checks the talent service's environment once; throws ConfigError naming every bad variable. */
+export function loadTalentConfig(env: Env) {
+  const config = loadConfig(env, {
+    HOST: read.string('127.0.0.1'),
+    PORT: read.port(8083),
+    MONGODB_URL: read.optionalUrl(['mongodb:', 'mongodb+srv:']),
+    /** Seed the MongoDB store at start too (the embedded store is always seeded). */
+    SEED_ON_START: read.bool(false),
+  });
+  const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+export type TalentConfig = ReturnType<typeof loadTalentConfig>;

@@ -1,0 +1,39 @@
+import type { AvailabilityStatus, StoredProfile } from './model.ts';
+
+const STATUS_ORDER: Readonly<Record<AvailabilityStatus, number>> = { available: 0, limited: 1, unavailable: 2 };
+
+/** Largest number of PM previews a caller may ask for, and the default. */
+export const PREVIEW_LIMIT_MAX = 10;
+export const PREVIEW_LIMIT_DEFAULT = 3;
+
+/** True when a profile may be shown to search engines and agents (sitemap, index, /talent/{slug}). */
+export function isListed(p: Pick<StoredProfile, 'active' | 'indexable'>): boolean {
+  return p.active && p.indexable;
+}
+
+/**
+ * Orders PMs for a service page: bookable soonest first (available, then limited, then
+ * unavailable), then best rated, then most reviewed (a 5.0 from two reviews should not beat a
+ * 4.9 from two hundred), then slug so equal candidates keep a stable order. Inactive profiles
+ * and other roles are dropped here too, so the rule holds whatever the query returned.
+ */
+export function rankPmCandidates<P extends Pick<StoredProfile, 'role' | 'active' | 'rating' | 'reviewCount' | 'slug' | 'availability'>>(
+  candidates: readonly P[],
+  limit: number,
+): P[] {
+  return candidates
+    .filter((p) => p.role === 'pm' && p.active)
+    .sort(
+      (a, b) =>
+        STATUS_ORDER[a.availability.status] - STATUS_ORDER[b.availability.status] ||
+        b.rating - a.rating ||
+        b.reviewCount - a.reviewCount ||
+        (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
+    )
+    .slice(0, Math.max(0, limit));
+}
+
+/** Sitemap order: slugs ascending by code unit, so the list is byte-stable between calls. */
+export function sortSlugs(slugs: readonly string[]): string[] {
+  return [...slugs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
