@@ -1,4 +1,5 @@
 import type { Clock, Logger } from '@tm/shared';
+import type { Principal } from './policy/tokens.ts';
 
 /** Base URLs of the services behind the gateway. */
 export interface Upstreams {
@@ -17,4 +18,10 @@ export interface SiteDeps {
   upstreamTimeoutMs: number;
   logger: Logger;
   clock: Clock;
+  /**
+   * The caller a valid bearer access token speaks for, recognised by the gateway's policy step
+   * exactly as on /api (same verifier, same cache); undefined without a valid token. createApp
+   * always fills it in; optional only so fixtures built before it existed still type-check.
+   */
+  principalOf?: (request: Request) => Principal | undefined;
 }

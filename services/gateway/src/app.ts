@@ -1,0 +1,62 @@
+import { serviceBase } from '@tm/shared';
+import { Elysia } from 'elysia';
+import { createAgentRoutes } from './agents/routes.ts';
+import { createOpenApiRoutes } from './openapi/routes.ts';
+import type { GatewayLimiter } from './policy/limiter.ts';
+import { createPolicy } from './policy/policy-plugin.ts';
+import { RequestStates } from './policy/request-state.ts';
+import type { TokenVerifier } from './policy/tokens.ts';
+import { createApiRoutes } from './proxy/api-routes.ts';
+import { PROXY_ERROR_STATUS } from './proxy/proxy.ts';
+import type { SiteDeps, Upstreams } from './site-deps.ts';
+
+export type { Principal } from './policy/tokens.ts';
+
+/** Everything the gateway needs, built by main.ts (real adapters) or tests (local peers). */
+export interface GatewayDeps extends SiteDeps {
+  limiter: GatewayLimiter;
+  tokens: TokenVerifier;
+  /** X-Forwarded-For hops to trust (TRUST_PROXY); 0 = the socket address is the client. */
+  trustProxy: number;
+  maxBodyBytes: number;
+  corsOrigins: readonly string[];
+}
+
+/**
+ * The gateway: the shared service base (request id, log line, error envelope, health), the
+ * global policy, then the site documents and the /api proxy. The policy is registered before
+ * every route so /openapi.json, /docs, /mcp and the site files are limited like the API.
+ */
+export function createApp(deps: GatewayDeps) {
+  const states = new RequestStates();
+  const siteDeps: SiteDeps = { ...deps, principalOf: states.principalOf };
+  return new Elysia({ name: 'gateway' })
+    .use(
+      serviceBase({
+        service: 'gateway',
+        logger: deps.logger,
+        errorStatus: PROXY_ERROR_STATUS,
+        readiness: { ...deps.limiter.readiness(), ...upstreamReadiness(deps) },
+      }),
+    )
+    .use(createPolicy({ ...deps, states }))
+    .use(createOpenApiRoutes(siteDeps))
+    .use(createAgentRoutes(siteDeps))
+    .use(createApiRoutes({ ...deps, states }));
+}
+
+/** The type tests and main.ts hold. */
+export type GatewayApp = ReturnType<typeof createApp>;
+
+/** Each service's /healthz as a readiness entry; none is required, since the gateway still answers (503 envelopes) without them. */
+function upstreamReadiness(deps: GatewayDeps) {
+  const timeoutMs = Math.min(deps.upstreamTimeoutMs, 2000);
+  const check = (base: string) => async () => {
+    const res = await deps.fetch(`${base}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
+    await res.body?.cancel();
+    return res.ok;
+  };
+  return Object.fromEntries(
+    (Object.keys(deps.upstreams) as (keyof Upstreams)[]).map((name) => [name, { check: check(deps.upstreams[name]), required: false, kind: 'service' }]),
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'bun:test';
+import { ConfigError } from '@tm/shared';
+import { loadGatewayConfig } from './config.ts';
+
+describe('loadGatewayConfig', () => {
+  it('falls back to the documented defaults when nothing is set', () => {
+    const c = loadGatewayConfig({});
+    expect(c.PORT).toBe(8080);
+    expect(c.AUTH_URL).toBe('http://127.0.0.1:8081');
+    expect(c.CATALOG_URL).toBe('http://127.0.0.1:8082');
+    expect(c.TALENT_URL).toBe('http://127.0.0.1:8083');
+    expect(c.REDIS_URL).toBeUndefined();
+    expect(c.TRUST_PROXY).toBe(0);
+    expect([c.RATE_LIMIT_WINDOW_S, c.RATE_LIMIT_ANON, c.RATE_LIMIT_AUTHENTICATED, c.RATE_LIMIT_AUTH_ROUTES]).toEqual([60, 300, 600, 30]);
+    expect(c.MAX_BODY_BYTES).toBe(65_536);
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      loadGatewayConfig({ PORT: 'x', TRUST_PROXY: '-1', CATALOG_URL: 'ftp://x', RATE_LIMIT_ANON: '0' });
+      throw new Error('expected a ConfigError');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const names = (err as ConfigError).problems.map((p) => p.split(':')[0]);
+      expect(names.sort()).toEqual(['CATALOG_URL', 'PORT', 'RATE_LIMIT_ANON', 'TRUST_PROXY']);
+    }
+  });
+
+  it('reads the CORS origin list', () => {
+    expect(loadGatewayConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+});

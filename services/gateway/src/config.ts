@@ -1,0 +1,30 @@
+import { type Env, loadConfig, read } from '@tm/shared';
+
+const HTTP = ['http:', 'https:'] as const;
+
+/** Every variable the gateway reads, parsed once at start; one error names every bad variable. */
+export function loadGatewayConfig(env: Env) {
+  return loadConfig(env, {
+    PORT: read.port(8080),
+    HOST: read.string('127.0.0.1'),
+    AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
+    CATALOG_URL: read.url(HTTP, 'http://127.0.0.1:8082'),
+    TALENT_URL: read.url(HTTP, 'http://127.0.0.1:8083'),
+    PUBLIC_SITE_URL: read.url(HTTP, 'http://localhost:8080'),
+    REDIS_URL: read.optionalUrl(['redis:', 'rediss:']),
+    REDIS_PREFIX: read.string('rl:gateway:'),
+    TRUST_PROXY: read.int(0, { min: 0, max: 10 }),
+    RATE_LIMIT_WINDOW_S: read.int(60, { min: 1, max: 86_400 }),
+    RATE_LIMIT_ANON: read.int(300, { min: 1 }),
+    RATE_LIMIT_AUTHENTICATED: read.int(600, { min: 1 }),
+    RATE_LIMIT_AUTH_ROUTES: read.int(30, { min: 1 }),
+    UPSTREAM_TIMEOUT_MS: read.int(5000, { min: 1, max: 120_000 }),
+    MAX_BODY_BYTES: read.int(65_536, { min: 1, max: 100 * 1024 * 1024 }),
+    CORS_ORIGINS: read.list([]),
+    JWKS_CACHE_S: read.int(600, { min: 1, max: 86_400 }),
+    TOKEN_CACHE_SIZE: read.int(10_000, { min: 0, max: 1_000_000 }),
+  });
+}
+
+/** The parsed, frozen configuration. */
+export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;

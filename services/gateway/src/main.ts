@@ -1,0 +1,63 @@
+import { ConfigError, createLogger, productionProblems, systemClock } from '@tm/shared';
+import { Redis } from 'ioredis';
+import { createApp } from './app.ts';
+import { loadGatewayConfig } from './config.ts';
+import { createGatewayLimiter } from './policy/limiter.ts';
+import { createTokenVerifier } from './policy/tokens.ts';
+
+const logger = createLogger('gateway');
+
+function start() {
+  const config = loadGatewayConfig(process.env);
+  const problems = productionProblems(process.env, { REDIS_URL: config.REDIS_URL === undefined });
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  // No offline queue: while Redis is down a command fails at once and the in-memory insurance
+  // limiter answers, instead of requests waiting on a reconnect. ioredis keeps reconnecting.
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(times * 200, 2000) })
+    : undefined;
+  redis?.on('error', (err) => logger.warn('redis error', { error: String(err) }));
+
+  const app = createApp({
+    upstreams: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, talent: config.TALENT_URL },
+    fetch: globalThis.fetch,
+    publicSiteUrl: config.PUBLIC_SITE_URL.replace(/\/$/, ''),
+    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    logger,
+    clock: systemClock,
+    limiter: createGatewayLimiter({
+      redis,
+      keyPrefix: config.REDIS_PREFIX,
+      windowS: config.RATE_LIMIT_WINDOW_S,
+      quotas: { anonymous: config.RATE_LIMIT_ANON, authenticated: config.RATE_LIMIT_AUTHENTICATED, 'auth-routes': config.RATE_LIMIT_AUTH_ROUTES },
+    }),
+    tokens: createTokenVerifier({
+      jwksUrl: `${config.AUTH_URL}/.well-known/jwks.json`,
+      clock: systemClock,
+      jwksCacheS: config.JWKS_CACHE_S,
+      cacheSize: config.TOKEN_CACHE_SIZE,
+    }),
+    trustProxy: config.TRUST_PROXY,
+    maxBodyBytes: config.MAX_BODY_BYTES,
+    corsOrigins: config.CORS_ORIGINS,
+  }).listen({ hostname: config.HOST, port: config.PORT });
+
+  logger.info('listening', { host: config.HOST, port: app.server?.port, redis: redis ? 'on' : 'in-memory limiter' });
+
+  const stop = async (signal: string) => {
+    logger.info('stopping', { signal });
+    await app.stop();
+    redis?.disconnect();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+try {
+  start();
+} catch (err) {
+  logger.error('cannot start', { error: err instanceof ConfigError ? err.message : String(err) });
+  process.exit(1);
+}

@@ -1,0 +1,63 @@
+import { fail, resolveClientIp } from '@tm/shared';
+import { Elysia } from 'elysia';
+import { pathOf } from '../proxy/routing.ts';
+import { createCorsPolicy, isPreflight } from './cors.ts';
+import type { GatewayLimiter } from './limiter.ts';
+import { chooseBucket, isExempt, rateLimitHeaders } from './rate-limit-rules.ts';
+import type { RequestStates } from './request-state.ts';
+import type { TokenVerifier } from './tokens.ts';
+
+/** What the policy step needs. */
+export interface PolicyDeps {
+  limiter: GatewayLimiter;
+  tokens: TokenVerifier;
+  trustProxy: number;
+  maxBodyBytes: number;
+  corsOrigins: readonly string[];
+  states: RequestStates;
+}
+
+/**
+ * The global policy every route goes through before routing (API proxy, site files, /mcp, 404s):
+ * client IP, token recognition, one rate-limit consume, the RateLimit and CORS headers, the
+ * declared-size check, and the preflight answer. /healthz and /readyz are exempt.
+ */
+export function createPolicy(deps: PolicyDeps) {
+  const { limiter, tokens, trustProxy, maxBodyBytes, states } = deps;
+  const cors = createCorsPolicy(deps.corsOrigins);
+  const windowS = limiter.windowS;
+  return new Elysia({ name: 'gateway-policy' }).onRequest(async ({ request, set, server }) => {
+    const path = pathOf(request.url);
+    if (isExempt(path)) return;
+    const headers = request.headers;
+    const clientIp = resolveClientIp(headers.get('x-forwarded-for'), server?.requestIP(request)?.address, trustProxy);
+    const token = await tokens.check(headers.get('authorization'));
+    states.set(request, { clientIp, token });
+
+    const bucket = chooseBucket(path, clientIp, token.kind === 'valid' ? token.principal.sub : undefined);
+    const result = await limiter.consume(bucket.name, bucket.key);
+    Object.assign(set.headers, rateLimitHeaders(bucket.name, result, windowS));
+
+    const origin = headers.get('origin');
+    if (isPreflight(request.method, headers)) {
+      const allowed = cors.preflightHeadersFor(origin);
+      if (allowed) Object.assign(set.headers, allowed);
+      // A preflight is answered here either way; without the allow headers the browser refuses.
+      set.status = 204;
+      return new Response(null);
+    }
+    if (origin !== null) {
+      const allowed = cors.headersFor(origin);
+      if (allowed) Object.assign(set.headers, allowed);
+    }
+    if (!result.allowed) {
+      set.status = 429;
+      return fail('RATE_LIMITED', `Too many requests; retry in ${result.resetS} s`);
+    }
+    const declared = headers.get('content-length');
+    if (declared !== null && Number(declared) > maxBodyBytes) {
+      set.status = 413;
+      return fail('PAYLOAD_TOO_LARGE', `The request body exceeds ${maxBodyBytes} bytes`);
+    }
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * Rate-limit rules without any store: which bucket a request counts against and which headers
+ * describe the result. Kept pure so the policy is unit-tested apart from Redis.
+ */
+
+/** The three quotas of DESIGN.md: per IP anonymously, per `sub` with a token, per IP on /api/auth/*. */
+export type BucketName = 'anonymous' | 'authenticated' | 'auth-routes';
+
+/** Which bucket and key a request counts against. */
+export interface Bucket {
+  name: BucketName;
+  key: string;
+}
+
+/** What a consume told us, in the units the headers need. */
+export interface LimitResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets (at least 1 while a window is open). */
+  resetS: number;
+}
+
+const AUTH_PREFIX = '/api/auth/';
+
+/**
+ * /api/auth/* counts only against its own tighter per-IP bucket (it replaces the general one
+ * there, so each request costs one Redis round trip); elsewhere a valid token's `sub` picks the
+ * authenticated bucket and everyone else shares the per-IP anonymous one.
+ */
+export function chooseBucket(path: string, clientIp: string, sub: string | undefined): Bucket {
+  if (path.startsWith(AUTH_PREFIX) || path === '/api/auth') return { name: 'auth-routes', key: `ip:${clientIp}` };
+  if (sub !== undefined) return { name: 'authenticated', key: `sub:${sub}` };
+  return { name: 'anonymous', key: `ip:${clientIp}` };
+}
+
+/** Paths that are never limited: orchestrators poll them. */
+export function isExempt(path: string): boolean {
+  return path === '/healthz' || path === '/readyz';
+}
+
+/** Seconds (at least 1) until a window that ends in `msBeforeNext` resets. */
+export function resetSeconds(msBeforeNext: number): number {
+  return Math.max(1, Math.ceil(msBeforeNext / 1000));
+}
+
+/**
+ * The draft-7 style `RateLimit-*` trio plus the current IETF draft's `RateLimit-Policy` and
+ * `RateLimit` fields, so old and new clients can both throttle themselves.
+ */
+export function rateLimitHeaders(bucket: BucketName, result: LimitResult, windowS: number): Record<string, string> {
+  const headers: Record<string, string> = {
+    'ratelimit-limit': String(result.limit),
+    'ratelimit-remaining': String(result.remaining),
+    'ratelimit-reset': String(result.resetS),
+    'ratelimit-policy': `"${bucket}";q=${result.limit};w=${windowS}`,
+    ratelimit: `"${bucket}";r=${result.remaining};t=${result.resetS}`,
+  };
+  if (!result.allowed) headers['retry-after'] = String(result.resetS);
+  return headers;
+}

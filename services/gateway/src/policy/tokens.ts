@@ -1,0 +1,110 @@
+import { type Clock, type Role, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
+
+/** Who a valid access token speaks for; what routes and the MCP server see of a caller. */
+export interface Principal {
+  sub: string;
+  role: Role;
+  sid: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+/** The outcome of looking at a request's Authorization header. */
+export type TokenCheck =
+  | { kind: 'none' }
+  | { kind: 'valid'; principal: Principal }
+  | { kind: 'invalid'; reason: string }
+  /** The JWKS could not be fetched: not the caller's fault, so never cached and never a 401. */
+  | { kind: 'unavailable' };
+
+/** Checks bearer tokens; `check` is on every request's path, so it must be cheap when cached. */
+export interface TokenVerifier {
+  check(authorization: string | null): Promise<TokenCheck>;
+}
+
+/** Clock leeway on exp/iat of our own tokens (DESIGN.md: at most 60 s). */
+export const TOKEN_LEEWAY_S = 60;
+/** How long a rejected token is remembered, so garbage tokens do not cost a signature check each. */
+const NEGATIVE_TTL_MS = 60_000;
+const NONE: TokenCheck = { kind: 'none' };
+const MALFORMED: TokenCheck = { kind: 'invalid', reason: 'malformed Authorization header' };
+
+/**
+ * Verifies access tokens against auth's JWKS (cached by jose, refetched on an unknown kid) with
+ * the algorithm pinned to EdDSA, our iss/aud, and `typ` = access; remembers verdicts in a bounded
+ * LRU keyed by the token string until the token expires, so the hot path verifies each token once.
+ */
+export function createTokenVerifier(options: {
+  jwksUrl: string;
+  clock: Clock;
+  cacheSize?: number;
+  jwksCacheS?: number;
+  /** Tests may pass a key resolver instead of a URL-backed JWKS. */
+  keys?: JWTVerifyGetKey;
+}): TokenVerifier {
+  const { clock, cacheSize = 10_000 } = options;
+  const keys =
+    options.keys ??
+    createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: (options.jwksCacheS ?? 600) * 1000, timeoutDuration: 2000, cooldownDuration: 30_000 });
+  const cache = new Map<string, { until: number; result: TokenCheck }>();
+
+  const remember = (token: string, result: TokenCheck, until: number) => {
+    if (cacheSize <= 0) return;
+    if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
+    cache.set(token, { until, result });
+  };
+
+  return {
+    async check(authorization) {
+      if (authorization === null) return NONE;
+      const token = bearerToken(authorization);
+      if (token === undefined) return MALFORMED;
+      const now = clock.now();
+      const hit = cache.get(token);
+      if (hit !== undefined) {
+        if (hit.until > now) {
+          // Refresh recency so the LRU keeps busy tokens.
+          cache.delete(token);
+          cache.set(token, hit);
+          return hit.result;
+        }
+        cache.delete(token);
+      }
+      const result = await verify(token, keys, now);
+      if (result.kind === 'valid') remember(token, result, (result.principal.exp + TOKEN_LEEWAY_S) * 1000);
+      // An unknown kid may be a key auth just rotated in: not remembered, so the next try refetches.
+      else if (result.kind === 'invalid' && result.reason !== 'ERR_JWKS_NO_MATCHING_KEY') remember(token, result, now + NEGATIVE_TTL_MS);
+      return result;
+    },
+  };
+}
+
+/** The token of `Bearer <token>` (scheme case-insensitive); undefined for anything else. */
+export function bearerToken(authorization: string): string | undefined {
+  const space = authorization.indexOf(' ');
+  if (space < 0 || authorization.slice(0, space).toLowerCase() !== 'bearer') return undefined;
+  const token = authorization.slice(space + 1).trim();
+  return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/.test(token) ? token : undefined;
+}
+
+async function verify(token: string, keys: JWTVerifyGetKey, now: number): Promise<TokenCheck> {
+  try {
+    const { payload } = await jwtVerify(token, keys, {
+      algorithms: [TOKEN_ALG],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      clockTolerance: TOKEN_LEEWAY_S,
+      currentDate: new Date(now),
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    if (payload.typ !== 'access') return { kind: 'invalid', reason: 'not an access token' };
+    const { sub, role, sid, exp } = payload as { sub?: unknown; role?: unknown; sid?: unknown; exp?: unknown };
+    if (typeof sub !== 'string' || typeof role !== 'string' || typeof exp !== 'number') return { kind: 'invalid', reason: 'missing claims' };
+    return { kind: 'valid', principal: { sub, role: role as Role, sid: typeof sid === 'string' ? sid : '', exp } };
+  } catch (err) {
+    // A JWKS that cannot be fetched says nothing about the token; everything else is the token's fault.
+    if (err instanceof errors.JWKSTimeout || err instanceof errors.JWKSInvalid || !(err instanceof errors.JOSEError)) return { kind: 'unavailable' };
+    return { kind: 'invalid', reason: (err as errors.JOSEError).code };
+  }
+}

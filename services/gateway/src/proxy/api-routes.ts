@@ -1,0 +1,75 @@
+import { fail } from '@tm/shared';
+import { Elysia } from 'elysia';
+import { isAccountMe, mayAccess, protectedPrefix } from '../policy/access-rules.ts';
+import type { RequestStates } from '../policy/request-state.ts';
+import type { Upstreams } from '../site-deps.ts';
+import { forward, ProxyFailure } from './proxy.ts';
+import { pathOf, resolveTarget, searchOf } from './routing.ts';
+
+/** What the /api proxy needs. */
+export interface ApiRoutesDeps {
+  upstreams: Upstreams;
+  fetch: typeof fetch;
+  upstreamTimeoutMs: number;
+  maxBodyBytes: number;
+  states: RequestStates;
+}
+
+/**
+ * Everything under /api: the token rules for the protected prefixes, then the forward to the
+ * owning service. The body is never parsed here (parse: 'none'), so it streams through as sent.
+ */
+export function createApiRoutes(deps: ApiRoutesDeps) {
+  const { upstreams, states } = deps;
+  return new Elysia({ name: 'api-routes' }).all(
+    '/api/*',
+    async (ctx) => {
+      const { request, set } = ctx;
+      const { requestId } = ctx as unknown as { requestId: string };
+      const path = pathOf(request.url);
+      const state = states.get(request);
+      const clientIp = state?.clientIp ?? 'unknown';
+
+      if (protectedPrefix(path) !== undefined) {
+        const token = state?.token ?? { kind: 'none' };
+        if (token.kind === 'unavailable') {
+          set.status = 503;
+          return fail('UPSTREAM_UNAVAILABLE', 'Tokens cannot be checked right now; try again shortly');
+        }
+        if (token.kind !== 'valid') {
+          set.status = 401;
+          set.headers['www-authenticate'] = token.kind === 'none' ? 'Bearer' : 'Bearer error="invalid_token"';
+          return fail('UNAUTHORIZED', 'A valid access token is required');
+        }
+        if (!mayAccess(token.principal.role, request.method, path)) {
+          set.status = 403;
+          return fail('FORBIDDEN', 'This account may not use this operation');
+        }
+        if (!isAccountMe(request.method, path)) {
+          set.status = 501;
+          return fail('NOT_IMPLEMENTED', `${request.method} ${path} is not available yet`);
+        }
+      }
+
+      const target = resolveTarget(path);
+      if (target === undefined) {
+        set.status = 404;
+        return fail('ROUTE_NOT_FOUND', `No route for ${request.method} ${path}`);
+      }
+      const answer = await forward(request, {
+        url: `${upstreams[target.service]}${target.path}${searchOf(request.url)}`,
+        clientIp,
+        requestId,
+        timeoutMs: deps.upstreamTimeoutMs,
+        maxBodyBytes: deps.maxBodyBytes,
+        fetch: deps.fetch,
+      });
+      if (answer instanceof ProxyFailure) {
+        set.status = answer.status;
+        return answer.body;
+      }
+      return answer;
+    },
+    { parse: 'none', detail: { hide: true } },
+  );
+}

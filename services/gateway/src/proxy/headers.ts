@@ -1,0 +1,51 @@
+/**
+ * Header hygiene for the proxy: hop-by-hop headers (RFC 9110 7.6.1) never cross it, and the
+ * client's own forwarding headers are dropped so a service only ever sees the one client IP the
+ * gateway resolved.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
+const CLIENT_FORWARDING = new Set(['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded', 'x-request-id']);
+
+/** Headers sent to the service: the client's minus hop-by-hop ones, plus the resolved IP and request id. */
+export function upstreamRequestHeaders(incoming: Headers, clientIp: string, requestId: string): Headers {
+  const out = new Headers();
+  const named = connectionNamed(incoming);
+  incoming.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name) && !CLIENT_FORWARDING.has(name) && !named?.has(name)) out.append(name, value);
+  });
+  out.set('x-forwarded-for', clientIp);
+  out.set('x-request-id', requestId);
+  return out;
+}
+
+/**
+ * Headers returned to the client: the service's minus hop-by-hop ones. fetch already decoded a
+ * compressed body, so its encoding and length no longer describe what we send and are dropped.
+ */
+export function downstreamResponseHeaders(incoming: Headers): Headers {
+  const out = new Headers();
+  const named = connectionNamed(incoming);
+  const decoded = incoming.has('content-encoding');
+  incoming.forEach((value, name) => {
+    if (HOP_BY_HOP.has(name) || named?.has(name) || (decoded && (name === 'content-length' || name === 'content-encoding'))) return;
+    out.append(name, value);
+  });
+  return out;
+}
+
+function connectionNamed(headers: Headers): Set<string> | undefined {
+  const connection = headers.get('connection');
+  if (!connection) return undefined;
+  return new Set(connection.split(',').map((s) => s.trim().toLowerCase()));
+}

@@ -1,0 +1,106 @@
+import { type ErrorEnvelope, fail, isEnvelope } from '@tm/shared';
+import { downstreamResponseHeaders, upstreamRequestHeaders } from './headers.ts';
+
+/** What one forwarded request needs besides the request itself. */
+export interface ForwardOptions {
+  url: string;
+  clientIp: string;
+  requestId: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  fetch: typeof fetch;
+}
+
+/** A gateway-made error answer: status plus the envelope. */
+export class ProxyFailure {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorEnvelope,
+  ) {}
+}
+
+/** Codes for answers the gateway makes itself when a service misbehaves. */
+export const PROXY_ERROR_STATUS = { UPSTREAM_ERROR: 502 } as const;
+
+/**
+ * Forwards `request` to `options.url` and returns the service's answer, streaming both bodies;
+ * anything that is not an envelope (HTML error pages, plain text, a 5xx without an envelope)
+ * and every transport failure becomes a ProxyFailure with the error envelope instead.
+ */
+export async function forward(request: Request, options: ForwardOptions): Promise<Response | ProxyFailure> {
+  const counted = { tooLarge: false };
+  const body = request.body === null ? null : request.headers.has('content-length') ? request.body : limitStream(request.body, options.maxBodyBytes, counted);
+  let upstream: Response;
+  try {
+    upstream = await options.fetch(options.url, {
+      method: request.method,
+      headers: upstreamRequestHeaders(request.headers, options.clientIp, options.requestId),
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs),
+      // @ts-expect-error Bun and undici need this for a streamed request body; the DOM type lacks it.
+      duplex: 'half',
+    });
+  } catch (err) {
+    if (counted.tooLarge) return new ProxyFailure(413, fail('PAYLOAD_TOO_LARGE', `The request body exceeds ${options.maxBodyBytes} bytes`));
+    if ((err as Error)?.name === 'TimeoutError') return new ProxyFailure(504, fail('UPSTREAM_TIMEOUT', 'The service did not answer in time'));
+    return new ProxyFailure(503, fail('UPSTREAM_UNAVAILABLE', 'The service is unavailable; try again shortly'));
+  }
+  return relay(upstream, request.method);
+}
+
+async function relay(upstream: Response, method: string): Promise<Response | ProxyFailure> {
+  const { status } = upstream;
+  if (method === 'HEAD' || status === 204 || status === 304) return passThrough(upstream);
+  const type = upstream.headers.get('content-type');
+  const json = type !== null && type.includes('json');
+  if (json && status < 500) return passThrough(upstream);
+  let text: string;
+  try {
+    text = await upstream.text();
+  } catch (err) {
+    if ((err as Error)?.name === 'TimeoutError') return new ProxyFailure(504, fail('UPSTREAM_TIMEOUT', 'The service did not answer in time'));
+    return new ProxyFailure(502, fail('UPSTREAM_ERROR', 'The service sent an unusable answer'));
+  }
+  if (json && parsesAsEnvelope(text)) return new Response(text, { status, headers: downstreamResponseHeaders(upstream.headers) });
+  return failureFor(status);
+}
+
+/** The envelope the gateway puts in place of a service answer that is not one. */
+function failureFor(status: number): ProxyFailure {
+  if (status === 503) return new ProxyFailure(503, fail('UPSTREAM_UNAVAILABLE', 'The service is unavailable; try again shortly'));
+  if (status === 504) return new ProxyFailure(504, fail('UPSTREAM_TIMEOUT', 'The service did not answer in time'));
+  if (status === 404) return new ProxyFailure(404, fail('ROUTE_NOT_FOUND', 'No such resource'));
+  if (status === 413) return new ProxyFailure(413, fail('PAYLOAD_TOO_LARGE', 'The request body is too large'));
+  return new ProxyFailure(502, fail('UPSTREAM_ERROR', 'The service sent an unusable answer'));
+}
+
+function passThrough(upstream: Response): Response {
+  return new Response(upstream.body, { status: upstream.status, headers: downstreamResponseHeaders(upstream.headers) });
+}
+
+function parsesAsEnvelope(text: string): boolean {
+  try {
+    return isEnvelope(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+/** Counts a body sent without Content-Length and cuts it off past `max` bytes (then a 413). */
+function limitStream(body: ReadableStream<Uint8Array>, max: number, counted: { tooLarge: boolean }): ReadableStream<Uint8Array> {
+  let seen = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > max) {
+          counted.tooLarge = true;
+          controller.error(new Error('body too large'));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+}

@@ -1,0 +1,46 @@
+import type { Upstreams } from '../site-deps.ts';
+
+/** Which service answers a public `/api` path, and the path it sees (the `/api` prefix stripped). */
+export interface Target {
+  service: keyof Upstreams;
+  path: string;
+}
+
+/** Public prefixes and their service (the lead's cross-service contract). A prefix matches itself and `prefix/...`. */
+const TABLE: readonly (readonly [prefix: string, service: keyof Upstreams, exact: boolean])[] = [
+  ['/api/auth', 'auth', false],
+  ['/api/account', 'auth', false],
+  ['/api/services', 'catalog', false],
+  ['/api/jobs/pricing', 'catalog', true],
+  ['/api/pm', 'talent', false],
+  ['/api/resource', 'talent', false],
+  ['/api/talent', 'talent', false],
+];
+
+/** The service for `path`, or undefined when no service owns it (a 404 ROUTE_NOT_FOUND). */
+export function resolveTarget(path: string): Target | undefined {
+  for (const [prefix, service, exact] of TABLE) {
+    if (!path.startsWith(prefix)) continue;
+    const rest = path.length === prefix.length ? '' : path[prefix.length];
+    if (rest === '' || (!exact && rest === '/') || (exact && path === `${prefix}/`)) return { service, path: path.slice(4) };
+  }
+  return undefined;
+}
+
+/** The path part of a request URL without allocating a URL object (the hot path runs this per request). */
+export function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const q = url.indexOf('?', start);
+  const h = url.indexOf('#', start);
+  const end = q >= 0 ? q : h >= 0 ? h : url.length;
+  return url.slice(start, end);
+}
+
+/** The `?query` part of a request URL (with its `?`), or ''. */
+export function searchOf(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return '';
+  const h = url.indexOf('#', q);
+  return h < 0 ? url.slice(q) : url.slice(q, h);
+}
