@@ -1,0 +1,42 @@
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+
+/** JSON-RPC 2.0 error codes this endpoint answers itself (https://www.jsonrpc.org/specification#error_object). */
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+/** The SDK's code for transport-level refusals (method not allowed, not acceptable). */
+export const SERVER_ERROR = -32000;
+
+/** A JSON-RPC error response as an HTTP response. */
+export function jsonRpcError(status: number, code: number, message: string, id: string | number | null = null, headers: Record<string, string> = {}): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code, message }, id }, { status, headers });
+}
+
+/** The id of a message when it has a usable one, so an error can answer that request. */
+function idOf(message: unknown): string | number | null {
+  const id = (message as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+/**
+ * Reads a POST body as JSON-RPC. The SDK answers an invalid message with -32700; JSON-RPC 2.0
+ * says a well-formed JSON value that is not a valid Request object is -32600, so that case is
+ * answered here and only well-formed messages reach the transport.
+ */
+export function readJsonRpc(text: string): { ok: true; body: unknown } | { ok: false; response: Response } {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, response: jsonRpcError(400, PARSE_ERROR, 'Parse error: the body is not valid JSON') };
+  }
+  const messages = Array.isArray(body) ? body : [body];
+  if (messages.length === 0) return { ok: false, response: jsonRpcError(400, INVALID_REQUEST, 'Invalid Request: empty batch') };
+  const bad = messages.find((m) => !JSONRPCMessageSchema.safeParse(m).success);
+  if (bad !== undefined) {
+    return {
+      ok: false,
+      response: jsonRpcError(400, INVALID_REQUEST, 'Invalid Request: expected a JSON-RPC 2.0 message ({"jsonrpc":"2.0","method":...,"id":...})', idOf(bad)),
+    };
+  }
+  return { ok: true, body };
+}

@@ -1,0 +1,36 @@
+import { acceptRequestId, REQUEST_ID_HEADER } from '@tm/shared';
+import { Elysia } from 'elysia';
+import type { UpstreamClient } from '../upstream.ts';
+import { handleMcpPost, mcpMethodNotAllowed } from './http.ts';
+
+export interface McpRoutesOptions {
+  upstream: UpstreamClient;
+  origin: string;
+}
+
+/** /mcp: POST carries JSON-RPC; the body is read raw so garbage becomes a JSON-RPC parse error, not an envelope. */
+export function createMcpRoutes(options: McpRoutesOptions) {
+  const hidden = { detail: { hide: true } };
+  return new Elysia({ name: 'agent-mcp-routes' })
+    .post(
+      '/mcp',
+      ({ request, set }) => {
+        const h = request.headers;
+        const fromBase = set.headers[REQUEST_ID_HEADER];
+        const requestId = typeof fromBase === 'string' ? fromBase : acceptRequestId(h.get(REQUEST_ID_HEADER));
+        set.headers[REQUEST_ID_HEADER] = requestId;
+        const call = {
+          requestId,
+          country: h.get('x-country') ?? undefined,
+          lang: h.get('x-lang') ?? undefined,
+          authorization: h.get('authorization') ?? undefined,
+        };
+        return handleMcpPost(request, { upstream: options.upstream, origin: options.origin, call });
+      },
+      { ...hidden, parse: 'none' },
+    )
+    .get('/mcp', mcpMethodNotAllowed, hidden)
+    .delete('/mcp', mcpMethodNotAllowed, hidden)
+    .put('/mcp', mcpMethodNotAllowed, hidden)
+    .patch('/mcp', mcpMethodNotAllowed, hidden);
+}

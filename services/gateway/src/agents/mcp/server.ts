@@ -1,0 +1,22 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerCatalogTools } from './catalog-tools.ts';
+import type { ToolContext } from './context.ts';
+import { registerMarketTools } from './market-tools.ts';
+import { registerTalentTools } from './talent-tools.ts';
+
+/** Name and version the server reports in `initialize`. */
+export const MCP_SERVER_INFO = { name: 'talent-marketplace', version: '1.0.0' } as const;
+
+const INSTRUCTIONS =
+  'Tools to search and price an on-demand tech-talent marketplace. To price work, call quote_service with a service slug ' +
+  '(e.g. react-developer), hours and market (IN, AE, DE, US, AU); use search_services first only when the slug is unknown. ' +
+  'All amounts are integer minor units with a formatted string. No authentication is needed.';
+
+/** A fresh server with every tool bound to one request's context (stateless: one per HTTP request). */
+export function createMcpServer(ctx: ToolContext): McpServer {
+  const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  registerCatalogTools(server, ctx);
+  registerMarketTools(server);
+  registerTalentTools(server, ctx);
+  return server;
+}

@@ -1,0 +1,71 @@
+import { type Clock, acceptRequestId, REQUEST_ID_HEADER } from '@tm/shared';
+import { Elysia, NotFoundError } from 'elysia';
+import type { UpstreamClient } from '../upstream.ts';
+import { renderAgentTxt } from './agent-txt.ts';
+import { renderLlmsFullTxt, renderLlmsTxt } from './llms.ts';
+import type { SiteData } from './model.ts';
+import { buildSitePages, type SitePage } from './pages.ts';
+import { createSiteData } from './site-data.ts';
+import { buildSitemapFiles } from './sitemap.ts';
+
+const TEXT = 'text/plain; charset=utf-8';
+const XML = 'application/xml; charset=utf-8';
+/** Browsers and crawlers may keep a copy as long as the gateway does. */
+const CACHE_CONTROL = 'public, max-age=60';
+
+export interface SiteRoutesOptions {
+  upstream: UpstreamClient;
+  clock: Clock;
+  origin: string;
+}
+
+/** The documents built from one snapshot of site data; rebuilt only when the snapshot changes. */
+interface SiteFiles {
+  pages: SitePage[];
+  sitemaps: Map<string, string>;
+  llms: string;
+  llmsFull: string;
+}
+
+/** GET /sitemap.xml (+ /sitemap-N.xml parts), /llms.txt, /llms-full.txt and /agent.txt. */
+export function createSiteRoutes(options: SiteRoutesOptions) {
+  const { origin } = options;
+  const data = createSiteData({ upstream: options.upstream, clock: options.clock });
+  const agentTxt = renderAgentTxt(origin);
+  let built: { from: SiteData['services'] | undefined; talent: SiteData['talent'] | undefined; files: SiteFiles } | undefined;
+
+  async function files(requestId: string): Promise<SiteFiles> {
+    const snapshot = await data.get(requestId);
+    if (built && built.from === snapshot.services && built.talent === snapshot.talent) return built.files;
+    const pages = buildSitePages(snapshot, origin);
+    const sitemaps = buildSitemapFiles(pages.map((p) => ({ loc: p.url, lastmod: p.lastmod })), origin);
+    const next = { pages, sitemaps, llms: renderLlmsTxt(pages, origin), llmsFull: renderLlmsFullTxt(pages, origin) };
+    built = { from: snapshot.services, talent: snapshot.talent, files: next };
+    return next;
+  }
+
+  const idOf = (request: Request, headers: Record<string, unknown>) =>
+    typeof headers[REQUEST_ID_HEADER] === 'string' ? (headers[REQUEST_ID_HEADER] as string) : acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+
+  const send = (set: { headers: Record<string, unknown> }, type: string, body: string) => {
+    set.headers['content-type'] = type;
+    set.headers['cache-control'] = CACHE_CONTROL;
+    return body;
+  };
+
+  const hidden = { detail: { hide: true } };
+  return new Elysia({ name: 'agent-site-routes' })
+    .get('/agent.txt', ({ set }) => send(set, TEXT, agentTxt), hidden)
+    .get('/llms.txt', async ({ request, set }) => send(set, TEXT, (await files(idOf(request, set.headers))).llms), hidden)
+    .get('/llms-full.txt', async ({ request, set }) => send(set, TEXT, (await files(idOf(request, set.headers))).llmsFull), hidden)
+    .get('/sitemap.xml', async ({ request, set }) => send(set, XML, (await files(idOf(request, set.headers))).sitemaps.get('/sitemap.xml') ?? ''), hidden)
+    .get(
+      '/sitemap-:part',
+      async ({ request, set, params }) => {
+        const xml = (await files(idOf(request, set.headers))).sitemaps.get(`/sitemap-${(params as { part?: string }).part}`);
+        if (xml === undefined) throw new NotFoundError();
+        return send(set, XML, xml);
+      },
+      hidden,
+    );
+}
