@@ -1,0 +1,92 @@
+/**
+ * What the gateway adds to every service's part: the envelope, the responses the gateway itself
+ * produces (rate limiting, upstream failures, token checks), the headers it puts on every
+ * response, the localization parameters and the bearer scheme. Names here are public: clients
+ * generated from the document use them.
+ */
+
+const rateLimitHeaderNames = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
+
+/** Header references every response carries (spec section 8: "every response carries ..."). */
+export function rateLimitHeaderRefs(): Record<string, { $ref: string }> {
+  return Object.fromEntries([...rateLimitHeaderNames, 'X-Request-Id'].map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+}
+
+const errorBody = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } };
+
+function errorResponse(description: string, extraHeaders: Record<string, { $ref: string }> = {}) {
+  return { description, headers: { ...rateLimitHeaderRefs(), ...extraHeaders }, content: errorBody };
+}
+
+/** The `components` every merged document starts from. */
+export function gatewayComponents() {
+  return {
+    schemas: {
+      Error: {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: {
+          code: { type: 'string', description: 'Stable machine-readable code (public API: codes are added, never renamed)' },
+          message: { type: 'string', description: 'Human-readable, safe to show to any caller' },
+        },
+      },
+      ErrorEnvelope: {
+        title: 'ErrorEnvelope',
+        type: 'object',
+        required: ['success', 'error'],
+        properties: { success: { type: 'boolean', enum: [false] }, error: { $ref: '#/components/schemas/Error' } },
+      },
+      Envelope: {
+        title: 'Envelope',
+        description:
+          'The common response envelope (spec section 2): `success` is true with `data` on success, false with `error` on failure. Each operation describes its own `data`.',
+        type: 'object',
+        required: ['success'],
+        properties: {
+          success: { type: 'boolean' },
+          data: { description: 'The payload (object, array or string array, per operation); present on success' },
+          error: { $ref: '#/components/schemas/Error' },
+        },
+      },
+    },
+    responses: {
+      BadRequest: errorResponse('Bad request: malformed JSON (`MALFORMED_JSON`), failed validation (`VALIDATION_FAILED`) or a rule of the operation; `error.code` says which.'),
+      Unauthorized: errorResponse('Missing, expired or invalid access token (`UNAUTHORIZED`), checked by the gateway before the request is forwarded.'),
+      Forbidden: errorResponse('The token is valid but its role may not use this operation (`FORBIDDEN`), e.g. a guest token.'),
+      NotFound: errorResponse('Nothing has that id or slug (`error.code` says what was looked up).'),
+      PayloadTooLarge: errorResponse('The request body is larger than the gateway accepts (`PAYLOAD_TOO_LARGE`).'),
+      TooManyRequests: errorResponse('Rate limit exceeded (`RATE_LIMITED`); retry after `Retry-After` seconds.', {
+        'Retry-After': { $ref: '#/components/headers/Retry-After' },
+      }),
+      ServiceUnavailable: errorResponse('The service behind the gateway is down or refused the connection.'),
+      GatewayTimeout: errorResponse('The service behind the gateway did not answer in time.'),
+    },
+    headers: {
+      'RateLimit-Limit': { description: 'Requests allowed in the current window for this caller\'s bucket.', schema: { type: 'integer', minimum: 0 } },
+      'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
+      'RateLimit-Reset': { description: 'Seconds until the current window resets (delta seconds).', schema: { type: 'integer', minimum: 0 } },
+      'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
+      'X-Request-Id': { description: 'The request id (the caller\'s when well formed, else generated); quote it when reporting a problem.', schema: { type: 'string' } },
+      'Content-Language': { description: 'The language of the localized copy in the body (an unknown `X-Lang` falls back to `en`).', schema: { type: 'string', example: 'en' } },
+    },
+    parameters: {
+      XCountry: {
+        name: 'X-Country',
+        in: 'header',
+        required: false,
+        description: 'Market to price and localize for. Unknown values are a 400 (`INVALID_COUNTRY`).',
+        schema: { type: 'string', enum: ['IN', 'AE', 'DE', 'US', 'AU'], default: 'IN' },
+      },
+      XLang: {
+        name: 'X-Lang',
+        in: 'header',
+        required: false,
+        description: 'BCP-47 language for localized copy (en, hi, ar, de); unknown values fall back to `en`, see `Content-Language`.',
+        schema: { type: 'string', default: 'en', example: 'de' },
+      },
+    },
+    securitySchemes: {
+      bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access JWT from any /auth login operation: `Authorization: Bearer <accessToken>`.' },
+    },
+  };
+}

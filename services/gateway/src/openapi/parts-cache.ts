@@ -1,0 +1,102 @@
+import type { Clock, Logger } from '@tm/shared';
+import type { Upstreams } from '../site-deps.ts';
+import { isObject, type OpenApiDoc } from './normalize-document.ts';
+import { SERVICE_NAMES, type ServiceName } from './public-api.ts';
+
+export interface PartsCacheOptions {
+  upstreams: Upstreams;
+  fetch: typeof fetch;
+  clock: Clock;
+  logger: Logger;
+  /** How long one service may take to answer. */
+  timeoutMs: number;
+  /** After this long a part is refreshed in the background while the cached one is served. */
+  freshForMs?: number;
+  /** A service that failed is not asked again (on the request path) for this long. */
+  retryAfterFailureMs?: number;
+}
+
+/** The parts known right now; `generation` changes whenever any part changes. */
+export interface PartsSnapshot {
+  parts: Partial<Record<ServiceName, OpenApiDoc>>;
+  generation: number;
+}
+
+interface Entry {
+  doc?: OpenApiDoc;
+  json?: string;
+  fetchedAt: number;
+  failedAt?: number;
+  inflight?: Promise<void>;
+}
+
+/**
+ * Keeps the last good OpenAPI part of each service. A cached part is served at once and
+ * refreshed in the background once older than `freshForMs` (a failed refresh keeps the old
+ * part); a part never fetched is fetched on the request path, at most once per
+ * `retryAfterFailureMs` while its service is down, so a dead service costs a request one
+ * timeout at most, not one per request.
+ */
+export function createPartsCache(options: PartsCacheOptions) {
+  const { clock, logger, timeoutMs, freshForMs = 60_000, retryAfterFailureMs = 5_000 } = options;
+  const entries = new Map<ServiceName, Entry>(SERVICE_NAMES.map((s) => [s, { fetchedAt: Number.NEGATIVE_INFINITY }]));
+  let generation = 0;
+
+  async function refresh(service: ServiceName, entry: Entry): Promise<void> {
+    try {
+      const doc = await fetchPart(options.fetch, options.upstreams[service], timeoutMs);
+      const json = JSON.stringify(doc);
+      if (json !== entry.json) generation += 1;
+      Object.assign(entry, { doc, json, fetchedAt: clock.now(), failedAt: undefined });
+    } catch (err) {
+      entry.failedAt = clock.now();
+      logger.warn('openapi part unavailable', { service, error: (err as Error).message, cached: entry.doc !== undefined });
+    }
+  }
+
+  function start(service: ServiceName, entry: Entry): Promise<void> {
+    entry.inflight ??= refresh(service, entry).finally(() => {
+      entry.inflight = undefined;
+    });
+    return entry.inflight;
+  }
+
+  return {
+    /** The parts to merge now: waits only for parts that were never fetched. */
+    async snapshot(): Promise<PartsSnapshot> {
+      const now = clock.now();
+      const waits: Promise<void>[] = [];
+      for (const [service, entry] of entries) {
+        const recentlyFailed = entry.failedAt !== undefined && now - entry.failedAt < retryAfterFailureMs;
+        if (entry.doc === undefined) {
+          if (!recentlyFailed) waits.push(start(service, entry));
+          else if (entry.inflight) waits.push(entry.inflight);
+        } else if (now - entry.fetchedAt >= freshForMs && !recentlyFailed) {
+          void start(service, entry); // stale-while-revalidate
+        }
+      }
+      await Promise.all(waits);
+      const parts: Partial<Record<ServiceName, OpenApiDoc>> = {};
+      for (const [service, entry] of entries) if (entry.doc !== undefined) parts[service] = entry.doc;
+      return { parts, generation };
+    },
+    /** Resolves when no fetch is running (tests use it instead of sleeping). */
+    async settled(): Promise<void> {
+      await Promise.all([...entries.values()].map((e) => e.inflight));
+    },
+  };
+}
+
+export type PartsCache = ReturnType<typeof createPartsCache>;
+
+/** Asks one service for its part; throws when the answer is not an OpenAPI 3 document. */
+async function fetchPart(fetchFn: typeof fetch, baseUrl: string, timeoutMs: number): Promise<OpenApiDoc> {
+  const url = `${baseUrl.replace(/\/+$/, '')}/openapi/json`;
+  const res = await fetchFn(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  const body: unknown = await res.json();
+  if (!isObject(body) || typeof body.openapi !== 'string' || !body.openapi.startsWith('3.') || !isObject(body.paths)) {
+    throw new Error(`GET ${url} is not an OpenAPI 3 document`);
+  }
+  return body as OpenApiDoc;
+}
