@@ -1,7 +1,7 @@
 import { envelopeOf, ErrorEnvelopeSchema, ok } from '@tm/shared';
 import { Elysia, t } from 'elysia';
 import { PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from './model.ts';
-import { PREVIEW_LIMIT_DEFAULT, rankPmCandidates } from './ranking.ts';
+import { isListed, PREVIEW_LIMIT_DEFAULT, rankPmCandidates } from './ranking.ts';
 import type { ProfileRepository } from './repository.ts';
 import { toPmPreview, toTalentIndexEntry } from './view.ts';
 
@@ -23,7 +23,7 @@ export function createInternalRoutes(profiles: ProfileRepository) {
         detail: { summary: 'Active PMs who deliver a service, available first, then best rated; unknown service -> []' },
       },
     )
-    .get('/talent-index', async () => ok((await profiles.listListed()).map(toTalentIndexEntry)), {
+    .get('/talent-index', async () => ok((await profiles.listListed()).filter(isListed).map(toTalentIndexEntry)), {
       response: { 200: envelopeOf(t.Array(TalentIndexEntrySchema)) },
       detail: { summary: 'Every active and indexable profile, ordered by slug' },
     });

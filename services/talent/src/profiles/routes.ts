@@ -1,7 +1,7 @@
 import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
 import { Elysia, t } from 'elysia';
 import { PublicProfileSchema, type StoredProfile, type TalentRole } from './model.ts';
-import { sortSlugs } from './ranking.ts';
+import { isListed, sortSlugs } from './ranking.ts';
 import type { ProfileRepository } from './repository.ts';
 import { toPublicProfile } from './view.ts';
 
@@ -50,7 +50,7 @@ export function createProfileRoutes(profiles: ProfileRepository) {
     })
     .get(
       '/talent/sitemap',
-      async () => ok(sortSlugs((await profiles.listListed()).map((p) => p.slug))),
+      async () => ok(sortSlugs((await profiles.listListed()).filter(isListed).map((p) => p.slug))),
       {
         response: { 200: envelopeOf(t.Array(t.String()), 'TalentSitemapEnvelope'), 429: ErrorEnvelopeSchema },
         detail: {
@@ -67,7 +67,7 @@ export function createProfileRoutes(profiles: ProfileRepository) {
       '/talent/:slug',
       async ({ params }) => {
         const found = await profiles.findListedBySlug(params.slug);
-        if (!found) throw notFound();
+        if (!found || !isListed(found)) throw notFound();
         return ok(toPublicProfile(found));
       },
       {

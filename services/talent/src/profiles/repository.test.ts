@@ -1,0 +1,105 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { documentStoresUnderTest, isDuplicateKeyError, stableId } from '@tm/shared';
+import type { StoredProfile, TalentRole } from './model.ts';
+import { createProfileRepository, PROFILES_COLLECTION } from './repository.ts';
+
+function profile(slug: string, role: TalentRole, overrides: Partial<StoredProfile> = {}): StoredProfile {
+  return {
+    _id: stableId('talent', slug),
+    slug,
+    role,
+    displayName: slug,
+    headline: 'Headline',
+    bio: 'Bio.',
+    skills: [{ name: 'Scrum', years: 3 }],
+    experience: [],
+    languages: [{ code: 'en', name: 'English', proficiency: 'fluent' }],
+    location: { market: 'IN', city: 'Pune' },
+    rating: 4.5,
+    reviewCount: 10,
+    availability: { status: 'available', hoursPerWeek: 40, nextAvailableDate: '2026-12-01' },
+    services: ['mvp-build'],
+    indexable: true,
+    active: true,
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    contact: { email: `${slug}@example.com`, phone: '+91 98450 00000' },
+    internalNotes: 'note',
+    ...overrides,
+  };
+}
+
+const FIXTURES = [
+  profile('zoe-pm', 'pm', { services: ['mvp-build', 'cloud-migration'] }),
+  profile('adam-pm', 'pm', { services: ['cloud-migration'], indexable: false }),
+  profile('gone-pm', 'pm', { services: ['mvp-build'], active: false }),
+  profile('rita-resource', 'resource'),
+  profile('eve-expert', 'expert', { services: ['security-audit'] }),
+  profile('hidden-expert', 'expert', { indexable: false }),
+];
+
+const { stores, closeAll } = documentStoresUnderTest();
+afterAll(closeAll);
+
+for (const s of stores) {
+  describe(`profile repository on ${s.name}`, () => {
+    async function seeded() {
+      const db = await s.open();
+      const repo = createProfileRepository(db);
+      await repo.ensureIndexes();
+      await repo.upsertMany(FIXTURES);
+      return { db, repo };
+    }
+
+    it('finds an active profile by id and by slug, only for its own role', async () => {
+      const { repo } = await seeded();
+      expect((await repo.findActiveByIdOrSlug('pm', 'zoe-pm'))?.slug).toBe('zoe-pm');
+      expect((await repo.findActiveByIdOrSlug('pm', stableId('talent', 'zoe-pm')))?.slug).toBe('zoe-pm');
+      expect(await repo.findActiveByIdOrSlug('resource', 'zoe-pm')).toBeNull();
+      expect((await repo.findActiveByIdOrSlug('resource', 'rita-resource'))?.role).toBe('resource');
+    });
+
+    it('does not find inactive or unknown profiles', async () => {
+      const { repo } = await seeded();
+      expect(await repo.findActiveByIdOrSlug('pm', 'gone-pm')).toBeNull();
+      expect(await repo.findActiveByIdOrSlug('pm', 'nobody')).toBeNull();
+      expect(await repo.findActiveByIdOrSlug('pm', stableId('talent', 'gone-pm'))).toBeNull();
+    });
+
+    it('serves a non-indexable but active profile by id or slug', async () => {
+      const { repo } = await seeded();
+      expect((await repo.findActiveByIdOrSlug('pm', 'adam-pm'))?.indexable).toBe(false);
+    });
+
+    it('lists only active, indexable profiles, ordered by slug', async () => {
+      const { repo } = await seeded();
+      expect((await repo.listListed()).map((p) => p.slug)).toEqual(['eve-expert', 'rita-resource', 'zoe-pm']);
+      expect((await repo.findListedBySlug('eve-expert'))?.slug).toBe('eve-expert');
+      expect(await repo.findListedBySlug('hidden-expert')).toBeNull();
+      expect(await repo.findListedBySlug('gone-pm')).toBeNull();
+    });
+
+    it('lists the active PMs who deliver a service, indexable or not', async () => {
+      const { repo } = await seeded();
+      const slugs = (await repo.listActivePmsForService('cloud-migration')).map((p) => p.slug).sort();
+      expect(slugs).toEqual(['adam-pm', 'zoe-pm']);
+      expect((await repo.listActivePmsForService('mvp-build')).map((p) => p.slug)).toEqual(['zoe-pm']);
+      expect(await repo.listActivePmsForService('security-audit')).toEqual([]);
+      expect(await repo.listActivePmsForService('no-such-service')).toEqual([]);
+    });
+
+    it('upserts idempotently: seeding twice keeps one document per profile and applies changes', async () => {
+      const { db, repo } = await seeded();
+      await repo.ensureIndexes();
+      await repo.upsertMany([...FIXTURES.slice(1), { ...(FIXTURES[0] as StoredProfile), headline: 'Changed' }]);
+      expect(await db.collection(PROFILES_COLLECTION).countDocuments({})).toBe(FIXTURES.length);
+      expect((await repo.findActiveByIdOrSlug('pm', 'zoe-pm'))?.headline).toBe('Changed');
+    });
+
+    it('rejects a second profile with the same slug', async () => {
+      const { repo } = await seeded();
+      const clash = { ...profile('zoe-pm', 'expert'), _id: stableId('talent', 'other') };
+      const err = await repo.upsertMany([clash]).catch((e: unknown) => e);
+      expect(isDuplicateKeyError(err)).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'bun:test';
+import { stableId } from '@tm/shared';
+import { buildSeedProfiles } from '../../scripts/generate-seed.ts';
+import seedFile from '../../seed/profiles.json' with { type: 'json' };
+import { CATALOG_SERVICE_SLUGS } from '../testing.ts';
+import { loadSeedProfiles } from './seed.ts';
+
+const profiles = loadSeedProfiles();
+
+describe('seed profiles', () => {
+  it('holds at least 60 valid profiles across all three roles', () => {
+    expect(profiles.length).toBeGreaterThanOrEqual(60);
+    for (const role of ['pm', 'resource', 'expert'] as const) expect(profiles.filter((p) => p.role === role).length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('has some non-indexable and some inactive profiles to prove the filters', () => {
+    expect(profiles.filter((p) => !p.indexable).length).toBeGreaterThanOrEqual(3);
+    expect(profiles.filter((p) => !p.active).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('derives every id from the slug, and slugs are unique and never a reserved path word', () => {
+    const slugs = new Set(profiles.map((p) => p.slug));
+    expect(slugs.size).toBe(profiles.length);
+    expect(slugs.has('sitemap')).toBe(false);
+    for (const p of profiles) expect(p._id).toBe(stableId('talent', p.slug));
+  });
+
+  it('references only catalog service slugs, and every catalog service has an active PM', () => {
+    const catalog = new Set<string>(CATALOG_SERVICE_SLUGS);
+    for (const p of profiles) for (const s of p.services) expect(catalog.has(s)).toBe(true);
+    for (const slug of CATALOG_SERVICE_SLUGS) {
+      expect(profiles.some((p) => p.role === 'pm' && p.active && p.services.includes(slug))).toBe(true);
+    }
+  });
+
+  it('covers every market and gives every profile stored-only contact data and notes', () => {
+    expect(new Set(profiles.map((p) => p.location.market))).toEqual(new Set(['IN', 'AE', 'DE', 'US', 'AU']));
+    for (const p of profiles) {
+      expect(p.contact.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+      expect(p.contact.phone).toMatch(/^\+\d/);
+      expect(p.internalNotes.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('matches what the generator produces, so the committed file is current', () => {
+    expect(seedFile).toEqual(JSON.parse(JSON.stringify(buildSeedProfiles())));
+  });
+});

@@ -1,0 +1,23 @@
+import { createEmbeddedDocumentStore, type DocumentStore, silentLogger } from '@tm/shared';
+import { createApp } from './app.ts';
+import { createProfileRepository } from './profiles/repository.ts';
+import { prepareProfileStore } from './profiles/seed.ts';
+
+/** The catalog's service slugs as the lead fixed them (cross-service contract). */
+export const CATALOG_SERVICE_SLUGS = [
+  'react-developer', 'angular-developer', 'vue-developer', 'nextjs-developer', 'node-backend-developer',
+  'python-django-developer', 'java-spring-developer', 'golang-developer', 'ios-developer', 'android-developer',
+  'flutter-developer', 'react-native-developer', 'data-engineer', 'data-scientist', 'ml-engineer', 'devops-engineer',
+  'site-reliability-engineer', 'cloud-architect', 'ui-ux-designer', 'qa-automation-engineer', 'security-engineer',
+  'mvp-build', 'cloud-migration', 'ecommerce-store-build', 'mobile-app-build', 'data-warehouse-setup',
+  'ai-chatbot-integration', 'ci-cd-pipeline-setup', 'security-audit', 'performance-optimization', 'website-redesign',
+  'api-integration', 'kubernetes-setup',
+] as const;
+
+/** A talent app over a freshly seeded embedded store, as main.ts builds it without MONGODB_URL. */
+export async function createSeededApp(documents: DocumentStore = createEmbeddedDocumentStore()) {
+  await prepareProfileStore(createProfileRepository(documents), { seed: true });
+  const app = createApp({ documents, logger: silentLogger });
+  const get = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
+  return { app, documents, get };
+}
