@@ -21,7 +21,7 @@ function label(text: string): string {
 /** `- [name](url): description`, the llms.txt link line. */
 export function linkLine(name: string, url: string, description: string): string {
   const desc = oneLine(description);
-  return `- [${label(name)}](${url.replace(/[()\s]/g, encodeURIComponent)})${desc ? `: ${desc}` : ''}`;
+  return `- [${label(name)}](${url.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})${desc ? `: ${desc}` : ''}`;
 }
 
 function header(): string[] {
