@@ -1,0 +1,16 @@
+/** `bun run seed`: loads the seed catalog into the MongoDB at MONGODB_URL (safe to run again). */
+import { connectMongoDocumentStore } from '@tm/shared';
+import { seedServices } from '../seed/seed.ts';
+
+const url = process.env.MONGODB_URL;
+if (!url) {
+  console.error('MONGODB_URL is not set: the embedded store seeds itself at start, so there is nothing to do.');
+  process.exit(1);
+}
+const store = await connectMongoDocumentStore(url);
+try {
+  const r = await seedServices(store);
+  console.log(JSON.stringify({ msg: 'seeded services', ...r }));
+} finally {
+  await store.close();
+}

@@ -1,0 +1,15 @@
+import type { DocumentStore } from '@tm/shared';
+import { createServiceRepository } from '../src/services/repository.ts';
+import { seedDocuments } from './index.ts';
+
+/**
+ * Loads the seed catalog idempotently: upserts by slug keeping each stable id, so running it
+ * again changes nothing, and services added by other means are left alone.
+ */
+export async function seedServices(store: DocumentStore): Promise<{ total: number; inserted: number; updated: number }> {
+  const repo = createServiceRepository(store);
+  await repo.ensureIndexes();
+  const docs = seedDocuments();
+  const r = await repo.upsertAll(docs);
+  return { total: docs.length, ...r };
+}

@@ -1,0 +1,47 @@
+import { type Clock, type DocumentStore, type Logger, serviceBase, serviceOpenApi } from '@tm/shared';
+import { Elysia } from 'elysia';
+import { createInternalRoutes } from './internal/routes.ts';
+import { CATALOG_ERROR_STATUS } from './services/errors.ts';
+import { createPricingRoutes } from './services/pricing-routes.ts';
+import { createServiceReadModel } from './services/read-model.ts';
+import { createServiceRepository } from './services/repository.ts';
+import { createServiceRoutes } from './services/routes.ts';
+import type { TalentPort } from './talent/model.ts';
+
+/** Everything the catalog service needs, passed in so tests can use embedded or fake parts. */
+export interface CatalogDeps {
+  documents: DocumentStore;
+  talent: TalentPort;
+  clock: Clock;
+  logger: Logger;
+  /** How stale the in-memory catalog used by /services/catalog and pricing may get (default 5 s). */
+  readModelMaxAgeMs?: number;
+}
+
+/** Builds the catalog service; never reads the environment, never opens a connection. */
+export function createApp(deps: CatalogDeps) {
+  const repo = createServiceRepository(deps.documents);
+  const readModel = createServiceReadModel({ repo, clock: deps.clock, maxAgeMs: deps.readModelMaxAgeMs ?? 5_000, logger: deps.logger });
+  return new Elysia()
+    .use(
+      serviceBase({
+        service: 'catalog',
+        logger: deps.logger,
+        errorStatus: CATALOG_ERROR_STATUS,
+        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+      }),
+    )
+    .use(
+      serviceOpenApi({
+        title: 'Catalog service',
+        description: 'Bookable services, market pricing and quotes (operations 10-14).',
+        tags: [
+          { name: 'Services', description: 'The catalog of hire-a-role and project-delivery services' },
+          { name: 'Pricing', description: 'Quotes in the caller\'s market currency' },
+        ],
+      }),
+    )
+    .use(createServiceRoutes({ repo, readModel, talent: deps.talent, clock: deps.clock }))
+    .use(createPricingRoutes({ readModel, clock: deps.clock }))
+    .use(createInternalRoutes({ readModel }));
+}

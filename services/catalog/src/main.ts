@@ -1,0 +1,45 @@
+import { ConfigError, createEmbeddedDocumentStore, connectMongoDocumentStore, createLogger, systemClock } from '@tm/shared';
+import { seedServices } from '../seed/seed.ts';
+import { createApp } from './app.ts';
+import { loadCatalogConfig } from './config.ts';
+import { createServiceRepository } from './services/repository.ts';
+import { createTalentClient } from './talent/client.ts';
+
+const logger = createLogger('catalog');
+let config: ReturnType<typeof loadCatalogConfig>;
+try {
+  config = loadCatalogConfig(process.env);
+} catch (err) {
+  logger.error(err instanceof ConfigError ? err.message : String((err as Error).message ?? err));
+  process.exit(1);
+}
+
+// The catalog needs no key-value store, so only the document store is built here.
+const documents = config.MONGODB_URL ? await connectMongoDocumentStore(config.MONGODB_URL) : createEmbeddedDocumentStore();
+await createServiceRepository(documents).ensureIndexes();
+if (documents.kind === 'embedded') {
+  const r = await seedServices(documents);
+  logger.info('seeded the embedded store', r);
+}
+
+const app = createApp({
+  documents,
+  talent: createTalentClient({ baseUrl: config.TALENT_URL, timeoutMs: config.TALENT_TIMEOUT_MS, logger }),
+  clock: systemClock,
+  logger,
+  readModelMaxAgeMs: config.CATALOG_CACHE_MAX_AGE_MS,
+}).listen({ hostname: config.HOST, port: config.PORT });
+
+logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info('shutting down', { signal });
+  await app.stop();
+  await documents.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

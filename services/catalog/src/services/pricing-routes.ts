@@ -1,0 +1,38 @@
+import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
+import { Elysia } from 'elysia';
+import { parseCart } from './input.ts';
+import { LocaleHeadersSchema, localeContext } from './locale.ts';
+import { CartSchema, QuoteSchema } from './model.ts';
+import { isOfferedIn, toLineInput } from './present.ts';
+import { quoteLines } from './pricing.ts';
+import type { ServiceReadModel } from './read-model.ts';
+import { QUOTE_JOB } from './route-docs.ts';
+
+/** Operation 14: a combined quote for a cart, in the caller's market. */
+export function createPricingRoutes(deps: { readModel: ServiceReadModel; clock: { now(): number } }) {
+  const { readModel, clock } = deps;
+  return new Elysia({ name: 'catalog-pricing-routes' }).use(localeContext).post(
+    '/jobs/pricing',
+    async ({ body, market, lang }) => {
+      const inputs = await Promise.all(
+        body.items.map(async (item, i) => {
+          const doc = await readModel.find(item.serviceId);
+          if (!doc) throw new DomainError('UNKNOWN_SERVICE', `items[${i}]: no service with id or slug "${item.serviceId}"`);
+          if (!isOfferedIn(doc, market)) throw new DomainError('SERVICE_NOT_OFFERED', `items[${i}]: ${doc.slug} is not offered in market ${market.code}`);
+          return toLineInput(doc, market, lang, item.hours, item.qty ?? 1);
+        }),
+      );
+      return ok(quoteLines(market, inputs, clock.now(), lang));
+    },
+    {
+      headers: LocaleHeadersSchema,
+      body: CartSchema,
+      // Strict parsing before the schema check, so each kind of bad body has its own code.
+      transform: (ctx) => {
+        ctx.body = parseCart(ctx.body);
+      },
+      response: { 200: envelopeOf(QuoteSchema), 400: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema },
+      detail: QUOTE_JOB,
+    },
+  );
+}

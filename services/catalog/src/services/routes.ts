@@ -1,0 +1,106 @@
+import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
+import { Elysia, t } from 'elysia';
+import type { TalentPort } from '../talent/model.ts';
+import { parseCategory, parseHours, parseLimit, parsePage, parseQty, parseSearch } from './input.ts';
+import { LocaleHeadersSchema, localeContext } from './locale.ts';
+import { CATEGORIES, CatalogEntrySchema, QuoteSchema, ServiceSchema } from './model.ts';
+import { paginationLinks } from './pagination.ts';
+import { isOfferedIn, toCatalogEntry, toLineInput, toService } from './present.ts';
+import { quoteLines } from './pricing.ts';
+import type { ServiceReadModel } from './read-model.ts';
+import type { ServiceRepository } from './repository.ts';
+import { DETAIL, LIST, QUOTE, CATALOG } from './route-docs.ts';
+
+/** How many PM previews a service detail shows. */
+export const PM_PREVIEW_LIMIT = 3;
+
+const errors = { 400: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema } as const;
+
+/** Operations 10-13: list, picker catalog, detail and single-service quote. */
+export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: ServiceReadModel; talent: TalentPort; clock: { now(): number } }) {
+  const { repo, readModel, talent, clock } = deps;
+  return new Elysia({ name: 'catalog-service-routes' })
+    .use(localeContext)
+    .get(
+      '/services',
+      async ({ query, market, lang, request, set }) => {
+        const { page, limit } = query as { page: number; limit: number };
+        const { items, total } = await repo.listPage(
+          { market: market.code, lang, category: parseCategory(query.category), search: parseSearch(query.search) },
+          { skip: (page - 1) * limit, limit },
+        );
+        set.headers['x-total-count'] = String(total);
+        set.headers.link = paginationLinks(new URL(request.url), page, limit, total);
+        return ok(items.map((d) => toService(d, market, lang)));
+      },
+      {
+        headers: LocaleHeadersSchema,
+        query: t.Object({
+          page: t.Optional(t.Integer({ minimum: 1, default: 1, description: '400 INVALID_PAGE unless an integer >= 1' })),
+          limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20, description: '400 INVALID_LIMIT unless an integer 1-100' })),
+          category: t.Optional(t.Union(CATEGORIES.map((c) => t.Literal(c)), { description: '400 INVALID_CATEGORY when unknown' })),
+          search: t.Optional(t.String({ maxLength: 100, description: 'Case-insensitive text in the X-Lang copy or English; 400 INVALID_SEARCH past 100 characters' })),
+        }),
+        transform: ({ query }) => {
+          const q = query as Record<string, unknown>;
+          q.page = parsePage(q.page);
+          q.limit = parseLimit(q.limit);
+          if (parseCategory(q.category) === undefined) delete q.category;
+          if (parseSearch(q.search) === undefined) delete q.search;
+        },
+        response: { 200: envelopeOf(t.Array(ServiceSchema)), ...errors },
+        detail: LIST,
+      },
+    )
+    .get(
+      '/services/catalog',
+      async ({ market, lang }) => {
+        const docs = await readModel.all();
+        return ok(docs.filter((d) => isOfferedIn(d, market)).map((d) => toCatalogEntry(d, lang)));
+      },
+      { headers: LocaleHeadersSchema, response: { 200: envelopeOf(t.Array(CatalogEntrySchema)), ...errors }, detail: CATALOG },
+    )
+    .get(
+      '/services/:id',
+      async ({ params, market, lang }) => {
+        const doc = await repo.findActiveByIdOrSlug(params.id);
+        if (!doc) throw new DomainError('SERVICE_NOT_FOUND', `No service with id or slug "${params.id}"`);
+        if (!isOfferedIn(doc, market)) throw new DomainError('SERVICE_NOT_IN_MARKET', `${doc.slug} is not offered in market ${market.code}`);
+        const availablePms = await talent.pmPreviews(doc.slug, PM_PREVIEW_LIMIT);
+        return ok({ ...toService(doc, market, lang), availablePms });
+      },
+      {
+        headers: LocaleHeadersSchema,
+        params: t.Object({ id: t.String({ description: '24-hex id or slug' }) }),
+        response: { 200: envelopeOf(ServiceSchema), 404: ErrorEnvelopeSchema, ...errors },
+        detail: DETAIL,
+      },
+    )
+    .get(
+      '/services/:id/quote',
+      async ({ params, query, market, lang }) => {
+        const doc = await readModel.find(params.id);
+        if (!doc) throw new DomainError('SERVICE_NOT_FOUND', `No service with id or slug "${params.id}"`);
+        if (!isOfferedIn(doc, market)) throw new DomainError('SERVICE_NOT_IN_MARKET', `${doc.slug} is not offered in market ${market.code}`);
+        const { hours, qty } = query as { hours?: number; qty: number };
+        return ok(quoteLines(market, [toLineInput(doc, market, lang, hours, qty)], clock.now(), lang));
+      },
+      {
+        headers: LocaleHeadersSchema,
+        params: t.Object({ id: t.String({ description: '24-hex id or slug' }) }),
+        query: t.Object({
+          hours: t.Optional(t.Number({ exclusiveMinimum: 0, maximum: 10_000, description: 'Defaults to the service default hours; 400 INVALID_HOURS unless 0 < hours <= 10000' })),
+          qty: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 1, description: '400 INVALID_QTY unless an integer 1-100' })),
+        }),
+        transform: ({ query }) => {
+          const q = query as Record<string, unknown>;
+          const hours = parseHours(q.hours);
+          if (hours === undefined) delete q.hours;
+          else q.hours = hours;
+          q.qty = parseQty(q.qty);
+        },
+        response: { 200: envelopeOf(QuoteSchema), 404: ErrorEnvelopeSchema, ...errors },
+        detail: QUOTE,
+      },
+    );
+}
