@@ -90,8 +90,8 @@ function decorateResponse(status: string, response: unknown, hasLang: boolean): 
 function useErrorEnvelopeRef(content: Json): Json {
   const out: Json = {};
   for (const [type, media] of Object.entries(content)) {
-    const schema = isObject(media) && isObject(media.schema) ? media.schema : undefined;
-    out[type] = schema && isErrorEnvelope(schema) ? { ...media, schema: { $ref: '#/components/schemas/ErrorEnvelope' } } : media;
+    const isError = isObject(media) && isObject(media.schema) && isErrorEnvelope(media.schema);
+    out[type] = isError ? { ...media, schema: { $ref: '#/components/schemas/ErrorEnvelope' } } : media;
   }
   return out;
 }

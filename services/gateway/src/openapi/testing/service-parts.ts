@@ -1,0 +1,32 @@
+import { createEmbeddedDocumentStore, silentLogger, systemClock } from '@tm/shared';
+import { createApp as createCatalogApp } from '../../../../catalog/src/app.ts';
+import { createApp as createTalentApp } from '../../../../talent/src/app.ts';
+import type { ServiceName } from '../public-api.ts';
+import { fixtureAuthApp } from './fixture-services.ts';
+
+interface Servable {
+  fetch: (request: Request) => Response | Promise<Response>;
+}
+
+/** The real services' apps over empty embedded stores: enough for their OpenAPI parts. */
+export function realServiceApps(): Record<ServiceName, Servable> {
+  return {
+    auth: fixtureAuthApp(),
+    catalog: createCatalogApp({ documents: createEmbeddedDocumentStore(), talent: { pmPreviews: async () => [] }, clock: systemClock, logger: silentLogger }),
+    talent: createTalentApp({ documents: createEmbeddedDocumentStore(), logger: silentLogger }),
+  };
+}
+
+/** One app served on 127.0.0.1 at a random port; `stop` closes it (connections refused after). */
+export function serveOnLoopback(app: Servable) {
+  const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (request) => app.fetch(request) });
+  return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) };
+}
+
+/** A loopback URL where nothing listens (a port just released). */
+export function deadUrl(): string {
+  const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() });
+  const url = `http://127.0.0.1:${server.port}`;
+  server.stop(true);
+  return url;
+}
