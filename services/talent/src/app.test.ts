@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'bun:test';
+import { createEmbeddedDocumentStore, type DocumentStore, silentLogger } from '@tm/shared';
+import { createApp } from './app.ts';
+import { createSeededApp } from './testing.ts';
+
+const { get } = await createSeededApp();
+
+describe('health and readiness', () => {
+  it('reports the document store in /readyz', async () => {
+    const res = await get('/readyz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: 'ready',
+      service: 'talent',
+      dependencies: { documents: { status: 'up', required: true, kind: 'embedded' } },
+    });
+  });
+
+  it('answers 503 from /readyz when the document store is down', async () => {
+    const down: DocumentStore = { ...createEmbeddedDocumentStore(), ping: async () => false };
+    const res = await createApp({ documents: down, logger: silentLogger }).handle(new Request('http://localhost/readyz'));
+    expect(res.status).toBe(503);
+    expect((await res.json()).dependencies.documents.status).toBe('down');
+  });
+
+  it('echoes a well-formed X-Request-Id', async () => {
+    const res = await get('/talent/sitemap', { headers: { 'x-request-id': 'req-12345678' } });
+    expect(res.headers.get('x-request-id')).toBe('req-12345678');
+  });
+});
+
+describe('OpenAPI description', () => {
+  it('documents the four public operations with the spec operation ids and error envelopes', async () => {
+    const doc = await (await get('/openapi/json')).json();
+    const ops = Object.entries(doc.paths as Record<string, Record<string, { operationId: string; responses: Record<string, unknown>; tags: string[] }>>);
+    const byId = Object.fromEntries(ops.map(([path, methods]) => [methods.get?.operationId, { path, op: methods.get }]));
+    expect(byId.getPmProfile?.path).toBe('/pm/{id}/profile');
+    expect(byId.getResourceProfile?.path).toBe('/resource/{id}/profile');
+    expect(byId.listTalentSitemap?.path).toBe('/talent/sitemap');
+    expect(byId.getTalentProfile?.path).toBe('/talent/{slug}');
+    for (const id of ['getPmProfile', 'getResourceProfile', 'getTalentProfile']) {
+      expect(Object.keys(byId[id]?.op.responses ?? {}).sort()).toEqual(['200', '404', '429']);
+    }
+    expect(Object.keys(byId.listTalentSitemap?.op.responses ?? {}).sort()).toEqual(['200', '429']);
+  });
+
+  it('keeps internal and health routes out of the public description', async () => {
+    const doc = await (await get('/openapi/json')).json();
+    expect(Object.keys(doc.paths).sort()).toEqual(['/pm/{id}/profile', '/resource/{id}/profile', '/talent/sitemap', '/talent/{slug}']);
+  });
+});

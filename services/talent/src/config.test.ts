@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'bun:test';
+import { ConfigError } from '@tm/shared';
+import { loadTalentConfig } from './config.ts';
+
+describe('loadTalentConfig', () => {
+  it('defaults to 127.0.0.1:8083 with the embedded store', () => {
+    expect(loadTalentConfig({})).toEqual({ HOST: '127.0.0.1', PORT: 8083, MONGODB_URL: undefined, SEED_ON_START: false });
+  });
+
+  it('names every bad variable at once', () => {
+    const err = (() => {
+      try {
+        loadTalentConfig({ PORT: 'eighty', MONGODB_URL: 'http://db', SEED_ON_START: 'maybe' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(ConfigError);
+    const problems = (err as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'MONGODB_URL', 'SEED_ON_START']) expect(problems).toContain(name);
+  });
+
+  it('refuses the embedded store in production unless explicitly allowed', () => {
+    expect(() => loadTalentConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(loadTalentConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8083);
+    expect(loadTalentConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/talent' }).MONGODB_URL).toBe('mongodb://db:27017/talent');
+  });
+});
