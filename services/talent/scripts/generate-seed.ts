@@ -124,7 +124,7 @@ function experienceFor(track: (typeof TRACKS)[TrackName], years: number, i: numb
     const fromYear = endYear - span;
     const fromMonth = ((i + k * 7) % 12) + 1;
     const mm = (m: number) => String(m).padStart(2, '0');
-    const titleIndex = Math.max(0, track.titles.length - 1 - k);
+    const titleIndex = Math.max(0, seniority(track, years) - k);
     entries.push({
       company: companies[k % companies.length] as string,
       title: track.titles[titleIndex] as string,
@@ -136,6 +136,11 @@ function experienceFor(track: (typeof TRACKS)[TrackName], years: number, i: numb
     endMonth = fromMonth;
   }
   return entries;
+}
+
+/** Current title by experience: roughly one step up the track's ladder every five years. */
+function seniority(track: (typeof TRACKS)[TrackName], years: number): number {
+  return Math.min(track.titles.length - 1, Math.floor(years / 4));
 }
 
 function capitalise(s: string): string {
@@ -159,9 +164,9 @@ export function buildSeedProfiles(): StoredProfile[] {
     const current = experience[0];
     const headline =
       role === 'expert'
-        ? `Independent ${skills[0]?.name} ${ROLE_NOUN.expert.toLowerCase()} · ${years} years`
+        ? `${track.label} ${ROLE_NOUN.expert.toLowerCase()} · ${skills.slice(0, 2).map((s) => s.name).join(', ')} · ${years} years`
         : role === 'pm'
-          ? `${current?.title ?? ROLE_NOUN.pm} · ${track.focus.split(' ').slice(0, 4).join(' ')} · ${years} years`
+          ? `${current?.title ?? ROLE_NOUN.pm} · ${track.label} · ${years} years`
           : `${current?.title ?? ROLE_NOUN.resource} · ${skills.slice(0, 3).map((s) => s.name).join(', ')}`;
     const statusDays = status === 'available' ? 1 + (i % 4) : status === 'limited' ? 7 + (i % 14) : 30 + ((i * 7) % 60);
     const bio = [

@@ -11,12 +11,15 @@ export interface Track {
   companies: readonly string[];
   /** What they did, as "<verb phrase>" fragments for experience summaries. */
   work: readonly string[];
+  /** The field in a few words, for headlines. */
+  label: string;
   /** A clause for the bio: "... years <focus>". */
   focus: string;
 }
 
 export const TRACKS = {
   'pm-web': {
+    label: 'Web product delivery',
     skills: ['Agile delivery', 'Scrum', 'Stakeholder management', 'Jira', 'Release planning', 'Budget tracking'],
     services: ['mvp-build', 'ecommerce-store-build', 'website-redesign', 'api-integration', 'react-developer', 'nextjs-developer', 'node-backend-developer', 'vue-developer', 'angular-developer', 'ui-ux-designer', 'qa-automation-engineer'],
     titles: ['Associate Project Manager', 'Project Manager', 'Senior Project Manager', 'Delivery Lead'],
@@ -25,6 +28,7 @@ export const TRACKS = {
     focus: 'leading web product teams from discovery to launch',
   },
   'pm-mobile': {
+    label: 'Mobile app delivery',
     skills: ['Mobile release management', 'Scrum', 'App Store submissions', 'Product roadmapping', 'Risk management', 'Confluence'],
     services: ['mobile-app-build', 'mvp-build', 'ios-developer', 'android-developer', 'flutter-developer', 'react-native-developer', 'qa-automation-engineer', 'ui-ux-designer'],
     titles: ['Project Coordinator', 'Project Manager', 'Senior Project Manager', 'Mobile Delivery Lead'],
@@ -33,6 +37,7 @@ export const TRACKS = {
     focus: 'shipping mobile apps to the App Store and Google Play',
   },
   'pm-data': {
+    label: 'Data and AI programmes',
     skills: ['Data programme management', 'Kanban', 'Vendor management', 'SQL', 'Requirements analysis', 'AI product delivery'],
     services: ['data-warehouse-setup', 'ai-chatbot-integration', 'data-engineer', 'data-scientist', 'ml-engineer', 'api-integration', 'performance-optimization', 'python-django-developer'],
     titles: ['Business Analyst', 'Project Manager', 'Senior Project Manager', 'Head of Data Delivery'],
@@ -41,6 +46,7 @@ export const TRACKS = {
     focus: 'delivering data platforms and AI features that people actually use',
   },
   'pm-cloud': {
+    label: 'Cloud migrations and platforms',
     skills: ['Infrastructure programme management', 'ITIL', 'Change management', 'Cost control', 'SAFe', 'Cutover planning'],
     services: ['cloud-migration', 'kubernetes-setup', 'ci-cd-pipeline-setup', 'devops-engineer', 'site-reliability-engineer', 'cloud-architect', 'golang-developer', 'java-spring-developer', 'performance-optimization'],
     titles: ['IT Project Coordinator', 'Project Manager', 'Senior Project Manager', 'Programme Manager'],
@@ -49,6 +55,7 @@ export const TRACKS = {
     focus: 'running cloud migrations and platform programmes',
   },
   'pm-security': {
+    label: 'Security and compliance programmes',
     skills: ['Security programme management', 'ISO 27001', 'Risk registers', 'Audit coordination', 'Scrum', 'Vendor assessment'],
     services: ['security-audit', 'security-engineer', 'cloud-migration', 'api-integration', 'qa-automation-engineer'],
     titles: ['Compliance Analyst', 'Project Manager', 'Senior Project Manager', 'Security Programme Lead'],
@@ -57,6 +64,7 @@ export const TRACKS = {
     focus: 'running security audits and compliance programmes',
   },
   frontend: {
+    label: 'Frontend',
     skills: ['React', 'TypeScript', 'Next.js', 'CSS', 'Testing Library', 'Vue.js', 'Angular', 'Accessibility'],
     services: ['react-developer', 'nextjs-developer', 'vue-developer', 'angular-developer', 'website-redesign'],
     titles: ['Frontend Developer', 'Senior Frontend Developer', 'Lead Frontend Engineer'],
@@ -65,6 +73,7 @@ export const TRACKS = {
     focus: 'building fast, accessible web front ends',
   },
   backend: {
+    label: 'Backend architecture',
     skills: ['Node.js', 'TypeScript', 'PostgreSQL', 'Python', 'Django', 'REST API design', 'Redis', 'Go', 'Java', 'Spring Boot'],
     services: ['node-backend-developer', 'python-django-developer', 'java-spring-developer', 'golang-developer', 'api-integration', 'performance-optimization'],
     titles: ['Backend Developer', 'Senior Backend Engineer', 'Staff Engineer'],
@@ -73,6 +82,7 @@ export const TRACKS = {
     focus: 'designing and scaling backend services and APIs',
   },
   mobile: {
+    label: 'Mobile',
     skills: ['Swift', 'Kotlin', 'Flutter', 'React Native', 'Dart', 'Firebase', 'SwiftUI', 'Jetpack Compose'],
     services: ['ios-developer', 'android-developer', 'flutter-developer', 'react-native-developer', 'mobile-app-build'],
     titles: ['Mobile Developer', 'Senior Mobile Engineer', 'Lead Mobile Engineer'],
@@ -81,6 +91,7 @@ export const TRACKS = {
     focus: 'building native and cross-platform mobile apps',
   },
   data: {
+    label: 'Data engineering',
     skills: ['Python', 'SQL', 'Apache Spark', 'dbt', 'Airflow', 'Snowflake', 'BigQuery', 'Kafka'],
     services: ['data-engineer', 'data-warehouse-setup', 'api-integration'],
     titles: ['Data Engineer', 'Senior Data Engineer', 'Lead Data Engineer'],
@@ -89,6 +100,7 @@ export const TRACKS = {
     focus: 'building reliable data pipelines and warehouses',
   },
   ml: {
+    label: 'Machine learning',
     skills: ['Python', 'PyTorch', 'scikit-learn', 'LLM integration', 'MLOps', 'NLP', 'Statistics', 'Vector search'],
     services: ['data-scientist', 'ml-engineer', 'ai-chatbot-integration'],
     titles: ['Data Scientist', 'Machine Learning Engineer', 'Senior ML Engineer', 'Principal Data Scientist'],
@@ -97,6 +109,7 @@ export const TRACKS = {
     focus: 'taking machine-learning and LLM features from notebook to production',
   },
   devops: {
+    label: 'Cloud and DevOps',
     skills: ['Kubernetes', 'Terraform', 'AWS', 'GitHub Actions', 'Prometheus', 'Linux', 'Azure', 'Google Cloud'],
     services: ['devops-engineer', 'site-reliability-engineer', 'cloud-architect', 'ci-cd-pipeline-setup', 'kubernetes-setup', 'cloud-migration'],
     titles: ['DevOps Engineer', 'Site Reliability Engineer', 'Senior SRE', 'Cloud Architect'],
@@ -105,6 +118,7 @@ export const TRACKS = {
     focus: 'running cloud infrastructure, CI/CD and on-call',
   },
   design: {
+    label: 'Product design',
     skills: ['Figma', 'User research', 'Interaction design', 'Design systems', 'Prototyping', 'Usability testing'],
     services: ['ui-ux-designer', 'website-redesign'],
     titles: ['UI Designer', 'Product Designer', 'Senior Product Designer', 'Design Lead'],
@@ -113,6 +127,7 @@ export const TRACKS = {
     focus: 'designing products that are simple to use',
   },
   qa: {
+    label: 'Test automation',
     skills: ['Playwright', 'Cypress', 'Selenium', 'API testing', 'k6', 'Test strategy', 'Appium'],
     services: ['qa-automation-engineer', 'performance-optimization'],
     titles: ['QA Engineer', 'Senior QA Automation Engineer', 'QA Lead'],
@@ -121,6 +136,7 @@ export const TRACKS = {
     focus: 'building test automation that teams trust',
   },
   security: {
+    label: 'Application security',
     skills: ['Penetration testing', 'OWASP', 'Threat modelling', 'Cloud security', 'SIEM', 'Secure code review', 'ISO 27001'],
     services: ['security-engineer', 'security-audit'],
     titles: ['Security Analyst', 'Security Engineer', 'Senior Security Consultant', 'Principal Security Engineer'],
@@ -129,6 +145,7 @@ export const TRACKS = {
     focus: 'finding and fixing security weaknesses before attackers do',
   },
   ecommerce: {
+    label: 'Ecommerce',
     skills: ['Shopify', 'Magento', 'Headless commerce', 'Stripe', 'Next.js', 'Conversion optimisation'],
     services: ['ecommerce-store-build', 'nextjs-developer', 'api-integration', 'website-redesign'],
     titles: ['Ecommerce Developer', 'Senior Ecommerce Engineer', 'Commerce Architect'],
