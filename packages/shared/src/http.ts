@@ -36,7 +36,8 @@ export function serviceBase(options: ServiceBaseOptions) {
         path: url.pathname,
         status: typeof set.status === 'number' ? set.status : 200,
         durationMs: startedAt === undefined ? undefined : Math.round((performance.now() - startedAt) * 100) / 100,
-        requestId: requestId ?? request.headers.get(REQUEST_ID_HEADER),
+        // Answers made before derive ran (e.g. a gateway 429) got their id in onError: log that one.
+        requestId: requestId ?? set.headers[REQUEST_ID_HEADER] ?? request.headers.get(REQUEST_ID_HEADER),
       });
     })
     .onError({ as: 'global' }, ({ code, error, set, request }) => {

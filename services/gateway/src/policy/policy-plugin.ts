@@ -1,4 +1,4 @@
-import { fail, resolveClientIp } from '@tm/shared';
+import { acceptRequestId, DomainError, REQUEST_ID_HEADER, resolveClientIp } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { pathOf } from '../proxy/routing.ts';
 import { createCorsPolicy, isPreflight } from './cors.ts';
@@ -42,7 +42,9 @@ export function createPolicy(deps: PolicyDeps) {
     if (isPreflight(request.method, headers)) {
       const allowed = cors.preflightHeadersFor(origin);
       if (allowed) Object.assign(set.headers, allowed);
-      // A preflight is answered here either way; without the allow headers the browser refuses.
+      // Answered here either way (without the allow headers the browser refuses). The service
+      // base's derive never runs for an answer made in onRequest, so the id is set here.
+      set.headers[REQUEST_ID_HEADER] = acceptRequestId(headers.get(REQUEST_ID_HEADER));
       set.status = 204;
       return new Response(null);
     }
@@ -50,14 +52,10 @@ export function createPolicy(deps: PolicyDeps) {
       const allowed = cors.headersFor(origin);
       if (allowed) Object.assign(set.headers, allowed);
     }
-    if (!result.allowed) {
-      set.status = 429;
-      return fail('RATE_LIMITED', `Too many requests; retry in ${result.resetS} s`);
-    }
+    // Thrown, not returned: the service base's error handler sets the request id, the status,
+    // Retry-After and the envelope, as for every other error.
+    if (!result.allowed) throw new DomainError('RATE_LIMITED', `Too many requests; retry in ${result.resetS} s`, result.resetS);
     const declared = headers.get('content-length');
-    if (declared !== null && Number(declared) > maxBodyBytes) {
-      set.status = 413;
-      return fail('PAYLOAD_TOO_LARGE', `The request body exceeds ${maxBodyBytes} bytes`);
-    }
+    if (declared !== null && Number(declared) > maxBodyBytes) throw new DomainError('PAYLOAD_TOO_LARGE', `The request body exceeds ${maxBodyBytes} bytes`);
   });
 }

@@ -40,13 +40,15 @@ export function createTokenVerifier(options: {
   clock: Clock;
   cacheSize?: number;
   jwksCacheS?: number;
+  /** Least time between two JWKS fetches (jose's cooldown), so unknown kids cannot trigger a fetch storm. */
+  jwksCooldownMs?: number;
   /** Tests may pass a key resolver instead of a URL-backed JWKS. */
   keys?: JWTVerifyGetKey;
 }): TokenVerifier {
   const { clock, cacheSize = 10_000 } = options;
   const keys =
     options.keys ??
-    createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: (options.jwksCacheS ?? 600) * 1000, timeoutDuration: 2000, cooldownDuration: 30_000 });
+    createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: (options.jwksCacheS ?? 600) * 1000, timeoutDuration: 2000, cooldownDuration: options.jwksCooldownMs ?? 30_000 });
   const cache = new Map<string, { until: number; result: TokenCheck }>();
 
   const remember = (token: string, result: TokenCheck, until: number) => {

@@ -9,6 +9,8 @@ export interface TestIssuer {
   /** Signs an access token (overridable claims/header) with the test key. */
   mint(claims?: Record<string, unknown>, options?: { kid?: string; expiresInS?: number; nowS?: number }): Promise<string>;
   publicJwk: JWK;
+  /** Adds a second key (kid `test-key-2`) to the published set, as a key rotation would. */
+  rotate(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -16,6 +18,8 @@ export interface TestIssuer {
 export async function startTestIssuer(): Promise<TestIssuer> {
   const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
   const publicJwk = { ...(await exportJWK(publicKey)), kid: 'test-key-1', alg: 'EdDSA', use: 'sig' };
+  const published: JWK[] = [publicJwk];
+  const privateKeys = new Map<string, CryptoKey>([['test-key-1', privateKey]]);
   let fetches = 0;
   const server = Bun.serve({
     hostname: '127.0.0.1',
@@ -23,24 +27,26 @@ export async function startTestIssuer(): Promise<TestIssuer> {
     fetch(req) {
       if (new URL(req.url).pathname !== '/.well-known/jwks.json') return new Response('not found', { status: 404 });
       fetches++;
-      return Response.json({ keys: [publicJwk] });
+      return Response.json({ keys: published });
     },
   });
   return {
     jwksUrl: `http://127.0.0.1:${server.port}/.well-known/jwks.json`,
     fetches: () => fetches,
     publicJwk,
+    async rotate() {
+      const next = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+      published.push({ ...(await exportJWK(next.publicKey)), kid: 'test-key-2', alg: 'EdDSA', use: 'sig' });
+      privateKeys.set('test-key-2', next.privateKey);
+    },
     async mint(claims = {}, options = {}) {
       const nowS = options.nowS ?? Math.floor(Date.now() / 1000);
-      return new SignJWT({ role: 'customer', sid: 'session-1', typ: 'access', ...claims })
+      return new SignJWT({ iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, sub: 'user-1', role: 'customer', sid: 'session-1', typ: 'access', ...claims })
         .setProtectedHeader({ alg: 'EdDSA', kid: options.kid ?? 'test-key-1', typ: 'JWT' })
-        .setSubject((claims.sub as string | undefined) ?? 'user-1')
-        .setIssuer(TOKEN_ISSUER)
-        .setAudience(TOKEN_AUDIENCE)
         .setIssuedAt(nowS)
         .setExpirationTime(nowS + (options.expiresInS ?? 900))
         .setJti(crypto.randomUUID())
-        .sign(privateKey);
+        .sign(privateKeys.get(options.kid ?? 'test-key-1') ?? privateKey);
     },
     stop: () => server.stop(true),
   };

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'bun:test';
+import { isAccountMe, mayAccess, protectedPrefix } from './access-rules.ts';
+
+describe('protectedPrefix', () => {
+  it('matches the four prefixes and their sub-paths only', () => {
+    expect(protectedPrefix('/api/bookings')).toBe('/api/bookings');
+    expect(protectedPrefix('/api/payments/p1/refund')).toBe('/api/payments');
+    expect(protectedPrefix('/api/chat/')).toBe('/api/chat');
+    expect(protectedPrefix('/api/account/me')).toBe('/api/account');
+    expect(protectedPrefix('/api/chatter')).toBeUndefined();
+    expect(protectedPrefix('/api/services')).toBeUndefined();
+  });
+});
+
+describe('mayAccess', () => {
+  it('lets a guest use bookings and GET account/me only', () => {
+    expect(mayAccess('guest', 'POST', '/api/bookings')).toBe(true);
+    expect(mayAccess('guest', 'GET', '/api/bookings/b1')).toBe(true);
+    expect(mayAccess('guest', 'GET', '/api/account/me')).toBe(true);
+    expect(mayAccess('guest', 'PATCH', '/api/account/me')).toBe(false);
+    expect(mayAccess('guest', 'GET', '/api/account/orders')).toBe(false);
+    expect(mayAccess('guest', 'POST', '/api/payments')).toBe(false);
+    expect(mayAccess('guest', 'GET', '/api/chat')).toBe(false);
+  });
+
+  it('lets every other role through (services decide finer rules)', () => {
+    for (const role of ['customer', 'pm', 'resource', 'admin'] as const) {
+      expect(mayAccess(role, 'POST', '/api/payments')).toBe(true);
+      expect(mayAccess(role, 'GET', '/api/chat')).toBe(true);
+    }
+  });
+});
+
+describe('isAccountMe', () => {
+  it('is GET (or HEAD) /api/account/me', () => {
+    expect(isAccountMe('GET', '/api/account/me')).toBe(true);
+    expect(isAccountMe('HEAD', '/api/account/me')).toBe(true);
+    expect(isAccountMe('POST', '/api/account/me')).toBe(false);
+    expect(isAccountMe('GET', '/api/account/me/x')).toBe(false);
+  });
+});

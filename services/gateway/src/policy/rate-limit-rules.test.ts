@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'bun:test';
+import { resolveClientIp } from '@tm/shared';
+import { chooseBucket, isExempt, rateLimitHeaders, resetSeconds } from './rate-limit-rules.ts';
+
+describe('chooseBucket', () => {
+  it('counts anonymous callers per client IP', () => {
+    expect(chooseBucket('/api/services', '1.2.3.4', undefined)).toEqual({ name: 'anonymous', key: 'ip:1.2.3.4' });
+  });
+
+  it('counts callers with a valid token per sub', () => {
+    expect(chooseBucket('/api/services', '1.2.3.4', 'u-9')).toEqual({ name: 'authenticated', key: 'sub:u-9' });
+    expect(chooseBucket('/mcp', '1.2.3.4', 'u-9')).toEqual({ name: 'authenticated', key: 'sub:u-9' });
+  });
+
+  it('counts /api/auth/* per IP in its own bucket, token or not', () => {
+    expect(chooseBucket('/api/auth/send-otp', '1.2.3.4', undefined)).toEqual({ name: 'auth-routes', key: 'ip:1.2.3.4' });
+    expect(chooseBucket('/api/auth/refresh', '1.2.3.4', 'u-9')).toEqual({ name: 'auth-routes', key: 'ip:1.2.3.4' });
+    expect(chooseBucket('/api/authors', '1.2.3.4', undefined).name).toBe('anonymous');
+  });
+});
+
+describe('isExempt', () => {
+  it('exempts only the health probes', () => {
+    expect(isExempt('/healthz')).toBe(true);
+    expect(isExempt('/readyz')).toBe(true);
+    expect(isExempt('/api/healthz')).toBe(false);
+    expect(isExempt('/sitemap.xml')).toBe(false);
+  });
+});
+
+describe('rateLimitHeaders', () => {
+  it('writes the RateLimit trio and the IETF draft fields', () => {
+    expect(rateLimitHeaders('anonymous', { allowed: true, limit: 300, remaining: 299, resetS: 42 }, 60)).toEqual({
+      'ratelimit-limit': '300',
+      'ratelimit-remaining': '299',
+      'ratelimit-reset': '42',
+      'ratelimit-policy': '"anonymous";q=300;w=60',
+      ratelimit: '"anonymous";r=299;t=42',
+    });
+  });
+
+  it('adds Retry-After when the request is refused', () => {
+    expect(rateLimitHeaders('auth-routes', { allowed: false, limit: 30, remaining: 0, resetS: 17 }, 60)['retry-after']).toBe('17');
+  });
+});
+
+describe('resetSeconds', () => {
+  it('rounds up to whole seconds and never says 0', () => {
+    expect(resetSeconds(1)).toBe(1);
+    expect(resetSeconds(1000)).toBe(1);
+    expect(resetSeconds(1001)).toBe(2);
+    expect(resetSeconds(0)).toBe(1);
+  });
+});
+
+describe('client IP resolution (resolveClientIp from @tm/shared, as the gateway uses it)', () => {
+  it('uses the socket address when no proxy is trusted, whatever the header says', () => {
+    expect(resolveClientIp('6.6.6.6', '10.0.0.1', 0)).toBe('10.0.0.1');
+  });
+
+  it('takes the entry the trusted hop wrote, ignoring what the client prepended', () => {
+    expect(resolveClientIp('6.6.6.6, 203.0.113.7', '10.0.0.1', 1)).toBe('203.0.113.7');
+    expect(resolveClientIp('6.6.6.6, 203.0.113.7, 10.0.0.2', '10.0.0.1', 2)).toBe('203.0.113.7');
+  });
+
+  it('falls back to the socket when the header is missing', () => {
+    expect(resolveClientIp(null, '10.0.0.1', 1)).toBe('10.0.0.1');
+  });
+});

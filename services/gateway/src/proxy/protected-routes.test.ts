@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { req, testGateway } from '../testing/gateway.ts';
+import { type Peer, startPeer } from '../testing/peers.ts';
+import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
+
+let peer: Peer;
+let issuer: TestIssuer;
+beforeAll(async () => {
+  peer = startPeer();
+  issuer = await startTestIssuer();
+});
+afterAll(async () => {
+  await peer.stop();
+  await issuer.stop();
+});
+
+const gateway = () => testGateway({ upstream: peer.url, jwksUrl: issuer.jwksUrl });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const codeOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
+
+describe('protected prefixes without a valid access token', () => {
+  const paths = ['/api/bookings', '/api/payments/123', '/api/chat', '/api/account/me'];
+
+  it('answers 401 UNAUTHORIZED with WWW-Authenticate when no token is sent', async () => {
+    const gw = gateway();
+    for (const path of paths) {
+      const res = await gw.handle(req(path));
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer');
+      expect(await codeOf(res)).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('answers 401 for malformed, expired, refresh and alg-none tokens', async () => {
+    const gw = gateway();
+    const expired = await issuer.mint({}, { nowS: Math.floor(Date.now() / 1000) - 2000 });
+    const refresh = await issuer.mint({ typ: 'refresh' });
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${(await issuer.mint()).split('.')[1]}.`;
+    for (const authorization of ['Bearer', 'Bearer garbage', 'Basic dTpw', `Bearer ${expired}`, `Bearer ${refresh}`, `Bearer ${none}`]) {
+      const res = await gw.handle(req('/api/bookings', { headers: { authorization } }));
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toContain('Bearer');
+      expect(await codeOf(res)).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('answers 503 UPSTREAM_UNAVAILABLE when the JWKS cannot be fetched', async () => {
+    const gw = testGateway({ upstream: peer.url, jwksUrl: 'http://127.0.0.1:1/.well-known/jwks.json' });
+    const res = await gw.handle(req('/api/bookings', { headers: bearer(await issuer.mint()) }));
+    expect(res.status).toBe(503);
+    expect(await codeOf(res)).toBe('UPSTREAM_UNAVAILABLE');
+  });
+});
+
+describe('roles on protected prefixes', () => {
+  it('lets a guest start a booking (501 until a service implements it)', async () => {
+    const token = await issuer.mint({ role: 'guest' });
+    const res = await gateway().handle(req('/api/bookings', { method: 'POST', headers: bearer(token) }));
+    expect(res.status).toBe(501);
+    expect(await codeOf(res)).toBe('NOT_IMPLEMENTED');
+  });
+
+  it('answers 403 FORBIDDEN to a guest on payments, chat and the rest of account', async () => {
+    const token = await issuer.mint({ role: 'guest' });
+    const gw = gateway();
+    for (const [method, path] of [
+      ['POST', '/api/payments'],
+      ['GET', '/api/chat/threads'],
+      ['PATCH', '/api/account/me'],
+      ['GET', '/api/account/addresses'],
+    ] as const) {
+      const res = await gw.handle(req(path, { method, headers: bearer(token) }));
+      expect(res.status).toBe(403);
+      expect(await codeOf(res)).toBe('FORBIDDEN');
+    }
+  });
+
+  it('proxies GET /api/account/me to auth for a guest and a customer', async () => {
+    const gw = testGateway({ upstream: peer.url, jwksUrl: issuer.jwksUrl, upstreams: { auth: `${peer.url}/auth-svc`, catalog: peer.url, talent: peer.url } });
+    for (const role of ['guest', 'customer']) {
+      const token = await issuer.mint({ role });
+      const res = await gw.handle(req('/api/account/me', { headers: bearer(token) }));
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: { path: string } }).data.path).toBe('/auth-svc/account/me');
+      expect(peer.seen.at(-1)!.headers.get('authorization')).toBe(`Bearer ${token}`);
+    }
+  });
+
+  it('answers 501 NOT_IMPLEMENTED after the token check for a customer on unimplemented operations', async () => {
+    const token = await issuer.mint({ role: 'customer' });
+    const gw = gateway();
+    const before = peer.seen.length;
+    for (const path of ['/api/bookings/b1', '/api/payments', '/api/chat', '/api/account/addresses']) {
+      const res = await gw.handle(req(path, { headers: bearer(token) }));
+      expect(res.status).toBe(501);
+      expect(await codeOf(res)).toBe('NOT_IMPLEMENTED');
+    }
+    expect(peer.seen.length).toBe(before);
+  });
+
+  it('does not treat look-alike paths as protected', async () => {
+    const res = await gateway().handle(req('/api/chatter'));
+    expect(res.status).toBe(404);
+    expect(await codeOf(res)).toBe('ROUTE_NOT_FOUND');
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'bun:test';
+import { downstreamResponseHeaders, upstreamRequestHeaders } from './headers.ts';
+import { pathOf, resolveTarget, searchOf } from './routing.ts';
+
+describe('resolveTarget', () => {
+  it('maps each public prefix to its service and strips /api', () => {
+    expect(resolveTarget('/api/auth/send-otp')).toEqual({ service: 'auth', path: '/auth/send-otp' });
+    expect(resolveTarget('/api/account/me')).toEqual({ service: 'auth', path: '/account/me' });
+    expect(resolveTarget('/api/services')).toEqual({ service: 'catalog', path: '/services' });
+    expect(resolveTarget('/api/services/react-developer/quote')).toEqual({ service: 'catalog', path: '/services/react-developer/quote' });
+    expect(resolveTarget('/api/jobs/pricing')).toEqual({ service: 'catalog', path: '/jobs/pricing' });
+    expect(resolveTarget('/api/talent/sitemap')).toEqual({ service: 'talent', path: '/talent/sitemap' });
+  });
+
+  it('owns nothing else', () => {
+    for (const path of ['/api', '/api/', '/api/jobs', '/api/jobs/other', '/api/servicesx', '/services', '/api/pmx']) {
+      expect(resolveTarget(path)).toBeUndefined();
+    }
+  });
+});
+
+describe('pathOf and searchOf', () => {
+  it('split a request URL without a URL object', () => {
+    expect(pathOf('http://localhost:8080/api/services?page=2')).toBe('/api/services');
+    expect(pathOf('http://localhost')).toBe('/');
+    expect(searchOf('http://localhost/api/services?page=2&x=%20')).toBe('?page=2&x=%20');
+    expect(searchOf('http://localhost/api/services')).toBe('');
+  });
+});
+
+const names = (h: Headers) => {
+  const out: string[] = [];
+  h.forEach((_, name) => out.push(name));
+  return out;
+};
+
+describe('proxy headers', () => {
+  it('drops hop-by-hop and client forwarding headers and sets the resolved IP and id', () => {
+    const out = upstreamRequestHeaders(
+      new Headers({ connection: 'close, x-drop', 'x-drop': '1', 'transfer-encoding': 'chunked', 'x-forwarded-for': '6.6.6.6', forwarded: 'for=6.6.6.6', 'x-country': 'AE', authorization: 'Bearer t' }),
+      '203.0.113.7',
+      'rid-12345678',
+    );
+    expect(names(out).sort()).toEqual(['authorization', 'x-country', 'x-forwarded-for', 'x-request-id']);
+    expect(out.get('x-forwarded-for')).toBe('203.0.113.7');
+  });
+
+  it('drops the encoding and length of a body fetch already decoded', () => {
+    const out = downstreamResponseHeaders(new Headers({ 'content-encoding': 'gzip', 'content-length': '10', 'content-type': 'application/json', 'keep-alive': 'timeout=5' }));
+    expect(names(out)).toEqual(['content-type']);
+    expect(downstreamResponseHeaders(new Headers({ 'content-length': '10' })).get('content-length')).toBe('10');
+  });
+});
