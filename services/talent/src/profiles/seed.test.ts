@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'bun:test';
-import { stableId } from '@tm/shared';
+import { afterAll, describe, expect, it } from 'bun:test';
+import { documentStoresUnderTest, stableId } from '@tm/shared';
 import { buildSeedProfiles } from '../../scripts/generate-seed.ts';
 import seedFile from '../../seed/profiles.json' with { type: 'json' };
 import { CATALOG_SERVICE_SLUGS } from '../testing.ts';
-import { loadSeedProfiles } from './seed.ts';
+import { createProfileRepository, PROFILES_COLLECTION } from './repository.ts';
+import { loadSeedProfiles, prepareProfileStore } from './seed.ts';
 
 const profiles = loadSeedProfiles();
 
@@ -46,3 +47,25 @@ describe('seed profiles', () => {
     expect(seedFile).toEqual(JSON.parse(JSON.stringify(buildSeedProfiles())));
   });
 });
+
+const { stores, closeAll } = documentStoresUnderTest();
+afterAll(closeAll);
+
+for (const s of stores) {
+  describe(`seeding on ${s.name}`, () => {
+    it('is idempotent: running it twice leaves exactly one document per seed profile', async () => {
+      const db = await s.open();
+      const repo = createProfileRepository(db);
+      expect(await prepareProfileStore(repo, { seed: true })).toEqual({ seeded: profiles.length });
+      await prepareProfileStore(repo, { seed: true });
+      expect(await db.collection(PROFILES_COLLECTION).countDocuments({})).toBe(profiles.length);
+      expect((await repo.listListed()).length).toBe(profiles.filter((p) => p.active && p.indexable).length);
+    });
+
+    it('creates the indexes without seeding when asked not to seed', async () => {
+      const db = await s.open();
+      expect(await prepareProfileStore(createProfileRepository(db), { seed: false })).toEqual({ seeded: 0 });
+      expect(await db.collection(PROFILES_COLLECTION).countDocuments({})).toBe(0);
+    });
+  });
+}
