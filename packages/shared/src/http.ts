@@ -29,11 +29,11 @@ export function serviceBase(options: ServiceBaseOptions) {
     })
     .onAfterResponse({ as: 'global' }, (ctx) => {
       const { request, set } = ctx;
-      const { requestId, startedAt } = ctx as unknown as { requestId?: string; startedAt?: number };
-      const url = new URL(request.url);
+      const { requestId, startedAt, path } = ctx as unknown as { requestId?: string; startedAt?: number; path?: string };
+      // Bun empties request.url once a served response is sent (new URL('') throws), so the path comes from the context.
       logger.info('request', {
         method: request.method,
-        path: url.pathname,
+        path,
         status: typeof set.status === 'number' ? set.status : 200,
         durationMs: startedAt === undefined ? undefined : Math.round((performance.now() - startedAt) * 100) / 100,
         // Answers made before derive ran (e.g. a gateway 429) got their id in onError: log that one.
