@@ -1,0 +1,86 @@
+import { createEmbeddedDocumentStore, createManualClock, type DocumentStore, silentLogger, systemClock } from '@tm/shared';
+import { seedServices } from '../../../../catalog/seed/seed.ts';
+import { createApp as createCatalogApp } from '../../../../catalog/src/app.ts';
+import { createServiceRepository } from '../../../../catalog/src/services/repository.ts';
+import { createTalentClient } from '../../../../catalog/src/talent/client.ts';
+import { createSeededApp } from '../../../../talent/src/testing.ts';
+import { createApp as createGatewayApp, type GatewayDeps } from '../../app.ts';
+import { testDeps } from '../../testing/gateway.ts';
+import { startTestIssuer, type TestIssuer } from '../../testing/tokens.ts';
+
+type Listening = { server: { port?: number } | null; stop(closeActive?: boolean): Promise<void> | void };
+
+function urlOf(app: Listening): string {
+  const port = app.server?.port;
+  if (!port) throw new Error('server is not listening');
+  return `http://127.0.0.1:${port}`;
+}
+
+/** The real services behind a real gateway, each on 127.0.0.1:0, for end-to-end tests of /mcp and the site files. */
+export interface AgentStack {
+  gatewayUrl: string;
+  catalogUrl: string;
+  talentUrl: string;
+  catalogDocuments: DocumentStore;
+  talentDocuments: DocumentStore;
+  /** The gateway's clock: advance it to expire the site-file cache. */
+  clock: ReturnType<typeof createManualClock>;
+  issuer: TestIssuer;
+  stopTalent(): Promise<void>;
+  stopCatalog(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the seeded talent and catalog apps (embedded stores, catalog read model uncached so
+ * new documents show at once) and the gateway's createApp in front of them, all listening.
+ */
+export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Promise<AgentStack> {
+  const talentDocuments = createEmbeddedDocumentStore();
+  const talent = (await createSeededApp(talentDocuments)).app.listen({ hostname: '127.0.0.1', port: 0 });
+  const talentUrl = urlOf(talent);
+
+  const catalogDocuments = createEmbeddedDocumentStore();
+  await createServiceRepository(catalogDocuments).ensureIndexes();
+  await seedServices(catalogDocuments);
+  const catalog = createCatalogApp({
+    documents: catalogDocuments,
+    talent: createTalentClient({ baseUrl: talentUrl, timeoutMs: 1000, logger: silentLogger }),
+    clock: systemClock,
+    logger: silentLogger,
+    readModelMaxAgeMs: 0,
+  }).listen({ hostname: '127.0.0.1', port: 0 });
+  const catalogUrl = urlOf(catalog);
+
+  const issuer = await startTestIssuer();
+  const clock = createManualClock(Date.now());
+  const deps = testDeps({ upstream: 'http://127.0.0.1:9', jwksUrl: issuer.jwksUrl, clock, upstreamTimeoutMs: 2000, ...overrides });
+  deps.upstreams = { auth: 'http://127.0.0.1:9', catalog: catalogUrl, talent: talentUrl };
+  const gateway = createGatewayApp(deps).listen({ hostname: '127.0.0.1', port: 0 });
+
+  let talentUp = true;
+  let catalogUp = true;
+  return {
+    gatewayUrl: urlOf(gateway),
+    catalogUrl,
+    talentUrl,
+    catalogDocuments,
+    talentDocuments,
+    clock,
+    issuer,
+    async stopTalent() {
+      if (talentUp) await talent.stop(true);
+      talentUp = false;
+    },
+    async stopCatalog() {
+      if (catalogUp) await catalog.stop(true);
+      catalogUp = false;
+    },
+    async stop() {
+      await gateway.stop(true);
+      await this.stopCatalog();
+      await this.stopTalent();
+      await issuer.stop();
+    },
+  };
+}
