@@ -138,7 +138,7 @@ function experienceFor(track: (typeof TRACKS)[TrackName], years: number, i: numb
   return entries;
 }
 
-/** Current title by experience: roughly one step up the track's ladder every five years. */
+/** Current title by experience: one step up the track's ladder every four years. */
 function seniority(track: (typeof TRACKS)[TrackName], years: number): number {
   return Math.min(track.titles.length - 1, Math.floor(years / 4));
 }
