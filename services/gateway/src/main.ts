@@ -1,8 +1,7 @@
 import { ConfigError, createLogger, productionProblems, systemClock } from '@tm/shared';
-import { Redis } from 'ioredis';
 import { createApp } from './app.ts';
 import { loadGatewayConfig } from './config.ts';
-import { createGatewayLimiter } from './policy/limiter.ts';
+import { createGatewayLimiter, createLimiterRedis } from './policy/limiter.ts';
 import { createTokenVerifier } from './policy/tokens.ts';
 
 const logger = createLogger('gateway');
@@ -12,11 +11,7 @@ function start() {
   const problems = productionProblems(process.env, { REDIS_URL: config.REDIS_URL === undefined });
   if (problems.length > 0) throw new ConfigError(problems);
 
-  // No offline queue: while Redis is down a command fails at once and the in-memory insurance
-  // limiter answers, instead of requests waiting on a reconnect. ioredis keeps reconnecting.
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(times * 200, 2000) })
-    : undefined;
+  const redis = config.REDIS_URL ? createLimiterRedis(config.REDIS_URL) : undefined;
   redis?.on('error', (err) => logger.warn('redis error', { error: String(err) }));
 
   const app = createApp({

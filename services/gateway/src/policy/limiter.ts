@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { type BucketName, type LimitResult, resetSeconds } from './rate-limit-rules.ts';
 
@@ -64,4 +64,20 @@ async function pingRedis(redis: Redis): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The ioredis client the limiter needs: no offline queue and one retry per command, so while
+ * Redis is down a consume fails at once and the insurance limiter answers instead of requests
+ * queueing; ioredis keeps reconnecting in the background and the limiter uses Redis again as
+ * soon as the connection is ready.
+ */
+export function createLimiterRedis(url: string, options: { maxReconnectDelayMs?: number } = {}): Redis {
+  const maxDelay = options.maxReconnectDelayMs ?? 2000;
+  return new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 100, maxDelay),
+  });
 }
