@@ -41,6 +41,11 @@ export function createCustomerRepository(db: DocumentStore) {
       await identities.createIndex({ userId: 1 });
     },
     findById: (id: string) => users.findOne({ _id: id }),
+    /** The customer already bound to this IdP identity, if any. */
+    async findByIdentity(iss: string, sub: string): Promise<CustomerDoc | null> {
+      const known = await identities.findOne({ _id: identityId(iss, sub) });
+      return known ? users.findOne({ _id: known.userId }) : null;
+    },
     /** The customer owning a verified mobile, created on first sign-in. */
     async findOrCreateByMobile(mobile: string, now: Date): Promise<CustomerDoc> {
       // find-then-insert under the unique index (not an upsert with $setOnInsert._id, which the

@@ -1,0 +1,105 @@
+import { DomainError, ok, type Role, STAFF_ROLES } from '@tm/shared';
+import { Elysia, t } from 'elysia';
+import { errorResponses, MeEnvelope, UpdatedEnvelope } from '../model.ts';
+import type { AuthServices } from '../services.ts';
+import type { Principal } from '../sessions/session-service.ts';
+import { checkPasswordPolicy } from '../staff/passwords.ts';
+
+/** The bearer access token of a request, or null. */
+export function bearerToken(header: string | null): string | null {
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header?.trim() ?? '');
+  return match?.[1] ?? null;
+}
+
+/** Refuses a principal whose role is not in `roles` (403 FORBIDDEN): guests and customers are never staff. */
+export function requireRole(principal: Principal, roles: readonly Role[]): void {
+  if (!roles.includes(principal.claims.role)) throw new DomainError('FORBIDDEN', 'Your role may not do this');
+}
+
+const ChangePasswordBody = t.Object(
+  { currentPassword: t.String({ minLength: 1, maxLength: 1024 }), newPassword: t.String({ maxLength: 1024, description: '10-128 characters' }) },
+  { title: 'ChangePasswordRequest' },
+);
+
+/**
+ * /account/*: auth verifies the access token itself (signature, typ, and that the session is
+ * still live), even though the gateway checks it too, so a revoked session is refused here at once.
+ */
+export function accountRoutes(s: AuthServices) {
+  return new Elysia({ name: 'auth:account' })
+    .resolve(async ({ request }) => {
+      const token = bearerToken(request.headers.get('authorization'));
+      const principal = token ? await s.sessions.authenticate(token) : null;
+      if (!principal) throw new DomainError('UNAUTHORIZED', 'A valid access token is required');
+      return { principal };
+    })
+    .get(
+      '/account/me',
+      async ({ principal }) => {
+        const { claims, session } = principal;
+        const base = { id: claims.sub, role: claims.role, sessionId: session._id };
+        if (session.subjectKind === 'customer') {
+          const c = await s.repositories.customers.findById(claims.sub);
+          return ok({ ...base, ...(c?.mobile ? { mobile: c.mobile } : {}), ...(c?.email ? { email: c.email } : {}) });
+        }
+        if (session.subjectKind === 'staff') {
+          const a = await s.repositories.staff.findById(claims.sub);
+          return ok({ ...base, ...(a?.mobile ? { mobile: a.mobile } : {}), ...(a?.email ? { email: a.email } : {}) });
+        }
+        return ok(base);
+      },
+      {
+        response: { 200: MeEnvelope, ...errorResponses(401, 429) },
+        detail: {
+          operationId: 'getMe',
+          summary: 'The signed-in principal',
+          description: 'Id, role and session of the bearer, plus mobile/email for customers and staff. Guests see role guest. 401 UNAUTHORIZED without a valid access token of a live session.',
+          tags: ['Account'],
+          security: [{ bearerAuth: [] }],
+        },
+      },
+    )
+    .post(
+      '/account/sign-out',
+      async ({ principal }) => {
+        await s.sessions.revoke(principal.session._id);
+        return ok({ updated: true });
+      },
+      {
+        response: { 200: UpdatedEnvelope, ...errorResponses(401, 429) },
+        detail: {
+          operationId: 'signOut',
+          summary: 'End this session',
+          description: 'Revokes the session of the bearer token: its refresh token stops working at once (access tokens expire within 15 min at the gateway).',
+          tags: ['Account'],
+          security: [{ bearerAuth: [] }],
+        },
+      },
+    )
+    .post(
+      '/account/change-password',
+      async ({ principal, body }) => {
+        requireRole(principal, STAFF_ROLES);
+        const account = await s.repositories.staff.findById(principal.claims.sub);
+        if (!account) throw new DomainError('UNAUTHORIZED', 'A valid access token is required');
+        await s.staffLogin.login(account.email, body.currentPassword);
+        checkPasswordPolicy(body.newPassword);
+        const now = s.now();
+        await s.repositories.staff.setPasswordHash(account._id, await s.deps.passwords.hash(body.newPassword), now);
+        await s.repositories.sessions.revokeAllFor(account._id, now);
+        return ok({ updated: true });
+      },
+      {
+        body: ChangePasswordBody,
+        response: { 200: UpdatedEnvelope, ...errorResponses(400, 401, 403, 413, 429) },
+        detail: {
+          operationId: 'changePassword',
+          summary: 'Change the staff password',
+          description:
+            'Staff only (403 FORBIDDEN for customers and guests). Checks the current password (400 INVALID_CREDENTIALS, counted toward the sign-in lockout: 429 LOGIN_LOCKED), applies the password policy (400 WEAK_PASSWORD) and revokes every session of the account, this one included: sign in again.',
+          tags: ['Account'],
+          security: [{ bearerAuth: [] }],
+        },
+      },
+    );
+}

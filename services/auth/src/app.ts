@@ -1,0 +1,51 @@
+import { serviceBase, serviceOpenApi } from '@tm/shared';
+import { Elysia } from 'elysia';
+import { accountRoutes } from './account/routes.ts';
+import type { AuthDeps } from './deps.ts';
+import { AUTH_ERROR_STATUS } from './errors.ts';
+import { bodyLimit } from './http/body-limit.ts';
+import { otpRoutes } from './otp/routes.ts';
+import { buildServices } from './services.ts';
+import { sessionRoutes } from './sessions/routes.ts';
+import { staffRoutes } from './staff/routes.ts';
+
+/** The auth service: operations 1-9, /account/*, and the JWKS the gateway verifies against. */
+export function createApp(deps: AuthDeps) {
+  const services = buildServices(deps);
+  const jwks = { keys: [deps.signingKey.publicJwk] };
+  return new Elysia()
+    .use(
+      serviceBase({
+        service: 'auth',
+        logger: deps.logger,
+        errorStatus: AUTH_ERROR_STATUS,
+        readiness: {
+          documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind },
+          keyValue: { check: () => deps.keyValue.ping(), required: true, kind: deps.keyValue.kind },
+        },
+      }),
+    )
+    .use(
+      serviceOpenApi({
+        title: 'Auth',
+        description: 'Sign-in (SMS code, SMS widget, identity provider, staff password, guest), refresh, password reset and the signed-in account.',
+        tags: [
+          { name: 'Auth', description: 'Sessions: obtain and refresh tokens, reset staff passwords' },
+          { name: 'Account', description: 'The signed-in principal (bearer access token required)' },
+        ],
+      }),
+    )
+    .use(bodyLimit(deps.maxBodyBytes))
+    .get(
+      '/.well-known/jwks.json',
+      ({ set }) => {
+        set.headers['cache-control'] = 'public, max-age=300';
+        return jwks;
+      },
+      { detail: { hide: true } },
+    )
+    .use(otpRoutes(services))
+    .use(staffRoutes(services))
+    .use(sessionRoutes(services))
+    .use(accountRoutes(services));
+}

@@ -1,0 +1,28 @@
+import type { Clock, DocumentStore, KeyValueStore, Logger } from '@tm/shared';
+import type { IdTokenVerifier } from './idp/idp-verifier.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { SmsSender } from './sms/sms-sender.ts';
+import type { PasswordHasher } from './staff/passwords.ts';
+import type { SigningKey } from './tokens/keys.ts';
+import type { WidgetVerifier } from './widget/widget-verifier.ts';
+
+/** Everything createApp needs, built by main.ts from config or by tests from embedded parts and local peers. */
+export interface AuthDeps {
+  documents: DocumentStore;
+  keyValue: KeyValueStore;
+  clock: Clock;
+  logger: Logger;
+  signingKey: SigningKey;
+  /** Server secret the OTP HMACs are keyed with. */
+  otpSecret: string;
+  sms: SmsSender;
+  widget: WidgetVerifier;
+  idp: IdTokenVerifier;
+  mailer: Mailer;
+  passwords: PasswordHasher;
+  /** Reset links are built from this, never from the request's Host. */
+  resetUrlBase: string;
+  /** X-Forwarded-For hops to trust (1 behind the gateway). */
+  trustProxy: number;
+  maxBodyBytes: number;
+}

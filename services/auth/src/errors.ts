@@ -1,0 +1,28 @@
+/**
+ * Auth's public error codes and their statuses. Codes are public API: add, never rename.
+ * Wrong codes, passwords and tokens are 400 (the spec lists no 401 for them); messages never
+ * say whether an account exists.
+ */
+export const AUTH_ERROR_STATUS = {
+  INVALID_MOBILE: 400,
+  MOBILE_NOT_SUPPORTED: 400,
+  SMS_DELIVERY_FAILED: 400,
+  INVALID_OTP: 400,
+  INVALID_WIDGET_TOKEN: 400,
+  WIDGET_PROVIDER_ERROR: 400,
+  WIDGET_NOT_CONFIGURED: 400,
+  INVALID_CREDENTIALS: 400,
+  INVALID_ID_TOKEN: 400,
+  EMAIL_NOT_VERIFIED: 400,
+  IDP_NOT_CONFIGURED: 400,
+  INVALID_REFRESH_TOKEN: 400,
+  INVALID_RESET_TOKEN: 400,
+  WEAK_PASSWORD: 400,
+  OTP_COOLDOWN: 429,
+  OTP_SEND_LIMIT: 429,
+  LOGIN_LOCKED: 429,
+  GUEST_LIMIT: 429,
+  RESET_COOLDOWN: 429,
+} as const satisfies Record<string, number>;
+
+export type AuthErrorCode = keyof typeof AUTH_ERROR_STATUS;

@@ -1,0 +1,31 @@
+import { Elysia, ParseError } from 'elysia';
+
+/** An error serviceBase turns into 413 PAYLOAD_TOO_LARGE. */
+function tooLarge(): Error {
+  return Object.assign(new Error('The request body is too large'), { status: 413 });
+}
+
+/**
+ * Bodies are small JSON objects here: a declared Content-Length over the limit is refused before
+ * reading, and JSON is parsed by us so a chunked body is measured too and bad JSON is a 400
+ * MALFORMED_JSON. (main.ts also sets Bun's maxRequestBodySize for the socket.)
+ */
+export function bodyLimit(maxBytes: number) {
+  return new Elysia({ name: 'auth:body-limit' })
+    .onRequest(({ request }) => {
+      const declared = Number(request.headers.get('content-length') ?? '0');
+      if (declared > maxBytes) throw tooLarge();
+    })
+    .onParse({ as: 'global' }, async ({ request, contentType }) => {
+      if (!contentType?.toLowerCase().startsWith('application/json')) return;
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      if (bytes.byteLength > maxBytes) throw tooLarge();
+      const text = new TextDecoder().decode(bytes);
+      if (text.trim() === '') return {};
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw new ParseError();
+      }
+    });
+}

@@ -1,0 +1,77 @@
+import { connectStores, createLogger, isProduction, systemClock } from '@tm/shared';
+import { createApp } from './app.ts';
+import { loadAuthConfig } from './config.ts';
+import { createJoseIdTokenVerifier, unconfiguredIdTokenVerifier } from './idp/idp-verifier.ts';
+import { createLogMailer, createSmtpMailer } from './mail/mailer.ts';
+import { bootstrapAdmin, ensureIndexes } from './setup.ts';
+import { createLogSmsSender, createWebhookSmsSender } from './sms/sms-sender.ts';
+import { createArgon2idHasher } from './staff/passwords.ts';
+import { generateSigningKey, importSigningKey } from './tokens/keys.ts';
+import { createHttpWidgetVerifier, unconfiguredWidgetVerifier } from './widget/widget-verifier.ts';
+
+const logger = createLogger('auth');
+let config: ReturnType<typeof loadAuthConfig>;
+try {
+  config = loadAuthConfig(process.env);
+} catch (err) {
+  logger.error('configuration refused', { error: (err as Error).message });
+  process.exit(1);
+}
+
+const clock = systemClock;
+const stores = await connectStores({ mongodbUrl: config.MONGODB_URL, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
+const signingKey = config.JWT_PRIVATE_KEY ? await importSigningKey(config.JWT_PRIVATE_KEY) : await generateSigningKey();
+if (!config.JWT_PRIVATE_KEY) logger.warn('JWT_PRIVATE_KEY unset: signing with a key generated at start (tokens die with this process)', { kid: signingKey.kid });
+const otpSecret = config.OTP_HMAC_SECRET ?? Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+const timeoutMs = config.PROVIDER_TIMEOUT_MS;
+const passwords = createArgon2idHasher();
+const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs }) : createLogMailer(logger);
+const deps = {
+  documents: stores.documents,
+  keyValue: stores.keyValue,
+  clock,
+  logger,
+  signingKey,
+  otpSecret,
+  sms: config.SMS_WEBHOOK_URL ? createWebhookSmsSender({ url: config.SMS_WEBHOOK_URL, timeoutMs }) : createLogSmsSender(logger),
+  widget:
+    config.WIDGET_VERIFY_URL && config.WIDGET_AUTH_KEY
+      ? createHttpWidgetVerifier({ url: config.WIDGET_VERIFY_URL, authKey: config.WIDGET_AUTH_KEY, timeoutMs })
+      : unconfiguredWidgetVerifier,
+  idp:
+    config.IDP_JWKS_URL && config.IDP_AUDIENCE
+      ? createJoseIdTokenVerifier({ jwksUrl: config.IDP_JWKS_URL, issuers: config.IDP_ISSUER, audience: config.IDP_AUDIENCE, clock, timeoutMs })
+      : unconfiguredIdTokenVerifier,
+  mailer,
+  passwords,
+  resetUrlBase: config.RESET_URL_BASE,
+  trustProxy: config.TRUST_PROXY,
+  maxBodyBytes: config.MAX_BODY_BYTES,
+};
+
+await ensureIndexes(deps);
+if (config.BOOTSTRAP_ADMIN_EMAIL && config.BOOTSTRAP_ADMIN_PASSWORD) {
+  await bootstrapAdmin(deps, { email: config.BOOTSTRAP_ADMIN_EMAIL, password: config.BOOTSTRAP_ADMIN_PASSWORD, mobile: config.BOOTSTRAP_ADMIN_MOBILE });
+}
+
+const app = createApp(deps).listen({ hostname: config.HOST, port: config.PORT, maxRequestBodySize: config.MAX_BODY_BYTES });
+logger.info('auth listening', {
+  url: `http://${config.HOST}:${app.server?.port}`,
+  documents: stores.documents.kind,
+  keyValue: stores.keyValue.kind,
+  sms: config.SMS_WEBHOOK_URL ? 'webhook' : 'log (dev outbox)',
+  mail: config.SMTP_URL ? 'smtp' : 'log (dev outbox)',
+  production: isProduction(process.env),
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info('auth stopping', { signal });
+  await app.stop();
+  await Promise.allSettled([stores.documents.close(), stores.keyValue.close(), mailer.close()]);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

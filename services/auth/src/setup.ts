@@ -1,0 +1,39 @@
+import { type Logger, newId } from '@tm/shared';
+import { createCustomerRepository } from './customers/customer-repository.ts';
+import type { AuthDeps } from './deps.ts';
+import { createSessionRepository } from './sessions/session-repository.ts';
+import { createResetTokenRepository } from './staff/reset-token-repository.ts';
+import { createStaffRepository } from './staff/staff-repository.ts';
+
+/** Creates every index auth relies on (unique emails and mobiles, TTLs); run before serving. */
+export async function ensureIndexes(deps: Pick<AuthDeps, 'documents'>): Promise<void> {
+  const db = deps.documents;
+  await createSessionRepository(db).ensureIndexes();
+  await createCustomerRepository(db).ensureIndexes();
+  await createStaffRepository(db).ensureIndexes();
+  await createResetTokenRepository(db).ensureIndexes();
+}
+
+/**
+ * First-run admin from BOOTSTRAP_ADMIN_*: created once when no account has that email, never
+ * updated afterwards (changing the variable later does not reset a password).
+ */
+export async function bootstrapAdmin(
+  deps: Pick<AuthDeps, 'documents' | 'passwords' | 'clock'> & { logger: Logger },
+  admin: { email: string; password: string; mobile?: string },
+): Promise<'created' | 'exists'> {
+  const staff = createStaffRepository(deps.documents);
+  if (await staff.findByEmail(admin.email)) return 'exists';
+  const now = new Date(deps.clock.now());
+  await staff.insert({
+    _id: newId(),
+    email: admin.email.toLowerCase(),
+    ...(admin.mobile ? { mobile: admin.mobile } : {}),
+    role: 'admin',
+    passwordHash: await deps.passwords.hash(admin.password),
+    createdAt: now,
+    updatedAt: now,
+  });
+  deps.logger.info('bootstrap admin created', { email: admin.email.toLowerCase() });
+  return 'created';
+}

@@ -1,0 +1,78 @@
+import { type Clock, DomainError, type KeyValueStore, type Logger } from '@tm/shared';
+import type { Mailer } from '../mail/mailer.ts';
+import type { SessionRepository } from '../sessions/session-repository.ts';
+import { sha256Hex } from '../kv-limits.ts';
+import { checkPasswordPolicy, type PasswordHasher } from './passwords.ts';
+import type { ResetTokenRepository } from './reset-token-repository.ts';
+import { resetMail } from './reset-mail.ts';
+import type { StaffLogin } from './staff-login.ts';
+import type { StaffRepository } from './staff-repository.ts';
+
+/** Reset links live 30 min; one request per address per minute. */
+export const RESET_POLICY = { ttlMs: 30 * 60_000, cooldownMs: 60_000 } as const;
+
+export interface PasswordResetDeps {
+  staff: StaffRepository;
+  resetTokens: ResetTokenRepository;
+  sessions: SessionRepository;
+  staffLogin: StaffLogin;
+  keyValue: KeyValueStore;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  resetUrlBase: string;
+}
+
+const badToken = () => new DomainError('INVALID_RESET_TOKEN', 'The reset link is invalid, used or expired; request a new one');
+
+/** Forgot-password and reset-password for staff accounts. */
+export function createPasswordReset(deps: PasswordResetDeps) {
+  const { clock } = deps;
+
+  /** Looks the address up and mails a link; runs off the response path so timing says nothing. */
+  async function mailLink(email: string): Promise<void> {
+    const account = await deps.staff.findByEmail(email);
+    if (!account) return;
+    const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+    const now = new Date(clock.now());
+    await deps.resetTokens.replaceFor({ _id: sha256Hex(token), staffId: account._id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_POLICY.ttlMs), usedAt: null });
+    const url = new URL(deps.resetUrlBase);
+    url.searchParams.set('token', token);
+    await deps.mailer.send({ to: account.email, ...resetMail(url.toString()) });
+  }
+
+  return {
+    /**
+     * Answers the same for every address: the cooldown applies to unknown addresses too, and
+     * the lookup and mail happen after the answer, so a caller learns nothing from its timing.
+     */
+    async requestReset(rawEmail: string): Promise<void> {
+      const email = rawEmail.trim().toLowerCase();
+      const cooldownKey = `reset:cooldown:${sha256Hex(email)}`;
+      if (!(await deps.keyValue.set(cooldownKey, '1', { px: RESET_POLICY.cooldownMs, nx: true }))) {
+        const ms = await deps.keyValue.pttl(cooldownKey);
+        const wait = Math.max(1, Math.ceil((ms > 0 ? ms : RESET_POLICY.cooldownMs) / 1000));
+        throw new DomainError('RESET_COOLDOWN', `Wait ${wait} s before requesting another link`, wait);
+      }
+      void mailLink(email).catch((err: unknown) => deps.logger.error('reset mail failed', { error: String(err) }));
+    },
+
+    /** Sets the new password from a live token, once, and revokes every session of the account. */
+    async resetPassword(token: string, newPassword: string): Promise<void> {
+      checkPasswordPolicy(newPassword);
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw badToken();
+      const now = new Date(clock.now());
+      const used = await deps.resetTokens.consume(sha256Hex(token), now);
+      if (!used) throw badToken();
+      const account = await deps.staff.findById(used.staffId);
+      if (!account) throw badToken();
+      await deps.staff.setPasswordHash(account._id, await deps.passwords.hash(newPassword), now);
+      await deps.sessions.revokeAllFor(account._id, now);
+      await deps.staffLogin.clearFailures(account.email);
+      if (account.mobile) await deps.staffLogin.clearFailures(account.mobile);
+    },
+  };
+}
+
+export type PasswordReset = ReturnType<typeof createPasswordReset>;

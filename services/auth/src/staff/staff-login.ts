@@ -1,0 +1,71 @@
+import { type Clock, DomainError, type KeyValueStore } from '@tm/shared';
+import { countHit, secondsLeft, sha256Hex } from '../kv-limits.ts';
+import type { PasswordHasher } from './passwords.ts';
+import type { StaffDoc, StaffRepository } from './staff-repository.ts';
+
+/** DESIGN.md: 5 failed logins per identifier in 15 min lock it for 15 min. */
+export const LOGIN_POLICY = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+
+/** The one key an identifier's counters live under: emails case-folded, hashed (no PII in keys). */
+export function identifierKey(identifier: string): string {
+  const id = identifier.trim();
+  return sha256Hex(id.includes('@') ? id.toLowerCase() : id);
+}
+
+const invalid = () => new DomainError('INVALID_CREDENTIALS', 'The identifier or password is wrong');
+
+/**
+ * Staff password login. An unknown identifier costs the same argon2id verification as a known
+ * one and answers the same, and lockout counts unknown identifiers too, so nothing reveals
+ * whether an account exists. Attempts are counted before the hash check, so a burst of
+ * concurrent guesses cannot slip past the limit.
+ */
+export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyValueStore; passwords: PasswordHasher; clock: Clock }) {
+  const { keyValue: kv } = deps;
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => {
+    dummyHash ??= deps.passwords.hash(crypto.randomUUID());
+    return dummyHash;
+  };
+
+  async function find(identifier: string): Promise<StaffDoc | null> {
+    const id = identifier.trim();
+    if (id.includes('@')) return deps.staff.findByEmail(id.toLowerCase());
+    if (/^\+[1-9]\d{7,14}$/.test(id)) return deps.staff.findByMobile(id);
+    return null;
+  }
+
+  return {
+    async login(identifier: string, password: string): Promise<StaffDoc> {
+      const key = identifierKey(identifier);
+      const lockKey = `login:lock:${key}`;
+      const failKey = `login:fails:${key}`;
+      if ((await kv.pttl(lockKey)) > 0) throw await locked(kv, lockKey);
+      const attempt = await countHit(kv, failKey, LOGIN_POLICY.windowMs);
+      if (attempt > LOGIN_POLICY.maxFailures) {
+        await kv.set(lockKey, '1', { px: LOGIN_POLICY.lockMs, nx: true });
+        throw await locked(kv, lockKey);
+      }
+      const account = await find(identifier);
+      const matches = account ? await deps.passwords.verify(password, account.passwordHash) : await deps.passwords.verify(password, await dummy()).then(() => false);
+      if (account && matches) {
+        await kv.del(failKey);
+        return account;
+      }
+      if (attempt >= LOGIN_POLICY.maxFailures) await kv.set(lockKey, '1', { px: LOGIN_POLICY.lockMs, nx: true });
+      throw invalid();
+    },
+    /** Clears an identifier's failures and lock (after a successful password reset). */
+    async clearFailures(identifier: string): Promise<void> {
+      const key = identifierKey(identifier);
+      await kv.del(`login:fails:${key}`, `login:lock:${key}`);
+    },
+  };
+}
+
+export type StaffLogin = ReturnType<typeof createStaffLogin>;
+
+async function locked(kv: KeyValueStore, lockKey: string): Promise<DomainError> {
+  const wait = await secondsLeft(kv, lockKey, LOGIN_POLICY.lockMs);
+  return new DomainError('LOGIN_LOCKED', `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} min`, wait);
+}
