@@ -8,7 +8,7 @@ import { createApp as createGatewayApp, type GatewayDeps } from '../../app.ts';
 import { testDeps } from '../../testing/gateway.ts';
 import { startTestIssuer, type TestIssuer } from '../../testing/tokens.ts';
 
-type Listening = { server: { port?: number } | null; stop(closeActive?: boolean): Promise<void> | void };
+type Listening = { server: { port?: number } | null; stop(closeActive?: boolean): unknown };
 
 function urlOf(app: Listening): string {
   const port = app.server?.port;
@@ -60,6 +60,14 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
 
   let talentUp = true;
   let catalogUp = true;
+  const stopTalent = async () => {
+    if (talentUp) await talent.stop(true);
+    talentUp = false;
+  };
+  const stopCatalog = async () => {
+    if (catalogUp) await catalog.stop(true);
+    catalogUp = false;
+  };
   return {
     gatewayUrl: urlOf(gateway),
     catalogUrl,
@@ -68,18 +76,12 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
     talentDocuments,
     clock,
     issuer,
-    async stopTalent() {
-      if (talentUp) await talent.stop(true);
-      talentUp = false;
-    },
-    async stopCatalog() {
-      if (catalogUp) await catalog.stop(true);
-      catalogUp = false;
-    },
+    stopTalent,
+    stopCatalog,
     async stop() {
       await gateway.stop(true);
-      await this.stopCatalog();
-      await this.stopTalent();
+      await stopCatalog();
+      await stopTalent();
       await issuer.stop();
     },
   };

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { createManualClock } from '@tm/shared';
+import { PROFILES_COLLECTION } from '../../../../talent/src/profiles/repository.ts';
+import { createApp } from '../../app.ts';
+import { testDeps } from '../../testing/gateway.ts';
+import { TOOLS } from '../mcp/tool-catalog.ts';
+import { type AgentStack, startAgentStack } from '../testing/stack.ts';
+import { parseXml } from '../testing/xml.ts';
+import { SITE_CACHE_TTL_MS } from './site-data.ts';
+
+const ORIGIN = 'http://localhost:8080';
+let stack: AgentStack;
+
+type TalentIndex = { slug: string; kind: 'pm' | 'resource' | 'expert' }[];
+type ServiceIndex = { slug: string }[];
+
+beforeAll(async () => {
+  stack = await startAgentStack();
+});
+
+afterAll(async () => {
+  await stack.stop();
+});
+
+async function get(path: string) {
+  const res = await fetch(`${stack.gatewayUrl}${path}`);
+  return { res, text: await res.text() };
+}
+
+async function index<T>(base: string, path: string): Promise<T> {
+  return ((await (await fetch(`${base}${path}`)).json()) as { data: T }).data;
+}
+
+const talentUrl = (p: { slug: string; kind: string }) => `${ORIGIN}/${p.kind === 'expert' ? 'talent' : p.kind}/${p.slug}`;
+
+function sitemapLocs(xml: string, requireLastmod = true): string[] {
+  const doc = parseXml(xml);
+  expect(doc.name).toBe('urlset');
+  return doc.children.map((u) => {
+    const lastmod = u.children.find((c) => c.name === 'lastmod')?.text;
+    if (requireLastmod) expect(Number.isNaN(Date.parse(lastmod ?? ''))).toBe(false);
+    return u.children.find((c) => c.name === 'loc')?.text ?? '';
+  });
+}
+
+describe('site files from live service data', () => {
+  it('serves /sitemap.xml as well-formed XML listing home, every service and every indexable profile', async () => {
+    const { res, text } = await get('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const locs = sitemapLocs(text);
+    const services = await index<ServiceIndex>(stack.catalogUrl, '/internal/service-index');
+    const talent = await index<TalentIndex>(stack.talentUrl, '/internal/talent-index');
+    expect(locs.sort()).toEqual([`${ORIGIN}/`, ...services.map((s) => `${ORIGIN}/services/${s.slug}`), ...talent.map(talentUrl)].sort());
+    expect(services.length).toBeGreaterThan(0);
+    expect(talent.length).toBeGreaterThan(0);
+  });
+
+  it('never lists a profile that is inactive or not indexable', async () => {
+    const hidden = await stack.talentDocuments
+      .collection<{ _id: string; slug: string; indexable: boolean; active: boolean }>(PROFILES_COLLECTION)
+      .find({ $or: [{ indexable: false }, { active: false }] })
+      .toArray();
+    expect(hidden.length).toBeGreaterThan(0);
+    const [sitemap, full] = await Promise.all([get('/sitemap.xml'), get('/llms-full.txt')]);
+    for (const p of hidden) {
+      expect(sitemap.text).not.toContain(`/${p.slug}<`);
+      expect(full.text).not.toContain(`/${p.slug})`);
+    }
+  });
+
+  it('answers 404 for a sitemap part while the sitemap fits in one file', async () => {
+    const { res } = await get('/sitemap-1.xml');
+    expect(res.status).toBe(404);
+  });
+
+  it('serves /llms.txt in the llms.txt shape with every service', async () => {
+    const { res, text } = await get('/llms.txt');
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(/^# /);
+    expect(lines[2]).toMatch(/^> /);
+    expect(lines.some((l) => l.startsWith('## '))).toBe(true);
+    for (const s of await index<ServiceIndex>(stack.catalogUrl, '/internal/service-index')) expect(text).toContain(`](${ORIGIN}/services/${s.slug}): `);
+  });
+
+  it('serves /llms-full.txt listing every indexable talent profile', async () => {
+    const { res, text } = await get('/llms-full.txt');
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    for (const p of await index<TalentIndex>(stack.talentUrl, '/internal/talent-index')) expect(text).toContain(`](${talentUrl(p)}): `);
+  });
+
+  it('serves /agent.txt naming the tools, operations, authentication, rate limits and localization headers', async () => {
+    const { res, text } = await get('/agent.txt');
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    for (const word of [...Object.keys(TOOLS), `${ORIGIN}/mcp`, 'quoteService', 'Authorization: Bearer', 'RateLimit-Remaining', 'Retry-After', 'X-Country', 'X-Lang']) {
+      expect(text).toContain(word);
+    }
+  });
+
+  it('puts the gateway rate-limit and request-id headers on the site files', async () => {
+    for (const path of ['/sitemap.xml', '/llms.txt', '/llms-full.txt', '/agent.txt']) {
+      const { res } = await get(path);
+      for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) expect(res.headers.get(h)).toMatch(/^\d+$/);
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+    }
+  });
+
+  it('shows a new profile once the one-minute cache has expired, without a restart', async () => {
+    const profiles = stack.talentDocuments.collection<{ _id: string } & Record<string, unknown>>(PROFILES_COLLECTION);
+    const template = await profiles.findOne({ indexable: true, active: true, role: 'expert' });
+    await profiles.insertOne({ ...template, _id: 'f'.repeat(24), slug: 'brand-new-expert', displayName: 'Brand New' });
+    expect((await get('/sitemap.xml')).text).not.toContain('/talent/brand-new-expert<');
+    stack.clock.advance(SITE_CACHE_TTL_MS);
+    expect((await get('/sitemap.xml')).text).toContain(`${ORIGIN}/talent/brand-new-expert<`);
+    expect((await get('/llms-full.txt')).text).toContain(`[Brand New](${ORIGIN}/talent/brand-new-expert)`);
+  });
+
+  it('keeps serving the last good talent pages when the talent service goes down', async () => {
+    const before = sitemapLocs((await get('/sitemap.xml')).text);
+    await stack.stopTalent();
+    stack.clock.advance(SITE_CACHE_TTL_MS);
+    const { res, text } = await get('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(sitemapLocs(text)).toEqual(before);
+  });
+});
+
+describe('site files when services have never answered', () => {
+  const downGateway = (catalog: string) => {
+    const deps = testDeps({ upstream: 'http://127.0.0.1:9', jwksUrl: 'http://127.0.0.1:9/jwks.json', clock: createManualClock(), upstreamTimeoutMs: 300 });
+    deps.upstreams = { ...deps.upstreams, catalog };
+    return createApp(deps);
+  };
+
+  it('serves the service pages without talent pages while only talent is down', async () => {
+    const app = downGateway(stack.catalogUrl);
+    const res = await app.handle(new Request('http://localhost/sitemap.xml'));
+    expect(res.status).toBe(200);
+    const locs = sitemapLocs(await res.text());
+    expect(locs).toContain(`${ORIGIN}/services/react-developer`);
+    expect(locs.some((l) => /\/(talent|pm|resource)\//.test(l))).toBe(false);
+  });
+
+  it('serves the home page alone, and every text file, when no service answers', async () => {
+    const app = downGateway('http://127.0.0.1:9');
+    const res = await app.handle(new Request('http://localhost/sitemap.xml'));
+    expect(res.status).toBe(200);
+    expect(sitemapLocs(await res.text(), false)).toEqual([`${ORIGIN}/`]);
+    for (const path of ['/llms.txt', '/llms-full.txt', '/agent.txt']) expect((await app.handle(new Request(`http://localhost${path}`))).status).toBe(200);
+  });
+});
