@@ -1,0 +1,176 @@
+/**
+ * `bun run bench`: starts the system with real Redis, drives GET /api/services/catalog and
+ * POST /api/jobs/pricing, anonymously and with a bearer token, at 64 connections through (a) the
+ * gateway, (b) nginx and (c) the catalog directly, prints requests/s, p50/p99 and the ratios,
+ * and writes them with the machine into BENCHMARKS.md. Every process it starts is stopped by PID
+ * at the end, also on failure or Ctrl-C.
+ *
+ * Knobs (environment): BENCH_DURATION_S (10), BENCH_WARMUP_S (2), BENCH_CONNECTIONS (64),
+ * BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md at the repository root).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { RedisClient } from 'bun';
+import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
+import { benchmarksMarkdown } from './markdown.ts';
+import { createProcessGroup } from './processes.ts';
+import { type CaseResult, describeMachine, type Endpoint, ratiosTable, resultsTable, TARGET_LABEL, type Target } from './report.ts';
+import { BENCH_QUOTAS, type BenchSystem, obtainAccessToken, startBenchSystem } from './system.ts';
+import { ensureProgram, firstLine } from './tools.ts';
+
+const repoRoot = resolve(import.meta.dir, '../..');
+const num = (name: string, fallback: number) => {
+  const v = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
+  return v;
+};
+const durationS = num('BENCH_DURATION_S', 10);
+const warmupS = num('BENCH_WARMUP_S', 2);
+const connections = num('BENCH_CONNECTIONS', 64);
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const output = process.env.BENCH_OUTPUT ?? join(repoRoot, 'BENCHMARKS.md');
+const redisPrefix = `bench:${crypto.randomUUID()}:`;
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+const workDir = mkdtempSync(join(tmpdir(), 'tm-bench-'));
+const group = createProcessGroup(workDir);
+let finished = false;
+
+async function cleanUp(keepLogs: boolean) {
+  for (const proc of runningLoad) proc.kill('SIGKILL');
+  await group.stopAll();
+  await deleteRedisKeys().catch((err) => log(`could not delete the run's Redis keys (${redisPrefix}*): ${err}`));
+  if (keepLogs) log(`process logs kept in ${workDir}`);
+  else rmSync(workDir, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping every process`);
+    void cleanUp(true).finally(() => process.exit(130));
+  });
+}
+
+async function deleteRedisKeys() {
+  const redis = new RedisClient(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = (await redis.send('SCAN', [cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', '1000'])) as [string, string[]];
+      cursor = next;
+      if (keys.length > 0) await redis.send('DEL', keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.close();
+  }
+}
+
+async function checkRedis(): Promise<string> {
+  const redis = new RedisClient(redisUrl);
+  try {
+    const info = String(await redis.send('INFO', ['server']));
+    return /redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown';
+  } catch (err) {
+    throw new Error(`Redis must be running at ${redisUrl} (${(err as Error).message})`);
+  } finally {
+    redis.close();
+  }
+}
+
+async function main() {
+  const redisVersion = await checkRedis();
+  const wrkPath = ensureProgram('wrk', ['wrk']);
+  const nginxPath = ensureProgram('nginx', ['nginx-light', 'nginx']);
+  if (!nginxPath) throw new Error('nginx is missing and could not be installed (apt-get install -y nginx-light)');
+  const load: LoadGenerator = wrkPath ? await createWrk(wrkPath, workDir, firstLine([wrkPath, '-v'])) : createAutocannon();
+  if (!wrkPath) log('wrk could not be had: using autocannon from the npm registry');
+
+  log(`starting talent, catalog, auth, gateway (Redis prefix ${redisPrefix}) and nginx; logs in ${workDir}`);
+  const system = await startBenchSystem({ group, repoRoot, workDir, redisUrl, redisPrefix, nginxPath });
+  const catalogList = (await (await fetch(`${system.catalog}/services/catalog`)).json()) as { data: { _id: string }[] };
+  const cart = JSON.stringify({ items: catalogList.data.slice(0, 3).map((s, i) => ({ serviceId: s._id, hours: 40 + 20 * i })) });
+
+  let token: string | undefined;
+  let tokenProblem = system.authProblem;
+  if (!tokenProblem) {
+    try {
+      token = await obtainAccessToken(system.gateway, system.admin);
+    } catch (err) {
+      tokenProblem = (err as Error).message;
+    }
+  }
+  const cases = await measureAll(load, system, cart, token, tokenProblem);
+
+  console.log(`\n${resultsTable(cases)}\n\n${ratiosTable(cases)}\n`);
+  const machine = await describeMachine({
+    bun: Bun.version,
+    elysia: packageVersion('services/gateway/node_modules/elysia/package.json'),
+    nginx: firstLine([nginxPath, '-v']),
+    redis: redisVersion,
+    'load generator': `${load.name} (${load.version})`,
+  });
+  const notes = tokenProblem ? [`Bearer cases not run: ${tokenProblem}.`] : [];
+  await Bun.write(
+    output,
+    benchmarksMarkdown({ startedAt: new Date(), durationS, warmupS, connections, machine, cases, cartItems: 3, tokenSource: token ? 'a guest session from POST /api/auth/guest-access through the gateway' : 'none could be had', notes }),
+  );
+  log(`wrote ${output}`);
+}
+
+async function measureAll(load: LoadGenerator, system: BenchSystem, cart: string, token: string | undefined, tokenProblem: string | undefined): Promise<CaseResult[]> {
+  const base: Record<Target, string> = { catalog: system.catalog, nginx: `${system.nginx}/api`, gateway: `${system.gateway}/api` };
+  const shapes: { endpoint: Endpoint; method: 'GET' | 'POST'; path: string; body?: string }[] = [
+    { endpoint: 'GET /api/services/catalog', method: 'GET', path: '/services/catalog' },
+    { endpoint: 'POST /api/jobs/pricing', method: 'POST', path: '/jobs/pricing', body: cart },
+  ];
+  const cases: CaseResult[] = [];
+  for (const shape of shapes) {
+    for (const auth of ['anonymous', 'bearer'] as const) {
+      for (const target of ['catalog', 'nginx', 'gateway'] as const) {
+        if (auth === 'bearer' && !token) {
+          cases.push({ target, endpoint: shape.endpoint, auth, skipped: tokenProblem ?? 'no token' });
+          continue;
+        }
+        const c: LoadCase = { url: `${base[target]}${shape.path}`, method: shape.method, body: shape.body, authorization: auth === 'bearer' ? `Bearer ${token}` : undefined };
+        await checkCase(c, target, auth);
+        await load.run(c, { durationS: warmupS, connections });
+        const result = await load.run(c, { durationS, connections });
+        cases.push({ target, endpoint: shape.endpoint, auth, result });
+        log(`${shape.endpoint} ${auth} via ${TARGET_LABEL[target]}: ${Math.round(result.requestsPerS)} req/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}`);
+      }
+    }
+  }
+  return cases;
+}
+
+/** One request before measuring: it must succeed, and through the gateway it must have been limited in the expected bucket. */
+async function checkCase(c: LoadCase, target: Target, auth: 'anonymous' | 'bearer') {
+  const headers: Record<string, string> = c.body ? { 'content-type': 'application/json' } : {};
+  if (c.authorization) headers.authorization = c.authorization;
+  const res = await fetch(c.url, { method: c.method, headers, body: c.body });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${c.method} ${c.url} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (target !== 'gateway') return;
+  const expected = auth === 'bearer' ? BENCH_QUOTAS.authenticated : BENCH_QUOTAS.anonymous;
+  const limit = res.headers.get('ratelimit-limit');
+  if (limit !== String(expected)) throw new Error(`the gateway did not count ${c.method} ${c.url} in the ${auth} bucket (RateLimit-Limit ${limit}, expected ${expected})`);
+}
+
+function packageVersion(path: string): string {
+  try {
+    return (JSON.parse(readFileSync(join(repoRoot, path), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+try {
+  await main();
+  finished = true;
+} catch (err) {
+  console.error(`[bench] failed: ${(err as Error).stack ?? err}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp(!finished);
+}

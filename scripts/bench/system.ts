@@ -1,0 +1,111 @@
+/**
+ * Starts what the bench measures, each service as its own process the way production runs it
+ * (`bun services/<name>/src/main.ts`, embedded document stores, real Redis for the gateway's
+ * limiter and auth's counters under the run's own key prefix), plus nginx in front of the same
+ * catalog process.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startNginx } from './nginx.ts';
+import { answersOk, freePort, type ProcessGroup, type Started, waitFor } from './processes.ts';
+
+/** Quotas high enough that the run measures throughput, not 429s; distinct so the bucket shows in RateLimit-Limit. */
+export const BENCH_QUOTAS = { anonymous: 50_000_000, authenticated: 60_000_000, authRoutes: 10_000 };
+
+export interface BenchSystem {
+  gateway: string;
+  nginx: string;
+  catalog: string;
+  /** Set when auth could not be started (the bearer cases then say why they did not run). */
+  authProblem?: string;
+  admin: { email: string; password: string };
+}
+
+export interface SystemOptions {
+  group: ProcessGroup;
+  repoRoot: string;
+  workDir: string;
+  redisUrl: string;
+  redisPrefix: string;
+  nginxPath: string;
+}
+
+/** Starts talent, catalog, auth, the gateway and nginx; resolves when each answers. */
+export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
+  const ports = { talent: freePort(), catalog: freePort(), auth: freePort(), gateway: freePort(), nginx: freePort() };
+  const url = (port: number) => `http://127.0.0.1:${port}`;
+  const common = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '' };
+  const main = (name: string) => join(o.repoRoot, 'services', name, 'src', 'main.ts');
+  const start = (name: string, env: Record<string, string>): Started | undefined => {
+    if (!existsSync(main(name))) return undefined;
+    return o.group.spawn(name, [process.execPath, main(name)], { ...common, ...env }, o.repoRoot);
+  };
+  const admin = { email: 'bench-admin@example.com', password: `bench-${crypto.randomUUID()}` };
+
+  const talent = start('talent', { PORT: String(ports.talent) });
+  const catalog = start('catalog', { PORT: String(ports.catalog), TALENT_URL: url(ports.talent) });
+  const auth = start('auth', {
+    PORT: String(ports.auth),
+    REDIS_URL: o.redisUrl,
+    REDIS_PREFIX: `${o.redisPrefix}auth:`,
+    BOOTSTRAP_ADMIN_EMAIL: admin.email,
+    BOOTSTRAP_ADMIN_PASSWORD: admin.password,
+  });
+  const gateway = start('gateway', {
+    PORT: String(ports.gateway),
+    AUTH_URL: url(ports.auth),
+    CATALOG_URL: url(ports.catalog),
+    TALENT_URL: url(ports.talent),
+    PUBLIC_SITE_URL: 'http://bench.localhost',
+    REDIS_URL: o.redisUrl,
+    REDIS_PREFIX: `${o.redisPrefix}gateway:`,
+    RATE_LIMIT_WINDOW_S: '60',
+    RATE_LIMIT_ANON: String(BENCH_QUOTAS.anonymous),
+    RATE_LIMIT_AUTHENTICATED: String(BENCH_QUOTAS.authenticated),
+    RATE_LIMIT_AUTH_ROUTES: String(BENCH_QUOTAS.authRoutes),
+  });
+  if (!catalog || !gateway || !talent) throw new Error('services/{talent,catalog,gateway}/src/main.ts must exist to benchmark');
+
+  await waitFor('talent /healthz', () => answersOk(`${url(ports.talent)}/healthz`), [talent]);
+  await waitFor('catalog /healthz', () => answersOk(`${url(ports.catalog)}/healthz`), [catalog]);
+  const nginx = await startNginx(o.group, { nginxPath: o.nginxPath, dir: o.workDir, port: ports.nginx, upstreamPort: ports.catalog, cwd: o.repoRoot });
+  await waitFor('nginx in front of catalog', () => answersOk(`${url(ports.nginx)}/api/services/catalog`), [nginx]);
+  await waitFor('gateway /healthz', () => answersOk(`${url(ports.gateway)}/healthz`), [gateway]);
+
+  let authProblem: string | undefined;
+  if (!auth) authProblem = 'services/auth/src/main.ts does not exist yet';
+  else {
+    try {
+      await waitFor('auth /healthz', () => answersOk(`${url(ports.auth)}/healthz`), [auth]);
+    } catch (err) {
+      authProblem = `auth did not start: ${(err as Error).message.split('\n')[0]}`;
+    }
+  }
+  // The limiter must be on Redis (not its in-memory insurance) before anything is measured.
+  await waitFor('gateway /readyz to report Redis up', async () => {
+    const body = (await (await fetch(`${url(ports.gateway)}/readyz`)).json()) as { dependencies?: Record<string, { status?: string }> };
+    return body.dependencies?.redis?.status === 'up';
+  }, [gateway], 15_000);
+
+  return { gateway: url(ports.gateway), nginx: url(ports.nginx), catalog: url(ports.catalog), authProblem, admin };
+}
+
+/** An access token from auth through the gateway: a guest session, else the bootstrap admin's staff login. */
+export async function obtainAccessToken(gateway: string, admin: { email: string; password: string }): Promise<string> {
+  const attempts: [string, unknown][] = [
+    ['/api/auth/guest-access', undefined],
+    ['/api/auth/staff-password-login', { identifier: admin.email, password: admin.password }],
+  ];
+  const problems: string[] = [];
+  for (const [path, body] of attempts) {
+    const res = await fetch(`${gateway}${path}`, {
+      method: 'POST',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json().catch(() => ({}))) as { data?: { accessToken?: string } };
+    if (res.ok && typeof json.data?.accessToken === 'string') return json.data.accessToken;
+    problems.push(`POST ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
+  }
+  throw new Error(`no access token from auth: ${problems.join('; ')}`);
+}
