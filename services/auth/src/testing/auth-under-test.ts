@@ -1,0 +1,63 @@
+import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore, createManualClock, createMemoryLogger, type KeyValueStore } from '@tm/shared';
+import { createApp } from '../app.ts';
+import type { AuthDeps } from '../deps.ts';
+import { unconfiguredIdTokenVerifier } from '../idp/idp-verifier.ts';
+import { createLogMailer } from '../mail/mailer.ts';
+import { ensureIndexes } from '../setup.ts';
+import { createLogSmsSender } from '../sms/sms-sender.ts';
+import { createArgon2idHasher } from '../staff/passwords.ts';
+import { generateSigningKey } from '../tokens/keys.ts';
+import { unconfiguredWidgetVerifier } from '../widget/widget-verifier.ts';
+
+/** A manual clock started at the real time, shared by the stores and the service. */
+export type TestClock = ReturnType<typeof createManualClock>;
+
+/**
+ * The auth app on embedded stores (or a given key-value store, e.g. real Redis), a manual
+ * clock, a memory logger and cheap argon2id parameters; `overrides` swap in real peers.
+ */
+export async function createAuthUnderTest(overrides: Partial<AuthDeps> & { keyValue?: KeyValueStore } = {}) {
+  const clock = (overrides.clock as TestClock | undefined) ?? createManualClock(Date.now());
+  const logger = createMemoryLogger('auth');
+  const deps: AuthDeps = {
+    documents: createEmbeddedDocumentStore({ clock }),
+    keyValue: createEmbeddedKeyValueStore({ clock }),
+    clock,
+    logger,
+    signingKey: await generateSigningKey(),
+    otpSecret: 'test-otp-secret-test-otp-secret-0123456789',
+    sms: createLogSmsSender(logger),
+    widget: unconfiguredWidgetVerifier,
+    idp: unconfiguredIdTokenVerifier,
+    mailer: createLogMailer(logger),
+    passwords: createArgon2idHasher({ memoryCost: 1024, timeCost: 1 }),
+    resetUrlBase: 'https://app.example.test/reset-password',
+    trustProxy: 1,
+    maxBodyBytes: 16 * 1024,
+    ...overrides,
+  };
+  await ensureIndexes(deps);
+  const app = createApp(deps);
+  return { app, deps, clock, logger, call: caller(app) };
+}
+
+/** Response of one call: status, parsed JSON body and headers. */
+export interface Answer {
+  status: number;
+  body: { success: boolean; data?: any; error?: { code: string; message: string } };
+  headers: Headers;
+}
+
+/** A small HTTP client over app.handle (a real-looking host: Elysia's router needs one). */
+export function caller(app: { handle(req: Request): Promise<Response> }) {
+  return async (method: string, path: string, options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> => {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
+  };
+}
