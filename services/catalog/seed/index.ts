@@ -2,14 +2,27 @@ import { LANGUAGES, type Lang, type MarketCode, stableId } from '@tm/shared';
 import type { ServiceCopy, ServiceDoc } from '../src/services/model.ts';
 import { COMMON_FAQ } from './common-faq.ts';
 import { BACKEND } from './data/backend.ts';
+import { DATA_AI } from './data/data-ai.ts';
 import { FRONTEND } from './data/frontend.ts';
+import { MOBILE } from './data/mobile.ts';
+import { OPS_ROLES } from './data/ops-roles.ts';
+import { PROJECTS_BUILD } from './data/projects-build.ts';
+import { PROJECTS_IMPROVE } from './data/projects-improve.ts';
 import type { SeedService } from './types.ts';
 
 /** When the seed copy and prices were last edited; bump it when changing the data. */
 export const SEED_UPDATED_AT = '2026-11-01T00:00:00.000Z';
 
 /** Every seed service in display order. */
-export const SEED_SERVICES: readonly SeedService[] = [...FRONTEND, ...BACKEND];
+export const SEED_SERVICES: readonly SeedService[] = [
+  ...FRONTEND,
+  ...BACKEND,
+  ...MOBILE,
+  ...DATA_AI,
+  ...OPS_ROLES,
+  ...PROJECTS_BUILD,
+  ...PROJECTS_IMPROVE,
+];
 
 const CURRENCY = { IN: 'INR', AE: 'AED', DE: 'EUR', US: 'USD', AU: 'AUD' } as const;
 
