@@ -14,6 +14,15 @@ const DATA: SiteData = {
     { slug: 'max-expert', kind: 'expert', displayName: 'Max Vogel', headline: 'Kubernetes expert', skills: ['Kubernetes', 'Go'], location: 'DE', updatedAt: 'not a date' },
     { slug: 'li-field', kind: 'resource', displayName: 'Li Wei', headline: 'Field engineer', skills: [], location: 'AU', updatedAt: '2026-02-01T00:00:00Z' },
   ],
+  prices: new Map([
+    [
+      'react-developer',
+      [
+        { market: 'IN', currency: 'INR', hourlyRate: 240_000 },
+        { market: 'DE', currency: 'EUR', hourlyRate: 7800 },
+      ],
+    ],
+  ]),
 };
 
 /** The llms.txt grammar: H1, blank, blockquote, then `## ` sections whose items are link lines. */
@@ -86,5 +95,13 @@ describe('renderLlmsFullTxt', () => {
     expect(text).toContain(`- [Asha Rao](${ORIGIN}/pm/asha-pm): Delivery lead (Scrum); based in IN (JSON: ${ORIGIN}/api/pm/asha-pm/profile)`);
     expect(text).toContain(`(${ORIGIN}/talent/max-expert)`);
     expect(text).toContain(`(${ORIGIN}/resource/li-field)`);
+  });
+
+  it('quotes each service hourly rate per market and leaves it out where unknown', () => {
+    const text = renderLlmsFullTxt(buildSitePages(DATA, ORIGIN), ORIGIN);
+    expect(text).toContain(
+      `- [React Developer](${ORIGIN}/services/react-developer): Builds React apps Hourly rate: 2400.00 INR/h in IN, 78.00 EUR/h in DE. (JSON: ${ORIGIN}/api/services/react-developer)`,
+    );
+    expect(text).toContain(`- [MVP \\[Build\\]](${ORIGIN}/services/mvp-build): Ship a first version (JSON: ${ORIGIN}/api/services/mvp-build)`);
   });
 });

@@ -43,7 +43,11 @@ function agentLinks(origin: string): string[] {
 
 function section(title: string, pages: SitePage[], withApi: boolean): string[] {
   if (pages.length === 0) return [];
-  const lines = pages.map((p) => linkLine(p.title, p.url, withApi && p.apiUrl ? `${p.description} (JSON: ${p.apiUrl})` : p.description));
+  const lines = pages.map((p) => {
+    if (!withApi) return linkLine(p.title, p.url, p.description);
+    const prices = p.prices ? ` Hourly rate: ${p.prices}.` : '';
+    return linkLine(p.title, p.url, `${p.description}${prices}${p.apiUrl ? ` (JSON: ${p.apiUrl})` : ''}`);
+  });
   return [`## ${title}`, '', ...lines, ''];
 }
 

@@ -25,10 +25,26 @@ export const TalentIndexEntry = z.object({
 });
 export type TalentIndexEntry = z.infer<typeof TalentIndexEntry>;
 
+/** The part of a catalog GET /services entry the llms files quote: one market's hourly rate. */
+export const ServicePriceEntry = z.object({
+  slug: z.string(),
+  pricing: z.object({ market: z.string(), currency: z.enum(['INR', 'AED', 'EUR', 'USD', 'AUD']), hourlyRate: z.number().int() }),
+});
+export type ServicePriceEntry = z.infer<typeof ServicePriceEntry>;
+
+/** A service's hourly rate in one market, in integer minor units. */
+export interface MarketPrice {
+  market: string;
+  currency: ServicePriceEntry['pricing']['currency'];
+  hourlyRate: number;
+}
+
 /** What the site files are built from. */
 export interface SiteData {
   services: ServiceIndexEntry[];
   talent: TalentIndexEntry[];
+  /** Hourly rates by service slug, one per market offering it (empty while the catalog list is unreadable). */
+  prices: ReadonlyMap<string, MarketPrice[]>;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { SiteData, TalentIndexEntry } from './model.ts';
+import { formatMinor } from '@tm/shared';
+import type { MarketPrice, SiteData, TalentIndexEntry } from './model.ts';
 
 /** A public page of the site as the sitemap and llms files describe it. */
 export interface SitePage {
@@ -8,6 +9,8 @@ export interface SitePage {
   apiUrl?: string;
   title: string;
   description: string;
+  /** Hourly rates per market ("2400.00 INR/h in IN, ..."), for service pages when known. */
+  prices?: string;
   /** W3C datetime (ISO 8601), when known. */
   lastmod?: string;
 }
@@ -27,6 +30,12 @@ export function toLastmod(value: string | undefined): string | undefined {
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
 
+/** One line of a service's market rates, in the order the markets are listed. */
+export function describePrices(prices: readonly MarketPrice[] | undefined): string | undefined {
+  if (!prices?.length) return undefined;
+  return prices.map((p) => `${formatMinor({ amount: p.hourlyRate, currency: p.currency })}/h in ${p.market}`).join(', ');
+}
+
 /** The newest of some timestamps (the home page changes whenever anything listed on it does). */
 function newest(values: (string | undefined)[]): string | undefined {
   const times = values.flatMap((v) => (v ? [Date.parse(v)] : []));
@@ -43,6 +52,7 @@ export function buildSitePages(data: SiteData, origin: string): SitePage[] {
     apiUrl: `${origin}/api/services/${encodeURIComponent(s.slug)}`,
     title: s.name,
     description: s.summary,
+    prices: describePrices(data.prices.get(s.slug)),
     lastmod: toLastmod(s.updatedAt),
   }));
   const talentPages = talent.map((p): SitePage => {

@@ -84,6 +84,14 @@ describe('site files from live service data', () => {
     for (const s of await index<ServiceIndex>(stack.catalogUrl, '/internal/service-index')) expect(text).toContain(`](${ORIGIN}/services/${s.slug}): `);
   });
 
+  it('quotes in /llms-full.txt the hourly rates GET /services answers in each market', async () => {
+    const { text } = await get('/llms-full.txt');
+    const de = ((await (await fetch(`${stack.catalogUrl}/services/react-developer`, { headers: { 'x-country': 'DE' } })).json()) as { data: { pricing: { hourlyRate: number } } }).data;
+    const line = text.split('\n').find((l) => l.includes(`](${ORIGIN}/services/react-developer)`));
+    expect(line).toContain(`${(de.pricing.hourlyRate / 100).toFixed(2)} EUR/h in DE`);
+    expect(line).toContain('INR/h in IN');
+  });
+
   it('serves /llms-full.txt listing every indexable talent profile', async () => {
     const { res, text } = await get('/llms-full.txt');
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');

@@ -32,15 +32,16 @@ export function createSiteRoutes(options: SiteRoutesOptions) {
   const { origin } = options;
   const data = createSiteData({ upstream: options.upstream, clock: options.clock });
   const agentTxt = renderAgentTxt(origin);
-  let built: { from: SiteData['services'] | undefined; talent: SiteData['talent'] | undefined; files: SiteFiles } | undefined;
+  let built: { snapshot: SiteData; files: SiteFiles } | undefined;
 
   async function files(requestId: string): Promise<SiteFiles> {
     const snapshot = await data.get(requestId);
-    if (built && built.from === snapshot.services && built.talent === snapshot.talent) return built.files;
+    const same = built && built.snapshot.services === snapshot.services && built.snapshot.talent === snapshot.talent && built.snapshot.prices === snapshot.prices;
+    if (built && same) return built.files;
     const pages = buildSitePages(snapshot, origin);
     const sitemaps = buildSitemapFiles(pages.map((p) => ({ loc: p.url, lastmod: p.lastmod })), origin);
     const next = { pages, sitemaps, llms: renderLlmsTxt(pages, origin), llmsFull: renderLlmsFullTxt(pages, origin) };
-    built = { from: snapshot.services, talent: snapshot.talent, files: next };
+    built = { snapshot, files: next };
     return next;
   }
 

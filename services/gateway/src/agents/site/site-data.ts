@@ -1,7 +1,8 @@
 import type { Clock } from '@tm/shared';
 import type { UpstreamClient } from '../upstream.ts';
 import { createCachedSource } from './cache.ts';
-import { keepValid, type ServiceIndexEntry, type SiteData, ServiceIndexEntry as ServiceIndexSchema, type TalentIndexEntry, TalentIndexEntry as TalentIndexSchema } from './model.ts';
+import { loadMarketPrices } from './prices.ts';
+import { keepValid, type MarketPrice, type ServiceIndexEntry, type SiteData, ServiceIndexEntry as ServiceIndexSchema, type TalentIndexEntry, TalentIndexEntry as TalentIndexSchema } from './model.ts';
 
 /** How long site files are served from memory before the services are asked again. */
 export const SITE_CACHE_TTL_MS = 60_000;
@@ -16,7 +17,7 @@ export interface SiteDataOptions {
 }
 
 /**
- * Live site data: catalog's service index and talent's talent index, each cached on its own, so
+ * Live site data: catalog's service index and market prices and talent's talent index, each cached on its own, so
  * one service being down leaves the other's pages (and the last good copy of its own) in place.
  */
 export function createSiteData(options: SiteDataOptions): { get(requestId: string): Promise<SiteData> } {
@@ -43,12 +44,19 @@ export function createSiteData(options: SiteDataOptions): { get(requestId: strin
       return res.ok ? { ok: true, value: keepValid(TalentIndexSchema, res.data) } : { ok: false };
     },
   });
+  const prices = createCachedSource<ReadonlyMap<string, MarketPrice[]>>({
+    clock: options.clock,
+    ttlMs,
+    retryMs,
+    fallback: new Map(),
+    load: () => loadMarketPrices(options.upstream, requestId),
+  });
   return {
     async get(id) {
       // The request that triggers a reload lends it its id, so the service logs can be correlated.
       requestId = id;
-      const [s, t] = await Promise.all([services.get(), talent.get()]);
-      return { services: s, talent: t };
+      const [s, t, p] = await Promise.all([services.get(), talent.get(), prices.get()]);
+      return { services: s, talent: t, prices: p };
     },
   };
 }

@@ -12,7 +12,6 @@ const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 /** Escapes text for XML content and attributes (the protocol requires entity-escaped URLs). */
 export function escapeXml(text: string): string {
   // Characters XML 1.0 forbids outright are dropped rather than escaped: no entity can carry them.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters to remove
   const clean = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
   return clean.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
 }
