@@ -1,0 +1,35 @@
+import { createEmbeddedDocumentStore, createManualClock, type DocumentStore, silentLogger } from '@tm/shared';
+import { seedServices } from '../seed/seed.ts';
+import { createApp } from './app.ts';
+import type { PmPreview, TalentPort } from './talent/model.ts';
+
+/** A seeded catalog app on the embedded store, with a hand-moved clock and a stand-in talent port. */
+export async function createTestCatalog(options: { talent?: TalentPort; documents?: DocumentStore } = {}) {
+  const documents = options.documents ?? createEmbeddedDocumentStore();
+  await seedServices(documents);
+  const clock = createManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
+  const talent = options.talent ?? { pmPreviews: async () => [] };
+  const app = createApp({ documents, talent, clock, logger: silentLogger });
+  /** Sends a request to the app; `headers` as in fetch. */
+  const call = (path: string, init: RequestInit = {}) => app.handle(new Request(`http://localhost${path}`, init));
+  const json = async (path: string, init: RequestInit = {}) => {
+    const res = await call(path, init);
+    return { res, body: (await res.json()) as any };
+  };
+  return { app, documents, clock, call, json };
+}
+
+/** A well-formed PM preview as the talent contract describes it. */
+export function samplePreview(overrides: Partial<PmPreview> = {}): PmPreview {
+  return {
+    id: 'a1b2c3d4e5f6a1b2c3d4e5f6',
+    slug: 'asha-menon',
+    displayName: 'Asha Menon',
+    headline: 'Delivery lead for web and mobile products',
+    rating: 4.8,
+    reviewCount: 37,
+    availability: { status: 'available', hoursPerWeek: 30, nextAvailableDate: '2026-11-24' },
+    profileUrl: '/pm/asha-menon',
+    ...overrides,
+  };
+}
