@@ -225,6 +225,27 @@ describe('MCP over raw HTTP', () => {
     expect(body.result.tools).toHaveLength(Object.keys(TOOLS).length);
   });
 
+  it('passes the request id and the X-Country of the /mcp request on to the catalog', async () => {
+    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'quote_service', arguments: { service: 'react-developer', hours: 10 } } }), {
+      'x-request-id': 'mcp-trace-000001',
+      'x-country': 'AU',
+    });
+    const body = (await res.json()) as { result: { structuredContent: Quote } };
+    expect(body.result.structuredContent.currency).toBe('AUD');
+    // The catalog writes its log line after it has answered: poll for it, with a bound.
+    const logged = () => stack.catalogLog.some((l) => l.path === '/services/react-developer/quote' && l.requestId === 'mcp-trace-000001');
+    for (let i = 0; i < 200 && !logged(); i++) await Bun.sleep(5);
+    expect(logged()).toBe(true);
+  });
+
+  it('refuses a browser Origin that is neither the site nor a configured CORS origin', async () => {
+    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+    const ok = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { origin: 'https://app.example' });
+    expect(ok.status).toBe(200);
+  });
+
   it('answers GET and DELETE with 405 and Allow: POST (the server is stateless)', async () => {
     for (const method of ['GET', 'DELETE']) {
       const res = await fetch(`${stack.gatewayUrl}/mcp`, { method, headers: { accept: 'text/event-stream' } });

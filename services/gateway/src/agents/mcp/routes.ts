@@ -2,10 +2,15 @@ import { acceptRequestId, REQUEST_ID_HEADER } from '@tm/shared';
 import { Elysia } from 'elysia';
 import type { UpstreamClient } from '../upstream.ts';
 import { handleMcpPost, mcpMethodNotAllowed } from './http.ts';
+import { jsonRpcError, SERVER_ERROR } from './json-rpc.ts';
+import { isMcpOriginAllowed } from './origin.ts';
 
 export interface McpRoutesOptions {
   upstream: UpstreamClient;
+  /** Public site origin, for absolute links in tool results. */
   origin: string;
+  /** Browser origins allowed to call /mcp (see origin.ts). */
+  allowedOrigins: ReadonlySet<string>;
 }
 
 /** /mcp: POST carries JSON-RPC; the body is read raw so garbage becomes a JSON-RPC parse error, not an envelope. */
@@ -16,6 +21,9 @@ export function createMcpRoutes(options: McpRoutesOptions) {
       '/mcp',
       ({ request, set }) => {
         const h = request.headers;
+        if (!isMcpOriginAllowed(h.get('origin'), options.allowedOrigins)) {
+          return jsonRpcError(403, SERVER_ERROR, 'Forbidden: this Origin may not call the MCP server');
+        }
         const fromBase = set.headers[REQUEST_ID_HEADER];
         const requestId = typeof fromBase === 'string' ? fromBase : acceptRequestId(h.get(REQUEST_ID_HEADER));
         set.headers[REQUEST_ID_HEADER] = requestId;

@@ -1,4 +1,4 @@
-import { createEmbeddedDocumentStore, createManualClock, type DocumentStore, silentLogger, systemClock } from '@tm/shared';
+import { createEmbeddedDocumentStore, createManualClock, createMemoryLogger, type DocumentStore, silentLogger, systemClock } from '@tm/shared';
 import { seedServices } from '../../../../catalog/seed/seed.ts';
 import { createApp as createCatalogApp } from '../../../../catalog/src/app.ts';
 import { createServiceRepository } from '../../../../catalog/src/services/repository.ts';
@@ -23,6 +23,8 @@ export interface AgentStack {
   talentUrl: string;
   catalogDocuments: DocumentStore;
   talentDocuments: DocumentStore;
+  /** What the catalog logged (one line per request, with its request id). */
+  catalogLog: ReturnType<typeof createMemoryLogger>['lines'];
   /** The gateway's clock: advance it to expire the site-file cache. */
   clock: ReturnType<typeof createManualClock>;
   issuer: TestIssuer;
@@ -41,13 +43,14 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
   const talentUrl = urlOf(talent);
 
   const catalogDocuments = createEmbeddedDocumentStore();
+  const catalogLogger = createMemoryLogger('catalog');
   await createServiceRepository(catalogDocuments).ensureIndexes();
   await seedServices(catalogDocuments);
   const catalog = createCatalogApp({
     documents: catalogDocuments,
     talent: createTalentClient({ baseUrl: talentUrl, timeoutMs: 1000, logger: silentLogger }),
     clock: systemClock,
-    logger: silentLogger,
+    logger: catalogLogger,
     readModelMaxAgeMs: 0,
   }).listen({ hostname: '127.0.0.1', port: 0 });
   const catalogUrl = urlOf(catalog);
@@ -74,6 +77,7 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
     talentUrl,
     catalogDocuments,
     talentDocuments,
+    catalogLog: catalogLogger.lines,
     clock,
     issuer,
     stopTalent,
