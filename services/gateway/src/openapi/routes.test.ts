@@ -12,8 +12,8 @@ type Json = Record<string, any>;
 const servers: { stop(): void }[] = [];
 let live: Upstreams;
 
-beforeAll(() => {
-  const apps = realServiceApps();
+beforeAll(async () => {
+  const apps = await realServiceApps();
   const entries = SERVICE_NAMES.map((name) => {
     const s = serveOnLoopback(apps[name]);
     servers.push(s);
@@ -60,15 +60,15 @@ describe('GET /openapi.json with every service up', () => {
     }
   });
 
-  it('gives every spec operation a JSON success schema, and every body-taking operation a request schema', () => {
-    for (const spec of SPEC_OPERATIONS) {
-      const op = doc.paths[spec.path][spec.method];
-      const ok = op.responses['200'];
-      expect({ id: spec.operationId, schema: typeof ok?.content?.['application/json']?.schema }).toEqual({ id: spec.operationId, schema: 'object' });
-      if (spec.method === 'post' && spec.operationId !== 'createGuestSession') {
-        expect({ id: spec.operationId, body: typeof op.requestBody?.content?.['application/json']?.schema }).toEqual({ id: spec.operationId, body: 'object' });
-      }
-    }
+  it('gives every spec operation a JSON success schema', () => {
+    const without = SPEC_OPERATIONS.filter((s) => typeof doc.paths[s.path][s.method].responses['200']?.content?.['application/json']?.schema !== 'object');
+    expect(without.map((s) => s.operationId)).toEqual([]);
+  });
+
+  it('gives every spec operation that takes a body a JSON request schema', () => {
+    const takesBody = SPEC_OPERATIONS.filter((s) => s.method === 'post' && s.operationId !== 'createGuestSession');
+    const without = takesBody.filter((s) => typeof doc.paths[s.path][s.method].requestBody?.content?.['application/json']?.schema !== 'object');
+    expect(without.map((s) => s.operationId)).toEqual([]);
   });
 
   it('names the server as the public site URL plus /api, at version 1.0.0', () => {
@@ -127,7 +127,7 @@ describe('GET /openapi.json when services are down', () => {
   });
 
   it('keeps serving the last good part of a service that went down, refreshing in the background', async () => {
-    const talent = serveOnLoopback(realServiceApps().talent);
+    const talent = serveOnLoopback((await realServiceApps()).talent);
     const { get, clock, logger } = gateway({ ...live, talent: talent.url });
     expect(((await (await get('/openapi.json')).json()) as Json).paths['/talent/sitemap']).toBeDefined();
     talent.stop();

@@ -1,17 +1,17 @@
 import { createEmbeddedDocumentStore, silentLogger, systemClock } from '@tm/shared';
+import { createAuthUnderTest } from '../../../../auth/src/testing/auth-under-test.ts';
 import { createApp as createCatalogApp } from '../../../../catalog/src/app.ts';
 import { createApp as createTalentApp } from '../../../../talent/src/app.ts';
 import type { ServiceName } from '../public-api.ts';
-import { fixtureAuthApp } from './fixture-services.ts';
 
 interface Servable {
   fetch: (request: Request) => Response | Promise<Response>;
 }
 
-/** The real services' apps over empty embedded stores: enough for their OpenAPI parts. */
-export function realServiceApps(): Record<ServiceName, Servable> {
+/** The real services' apps over empty embedded stores (as their own tests build them): enough for their OpenAPI parts. */
+export async function realServiceApps(): Promise<Record<ServiceName, Servable>> {
   return {
-    auth: fixtureAuthApp(),
+    auth: (await createAuthUnderTest()).app,
     catalog: createCatalogApp({ documents: createEmbeddedDocumentStore(), talent: { pmPreviews: async () => [] }, clock: systemClock, logger: silentLogger }),
     talent: createTalentApp({ documents: createEmbeddedDocumentStore(), logger: silentLogger }),
   };

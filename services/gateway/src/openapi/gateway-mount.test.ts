@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { createApp } from '../app.ts';
+import type { Upstreams } from '../site-deps.ts';
+import { req, testDeps } from '../testing/gateway.ts';
+import { SERVICE_NAMES } from './public-api.ts';
+import { realServiceApps, serveOnLoopback } from './testing/service-parts.ts';
+
+const servers: { stop(): void }[] = [];
+let gateway: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  const apps = await realServiceApps();
+  const upstreams = Object.fromEntries(
+    SERVICE_NAMES.map((name) => {
+      const s = serveOnLoopback(apps[name]);
+      servers.push(s);
+      return [name, s.url];
+    }),
+  ) as Upstreams;
+  gateway = createApp(testDeps({ upstream: upstreams.catalog, jwksUrl: `${upstreams.auth}/.well-known/jwks.json`, upstreams, publicSiteUrl: 'https://tm.example' }));
+});
+afterAll(() => {
+  for (const s of servers) s.stop();
+});
+
+describe('the OpenAPI routes mounted in the gateway', () => {
+  it('serve /openapi.json as a document, not an envelope, with the rate-limit headers and a request id', async () => {
+    const res = await gateway.handle(req('/openapi.json'));
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; servers: { url: string }[] };
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.servers[0]?.url).toBe('https://tm.example/api');
+    for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-request-id']) expect(res.headers.get(h)).not.toBeNull();
+  });
+
+  it('serve /docs and its assets through the same policy', async () => {
+    const page = await gateway.handle(req('/docs'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('ratelimit-limit')).not.toBeNull();
+    const css = await gateway.handle(req('/docs/assets/swagger-ui.css'));
+    expect(css.status).toBe(200);
+    expect((await css.text()).length).toBeGreaterThan(10_000);
+  });
+});
