@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'bun:test';
+import { ConfigError } from '@tm/shared';
+import { loadCatalogConfig } from './config.ts';
+
+describe('catalog config', () => {
+  it('has development defaults', () => {
+    expect(loadCatalogConfig({})).toMatchObject({ HOST: '127.0.0.1', PORT: 8082, TALENT_URL: 'http://127.0.0.1:8083', TALENT_TIMEOUT_MS: 800, CATALOG_CACHE_MAX_AGE_MS: 5000 });
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      loadCatalogConfig({ PORT: 'eighty', TALENT_URL: 'ftp://x', TALENT_TIMEOUT_MS: '0' });
+      throw new Error('expected a ConfigError');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const msg = (err as Error).message;
+      for (const name of ['PORT', 'TALENT_URL', 'TALENT_TIMEOUT_MS']) expect(msg).toContain(name);
+    }
+  });
+
+  it('refuses the embedded store in production', () => {
+    expect(() => loadCatalogConfig({ NODE_ENV: 'production' })).toThrow('MONGODB_URL');
+    expect(loadCatalogConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/catalog' }).MONGODB_URL).toBe('mongodb://db:27017/catalog');
+  });
+});
