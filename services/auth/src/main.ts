@@ -20,7 +20,10 @@ try {
 
 const clock = systemClock;
 const stores = await connectStores({ mongodbUrl: config.MONGODB_URL, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
-const signingKey = config.JWT_PRIVATE_KEY ? await importSigningKey(config.JWT_PRIVATE_KEY) : await generateSigningKey();
+const signingKey = await (config.JWT_PRIVATE_KEY ? importSigningKey(config.JWT_PRIVATE_KEY) : generateSigningKey()).catch((err: unknown) => {
+  logger.error('configuration refused', { error: `JWT_PRIVATE_KEY: ${(err as Error).message}` });
+  process.exit(1);
+});
 if (!config.JWT_PRIVATE_KEY) logger.warn('JWT_PRIVATE_KEY unset: signing with a key generated at start (tokens die with this process)', { kid: signingKey.kid });
 const otpSecret = config.OTP_HMAC_SECRET ?? Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
 const timeoutMs = config.PROVIDER_TIMEOUT_MS;

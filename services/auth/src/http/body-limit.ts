@@ -5,6 +5,10 @@ function tooLarge(): Error {
   return Object.assign(new Error('The request body is too large'), { status: 413 });
 }
 
+// Elysia wraps anything thrown inside a parser into a ParseError (400), so the parser only marks
+// an oversized body and the transform hook, which runs before validation, throws the 413.
+const OVERSIZED = Object.freeze({ oversized: true });
+
 /**
  * Bodies are small JSON objects here: a declared Content-Length over the limit is refused before
  * reading, and JSON is parsed by us so a chunked body is measured too and bad JSON is a 400
@@ -19,7 +23,7 @@ export function bodyLimit(maxBytes: number) {
     .onParse({ as: 'global' }, async ({ request, contentType }) => {
       if (!contentType?.toLowerCase().startsWith('application/json')) return;
       const bytes = new Uint8Array(await request.arrayBuffer());
-      if (bytes.byteLength > maxBytes) throw tooLarge();
+      if (bytes.byteLength > maxBytes) return OVERSIZED;
       const text = new TextDecoder().decode(bytes);
       if (text.trim() === '') return {};
       try {
@@ -27,5 +31,8 @@ export function bodyLimit(maxBytes: number) {
       } catch {
         throw new ParseError();
       }
+    })
+    .onTransform({ as: 'global' }, ({ body }) => {
+      if (body === OVERSIZED) throw tooLarge();
     });
 }

@@ -44,7 +44,7 @@ export async function createAuthUnderTest(overrides: Partial<AuthDeps> & { keyVa
 /** Response of one call: status, parsed JSON body and headers. */
 export interface Answer {
   status: number;
-  body: { success: boolean; data?: any; error?: { code: string; message: string } };
+  body: { success: boolean; data?: any; error?: { code: string; message: string } } & Record<string, any>;
   headers: Headers;
 }
 

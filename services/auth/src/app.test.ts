@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'bun:test';
+import { createAuthUnderTest } from './testing/auth-under-test.ts';
+
+const BODY_OPERATIONS = [
+  '/auth/send-otp',
+  '/auth/verify-otp',
+  '/auth/verify-widget-token',
+  '/auth/staff-password-login',
+  '/auth/idp-signin',
+  '/auth/refresh',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+];
+
+describe('the auth HTTP surface', () => {
+  it('answers malformed JSON on every operation with 400 MALFORMED_JSON, never 500', async () => {
+    const { call } = await createAuthUnderTest();
+    for (const path of BODY_OPERATIONS) {
+      const res = await call('POST', path, { raw: '{"mobile": "+49' });
+      expect(res.status).toBe(400);
+      expect(res.body.error?.code).toBe('MALFORMED_JSON');
+    }
+  });
+
+  it('answers a wrongly shaped body on every operation with 400 VALIDATION_FAILED', async () => {
+    const { call } = await createAuthUnderTest();
+    for (const path of BODY_OPERATIONS) {
+      for (const raw of ['[]', '42', '{"mobile": 5, "token": 1, "email": 2}', '']) {
+        const res = await call('POST', path, { raw });
+        expect(res.status).toBe(400);
+        expect(res.body.error?.code).toBe('VALIDATION_FAILED');
+      }
+    }
+  });
+
+  it('answers an oversized body with 413 PAYLOAD_TOO_LARGE, declared or not', async () => {
+    const { app, call } = await createAuthUnderTest();
+    const big = JSON.stringify({ mobile: 'x'.repeat(20_000) });
+    const declared = await call('POST', '/auth/send-otp', { raw: big });
+    expect(declared.status).toBe(413);
+    expect(declared.body.error?.code).toBe('PAYLOAD_TOO_LARGE');
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const res = await app.handle(new Request('http://localhost/auth/send-otp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream }));
+    expect(res.status).toBe(413);
+  });
+
+  it('answers unknown routes with 404 ROUTE_NOT_FOUND', async () => {
+    const { call } = await createAuthUnderTest();
+    const res = await call('GET', '/auth/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body.error?.code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('echoes a well-formed X-Request-Id', async () => {
+    const { call } = await createAuthUnderTest();
+    const res = await call('POST', '/auth/guest-access', { headers: { 'x-request-id': 'req-12345678' } });
+    expect(res.headers.get('x-request-id')).toBe('req-12345678');
+  });
+
+  it('reports the document and key-value stores on /readyz', async () => {
+    const { call } = await createAuthUnderTest();
+    const res = await call('GET', '/readyz');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'ready',
+      service: 'auth',
+      dependencies: { documents: { status: 'up', kind: 'embedded' }, keyValue: { status: 'up', kind: 'embedded' } },
+    });
+  });
+
+  it('answers 503 on /readyz when the key-value store is down', async () => {
+    const { createEmbeddedKeyValueStore } = await import('@tm/shared');
+    const down = { ...createEmbeddedKeyValueStore(), ping: async () => false };
+    const { call } = await createAuthUnderTest({ keyValue: down });
+    const res = await call('GET', '/readyz');
+    expect(res.status).toBe(503);
+    expect(res.body.dependencies.keyValue.status).toBe('down');
+  });
+
+  it('describes every operation with the spec operationId and its error responses', async () => {
+    const { call } = await createAuthUnderTest();
+    const doc = (await call('GET', '/openapi/json')).body as unknown as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+    const ops = Object.fromEntries(Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => [o.operationId, Object.keys(o.responses).sort()])));
+    expect(ops).toMatchObject({
+      sendOtp: ['200', '400', '413', '429'],
+      verifyOtp: ['200', '400', '413', '429'],
+      verifyWidgetToken: ['200', '400', '413', '429'],
+      staffPasswordLogin: ['200', '400', '413', '429'],
+      idpSignIn: ['200', '400', '413', '429'],
+      createGuestSession: ['200', '413', '429'],
+      refreshSession: ['200', '400', '413', '429'],
+      forgotPassword: ['200', '400', '413', '429'],
+      resetPassword: ['200', '400', '413', '429'],
+      getMe: ['200', '401', '429'],
+    });
+    expect(Object.keys(doc.paths)).not.toContain('/.well-known/jwks.json');
+  });
+});
