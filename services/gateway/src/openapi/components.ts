@@ -5,7 +5,7 @@
  * generated from the document use them.
  */
 
-const rateLimitHeaderNames = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
+const rateLimitHeaderNames = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'] as const;
 
 /** Header references every response carries (spec section 8: "every response carries ..."). */
 export function rateLimitHeaderRefs(): Record<string, { $ref: string }> {
@@ -65,6 +65,14 @@ export function gatewayComponents() {
       'RateLimit-Limit': { description: 'Requests allowed in the current window for this caller\'s bucket.', schema: { type: 'integer', minimum: 0 } },
       'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
       'RateLimit-Reset': { description: 'Seconds until the current window resets (delta seconds).', schema: { type: 'integer', minimum: 0 } },
+      'RateLimit-Policy': {
+        description: 'The same quota in the current IETF draft syntax: bucket, quota and window, e.g. `"anonymous";q=300;w=60`.',
+        schema: { type: 'string', example: '"anonymous";q=300;w=60' },
+      },
+      RateLimit: {
+        description: 'The current IETF draft field: bucket, remaining requests and seconds to reset, e.g. `"anonymous";r=299;t=60`.',
+        schema: { type: 'string', example: '"anonymous";r=299;t=60' },
+      },
       'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
       'X-Request-Id': { description: 'The request id (the caller\'s when well formed, else generated); quote it when reporting a problem.', schema: { type: 'string' } },
       'Content-Language': { description: 'The language of the localized copy in the body (an unknown `X-Lang` falls back to `en`).', schema: { type: 'string', example: 'en' } },
