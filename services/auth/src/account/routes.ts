@@ -3,7 +3,6 @@ import { Elysia, t } from 'elysia';
 import { errorResponses, MeEnvelope, UpdatedEnvelope } from '../model.ts';
 import type { AuthServices } from '../services.ts';
 import type { Principal } from '../sessions/session-service.ts';
-import { checkPasswordPolicy } from '../staff/passwords.ts';
 
 /** The bearer access token of a request, or null. */
 export function bearerToken(header: string | null): string | null {
@@ -80,13 +79,7 @@ export function accountRoutes(s: AuthServices) {
       '/account/change-password',
       async ({ principal, body }) => {
         requireRole(principal, STAFF_ROLES);
-        const account = await s.repositories.staff.findById(principal.claims.sub);
-        if (!account) throw new DomainError('UNAUTHORIZED', 'A valid access token is required');
-        await s.staffLogin.login(account.email, body.currentPassword);
-        checkPasswordPolicy(body.newPassword);
-        const now = s.now();
-        await s.repositories.staff.setPasswordHash(account._id, await s.deps.passwords.hash(body.newPassword), now);
-        await s.repositories.sessions.revokeAllFor(account._id, now);
+        await s.passwordReset.changePassword(principal.claims.sub, body.currentPassword, body.newPassword);
         return ok({ updated: true });
       },
       {

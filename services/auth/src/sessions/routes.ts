@@ -1,6 +1,7 @@
-import { DomainError, ok } from '@tm/shared';
+import { ok } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { clientIpOf } from '../http/client-ip.ts';
+import { signInWithIdp } from '../idp/idp-sign-in.ts';
 import { AccessTokenEnvelope, AuthSessionEnvelope, errorResponses, IdTokenBody, RefreshBody } from '../model.ts';
 import type { AuthServices } from '../services.ts';
 import { admitGuest } from './guest-policy.ts';
@@ -11,13 +12,7 @@ export function sessionRoutes(s: AuthServices) {
     .post(
       '/auth/idp-signin',
       async ({ body }) => {
-        const identity = await s.deps.idp.verify(body.idToken);
-        const now = s.now();
-        const known = await s.repositories.customers.findByIdentity(identity.iss, identity.sub);
-        if (!known && identity.email && !identity.emailVerified) {
-          throw new DomainError('EMAIL_NOT_VERIFIED', 'The identity provider has not verified this email address');
-        }
-        const customer = known ?? (await s.repositories.customers.findOrCreateByIdentity(identity.iss, identity.sub, identity.email, now));
+        const customer = await signInWithIdp({ idp: s.deps.idp, customers: s.repositories.customers }, body.idToken, s.now());
         return ok(await s.sessions.start({ id: customer._id, kind: 'customer', role: 'customer' }));
       },
       {

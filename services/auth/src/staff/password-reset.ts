@@ -58,6 +58,17 @@ export function createPasswordReset(deps: PasswordResetDeps) {
       void mailLink(email).catch((err: unknown) => deps.logger.error('reset mail failed', { error: String(err) }));
     },
 
+    /** A signed-in staff member's own change: the current password is checked like a login (lockout included). */
+    async changePassword(staffId: string, currentPassword: string, newPassword: string): Promise<void> {
+      const account = await deps.staff.findById(staffId);
+      if (!account) throw new DomainError('UNAUTHORIZED', 'A valid access token is required');
+      await deps.staffLogin.login(account.email, currentPassword);
+      checkPasswordPolicy(newPassword);
+      const now = new Date(clock.now());
+      await deps.staff.setPasswordHash(account._id, await deps.passwords.hash(newPassword), now);
+      await deps.sessions.revokeAllFor(account._id, now);
+    },
+
     /** Sets the new password from a live token, once, and revokes every session of the account. */
     async resetPassword(token: string, newPassword: string): Promise<void> {
       checkPasswordPolicy(newPassword);
