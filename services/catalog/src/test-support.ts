@@ -1,6 +1,7 @@
 import { createEmbeddedDocumentStore, createManualClock, type DocumentStore, silentLogger } from '@tm/shared';
 import { seedServices } from '../seed/seed.ts';
 import { createApp } from './app.ts';
+import { noTalent } from './talent/client.ts';
 import type { PmPreview, TalentPort } from './talent/model.ts';
 
 /** A seeded catalog app on the embedded store, with a hand-moved clock and a stand-in talent port. */
@@ -8,7 +9,7 @@ export async function createTestCatalog(options: { talent?: TalentPort; document
   const documents = options.documents ?? createEmbeddedDocumentStore();
   await seedServices(documents);
   const clock = createManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
-  const talent = options.talent ?? { pmPreviews: async () => [] };
+  const talent = options.talent ?? noTalent;
   const app = createApp({ documents, talent, clock, logger: silentLogger });
   /** Sends a request to the app; `headers` as in fetch. */
   const call = (path: string, init: RequestInit = {}) => app.handle(new Request(`http://localhost${path}`, init));

@@ -149,7 +149,9 @@ export const CartItemSchema = t.Object(
   {
     serviceId: t.String({ minLength: 1, maxLength: 100, description: 'Service id or slug' }),
     hours: t.Optional(t.Number({ exclusiveMinimum: 0, maximum: 10_000, description: 'Defaults to the service default hours' })),
-    qty: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 1 })),
+    // A number with multipleOf 1 rather than t.Integer, which Elysia documents as "integer or numeric string"
+    // in bodies; the cart parser accepts JSON numbers only.
+    qty: t.Optional(t.Number({ minimum: 1, maximum: 100, multipleOf: 1, description: 'Integer 1-100, default 1' })),
   },
   { additionalProperties: false, title: 'CartItem' },
 );
