@@ -26,6 +26,12 @@ export const ResetPasswordBody = t.Object(
   { title: 'ResetPasswordRequest' },
 );
 
+/** A staff member's own password change (`POST /account/change-password`). */
+export const ChangePasswordBody = t.Object(
+  { currentPassword: t.String({ minLength: 1, maxLength: 1024 }), newPassword: t.String({ maxLength: 1024, description: '10-128 characters' }) },
+  { title: 'ChangePasswordRequest' },
+);
+
 /** AuthSession = { accessToken, refreshToken, tokenType, expiresIn, user: { id, role } }. */
 export const AuthSessionSchema = t.Object(
   {

@@ -1,6 +1,6 @@
 import { DomainError, ok, type Role, STAFF_ROLES } from '@tm/shared';
-import { Elysia, t } from 'elysia';
-import { errorResponses, MeEnvelope, UpdatedEnvelope } from '../model.ts';
+import { Elysia } from 'elysia';
+import { ChangePasswordBody, errorResponses, MeEnvelope, UpdatedEnvelope } from '../model.ts';
 import type { AuthServices } from '../services.ts';
 import type { Principal } from '../sessions/session-service.ts';
 
@@ -14,11 +14,6 @@ export function bearerToken(header: string | null): string | null {
 export function requireRole(principal: Principal, roles: readonly Role[]): void {
   if (!roles.includes(principal.claims.role)) throw new DomainError('FORBIDDEN', 'Your role may not do this');
 }
-
-const ChangePasswordBody = t.Object(
-  { currentPassword: t.String({ minLength: 1, maxLength: 1024 }), newPassword: t.String({ maxLength: 1024, description: '10-128 characters' }) },
-  { title: 'ChangePasswordRequest' },
-);
 
 /**
  * /account/*: auth verifies the access token itself (signature, typ, and that the session is
