@@ -1,27 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createApp } from '../app.ts';
-import type { Upstreams } from '../site-deps.ts';
 import { req, testDeps } from '../testing/gateway.ts';
-import { SERVICE_NAMES } from './public-api.ts';
-import { realServiceApps, serveOnLoopback } from './testing/service-parts.ts';
+import { serveRealServices } from './testing/service-parts.ts';
 
-const servers: { stop(): void }[] = [];
+let services: Awaited<ReturnType<typeof serveRealServices>>;
 let gateway: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  const apps = await realServiceApps();
-  const upstreams = Object.fromEntries(
-    SERVICE_NAMES.map((name) => {
-      const s = serveOnLoopback(apps[name]);
-      servers.push(s);
-      return [name, s.url];
-    }),
-  ) as Upstreams;
+  services = await serveRealServices();
+  const { upstreams } = services;
   gateway = createApp(testDeps({ upstream: upstreams.catalog, jwksUrl: `${upstreams.auth}/.well-known/jwks.json`, upstreams, publicSiteUrl: 'https://tm.example' }));
 });
-afterAll(() => {
-  for (const s of servers) s.stop();
-});
+afterAll(() => services.stop());
 
 describe('the OpenAPI routes mounted in the gateway', () => {
   it('serve /openapi.json as a document, not an envelope, with the rate-limit headers and a request id', async () => {

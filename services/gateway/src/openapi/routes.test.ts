@@ -3,27 +3,20 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { createManualClock, createMemoryLogger, serviceBase, silentLogger } from '@tm/shared';
 import { Elysia } from 'elysia';
 import type { Upstreams } from '../site-deps.ts';
-import { SPEC_OPERATIONS, SERVICE_NAMES } from './public-api.ts';
+import { SPEC_OPERATIONS } from './public-api.ts';
 import { createOpenApiRoutes } from './routes.ts';
-import { deadUrl, realServiceApps, serveOnLoopback } from './testing/service-parts.ts';
+import { deadUrl, realServiceApps, serveOnLoopback, serveRealServices } from './testing/service-parts.ts';
 
 type Json = Record<string, any>;
 
-const servers: { stop(): void }[] = [];
+let services: Awaited<ReturnType<typeof serveRealServices>>;
 let live: Upstreams;
 
 beforeAll(async () => {
-  const apps = await realServiceApps();
-  const entries = SERVICE_NAMES.map((name) => {
-    const s = serveOnLoopback(apps[name]);
-    servers.push(s);
-    return [name, s.url];
-  });
-  live = Object.fromEntries(entries) as Upstreams;
+  services = await serveRealServices();
+  live = services.upstreams;
 });
-afterAll(() => {
-  for (const s of servers) s.stop();
-});
+afterAll(() => services.stop());
 
 /** The gateway's site routes as the gateway mounts them, behind the shared service base. */
 function gateway(upstreams: Upstreams) {

@@ -2,6 +2,7 @@ import { createEmbeddedDocumentStore, silentLogger, systemClock } from '@tm/shar
 import { createAuthUnderTest } from '../../../../auth/src/testing/auth-under-test.ts';
 import { createApp as createCatalogApp } from '../../../../catalog/src/app.ts';
 import { createApp as createTalentApp } from '../../../../talent/src/app.ts';
+import type { Upstreams } from '../../site-deps.ts';
 import type { ServiceName } from '../public-api.ts';
 
 interface Servable {
@@ -29,4 +30,18 @@ export function deadUrl(): string {
   const url = `http://127.0.0.1:${server.port}`;
   server.stop(true);
   return url;
+}
+
+/** The three real services served on loopback; `stop` closes them all. */
+export async function serveRealServices(): Promise<{ upstreams: Upstreams; stop(): void }> {
+  const apps = await realServiceApps();
+  const auth = serveOnLoopback(apps.auth);
+  const catalog = serveOnLoopback(apps.catalog);
+  const talent = serveOnLoopback(apps.talent);
+  return {
+    upstreams: { auth: auth.url, catalog: catalog.url, talent: talent.url },
+    stop: () => {
+      for (const s of [auth, catalog, talent]) s.stop();
+    },
+  };
 }
