@@ -56,6 +56,13 @@ describe('the auth HTTP surface', () => {
     expect(res.body.error?.code).toBe('ROUTE_NOT_FOUND');
   });
 
+  it('marks token answers and errors as not cacheable', async () => {
+    const { call } = await createAuthUnderTest();
+    expect((await call('POST', '/auth/guest-access')).headers.get('cache-control')).toBe('no-store');
+    expect((await call('POST', '/auth/refresh', { body: { refreshToken: 'x' } })).headers.get('cache-control')).toBe('no-store');
+    expect((await call('GET', '/account/me')).headers.get('cache-control')).toBe('no-store');
+  });
+
   it('echoes a well-formed X-Request-Id', async () => {
     const { call } = await createAuthUnderTest();
     const res = await call('POST', '/auth/guest-access', { headers: { 'x-request-id': 'req-12345678' } });

@@ -4,6 +4,7 @@ import { accountRoutes } from './account/routes.ts';
 import type { AuthDeps } from './deps.ts';
 import { AUTH_ERROR_STATUS } from './errors.ts';
 import { bodyLimit } from './http/body-limit.ts';
+import { noStore } from './http/no-store.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { buildServices } from './services.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -35,6 +36,7 @@ export function createApp(deps: AuthDeps) {
         ],
       }),
     )
+    .use(noStore())
     .use(bodyLimit(deps.maxBodyBytes))
     .get(
       '/.well-known/jwks.json',
