@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { INVALID_REQUEST, PARSE_ERROR, readJsonRpc } from './json-rpc.ts';
+import { INVALID_REQUEST, MAX_BATCH, PARSE_ERROR, readJsonRpc } from './json-rpc.ts';
 
 async function errorOf(text: string) {
   const r = readJsonRpc(text);
@@ -22,6 +22,12 @@ describe('readJsonRpc', () => {
   it('answers -32600 for an empty batch and for a bare value', async () => {
     expect((await errorOf('[]')).body.error.code).toBe(INVALID_REQUEST);
     expect((await errorOf('42')).body.error.code).toBe(INVALID_REQUEST);
+  });
+
+  it('answers -32600 for a batch over the cap, and passes one at the cap', async () => {
+    const batch = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })));
+    expect((await errorOf(batch(MAX_BATCH + 1))).body.error.code).toBe(INVALID_REQUEST);
+    expect(readJsonRpc(batch(MAX_BATCH)).ok).toBe(true);
   });
 
   it('passes a well-formed request through', () => {

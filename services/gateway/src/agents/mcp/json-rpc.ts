@@ -3,6 +3,12 @@ import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 /** JSON-RPC 2.0 error codes this endpoint answers itself (https://www.jsonrpc.org/specification#error_object). */
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
+/**
+ * Most messages one POST may carry. The gateway's rate limit counts HTTP requests, so a batch of
+ * 100 tool calls (the SDK's own cap) would buy 100 service calls for one token; MCP 2025-06-18
+ * dropped batching anyway.
+ */
+export const MAX_BATCH = 10;
 /** The SDK's code for transport-level refusals (method not allowed, not acceptable). */
 export const SERVER_ERROR = -32000;
 
@@ -31,6 +37,7 @@ export function readJsonRpc(text: string): { ok: true; body: unknown } | { ok: f
   }
   const messages = Array.isArray(body) ? body : [body];
   if (messages.length === 0) return { ok: false, response: jsonRpcError(400, INVALID_REQUEST, 'Invalid Request: empty batch') };
+  if (messages.length > MAX_BATCH) return { ok: false, response: jsonRpcError(400, INVALID_REQUEST, `Invalid Request: at most ${MAX_BATCH} messages per batch`) };
   const bad = messages.find((m) => !JSONRPCMessageSchema.safeParse(m).success);
   if (bad !== undefined) {
     return {
