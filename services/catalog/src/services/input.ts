@@ -6,6 +6,7 @@
 import { DomainError } from '@tm/shared';
 import { CATEGORIES, type Category } from './model.ts';
 
+/** Bounds from the spec and DESIGN.md ("Catalog and pricing rules"); search length is our own cap. */
 export const MAX_LIMIT = 100;
 export const DEFAULT_LIMIT = 20;
 export const MAX_HOURS = 10_000;

@@ -78,6 +78,19 @@ describe('GET /services', () => {
     expect(res.headers.get('x-total-count')).toBe('0');
   });
 
+  it('never calls the talent service, not even once per item', async () => {
+    let calls = 0;
+    const { json } = await createTestCatalog({ talent: { pmPreviews: async () => (calls++, [samplePreview()]) } });
+    const { body } = await json('/services?limit=100');
+    expect(body.data).toHaveLength(33);
+    expect(calls).toBe(0);
+  });
+
+  it('ignores a blank search', async () => {
+    const { res } = await createTestCatalog().then((c) => c.json('/services?search=%20%20'));
+    expect(res.headers.get('x-total-count')).toBe('33');
+  });
+
   it('filters by category', async () => {
     const { json } = await createTestCatalog();
     const { body } = await json('/services?category=security');

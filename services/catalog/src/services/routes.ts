@@ -3,7 +3,7 @@ import { Elysia, t } from 'elysia';
 import type { TalentPort } from '../talent/model.ts';
 import { parseCategory, parseHours, parseLimit, parsePage, parseQty, parseSearch } from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';
-import { CATEGORIES, CatalogEntrySchema, QuoteSchema, ServiceSchema } from './model.ts';
+import { CATEGORIES, type Category, CatalogEntrySchema, QuoteSchema, ServiceSchema } from './model.ts';
 import { paginationLinks } from './pagination.ts';
 import { isOfferedIn, toCatalogEntry, toLineInput, toService } from './present.ts';
 import { quoteLines } from './pricing.ts';
@@ -24,11 +24,9 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
     .get(
       '/services',
       async ({ query, market, lang, request, set }) => {
-        const { page, limit } = query as { page: number; limit: number };
-        const { items, total } = await repo.listPage(
-          { market: market.code, lang, category: parseCategory(query.category), search: parseSearch(query.search) },
-          { skip: (page - 1) * limit, limit },
-        );
+        // The transform hook below has already checked and normalized every parameter.
+        const { page, limit, category, search } = query as { page: number; limit: number; category?: Category; search?: string };
+        const { items, total } = await repo.listPage({ market: market.code, lang, category, search }, { skip: (page - 1) * limit, limit });
         set.headers['x-total-count'] = String(total);
         set.headers.link = paginationLinks(new URL(request.url), page, limit, total);
         return ok(items.map((d) => toService(d, market, lang)));
@@ -45,8 +43,12 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
           const q = query as Record<string, unknown>;
           q.page = parsePage(q.page);
           q.limit = parseLimit(q.limit);
-          if (parseCategory(q.category) === undefined) delete q.category;
-          if (parseSearch(q.search) === undefined) delete q.search;
+          const category = parseCategory(q.category);
+          const search = parseSearch(q.search);
+          if (category === undefined) delete q.category;
+          else q.category = category;
+          if (search === undefined) delete q.search;
+          else q.search = search;
         },
         response: { 200: envelopeOf(t.Array(ServiceSchema)), ...errors },
         detail: LIST,
