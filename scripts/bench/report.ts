@@ -46,6 +46,9 @@ export function resultsTable(cases: CaseResult[]): string {
   return ['| endpoint | caller | through | requests/s | p50 ms | p99 ms | requests | non-2xx | socket errors |', '|---|---|---|--:|--:|--:|--:|--:|--:|', ...rows].join('\n');
 }
 
+/** Issue 4's target for the full-policy gateway: at least this share of nginx's throughput, with p99 under this. */
+export const TARGET = { ratio: 0.4, p99Ms: 10 };
+
 /** Throughput ratios a/b and a/c for each endpoint and caller, plus the gateway's p99. */
 export function ratiosTable(cases: CaseResult[]): string {
   const groups = new Map<string, Partial<Record<Target, LoadResult>>>();
@@ -58,9 +61,14 @@ export function ratiosTable(cases: CaseResult[]): string {
   const ratio = (a?: LoadResult, b?: LoadResult) => (a && b && b.requestsPerS > 0 ? (a.requestsPerS / b.requestsPerS).toFixed(2) : 'n/a');
   const rows = [...groups].map(([key, g]) => {
     const [endpoint, auth] = key.split('|');
-    return `| ${endpoint} | ${auth} | ${ratio(g.gateway, g.nginx)} | ${ratio(g.gateway, g.catalog)} | ${ratio(g.nginx, g.catalog)} | ${g.gateway ? fmt(g.gateway.p99Ms, 2) : 'n/a'} |`;
+    const meets = g.gateway && g.nginx ? (g.gateway.requestsPerS / g.nginx.requestsPerS >= TARGET.ratio && g.gateway.p99Ms < TARGET.p99Ms ? 'yes' : 'no') : 'n/a';
+    return `| ${endpoint} | ${auth} | ${ratio(g.gateway, g.nginx)} | ${ratio(g.gateway, g.catalog)} | ${ratio(g.nginx, g.catalog)} | ${g.gateway ? fmt(g.gateway.p99Ms, 2) : 'n/a'} | ${meets} |`;
   });
-  return ['| endpoint | caller | a/b (gateway / nginx) | a/c (gateway / direct) | b/c (nginx / direct) | gateway p99 ms |', '|---|---|--:|--:|--:|--:|', ...rows].join('\n');
+  return [
+    '| endpoint | caller | a/b (gateway / nginx) | a/c (gateway / direct) | b/c (nginx / direct) | gateway p99 ms | meets target |',
+    '|---|---|--:|--:|--:|--:|:-:|',
+    ...rows,
+  ].join('\n');
 }
 
 /** The machine as a Markdown list. */

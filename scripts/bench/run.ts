@@ -104,6 +104,7 @@ async function main() {
 
   console.log(`\n${resultsTable(cases)}\n\n${ratiosTable(cases)}\n`);
   const machine = await describeMachine({
+    commit: firstLine(['git', '-C', repoRoot, 'rev-parse', '--short', 'HEAD']),
     bun: Bun.version,
     elysia: packageVersion('services/gateway/node_modules/elysia/package.json'),
     nginx: firstLine([nginxPath, '-v']),
