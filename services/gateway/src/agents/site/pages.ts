@@ -57,7 +57,8 @@ export function buildSitePages(data: SiteData, origin: string): SitePage[] {
   }));
   const talentPages = talent.map((p): SitePage => {
     const path = talentPath(p.kind, p.slug);
-    const skills = p.skills.slice(0, 5).join(', ');
+    // Headlines often name the top skills already; list only the ones they do not.
+    const skills = p.skills.filter((k) => !p.headline.toLowerCase().includes(k.toLowerCase())).slice(0, 5).join(', ');
     return {
       section: 'talent',
       url: `${origin}${path.page}`,
