@@ -43,7 +43,8 @@ export const DETAIL = {
     `The path id is the 24-hex database id or the slug. ${LOCALE} pricing is the market's own hourly rate in its own currency. ` +
     'availablePms holds up to 3 project-manager previews from the talent service (available first, then best rated); when talent is down, ' +
     'failing or slower than its timeout the service still answers 200 with availablePms: []. ' +
-    'Unknown or inactive service -> 404 SERVICE_NOT_FOUND; a service not offered in the caller\'s market -> 404 SERVICE_NOT_IN_MARKET.',
+    'Unknown or inactive service -> 404 SERVICE_NOT_FOUND; a service not offered in the caller\'s market -> 404 SERVICE_NOT_IN_MARKET; ' +
+    'a path id that cannot be decoded or is longer than 100 characters -> 400 INVALID_SERVICE_ID.',
 };
 
 export const QUOTE = {
@@ -54,7 +55,8 @@ export const QUOTE = {
     `A Quote with one line for the service in the caller's X-Country market. hours: number, 0 < hours <= 10000, default the service's defaultHours ` +
     '(else 400 INVALID_HOURS); qty: integer 1-100, default 1 (else 400 INVALID_QTY). ' +
     `${PRICING_RULE} Line names follow X-Lang (English by default). ` +
-    'Unknown service -> 404 SERVICE_NOT_FOUND; not offered in the market -> 404 SERVICE_NOT_IN_MARKET; unknown X-Country -> 400 INVALID_COUNTRY.',
+    'Unknown service -> 404 SERVICE_NOT_FOUND; not offered in the market -> 404 SERVICE_NOT_IN_MARKET; undecodable path id -> 400 INVALID_SERVICE_ID; ' +
+    'unknown X-Country -> 400 INVALID_COUNTRY.',
 };
 
 export const QUOTE_JOB = {

@@ -195,6 +195,15 @@ describe('GET /services/:id', () => {
     expect((await json('/services/vue-developer')).res.status).toBe(404);
   });
 
+  it('answers 400 INVALID_SERVICE_ID for a path id that cannot be decoded', async () => {
+    const { json } = await createTestCatalog();
+    for (const path of ['/services/%ZZ', '/services/%E0%A4%/quote', `/services/${'x'.repeat(101)}`]) {
+      const { res, body } = await json(path);
+      expect(res.status).toBe(400);
+      expect(body.error.code).toBe('INVALID_SERVICE_ID');
+    }
+  });
+
   it('answers 404 SERVICE_NOT_IN_MARKET for a service the market does not offer', async () => {
     const { json } = await createTestCatalog();
     const { res, body } = await json('/services/golang-developer', { headers: { 'x-country': 'AU' } });

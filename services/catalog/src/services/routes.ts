@@ -74,6 +74,7 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
       {
         headers: LocaleHeadersSchema,
         params: t.Object({ id: t.String({ description: '24-hex id or slug' }) }),
+        transform: ({ params }) => checkId(params),
         response: { 200: envelopeOf(ServiceSchema), 404: ErrorEnvelopeSchema, ...errors },
         detail: DETAIL,
       },
@@ -94,7 +95,8 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
           hours: t.Optional(t.Number({ exclusiveMinimum: 0, maximum: 10_000, description: 'Defaults to the service default hours; 400 INVALID_HOURS unless 0 < hours <= 10000' })),
           qty: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 1, description: '400 INVALID_QTY unless an integer 1-100' })),
         }),
-        transform: ({ query }) => {
+        transform: ({ params, query }) => {
+          checkId(params);
           const q = query as Record<string, unknown>;
           const hours = parseHours(q.hours);
           if (hours === undefined) delete q.hours;
@@ -105,4 +107,11 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
         detail: QUOTE,
       },
     );
+}
+
+/** A path id that could not be decoded (`/services/%ZZ`) is a 400 with its own code, not a generic one. */
+function checkId(params: { id?: unknown }): void {
+  if (typeof params.id !== 'string' || params.id.length === 0 || params.id.length > 100) {
+    throw new DomainError('INVALID_SERVICE_ID', 'The path id must be a service id or slug');
+  }
 }
