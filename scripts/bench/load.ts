@@ -29,6 +29,7 @@ export interface LoadResult {
 /** Load-generator processes still running, so the bench can stop them by PID on failure or Ctrl-C. */
 export const runningLoad = new Set<Subprocess>();
 
+/** wrk or autocannon behind one interface, so a case runs the same with either. */
 export interface LoadGenerator {
   name: string;
   version: string;

@@ -1,5 +1,6 @@
 import { type CaseResult, machineList, ratiosTable, resultsTable } from './report.ts';
 
+/** Everything BENCHMARKS.md reports about one run. */
 export interface RunFacts {
   startedAt: Date;
   durationS: number;

@@ -7,6 +7,7 @@ import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 
+/** A child process the group tracks, by PID, with its log file. */
 export interface Started {
   name: string;
   pid: number;
@@ -50,6 +51,7 @@ export function createProcessGroup(logDir: string) {
   };
 }
 
+/** The group run.ts stops at the end. */
 export type ProcessGroup = ReturnType<typeof createProcessGroup>;
 
 /** A 127.0.0.1 port nothing listens on right now. */

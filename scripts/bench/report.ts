@@ -2,7 +2,9 @@
 import { cpus, release, totalmem } from 'node:os';
 import type { LoadResult } from './load.ts';
 
+/** The three paths to the same catalog process: (a), (b), (c). */
 export type Target = 'gateway' | 'nginx' | 'catalog';
+/** The two operations the issue asks to drive. */
 export type Endpoint = 'GET /api/services/catalog' | 'POST /api/jobs/pricing';
 
 /** One measured (or skipped) case. */
@@ -14,6 +16,7 @@ export interface CaseResult {
   skipped?: string;
 }
 
+/** How each target is named in the tables. */
 export const TARGET_LABEL: Record<Target, string> = {
   gateway: '(a) gateway, every policy on',
   nginx: '(b) nginx reverse proxy',

@@ -12,6 +12,7 @@ import { answersOk, freePort, type ProcessGroup, type Started, waitFor } from '.
 /** Quotas high enough that the run measures throughput, not 429s; distinct so the bucket shows in RateLimit-Limit. */
 export const BENCH_QUOTAS = { anonymous: 50_000_000, authenticated: 60_000_000, authRoutes: 10_000 };
 
+/** Where each measured path listens, once everything answers. */
 export interface BenchSystem {
   gateway: string;
   nginx: string;
@@ -21,6 +22,7 @@ export interface BenchSystem {
   admin: { email: string; password: string };
 }
 
+/** What starting the system needs from run.ts. */
 export interface SystemOptions {
   group: ProcessGroup;
   repoRoot: string;

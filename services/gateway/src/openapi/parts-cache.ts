@@ -3,6 +3,7 @@ import type { Upstreams } from '../site-deps.ts';
 import { isObject, type OpenApiDoc } from './normalize-document.ts';
 import { SERVICE_NAMES, type ServiceName } from './public-api.ts';
 
+/** Where the parts come from and how long they stay fresh. */
 export interface PartsCacheOptions {
   upstreams: Upstreams;
   fetch: typeof fetch;
@@ -87,6 +88,7 @@ export function createPartsCache(options: PartsCacheOptions) {
   };
 }
 
+/** The cache routes.ts holds for the life of the gateway. */
 export type PartsCache = ReturnType<typeof createPartsCache>;
 
 /** Asks one service for its part; throws when the answer is not an OpenAPI 3 document. */
