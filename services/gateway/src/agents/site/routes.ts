@@ -17,6 +17,8 @@ export interface SiteRoutesOptions {
   upstream: UpstreamClient;
   clock: Clock;
   origin: string;
+  /** URLs per sitemap file before it splits (the protocol's 50,000; tests lower it). */
+  maxUrlsPerSitemap?: number;
 }
 
 /** The documents built from one snapshot of site data; rebuilt only when the snapshot changes. */
@@ -39,7 +41,7 @@ export function createSiteRoutes(options: SiteRoutesOptions) {
     const same = built && built.snapshot.services === snapshot.services && built.snapshot.talent === snapshot.talent && built.snapshot.prices === snapshot.prices;
     if (built && same) return built.files;
     const pages = buildSitePages(snapshot, origin);
-    const sitemaps = buildSitemapFiles(pages.map((p) => ({ loc: p.url, lastmod: p.lastmod })), origin);
+    const sitemaps = buildSitemapFiles(pages.map((p) => ({ loc: p.url, lastmod: p.lastmod })), origin, options.maxUrlsPerSitemap);
     const next = { pages, sitemaps, llms: renderLlmsTxt(pages, origin), llmsFull: renderLlmsFullTxt(pages, origin) };
     built = { snapshot, files: next };
     return next;
