@@ -90,4 +90,14 @@ describe('MCP over raw HTTP', () => {
     expect(signedIn.headers.get('ratelimit-limit')).toBe('600');
     expect(await signedIn.json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: {} });
   });
+
+  // Last: it stops the catalog.
+  it('turns a catalog that is down into a tool error, not a protocol error or a 500', async () => {
+    await stack.stopCatalog();
+    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'quote_service', arguments: { service: 'react-developer' } } }));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { id: number; result: { isError: boolean; content: { text: string }[] } };
+    expect(body.result.isError).toBe(true);
+    expect(body.result.content[0]?.text).toStartWith('UPSTREAM_UNAVAILABLE:');
+  });
 });
