@@ -9,12 +9,16 @@ export const LocaleHeadersSchema = t.Object({
 
 /**
  * Resolves X-Country (400 INVALID_COUNTRY when unknown) and X-Lang (falls back to en) once per
- * request, and marks the response as varying by both, with the language actually served.
+ * request. Every answer varies by both headers; Content-Language (the language actually served)
+ * goes on successful answers only, since error messages are always English.
  */
-export const localeContext = new Elysia({ name: 'catalog-locale' }).derive({ as: 'scoped' }, ({ request, set }) => {
-  const market = resolveMarket(request.headers.get('x-country'));
-  const lang = resolveLang(request.headers.get('x-lang'));
-  set.headers['content-language'] = lang;
-  set.headers.vary = 'X-Country, X-Lang';
-  return { market, lang };
-});
+export const localeContext = new Elysia({ name: 'catalog-locale' })
+  .derive({ as: 'scoped' }, ({ request, set }) => {
+    set.headers.vary = 'X-Country, X-Lang';
+    const market = resolveMarket(request.headers.get('x-country'));
+    const lang = resolveLang(request.headers.get('x-lang'));
+    return { market, lang };
+  })
+  .onAfterHandle({ as: 'scoped' }, ({ lang, set }) => {
+    set.headers['content-language'] = lang;
+  });

@@ -117,11 +117,13 @@ describe('GET /services', () => {
     });
   }
 
-  it('answers 400 INVALID_COUNTRY for an unknown market', async () => {
+  it('answers 400 INVALID_COUNTRY for an unknown market, varying by the header but with no Content-Language', async () => {
     const { json } = await createTestCatalog();
-    const { res, body } = await json('/services', { headers: { 'x-country': 'FR' } });
+    const { res, body } = await json('/services', { headers: { 'x-country': 'FR', 'x-lang': 'de' } });
     expect(res.status).toBe(400);
     expect(body.error.code).toBe('INVALID_COUNTRY');
+    expect(res.headers.get('vary')).toBe('X-Country, X-Lang');
+    expect(res.headers.get('content-language')).toBeNull();
   });
 });
 
