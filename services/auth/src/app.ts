@@ -37,7 +37,7 @@ export function createApp(deps: AuthDeps) {
       }),
     )
     .use(noStore())
-    .use(bodyLimit(deps.maxBodyBytes))
+    .use(bodyLimit(deps.maxBodyBytes, { bodylessPaths: ['/auth/guest-access'] }))
     .get(
       '/.well-known/jwks.json',
       ({ set }) => {

@@ -14,13 +14,16 @@ const OVERSIZED = Object.freeze({ oversized: true });
  * reading, and JSON is parsed by us so a chunked body is measured too and bad JSON is a 400
  * MALFORMED_JSON. (main.ts also sets Bun's maxRequestBodySize for the socket.)
  */
-export function bodyLimit(maxBytes: number) {
+export function bodyLimit(maxBytes: number, options: { bodylessPaths?: readonly string[] } = {}) {
+  const bodyless = new Set(options.bodylessPaths ?? []);
   return new Elysia({ name: 'auth:body-limit' })
     .onRequest(({ request }) => {
       const declared = Number(request.headers.get('content-length') ?? '0');
       if (declared > maxBytes) throw tooLarge();
     })
     .onParse({ as: 'global' }, async ({ request, contentType }) => {
+      // Operations without a body ignore whatever is sent instead of failing on it.
+      if (bodyless.has(new URL(request.url).pathname)) return {};
       if (!contentType?.toLowerCase().startsWith('application/json')) return;
       const bytes = new Uint8Array(await request.arrayBuffer());
       if (bytes.byteLength > maxBytes) return OVERSIZED;

@@ -20,6 +20,11 @@ describe('guest sessions', () => {
     expect(me.body.data.email).toBeUndefined();
   });
 
+  it('ignores any body sent to guest-access, even malformed JSON', async () => {
+    const { call } = await createAuthUnderTest();
+    for (const raw of ['{bad', '"x"', '']) expect((await call('POST', '/auth/guest-access', { raw })).status).toBe(200);
+  });
+
   for (const kind of ['embedded', 'redis'] as const) {
     it(`caps guest sessions at 30 per client IP per hour with 429 GUEST_LIMIT (${kind})`, async () => {
       const { call } = await createAuthUnderTest(kind === 'redis' ? { keyValue: redis.store } : {});

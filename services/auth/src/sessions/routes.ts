@@ -39,7 +39,7 @@ export function sessionRoutes(s: AuthServices) {
           operationId: 'createGuestSession',
           summary: 'Start an anonymous guest session',
           description:
-            'A low-privilege session (role guest) so a visitor can price and start a checkout before signing up; it cannot act as staff. No body. 429 GUEST_LIMIT with Retry-After beyond 30 guest sessions per client IP per hour.',
+            'A low-privilege session (role guest) so a visitor can price and start a checkout before signing up; it cannot act as staff. Takes no body (any body is ignored). 429 GUEST_LIMIT with Retry-After beyond 30 guest sessions per client IP per hour.',
           tags: ['Auth'],
         },
       },
