@@ -76,6 +76,9 @@ export function createLimiterRedis(url: string, options: { maxReconnectDelayMs?:
   const maxDelay = options.maxReconnectDelayMs ?? 2000;
   return new Redis(url, {
     enableOfflineQueue: false,
+    // Commands issued in the same tick go out in one write: under load many consumes share a
+    // round trip and a syscall (each consume is still one atomic Lua call).
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
     retryStrategy: (times) => Math.min(times * 100, maxDelay),

@@ -3,7 +3,7 @@ import { Elysia } from 'elysia';
 import { pathOf } from '../proxy/routing.ts';
 import { createCorsPolicy, isPreflight } from './cors.ts';
 import type { GatewayLimiter } from './limiter.ts';
-import { chooseBucket, isExempt, rateLimitHeaders } from './rate-limit-rules.ts';
+import { applyRateLimitHeaders, chooseBucket, isExempt } from './rate-limit-rules.ts';
 import type { RequestStates } from './request-state.ts';
 import type { TokenVerifier } from './tokens.ts';
 
@@ -32,11 +32,11 @@ export function createPolicy(deps: PolicyDeps) {
     const headers = request.headers;
     const clientIp = resolveClientIp(headers.get('x-forwarded-for'), server?.requestIP(request)?.address, trustProxy);
     const token = await tokens.check(headers.get('authorization'));
-    states.set(request, { clientIp, token });
+    states.set(request, { path, clientIp, token });
 
     const bucket = chooseBucket(path, clientIp, token.kind === 'valid' ? token.principal.sub : undefined);
     const result = await limiter.consume(bucket.name, bucket.key);
-    Object.assign(set.headers, rateLimitHeaders(bucket.name, result, windowS));
+    applyRateLimitHeaders(set.headers, bucket.name, result, windowS);
 
     const origin = headers.get('origin');
     if (isPreflight(request.method, headers)) {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'bun:test';
 import { resolveClientIp } from '@tm/shared';
-import { chooseBucket, isExempt, rateLimitHeaders, resetSeconds } from './rate-limit-rules.ts';
+import { applyRateLimitHeaders, type BucketName, chooseBucket, isExempt, type LimitResult, resetSeconds } from './rate-limit-rules.ts';
+
+const rateLimitHeaders = (bucket: BucketName, result: LimitResult, windowS: number) => {
+  const headers: Record<string, unknown> = {};
+  applyRateLimitHeaders(headers, bucket, result, windowS);
+  return headers;
+};
 
 describe('chooseBucket', () => {
   it('counts anonymous callers per client IP', () => {
@@ -28,7 +34,7 @@ describe('isExempt', () => {
   });
 });
 
-describe('rateLimitHeaders', () => {
+describe('applyRateLimitHeaders', () => {
   it('writes the RateLimit trio and the IETF draft fields', () => {
     expect(rateLimitHeaders('anonymous', { allowed: true, limit: 300, remaining: 299, resetS: 42 }, 60)).toEqual({
       'ratelimit-limit': '300',

@@ -46,16 +46,17 @@ export function resetSeconds(msBeforeNext: number): number {
 
 /**
  * The draft-7 style `RateLimit-*` trio plus the current IETF draft's `RateLimit-Policy` and
- * `RateLimit` fields, so old and new clients can both throttle themselves.
+ * `RateLimit` fields, so old and new clients can both throttle themselves. Written straight into
+ * `headers` (the response's header bag): this runs on every request.
  */
-export function rateLimitHeaders(bucket: BucketName, result: LimitResult, windowS: number): Record<string, string> {
-  const headers: Record<string, string> = {
-    'ratelimit-limit': String(result.limit),
-    'ratelimit-remaining': String(result.remaining),
-    'ratelimit-reset': String(result.resetS),
-    'ratelimit-policy': `"${bucket}";q=${result.limit};w=${windowS}`,
-    ratelimit: `"${bucket}";r=${result.remaining};t=${result.resetS}`,
-  };
-  if (!result.allowed) headers['retry-after'] = String(result.resetS);
-  return headers;
+export function applyRateLimitHeaders(headers: Record<string, unknown>, bucket: BucketName, result: LimitResult, windowS: number): void {
+  const limit = String(result.limit);
+  const remaining = String(result.remaining);
+  const reset = String(result.resetS);
+  headers['ratelimit-limit'] = limit;
+  headers['ratelimit-remaining'] = remaining;
+  headers['ratelimit-reset'] = reset;
+  headers['ratelimit-policy'] = `"${bucket}";q=${limit};w=${windowS}`;
+  headers.ratelimit = `"${bucket}";r=${remaining};t=${reset}`;
+  if (!result.allowed) headers['retry-after'] = reset;
 }

@@ -2,28 +2,31 @@ import type { Principal, TokenCheck } from './tokens.ts';
 
 /** What the policy step learned about a request, for the routes behind it. */
 export interface RequestState {
+  path: string;
   clientIp: string;
   token: TokenCheck;
 }
 
+const STATE = Symbol('gateway.request-state');
+type Tagged = Request & { [STATE]?: RequestState };
+
 /**
- * Per-request policy results keyed by the Request object, so any route (the API proxy, /mcp)
- * reads them without re-verifying. Entries vanish with their request (WeakMap).
+ * Per-request policy results carried on the Request object itself, so any route (the API proxy,
+ * /mcp) reads them without re-verifying. A symbol-keyed property rather than a WeakMap: it is
+ * several times cheaper on the hot path and goes away with the request just the same.
  */
 export class RequestStates {
-  readonly #states = new WeakMap<Request, RequestState>();
-
   set(request: Request, state: RequestState): void {
-    this.#states.set(request, state);
+    (request as Tagged)[STATE] = state;
   }
 
   get(request: Request): RequestState | undefined {
-    return this.#states.get(request);
+    return (request as Tagged)[STATE];
   }
 
   /** The caller a valid access token speaks for, or undefined (no token, or an invalid one). */
   principalOf = (request: Request): Principal | undefined => {
-    const token = this.#states.get(request)?.token;
+    const token = (request as Tagged)[STATE]?.token;
     return token?.kind === 'valid' ? token.principal : undefined;
   };
 }

@@ -1,12 +1,13 @@
 import { type ErrorEnvelope, fail, isEnvelope } from '@tm/shared';
-import { downstreamResponseHeaders, upstreamRequestHeaders } from './headers.ts';
+import { stripResponseHeaders, upstreamRequestHeaders } from './headers.ts';
 
 /** What one forwarded request needs besides the request itself. */
 export interface ForwardOptions {
   url: string;
   clientIp: string;
   requestId: string;
-  timeoutMs: number;
+  /** Aborts the call when the upstream timeout passes (see createTimeoutSignals). */
+  signal: AbortSignal;
   maxBodyBytes: number;
   fetch: typeof fetch;
 }
@@ -37,7 +38,7 @@ export async function forward(request: Request, options: ForwardOptions): Promis
       headers: upstreamRequestHeaders(request.headers, options.clientIp, options.requestId),
       body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
+      signal: options.signal,
       // @ts-expect-error Bun and undici need this for a streamed request body; the DOM type lacks it.
       duplex: 'half',
     });
@@ -62,7 +63,10 @@ async function relay(upstream: Response, method: string): Promise<Response | Pro
     if ((err as Error)?.name === 'TimeoutError') return new ProxyFailure(504, fail('UPSTREAM_TIMEOUT', 'The service did not answer in time'));
     return new ProxyFailure(502, fail('UPSTREAM_ERROR', 'The service sent an unusable answer'));
   }
-  if (json && parsesAsEnvelope(text)) return new Response(text, { status, headers: downstreamResponseHeaders(upstream.headers) });
+  if (json && parsesAsEnvelope(text)) {
+    stripResponseHeaders(upstream.headers);
+    return new Response(text, { status, headers: upstream.headers });
+  }
   return failureFor(status);
 }
 
@@ -75,8 +79,10 @@ function failureFor(status: number): ProxyFailure {
   return new ProxyFailure(502, fail('UPSTREAM_ERROR', 'The service sent an unusable answer'));
 }
 
+/** The service's own answer, body unread: Elysia re-wraps it with our headers, so no copy here. */
 function passThrough(upstream: Response): Response {
-  return new Response(upstream.body, { status: upstream.status, headers: downstreamResponseHeaders(upstream.headers) });
+  stripResponseHeaders(upstream.headers);
+  return upstream;
 }
 
 function parsesAsEnvelope(text: string): boolean {
