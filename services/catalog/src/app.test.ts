@@ -71,14 +71,20 @@ describe('catalog app', () => {
     expect(JSON.stringify(body)).toContain('roundHalfUp(unitAmount x billedHours) x qty');
   });
 
-  it('shows PM previews from a real talent peer on the detail', async () => {
-    const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => Response.json({ success: true, data: [samplePreview()] }) });
+  it('shows PM previews from a real talent peer on the detail, passing the request id on', async () => {
+    const ids: (string | null)[] = [];
+    const server = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (req) => (ids.push(req.headers.get('x-request-id')), Response.json({ success: true, data: [samplePreview()] })),
+    });
     servers.push(server);
     const talent = createTalentClient({ baseUrl: `http://127.0.0.1:${server.port}`, timeoutMs: 2_000, logger: silentLogger });
     const { json } = await createTestCatalog({ talent });
-    const { res, body } = await json('/services/react-developer');
+    const { res, body } = await json('/services/react-developer', { headers: { 'x-request-id': 'trace-abc-123' } });
     expect(res.status).toBe(200);
     expect(body.data.availablePms).toEqual([samplePreview()]);
+    expect(ids).toEqual(['trace-abc-123']);
   });
 
   it('still answers the detail with no previews when the talent peer is slow', async () => {

@@ -64,11 +64,13 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
     )
     .get(
       '/services/:id',
-      async ({ params, market, lang }) => {
+      async ({ params, market, lang, set }) => {
         const doc = await repo.findActiveByIdOrSlug(params.id);
         if (!doc) throw new DomainError('SERVICE_NOT_FOUND', `No service with id or slug "${params.id}"`);
         if (!isOfferedIn(doc, market)) throw new DomainError('SERVICE_NOT_IN_MARKET', `${doc.slug} is not offered in market ${market.code}`);
-        const availablePms = await talent.pmPreviews(doc.slug, PM_PREVIEW_LIMIT);
+        // serviceBase has put this request's id on the response; talent logs it too.
+        const requestId = set.headers['x-request-id'] as string | undefined;
+        const availablePms = await talent.pmPreviews(doc.slug, PM_PREVIEW_LIMIT, requestId);
         return ok({ ...toService(doc, market, lang), availablePms });
       },
       {

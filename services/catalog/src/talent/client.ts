@@ -11,10 +11,12 @@ export function createTalentClient(options: { baseUrl: string; timeoutMs: number
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
   return {
-    async pmPreviews(serviceSlug, limit) {
+    async pmPreviews(serviceSlug, limit, requestId) {
       const url = `${base}/internal/pm-previews?service=${encodeURIComponent(serviceSlug)}&limit=${limit}`;
       try {
-        const res = await doFetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+        const headers: Record<string, string> = { accept: 'application/json' };
+        if (requestId) headers['x-request-id'] = requestId;
+        const res = await doFetch(url, { signal: AbortSignal.timeout(timeoutMs), headers });
         if (!res.ok) {
           await res.body?.cancel();
           logger.warn('talent pm-previews failed', { status: res.status, service: serviceSlug });

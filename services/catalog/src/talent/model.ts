@@ -22,6 +22,6 @@ export type PmPreview = typeof PmPreviewSchema.static;
 
 /** What the catalog needs from the talent service; the HTTP client and test fakes implement it. */
 export interface TalentPort {
-  /** Never throws: an unreachable, failing or slow talent service yields []. */
-  pmPreviews(serviceSlug: string, limit: number): Promise<PmPreview[]>;
+  /** Never throws: an unreachable, failing or slow talent service yields []. `requestId` is passed on for tracing. */
+  pmPreviews(serviceSlug: string, limit: number, requestId?: string): Promise<PmPreview[]>;
 }
