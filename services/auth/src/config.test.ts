@@ -30,6 +30,7 @@ describe('auth configuration', () => {
     expect(c.TRUST_PROXY).toBe(1);
     expect(c.RESET_URL_BASE).toBe('http://localhost:3000/reset-password');
     expect(c.IDP_ISSUER).toEqual([]);
+    expect(c.SMS_COUNTRY_CODES).toEqual(['+91', '+971', '+49', '+1', '+61']);
   });
 
   it('refuses to start in production without a signing key or with embedded defaults', () => {
@@ -57,6 +58,11 @@ describe('auth configuration', () => {
   it('refuses a bootstrap admin with a short password or a bad mobile', () => {
     const problems = problemsOf({ BOOTSTRAP_ADMIN_EMAIL: 'root@example.com', BOOTSTRAP_ADMIN_PASSWORD: 'short', BOOTSTRAP_ADMIN_MOBILE: '0151' });
     expect(problems.map((p) => p.split(':')[0])).toEqual(['BOOTSTRAP_ADMIN_PASSWORD', 'BOOTSTRAP_ADMIN_MOBILE']);
+  });
+
+  it('reads SMS_COUNTRY_CODES as a list of country codes and refuses anything else', () => {
+    expect(loadAuthConfig({ SMS_COUNTRY_CODES: '+49, +44' }).SMS_COUNTRY_CODES).toEqual(['+49', '+44']);
+    expect(problemsOf({ SMS_COUNTRY_CODES: '49,+44' })[0]).toStartWith('SMS_COUNTRY_CODES');
   });
 
   it('reads the IdP issuer list as comma-separated values', () => {

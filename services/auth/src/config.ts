@@ -1,4 +1,5 @@
 import { ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
+import { MARKET_COUNTRY_CODES } from './otp/otp-policy.ts';
 
 /**
  * Every variable auth reads, parsed once at start. Auth sits behind the gateway, which sends one
@@ -19,6 +20,12 @@ export function loadAuthConfig(env: Env) {
       return raw;
     },
     SMS_WEBHOOK_URL: read.optionalUrl(['http:', 'https:']),
+    SMS_COUNTRY_CODES: (raw: string | undefined) => {
+      const codes = read.list(MARKET_COUNTRY_CODES)(raw);
+      const bad = codes.filter((c) => !/^\+[1-9]\d{0,3}$/.test(c));
+      if (bad.length > 0 || codes.length === 0) throw new Error(`must be a comma-separated list of country codes like +49, got "${raw}"`);
+      return codes;
+    },
     WIDGET_VERIFY_URL: read.optionalUrl(['http:', 'https:']),
     WIDGET_AUTH_KEY: read.optionalString(),
     IDP_JWKS_URL: read.optionalUrl(['http:', 'https:']),

@@ -15,6 +15,8 @@ export interface AuthDeps {
   signingKey: SigningKey;
   /** Server secret the OTP HMACs are keyed with. */
   otpSecret: string;
+  /** Country codes (`+49`, ...) SMS sign-in serves; the markets' codes by default. */
+  smsCountryCodes: readonly string[];
   sms: SmsSender;
   widget: WidgetVerifier;
   idp: IdTokenVerifier;

@@ -36,6 +36,7 @@ const deps = {
   logger,
   signingKey,
   otpSecret,
+  smsCountryCodes: config.SMS_COUNTRY_CODES,
   sms: config.SMS_WEBHOOK_URL ? createWebhookSmsSender({ url: config.SMS_WEBHOOK_URL, timeoutMs }) : createLogSmsSender(logger),
   widget:
     config.WIDGET_VERIFY_URL && config.WIDGET_AUTH_KEY

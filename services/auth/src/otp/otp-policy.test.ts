@@ -25,6 +25,11 @@ describe('otp policy', () => {
     expect(codeOf(() => parseMobile('+33612345678'))).toBe('MOBILE_NOT_SUPPORTED');
   });
 
+  it('serves the country codes it is given instead of the markets when configured', () => {
+    expect(parseMobile('+447700900123', ['+44'])).toBe('+447700900123');
+    expect(codeOf(() => parseMobile('+4915112345678', ['+44']))).toBe('MOBILE_NOT_SUPPORTED');
+  });
+
   it('generates six-digit codes that vary', () => {
     const codes = Array.from({ length: 50 }, generateOtp);
     expect(codes.every(isOtpShape)).toBe(true);

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DomainError, marketForMobile } from '@tm/shared';
+import { DomainError, MARKETS } from '@tm/shared';
 
 /** DESIGN.md "Auth rules": OTP lifetime, tries, cooldown and hourly caps. */
 export const OTP_POLICY = {
@@ -13,10 +13,16 @@ export const OTP_POLICY = {
 
 const E164 = /^\+[1-9]\d{7,14}$/;
 
-/** An E.164 number we may text: INVALID_MOBILE for anything else, MOBILE_NOT_SUPPORTED outside our markets. */
-export function parseMobile(raw: string): string {
+/** The country codes SMS sign-in serves by default: those of the markets (+91 +971 +49 +1 +61). */
+export const MARKET_COUNTRY_CODES: readonly string[] = Object.values(MARKETS).map((m) => m.smsCountryCode);
+
+/**
+ * An E.164 number we may text: INVALID_MOBILE for anything else, MOBILE_NOT_SUPPORTED outside
+ * `countryCodes` (SMS_COUNTRY_CODES, the markets' codes by default).
+ */
+export function parseMobile(raw: string, countryCodes: readonly string[] = MARKET_COUNTRY_CODES): string {
   if (!E164.test(raw)) throw new DomainError('INVALID_MOBILE', 'mobile must be an E.164 number such as +4915112345678');
-  if (!marketForMobile(raw)) throw new DomainError('MOBILE_NOT_SUPPORTED', 'SMS sign-in is not available for this country code');
+  if (!countryCodes.some((cc) => raw.startsWith(cc))) throw new DomainError('MOBILE_NOT_SUPPORTED', 'SMS sign-in is not available for this country code');
   return raw;
 }
 

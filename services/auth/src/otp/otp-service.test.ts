@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { createEmbeddedKeyValueStore, createManualClock, DomainError, type KeyValueStore, redisKeyValueStoreUnderTest, silentLogger } from '@tm/shared';
+import { MARKET_COUNTRY_CODES } from './otp-policy.ts';
 import { createOtpService } from './otp-service.ts';
 
 /** The same rules on the embedded store and on the real redis-server. */
@@ -23,6 +24,7 @@ function setup(store: (typeof stores)[number]) {
     clock,
     logger: silentLogger,
     otpSecret: 'a-test-secret-that-is-long-enough-0123',
+    smsCountryCodes: MARKET_COUNTRY_CODES,
     sms: { send: async (m) => void outbox.push(m) },
   });
   const codeFor = (to: string) => (outbox.filter((m) => m.to === to).at(-1)?.text.match(/\d{6}/)?.[0] ?? '') as string;

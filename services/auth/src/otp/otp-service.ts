@@ -10,6 +10,8 @@ export interface OtpServiceDeps {
   logger: Logger;
   sms: SmsSender;
   otpSecret: string;
+  /** Country codes SMS may go to. */
+  smsCountryCodes: readonly string[];
 }
 
 const keys = {
@@ -32,7 +34,7 @@ export function createOtpService(deps: OtpServiceDeps) {
   return {
     /** Texts a fresh code (replacing any older one), within cooldown and hourly caps. */
     async send(rawMobile: string, clientIp: string): Promise<void> {
-      const mobile = parseMobile(rawMobile);
+      const mobile = parseMobile(rawMobile, deps.smsCountryCodes);
       if (!(await kv.set(keys.cooldown(mobile), '1', { px: OTP_POLICY.resendCooldownMs, nx: true }))) {
         const wait = await secondsLeft(kv, keys.cooldown(mobile), OTP_POLICY.resendCooldownMs);
         throw new DomainError('OTP_COOLDOWN', `Wait ${wait} s before requesting another code`, wait);
@@ -60,7 +62,7 @@ export function createOtpService(deps: OtpServiceDeps) {
 
     /** The verified number when `code` is the live code for it; INVALID_OTP otherwise. */
     async verify(rawMobile: string, code: string): Promise<string> {
-      const mobile = parseMobile(rawMobile);
+      const mobile = parseMobile(rawMobile, deps.smsCountryCodes);
       if (!isOtpShape(code)) throw wrongCode();
       const stored = await kv.get(keys.code(mobile));
       if (!stored) throw wrongCode();

@@ -24,7 +24,7 @@ export function otpRoutes(s: AuthServices) {
           operationId: 'sendOtp',
           summary: 'Text a one-time sign-in code',
           description:
-            'Sends a 6-digit code (valid 5 min, single use) to an E.164 number in a supported market (+91 +971 +49 +1 +61). A new code replaces the previous one. 400 INVALID_MOBILE (not E.164), MOBILE_NOT_SUPPORTED (other country code), SMS_DELIVERY_FAILED (provider refused; retry at once). 429 OTP_COOLDOWN (30 s between sends per number) and OTP_SEND_LIMIT (5 per number and 10 per client IP per hour), with Retry-After.',
+            'Sends a 6-digit code (valid 5 min, single use) to an E.164 number whose country code is served (by default the markets: +91 +971 +49 +1 +61). A new code replaces the previous one. 400 INVALID_MOBILE (not E.164), MOBILE_NOT_SUPPORTED (other country code), SMS_DELIVERY_FAILED (provider refused; retry at once). 429 OTP_COOLDOWN (30 s between sends per number) and OTP_SEND_LIMIT (5 per number and 10 per client IP per hour), with Retry-After.',
           tags: ['Auth'],
         },
       },

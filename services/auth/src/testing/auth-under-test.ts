@@ -4,6 +4,7 @@ import type { AuthDeps } from '../deps.ts';
 import { unconfiguredIdTokenVerifier } from '../idp/idp-verifier.ts';
 import { createLogMailer } from '../mail/mailer.ts';
 import { ensureIndexes } from '../setup.ts';
+import { MARKET_COUNTRY_CODES } from '../otp/otp-policy.ts';
 import { createLogSmsSender } from '../sms/sms-sender.ts';
 import { createArgon2idHasher } from '../staff/passwords.ts';
 import { generateSigningKey } from '../tokens/keys.ts';
@@ -26,6 +27,7 @@ export async function createAuthUnderTest(overrides: Partial<AuthDeps> & { keyVa
     logger,
     signingKey: await generateSigningKey(),
     otpSecret: 'test-otp-secret-test-otp-secret-0123456789',
+    smsCountryCodes: MARKET_COUNTRY_CODES,
     sms: createLogSmsSender(logger),
     widget: unconfiguredWidgetVerifier,
     idp: unconfiguredIdTokenVerifier,

@@ -11,7 +11,7 @@ export const WIDGET_TOKEN_MEMORY_MS = 24 * 60 * 60_000;
  * asked, so a replay (even a concurrent one) is refused without a provider call. The number
  * comes from the provider's answer, never from the request.
  */
-export function createWidgetService(deps: { keyValue: KeyValueStore; widget: WidgetVerifier }) {
+export function createWidgetService(deps: { keyValue: KeyValueStore; widget: WidgetVerifier; smsCountryCodes: readonly string[] }) {
   return {
     async verify(token: string): Promise<string> {
       const fresh = await deps.keyValue.set(`widget:used:${sha256Hex(token)}`, '1', { px: WIDGET_TOKEN_MEMORY_MS, nx: true });
@@ -19,7 +19,7 @@ export function createWidgetService(deps: { keyValue: KeyValueStore; widget: Wid
       const digits = (await deps.widget.verify(token)).trim();
       const mobile = digits.startsWith('+') ? digits : `+${digits}`;
       try {
-        return parseMobile(mobile);
+        return parseMobile(mobile, deps.smsCountryCodes);
       } catch (err) {
         if (err instanceof DomainError && err.code === 'INVALID_MOBILE') throw new DomainError('WIDGET_PROVIDER_ERROR', 'The SMS widget provider returned no usable number');
         throw err;
