@@ -38,8 +38,8 @@ export function createSiteRoutes(options: SiteRoutesOptions) {
 
   async function files(requestId: string): Promise<SiteFiles> {
     const snapshot = await data.get(requestId);
-    const same = built && built.snapshot.services === snapshot.services && built.snapshot.talent === snapshot.talent && built.snapshot.prices === snapshot.prices;
-    if (built && same) return built.files;
+    const last = built?.snapshot;
+    if (built && last?.services === snapshot.services && last.talent === snapshot.talent && last.prices === snapshot.prices) return built.files;
     const pages = buildSitePages(snapshot, origin);
     const sitemaps = buildSitemapFiles(pages.map((p) => ({ loc: p.url, lastmod: p.lastmod })), origin, options.maxUrlsPerSitemap);
     const next = { pages, sitemaps, llms: renderLlmsTxt(pages, origin), llmsFull: renderLlmsFullTxt(pages, origin) };
