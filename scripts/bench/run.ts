@@ -9,7 +9,7 @@
  * BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md at the repository root).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RedisClient } from 'bun';
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
@@ -78,7 +78,10 @@ async function checkRedis(): Promise<string> {
   }
 }
 
+const loadAverage = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+
 async function main() {
+  const loadAtStart = loadAverage();
   const redisVersion = await checkRedis();
   const wrkPath = ensureProgram('wrk', ['wrk']);
   const nginxPath = ensureProgram('nginx', ['nginx-light', 'nginx']);
@@ -110,6 +113,8 @@ async function main() {
     nginx: firstLine([nginxPath, '-v']),
     redis: redisVersion,
     'load generator': `${load.name} (${load.version})`,
+    'load average 1/5/15 min before the run': loadAtStart,
+    'load average 1/5/15 min after the run': loadAverage(),
   });
   const notes = tokenProblem ? [`Bearer cases not run: ${tokenProblem}.`] : [];
   await Bun.write(
