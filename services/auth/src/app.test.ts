@@ -33,6 +33,13 @@ describe('the auth HTTP surface', () => {
     }
   });
 
+  it('takes JSON only: a form-encoded body is 400 MALFORMED_JSON', async () => {
+    const { call } = await createAuthUnderTest();
+    const res = await call('POST', '/auth/send-otp', { raw: 'mobile=%2B4915112345678', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.code).toBe('MALFORMED_JSON');
+  });
+
   it('answers an oversized body with 413 PAYLOAD_TOO_LARGE, declared or not', async () => {
     const { app, call } = await createAuthUnderTest();
     const big = JSON.stringify({ mobile: 'x'.repeat(20_000) });
@@ -106,5 +113,9 @@ describe('the auth HTTP surface', () => {
       getMe: ['200', '401', '429'],
     });
     expect(Object.keys(doc.paths)).not.toContain('/.well-known/jwks.json');
+    for (const path of BODY_OPERATIONS) {
+      const body = (doc.paths[path]?.post as unknown as { requestBody?: { content?: Record<string, { schema?: unknown }> } }).requestBody;
+      expect(typeof body?.content?.['application/json']?.schema).toBe('object');
+    }
   });
 });

@@ -79,6 +79,7 @@ export function accountRoutes(s: AuthServices) {
       },
       {
         body: ChangePasswordBody,
+        parse: 'json',
         response: { 200: UpdatedEnvelope, ...errorResponses(400, 401, 403, 413, 429) },
         detail: {
           operationId: 'changePassword',

@@ -19,6 +19,7 @@ export function otpRoutes(s: AuthServices) {
       },
       {
         body: SendOtpBody,
+        parse: 'json',
         response: { 200: SentEnvelope, ...errorResponses(400, 413, 429) },
         detail: {
           operationId: 'sendOtp',
@@ -31,6 +32,7 @@ export function otpRoutes(s: AuthServices) {
     )
     .post('/auth/verify-otp', async ({ body }) => ok(await signInCustomer(await s.otp.verify(body.mobile, body.otp))), {
       body: VerifyOtpBody,
+      parse: 'json',
       response: { 200: AuthSessionEnvelope, ...errorResponses(400, 413, 429) },
       detail: {
         operationId: 'verifyOtp',
@@ -42,6 +44,7 @@ export function otpRoutes(s: AuthServices) {
     })
     .post('/auth/verify-widget-token', async ({ body }) => ok(await signInCustomer(await s.widget.verify(body.token))), {
       body: WidgetTokenBody,
+      parse: 'json',
       response: { 200: AuthSessionEnvelope, ...errorResponses(400, 413, 429) },
       detail: {
         operationId: 'verifyWidgetToken',

@@ -17,6 +17,7 @@ export function sessionRoutes(s: AuthServices) {
       },
       {
         body: IdTokenBody,
+        parse: 'json',
         response: { 200: AuthSessionEnvelope, ...errorResponses(400, 413, 429) },
         detail: {
           operationId: 'idpSignIn',
@@ -46,6 +47,7 @@ export function sessionRoutes(s: AuthServices) {
     )
     .post('/auth/refresh', async ({ body }) => ok(await s.sessions.refresh(body.refreshToken)), {
       body: RefreshBody,
+      parse: 'json',
       response: { 200: AccessTokenEnvelope, ...errorResponses(400, 413, 429) },
       detail: {
         operationId: 'refreshSession',

@@ -14,6 +14,7 @@ export function staffRoutes(s: AuthServices) {
       },
       {
         body: StaffLoginBody,
+        parse: 'json',
         response: { 200: AuthSessionEnvelope, ...errorResponses(400, 413, 429) },
         detail: {
           operationId: 'staffPasswordLogin',
@@ -32,6 +33,7 @@ export function staffRoutes(s: AuthServices) {
       },
       {
         body: ForgotPasswordBody,
+        parse: 'json',
         response: { 200: SentEnvelope, ...errorResponses(400, 413, 429) },
         detail: {
           operationId: 'forgotPassword',
@@ -50,6 +52,7 @@ export function staffRoutes(s: AuthServices) {
       },
       {
         body: ResetPasswordBody,
+        parse: 'json',
         response: { 200: UpdatedEnvelope, ...errorResponses(400, 413, 429) },
         detail: {
           operationId: 'resetPassword',
