@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { documentStoresUnderTest, LANGUAGES, MARKET_CODES, MARKETS, stableId } from '@tm/shared';
+import { createEmbeddedDocumentStore, documentStoresUnderTest, LANGUAGES, MARKET_CODES, MARKETS, stableId } from '@tm/shared';
 import type { ServiceDoc } from '../src/services/model.ts';
 import { CATEGORIES } from '../src/services/model.ts';
 import { SEED_SERVICES, seedDocuments } from './index.ts';
-import { seedServices } from './seed.ts';
+import { createServiceRepository } from '../src/services/repository.ts';
+import { seedServices, shouldSeed } from './seed.ts';
 
 /** The slugs, kinds and categories the lead fixed for every service (talent profiles point at them). */
 const CONTRACT: Record<string, [kind: 'role' | 'project', category: string]> = {
@@ -149,3 +150,17 @@ for (const s of stores) {
     });
   });
 }
+
+describe('shouldSeed', () => {
+  it('seeds the embedded store always and MongoDB only while empty in auto mode', async () => {
+    const store = createEmbeddedDocumentStore();
+    const repo = createServiceRepository(store);
+    expect(await shouldSeed('auto', 'mongodb', repo)).toBe(true);
+    expect(await shouldSeed('auto', 'embedded', repo)).toBe(true);
+    await seedServices(store);
+    expect(await shouldSeed('auto', 'mongodb', repo)).toBe(false);
+    expect(await shouldSeed('auto', 'embedded', repo)).toBe(true);
+    expect(await shouldSeed('always', 'mongodb', repo)).toBe(true);
+    expect(await shouldSeed('never', 'embedded', repo)).toBe(false);
+  });
+});

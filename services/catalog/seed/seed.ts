@@ -1,5 +1,5 @@
 import type { DocumentStore } from '@tm/shared';
-import { createServiceRepository } from '../src/services/repository.ts';
+import { createServiceRepository, type ServiceRepository } from '../src/services/repository.ts';
 import { seedDocuments } from './index.ts';
 
 /**
@@ -12,4 +12,10 @@ export async function seedServices(store: DocumentStore): Promise<{ total: numbe
   const docs = seedDocuments();
   const r = await repo.upsertAll(docs);
   return { total: docs.length, ...r };
+}
+
+/** Whether main.ts seeds at start: `auto` seeds the embedded store always and MongoDB only when it has no services. */
+export async function shouldSeed(mode: 'auto' | 'always' | 'never', kind: DocumentStore['kind'], repo: ServiceRepository): Promise<boolean> {
+  if (mode !== 'auto') return mode === 'always';
+  return kind === 'embedded' || (await repo.count()) === 0;
 }

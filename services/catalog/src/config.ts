@@ -9,6 +9,9 @@ export function loadCatalogConfig(env: Env) {
     TALENT_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8083'),
     TALENT_TIMEOUT_MS: read.int(800, { min: 1, max: 60_000 }),
     CATALOG_CACHE_MAX_AGE_MS: read.int(5_000, { min: 0, max: 3_600_000 }),
+    // auto: always seed the embedded store, and MongoDB only while its services collection is empty
+    // (so a fresh docker compose has a catalog); always / never: as named.
+    CATALOG_SEED: read.oneOf(['auto', 'always', 'never'] as const, 'auto'),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
   if (problems.length > 0) throw new Error(`invalid configuration:\n  - ${problems.join('\n  - ')}`);

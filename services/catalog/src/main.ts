@@ -1,5 +1,5 @@
 import { ConfigError, createEmbeddedDocumentStore, connectMongoDocumentStore, createLogger, systemClock } from '@tm/shared';
-import { seedServices } from '../seed/seed.ts';
+import { seedServices, shouldSeed } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { loadCatalogConfig } from './config.ts';
 import { createServiceRepository } from './services/repository.ts';
@@ -16,10 +16,11 @@ try {
 
 // The catalog needs no key-value store, so only the document store is built here.
 const documents = config.MONGODB_URL ? await connectMongoDocumentStore(config.MONGODB_URL) : createEmbeddedDocumentStore();
-await createServiceRepository(documents).ensureIndexes();
-if (documents.kind === 'embedded') {
+const repo = createServiceRepository(documents);
+await repo.ensureIndexes();
+if (await shouldSeed(config.CATALOG_SEED, documents.kind, repo)) {
   const r = await seedServices(documents);
-  logger.info('seeded the embedded store', r);
+  logger.info('seeded the catalog', { store: documents.kind, ...r });
 }
 
 const app = createApp({
