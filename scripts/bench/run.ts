@@ -86,7 +86,7 @@ async function main() {
   const wrkPath = ensureProgram('wrk', ['wrk']);
   const nginxPath = ensureProgram('nginx', ['nginx-light', 'nginx']);
   if (!nginxPath) throw new Error('nginx is missing and could not be installed (apt-get install -y nginx-light)');
-  const load: LoadGenerator = wrkPath ? await createWrk(wrkPath, workDir, firstLine([wrkPath, '-v'])) : createAutocannon();
+  const load: LoadGenerator = wrkPath ? await createWrk(wrkPath, workDir, firstLine([wrkPath, '-v']).replace(/\s*Copyright.*$/, '')) : createAutocannon();
   if (!wrkPath) log('wrk could not be had: using autocannon from the npm registry');
 
   log(`starting talent, catalog, auth, gateway (Redis prefix ${redisPrefix}) and nginx; logs in ${workDir}`);
@@ -110,7 +110,7 @@ async function main() {
     commit: firstLine(['git', '-C', repoRoot, 'rev-parse', '--short', 'HEAD']),
     bun: Bun.version,
     elysia: packageVersion('services/gateway/node_modules/elysia/package.json'),
-    nginx: firstLine([nginxPath, '-v']),
+    nginx: firstLine([nginxPath, '-v']).replace(/^nginx version:\s*/, ''),
     redis: redisVersion,
     'load generator': `${load.name} (${load.version})`,
     'load average 1/5/15 min before the run': loadAtStart,
