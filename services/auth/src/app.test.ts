@@ -25,7 +25,7 @@ describe('the auth HTTP surface', () => {
   it('answers a wrongly shaped body on every operation with 400 VALIDATION_FAILED', async () => {
     const { call } = await createAuthUnderTest();
     for (const path of BODY_OPERATIONS) {
-      for (const raw of ['[]', '42', '{"mobile": 5, "token": 1, "email": 2}', '']) {
+      for (const raw of ['[]', '42', 'null', 'true', '{"mobile": 5, "token": 1, "email": 2}', '']) {
         const res = await call('POST', path, { raw });
         expect(res.status).toBe(400);
         expect(res.body.error?.code).toBe('VALIDATION_FAILED');

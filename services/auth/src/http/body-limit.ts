@@ -10,9 +10,10 @@ function tooLarge(): Error {
 const OVERSIZED = Object.freeze({ oversized: true });
 
 /**
- * Bodies are small JSON objects here: a declared Content-Length over the limit is refused before
- * reading, and JSON is parsed by us so a chunked body is measured too and bad JSON is a 400
- * MALFORMED_JSON. (main.ts also sets Bun's maxRequestBodySize for the socket.)
+ * Bodies are small JSON objects here, whatever Content-Type a client claims: a declared
+ * Content-Length over the limit is refused before reading, and every body is read and parsed by
+ * us, so a chunked body is measured too and anything but JSON is a 400 MALFORMED_JSON.
+ * (main.ts also sets Bun's maxRequestBodySize for the socket.)
  */
 export function bodyLimit(maxBytes: number, options: { bodylessPaths?: readonly string[] } = {}) {
   const bodyless = new Set(options.bodylessPaths ?? []);
@@ -21,10 +22,9 @@ export function bodyLimit(maxBytes: number, options: { bodylessPaths?: readonly 
       const declared = Number(request.headers.get('content-length') ?? '0');
       if (declared > maxBytes) throw tooLarge();
     })
-    .onParse({ as: 'global' }, async ({ request, contentType }) => {
+    .onParse({ as: 'global' }, async ({ request }) => {
       // Operations without a body ignore whatever is sent instead of failing on it.
       if (bodyless.has(new URL(request.url).pathname)) return {};
-      if (!contentType?.toLowerCase().startsWith('application/json')) return;
       const bytes = new Uint8Array(await request.arrayBuffer());
       if (bytes.byteLength > maxBytes) return OVERSIZED;
       const text = new TextDecoder().decode(bytes);
