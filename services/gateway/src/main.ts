@@ -36,7 +36,13 @@ function start() {
     trustProxy: config.TRUST_PROXY,
     maxBodyBytes: config.MAX_BODY_BYTES,
     corsOrigins: config.CORS_ORIGINS,
-  }).listen({ hostname: config.HOST, port: config.PORT });
+  }).listen({
+    hostname: config.HOST,
+    port: config.PORT,
+    // A backstop for bodies no route counts (chunked uploads to /mcp): the policy answers 413
+    // in the envelope for anything declared over MAX_BODY_BYTES, so Bun's own limit sits above it.
+    maxRequestBodySize: Math.max(config.MAX_BODY_BYTES * 4, 1024 * 1024),
+  });
 
   logger.info('listening', { host: config.HOST, port: app.server?.port, redis: redis ? 'on' : 'in-memory limiter' });
 

@@ -31,7 +31,8 @@ export function createPolicy(deps: PolicyDeps) {
     if (isExempt(path)) return;
     const headers = request.headers;
     const clientIp = resolveClientIp(headers.get('x-forwarded-for'), server?.requestIP(request)?.address, trustProxy);
-    const token = await tokens.check(headers.get('authorization'));
+    const checked = tokens.check(headers.get('authorization'));
+    const token = checked instanceof Promise ? await checked : checked;
     states.set(request, { path, clientIp, token });
 
     const bucket = chooseBucket(path, clientIp, token.kind === 'valid' ? token.principal.sub : undefined);

@@ -18,9 +18,12 @@ export type TokenCheck =
   /** The JWKS could not be fetched: not the caller's fault, so never cached and never a 401. */
   | { kind: 'unavailable' };
 
-/** Checks bearer tokens; `check` is on every request's path, so it must be cheap when cached. */
+/**
+ * Checks bearer tokens; `check` is on every request's path, so it answers synchronously when it
+ * can (no header, a malformed one, a cached verdict) and returns a promise only to verify.
+ */
 export interface TokenVerifier {
-  check(authorization: string | null): Promise<TokenCheck>;
+  check(authorization: string | null): TokenCheck | Promise<TokenCheck>;
 }
 
 /** Clock leeway on exp/iat of our own tokens (DESIGN.md: at most 60 s). */
@@ -58,7 +61,7 @@ export function createTokenVerifier(options: {
   };
 
   return {
-    async check(authorization) {
+    check(authorization) {
       if (authorization === null) return NONE;
       const token = bearerToken(authorization);
       if (token === undefined) return MALFORMED;
@@ -73,11 +76,12 @@ export function createTokenVerifier(options: {
         }
         cache.delete(token);
       }
-      const result = await verify(token, keys, now);
-      if (result.kind === 'valid') remember(token, result, (result.principal.exp + TOKEN_LEEWAY_S) * 1000);
-      // An unknown kid may be a key auth just rotated in: not remembered, so the next try refetches.
-      else if (result.kind === 'invalid' && result.reason !== 'ERR_JWKS_NO_MATCHING_KEY') remember(token, result, now + NEGATIVE_TTL_MS);
-      return result;
+      return verify(token, keys, now).then((result) => {
+        if (result.kind === 'valid') remember(token, result, (result.principal.exp + TOKEN_LEEWAY_S) * 1000);
+        // An unknown kid may be a key auth just rotated in: not remembered, so the next try refetches.
+        else if (result.kind === 'invalid' && result.reason !== 'ERR_JWKS_NO_MATCHING_KEY') remember(token, result, now + NEGATIVE_TTL_MS);
+        return result;
+      });
     },
   };
 }
