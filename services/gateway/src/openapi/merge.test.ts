@@ -94,6 +94,13 @@ describe('mergeOpenApiParts', () => {
     expect(doc.paths['/services/catalog']).toBeDefined();
   });
 
+  it('describes a request body the service left without a media type as a JSON object', () => {
+    const copy = structuredClone(parts.auth) as Json;
+    copy.paths['/auth/send-otp'].post.requestBody = { content: {}, required: true };
+    const doc = merge({ auth: copy as OpenApiDoc });
+    expect(doc.paths['/auth/send-otp'].post.requestBody.content['application/json'].schema).toMatchObject({ type: 'object' });
+  });
+
   it('keeps the first of two operations with one operationId and reports the second', () => {
     const copy = structuredClone(parts.talent) as Json;
     copy.paths['/talent/sitemap'].get.operationId = 'listServiceCatalog';

@@ -60,11 +60,17 @@ function normalizeParameter(p: Json): Json {
   return out;
 }
 
+/**
+ * @elysiajs/openapi leaves `content` empty when a route's body goes through a custom parse hook
+ * (it cannot tell the media type); the body is still JSON (spec section 1), so say that much.
+ */
+const UNDESCRIBED_JSON_BODY = { schema: { type: 'object', description: 'A JSON object; the service did not publish its schema.' } };
+
 function normalizeRequestBody(body: Json): Json {
   if (typeof body.$ref === 'string') return { $ref: body.$ref };
   const content = isObject(body.content) ? body.content : {};
   const json = content['application/json'];
-  const kept = isObject(json) ? { 'application/json': json } : content;
+  const kept = isObject(json) ? { 'application/json': json } : Object.keys(content).length > 0 ? content : { 'application/json': UNDESCRIBED_JSON_BODY };
   return { ...body, content: mapValues(kept, normalizeMediaType) };
 }
 
