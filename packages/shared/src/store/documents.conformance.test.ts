@@ -89,6 +89,11 @@ for (const s of stores) {
       expect(await col.findOne({ _id: 'b1' })).toMatchObject({ slug: 'rust', price: 600, category: 'backend' });
     });
 
+    it('takes the _id of an upserted document from $setOnInsert', async () => {
+      await col.updateOne({ slug: 'elixir' }, { $set: { price: 1 }, $setOnInsert: { _id: 'c1', tags: [] } }, { upsert: true });
+      expect(await col.findOne({ slug: 'elixir' })).toMatchObject({ _id: 'c1', price: 1, tags: [] });
+    });
+
     it('returns the document before or after from findOneAndUpdate', async () => {
       const before = await col.findOneAndUpdate({ slug: 'vue' }, { $inc: { price: 5 } });
       expect(before?.price).toBe(200);

@@ -194,7 +194,9 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     const copy = structuredClone(doc);
     const { $setOnInsert, ...rest } = update as Record<string, Record<string, unknown>>;
     if (Object.keys(rest).length > 0) applyUpdate(copy, rest as never, [], undefined, { cloneMode: 'deep' });
-    if (inserting && $setOnInsert) applyUpdate(copy, { $set: $setOnInsert } as never, [], undefined, { cloneMode: 'deep' });
+    // Written directly rather than through mingo's $set, which refuses `_id` even on insert,
+    // where MongoDB accepts `$setOnInsert: { _id }`.
+    if (inserting && $setOnInsert) for (const [path, value] of Object.entries($setOnInsert)) setPath(copy, path, structuredClone(value));
     if (copy._id !== doc._id && doc._id !== undefined) throw new TypeError("Performing an update on the path '_id' would modify the immutable field '_id'");
     return copy;
   }
