@@ -22,11 +22,9 @@ const invalid = () => new DomainError('INVALID_CREDENTIALS', 'The identifier or 
  */
 export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyValueStore; passwords: PasswordHasher; clock: Clock }) {
   const { keyValue: kv } = deps;
-  let dummyHash: Promise<string> | undefined;
-  const dummy = () => {
-    dummyHash ??= deps.passwords.hash(crypto.randomUUID());
-    return dummyHash;
-  };
+  // Hashed at start, so even the first unknown identifier costs exactly one verification.
+  const dummyHash = deps.passwords.hash(crypto.randomUUID());
+  const dummy = () => dummyHash;
 
   async function find(identifier: string): Promise<StaffDoc | null> {
     const id = identifier.trim();
