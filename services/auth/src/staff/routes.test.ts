@@ -118,6 +118,24 @@ describe('password reset', () => {
     expect(smtp.inbox.some((m) => m.to.includes('nobody@staff.example.test'))).toBe(false);
   });
 
+  it('answers before the account lookup and mail are done, so timing reveals nothing', async () => {
+    let release = () => {};
+    const blocked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: string[] = [];
+    const { call, deps } = await createAuthUnderTest({
+      mailer: { send: async (mail) => blocked.then(() => void sent.push(mail.to)), close: async () => {} },
+    });
+    const pm = await createStaff(deps);
+    const res = await call('POST', '/auth/forgot-password', { body: { email: pm.email } });
+    expect(res.body).toEqual({ success: true, data: { sent: true } });
+    expect(sent).toEqual([]);
+    release();
+    await eventually(() => (sent.length > 0 ? sent : undefined));
+    expect(sent).toEqual([pm.email]);
+  });
+
   it('mails a link with text and HTML parts; the token resets once, kills old sessions and the new password works', async () => {
     const { call, deps } = await setup();
     const pm = await createStaff(deps, { role: 'resource' });
