@@ -49,7 +49,7 @@ export function loadAuthConfig(env: Env) {
     SMTP_URL: !config.SMTP_URL,
     RESET_URL_BASE: !env.RESET_URL_BASE,
   })];
-  if (isProduction(env) && config.RESET_URL_BASE.startsWith('http:') && env.ALLOW_EMBEDDED_IN_PRODUCTION !== 'true') {
+  if (isProduction(env) && env.RESET_URL_BASE && config.RESET_URL_BASE.startsWith('http:') && env.ALLOW_EMBEDDED_IN_PRODUCTION !== 'true') {
     problems.push('RESET_URL_BASE: must use https when NODE_ENV=production');
   }
   if (problems.length > 0) throw new ConfigError(problems);

@@ -21,7 +21,7 @@ try {
 const clock = systemClock;
 const stores = await connectStores({ mongodbUrl: config.MONGODB_URL, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
 const signingKey = await (config.JWT_PRIVATE_KEY ? importSigningKey(config.JWT_PRIVATE_KEY) : generateSigningKey()).catch((err: unknown) => {
-  logger.error('configuration refused', { error: `JWT_PRIVATE_KEY: ${(err as Error).message}` });
+  logger.error('configuration refused', { error: (err as Error).message });
   process.exit(1);
 });
 if (!config.JWT_PRIVATE_KEY) logger.warn('JWT_PRIVATE_KEY unset: signing with a key generated at start (tokens die with this process)', { kid: signingKey.kid });
