@@ -17,7 +17,7 @@ export function buildServices(deps: AuthDeps) {
   const staff = createStaffRepository(deps.documents);
   const resetTokens = createResetTokenRepository(deps.documents);
   const tokens = createTokenService(deps.signingKey, deps.clock);
-  const staffLogin = createStaffLogin({ staff, keyValue: deps.keyValue, passwords: deps.passwords, clock: deps.clock });
+  const staffLogin = createStaffLogin({ staff, keyValue: deps.keyValue, passwords: deps.passwords });
   return {
     deps,
     repositories: { sessions, customers, staff, resetTokens },

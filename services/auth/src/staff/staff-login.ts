@@ -1,4 +1,4 @@
-import { type Clock, DomainError, type KeyValueStore } from '@tm/shared';
+import { DomainError, type KeyValueStore } from '@tm/shared';
 import { countHit, secondsLeft, sha256Hex } from '../kv-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { StaffDoc, StaffRepository } from './staff-repository.ts';
@@ -20,7 +20,7 @@ const invalid = () => new DomainError('INVALID_CREDENTIALS', 'The identifier or 
  * whether an account exists. Attempts are counted before the hash check, so a burst of
  * concurrent guesses cannot slip past the limit.
  */
-export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyValueStore; passwords: PasswordHasher; clock: Clock }) {
+export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyValueStore; passwords: PasswordHasher }) {
   const { keyValue: kv } = deps;
   // Hashed at start, so even the first unknown identifier costs exactly one verification.
   const dummyHash = deps.passwords.hash(crypto.randomUUID());
