@@ -17,7 +17,7 @@ export function buildServices(deps: AuthDeps) {
   const staff = createStaffRepository(deps.documents);
   const resetTokens = createResetTokenRepository(deps.documents);
   const tokens = createTokenService(deps.signingKey, deps.clock);
-  const staffLogin = createStaffLogin({ staff, keyValue: deps.keyValue, passwords: deps.passwords });
+  const staffLogin = createStaffLogin({ staff, keyValue: deps.keyValue, passwords: deps.passwords, logger: deps.logger });
   return {
     deps,
     repositories: { sessions, customers, staff, resetTokens },

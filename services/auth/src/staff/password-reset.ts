@@ -66,7 +66,8 @@ export function createPasswordReset(deps: PasswordResetDeps) {
       checkPasswordPolicy(newPassword);
       const now = new Date(clock.now());
       await deps.staff.setPasswordHash(account._id, await deps.passwords.hash(newPassword), now);
-      await deps.sessions.revokeAllFor(account._id, now);
+      const revoked = await deps.sessions.revokeAllFor(account._id, now);
+      deps.logger.info('staff password changed', { accountId: account._id, sessionsRevoked: revoked });
     },
 
     /** Sets the new password from a live token, once, and revokes every session of the account. */
@@ -79,7 +80,8 @@ export function createPasswordReset(deps: PasswordResetDeps) {
       const account = await deps.staff.findById(used.staffId);
       if (!account) throw badToken();
       await deps.staff.setPasswordHash(account._id, await deps.passwords.hash(newPassword), now);
-      await deps.sessions.revokeAllFor(account._id, now);
+      const revoked = await deps.sessions.revokeAllFor(account._id, now);
+      deps.logger.info('staff password reset', { accountId: account._id, sessionsRevoked: revoked });
       await deps.staffLogin.clearFailures(account.email);
       if (account.mobile) await deps.staffLogin.clearFailures(account.mobile);
     },

@@ -69,6 +69,17 @@ describe('staff password login', () => {
     });
   }
 
+  it('logs failed logins and the lock without the password or the email', async () => {
+    const { call, deps, logger } = await createAuthUnderTest();
+    const pm = await createStaff(deps);
+    for (let i = 0; i < 5; i++) await login(call, pm.email, 'secret guess 123');
+    const events = logger.lines.filter((l) => String(l.msg).startsWith('staff login'));
+    expect(events.filter((l) => l.msg === 'staff login failed')).toHaveLength(5);
+    expect(events.some((l) => l.msg === 'staff login locked')).toBe(true);
+    expect(JSON.stringify(logger.lines)).not.toContain('secret guess 123');
+    expect(JSON.stringify(events)).not.toContain(pm.email);
+  });
+
   it('locks unknown identifiers the same way, so lockout reveals nothing', async () => {
     const { call } = await createAuthUnderTest();
     for (let i = 0; i < 5; i++) await login(call, 'ghost@staff.example.test', 'wrong password!');

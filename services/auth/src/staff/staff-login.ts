@@ -1,4 +1,4 @@
-import { DomainError, type KeyValueStore } from '@tm/shared';
+import { DomainError, type KeyValueStore, type Logger } from '@tm/shared';
 import { countHit, secondsLeft, sha256Hex } from '../kv-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { StaffDoc, StaffRepository } from './staff-repository.ts';
@@ -20,7 +20,7 @@ const invalid = () => new DomainError('INVALID_CREDENTIALS', 'The identifier or 
  * whether an account exists. Attempts are counted before the hash check, so a burst of
  * concurrent guesses cannot slip past the limit.
  */
-export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyValueStore; passwords: PasswordHasher }) {
+export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyValueStore; passwords: PasswordHasher; logger: Logger }) {
   const { keyValue: kv } = deps;
   // Hashed at start, so even the first unknown identifier costs exactly one verification.
   const dummyHash = deps.passwords.hash(crypto.randomUUID());
@@ -50,7 +50,11 @@ export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyVa
         await kv.del(failKey);
         return account;
       }
-      if (attempt >= LOGIN_POLICY.maxFailures) await kv.set(lockKey, '1', { px: LOGIN_POLICY.lockMs, nx: true });
+      // Security events are logged by identifier hash and account id, never the password or email.
+      deps.logger.warn('staff login failed', { identifier: key, accountId: account?._id, attempt });
+      if (attempt >= LOGIN_POLICY.maxFailures && (await kv.set(lockKey, '1', { px: LOGIN_POLICY.lockMs, nx: true }))) {
+        deps.logger.warn('staff login locked', { identifier: key, lockMinutes: LOGIN_POLICY.lockMs / 60_000 });
+      }
       throw invalid();
     },
     /** Clears an identifier's failures and lock (after a successful password reset). */
