@@ -41,6 +41,7 @@ export function decorateOperation(path: string, method: string, op: Json): Json 
     add('413', 'PayloadTooLarge');
   }
   if (hasCountry) add('400', 'BadRequest');
+  if (spec?.notFound) add('404', 'NotFound');
   if (protectedOp) {
     add('401', 'Unauthorized');
     add('403', 'Forbidden');

@@ -59,6 +59,13 @@ describe('mergeOpenApiParts', () => {
     expect(doc.components.schemas.ErrorEnvelope.properties.error).toEqual({ $ref: '#/components/schemas/Error' });
   });
 
+  it('adds the 404 the spec lists when a service did not describe it', () => {
+    const copy = structuredClone(parts.talent) as Json;
+    delete copy.paths['/pm/{id}/profile'].get.responses['404'];
+    const doc = merge({ talent: copy as OpenApiDoc });
+    expect(doc.paths['/pm/{id}/profile'].get.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
+  });
+
   it('uses the shared X-Country and X-Lang parameters where the spec names them, with Content-Language', () => {
     const doc = merge(parts);
     const params = (path: string) => doc.paths[path].get.parameters.map((p: Json) => p.$ref ?? p.name);

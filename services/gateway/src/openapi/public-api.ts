@@ -39,6 +39,8 @@ export interface SpecOperation {
   /** Spec section 8: operations that accept the localization headers. */
   xCountry?: boolean;
   xLang?: boolean;
+  /** Spec section 7: operations that look an id or slug up answer 404. */
+  notFound?: boolean;
 }
 
 /** The 18 operations of spec section 4, with the localization headers section 8 gives them. */
@@ -54,11 +56,11 @@ export const SPEC_OPERATIONS: readonly SpecOperation[] = [
   { operationId: 'resetPassword', method: 'post', path: '/auth/reset-password', service: 'auth' },
   { operationId: 'listServices', method: 'get', path: '/services', service: 'catalog', xCountry: true, xLang: true },
   { operationId: 'listServiceCatalog', method: 'get', path: '/services/catalog', service: 'catalog', xCountry: true },
-  { operationId: 'getService', method: 'get', path: '/services/{id}', service: 'catalog', xCountry: true, xLang: true },
+  { operationId: 'getService', method: 'get', path: '/services/{id}', service: 'catalog', xCountry: true, xLang: true, notFound: true },
   { operationId: 'quoteService', method: 'get', path: '/services/{id}/quote', service: 'catalog', xCountry: true },
   { operationId: 'quoteJob', method: 'post', path: '/jobs/pricing', service: 'catalog', xCountry: true },
-  { operationId: 'getPmProfile', method: 'get', path: '/pm/{id}/profile', service: 'talent' },
-  { operationId: 'getResourceProfile', method: 'get', path: '/resource/{id}/profile', service: 'talent' },
+  { operationId: 'getPmProfile', method: 'get', path: '/pm/{id}/profile', service: 'talent', notFound: true },
+  { operationId: 'getResourceProfile', method: 'get', path: '/resource/{id}/profile', service: 'talent', notFound: true },
   { operationId: 'listTalentSitemap', method: 'get', path: '/talent/sitemap', service: 'talent' },
   { operationId: 'getTalentProfile', method: 'get', path: '/talent/{slug}', service: 'talent' },
 ];
