@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { type Counted, coalesceConsumes, type PointsConsumer } from './coalesce.ts';
 import { type BucketName, type LimitResult, resetSeconds } from './rate-limit-rules.ts';
 
 /** The gateway's view of its limiter: count one request against a bucket, and say if Redis is up. */
@@ -13,18 +14,14 @@ export interface GatewayLimiter {
 /** Points per window for each bucket. */
 export type Quotas = Readonly<Record<BucketName, number>>;
 
-interface Consumer {
-  consume(key: string, points?: number): Promise<RateLimiterRes>;
-}
-
 /**
- * rate-limiter-flexible over ioredis when `redis` is given (one atomic Lua call per request,
- * shared by every replica) with an in-memory insurance limiter that takes over while Redis is
- * unreachable; in-memory only otherwise (a single gateway, development).
+ * rate-limiter-flexible over ioredis when `redis` is given (atomic Lua INCRBY calls shared by
+ * every replica, concurrent ones for the same key coalesced) with an in-memory insurance limiter
+ * that takes over while Redis is unreachable; in-memory only otherwise (one gateway, development).
  */
 export function createGatewayLimiter(options: { quotas: Quotas; windowS: number; redis?: Redis; keyPrefix?: string }): GatewayLimiter {
   const { quotas, windowS, redis, keyPrefix = 'rl:gateway:' } = options;
-  const build = (name: BucketName): Consumer => {
+  const build = (name: BucketName): PointsConsumer => {
     const common = { points: quotas[name], duration: windowS, keyPrefix: `${keyPrefix}${name}` };
     const memory = new RateLimiterMemory(common);
     if (!redis) return memory;
@@ -32,22 +29,17 @@ export function createGatewayLimiter(options: { quotas: Quotas; windowS: number;
     // instead of waiting on a reconnect (ioredis must also run without an offline queue).
     return new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory });
   };
-  const limiters: Record<BucketName, Consumer> = {
-    anonymous: build('anonymous'),
-    authenticated: build('authenticated'),
-    'auth-routes': build('auth-routes'),
+  const limiters: Record<BucketName, (key: string) => Promise<Counted>> = {
+    anonymous: coalesceConsumes(build('anonymous')),
+    authenticated: coalesceConsumes(build('authenticated')),
+    'auth-routes': coalesceConsumes(build('auth-routes')),
   };
   return {
     windowS,
     async consume(bucket, key) {
       const limit = quotas[bucket];
-      try {
-        const res = await limiters[bucket].consume(key);
-        return { allowed: true, limit, remaining: res.remainingPoints, resetS: resetSeconds(res.msBeforeNext) };
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return { allowed: false, limit, remaining: 0, resetS: resetSeconds(rejection.msBeforeNext) };
-        throw rejection;
-      }
+      const { consumed, msBeforeNext } = await limiters[bucket](key);
+      return { allowed: consumed <= limit, limit, remaining: Math.max(0, limit - consumed), resetS: resetSeconds(msBeforeNext) };
     },
     readiness(): ReturnType<GatewayLimiter['readiness']> {
       if (!redis) return {};
@@ -80,6 +72,8 @@ export function createLimiterRedis(url: string, options: { maxReconnectDelayMs?:
     // round trip and a syscall (each consume is still one atomic Lua call).
     enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
+    // A Redis that answers too slowly counts as down for that request (the insurance limiter answers).
+    commandTimeout: 1000,
     connectTimeout: 2000,
     retryStrategy: (times) => Math.min(times * 100, maxDelay),
   });

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'bun:test';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { coalesceConsumes, type PointsConsumer } from './coalesce.ts';
+
+/** A consumer that records each call and answers only when the test releases it. */
+function gatedConsumer(points: number) {
+  const counts = new Map<string, number>();
+  const calls: { key: string; points: number }[] = [];
+  const gates: (() => void)[] = [];
+  const consumer: PointsConsumer = {
+    consume(key, n = 1) {
+      calls.push({ key, points: n });
+      return new Promise((resolve, reject) => {
+        gates.push(() => {
+          const consumed = (counts.get(key) ?? 0) + n;
+          counts.set(key, consumed);
+          const res = new RateLimiterRes(Math.max(0, points - consumed), 30_000, consumed, consumed === n);
+          if (consumed > points) reject(res);
+          else resolve(res);
+        });
+      });
+    },
+  };
+  const releaseAll = async () => {
+    while (gates.length > 0) {
+      gates.shift()?.();
+      await Bun.sleep(0);
+    }
+  };
+  return { consumer, calls, releaseAll };
+}
+
+describe('coalesceConsumes', () => {
+  it('sends a lone request at once with one point', async () => {
+    const { consumer, calls, releaseAll } = gatedConsumer(10);
+    const counted = coalesceConsumes(consumer)('k');
+    expect(calls).toEqual([{ key: 'k', points: 1 }]);
+    await releaseAll();
+    expect(await counted).toEqual({ consumed: 1, msBeforeNext: 30_000 });
+  });
+
+  it('sends requests that arrive during a flight as one batch, each with its own place in the count', async () => {
+    const { consumer, calls, releaseAll } = gatedConsumer(10);
+    const consume = coalesceConsumes(consumer);
+    const all = Promise.all([consume('k'), consume('k'), consume('k'), consume('k')]);
+    await releaseAll();
+    expect(calls).toEqual([
+      { key: 'k', points: 1 },
+      { key: 'k', points: 3 },
+    ]);
+    expect((await all).map((c) => c.consumed)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('keeps keys apart', async () => {
+    const { consumer, calls, releaseAll } = gatedConsumer(10);
+    const consume = coalesceConsumes(consumer);
+    const all = Promise.all([consume('a'), consume('b'), consume('a')]);
+    await releaseAll();
+    expect(calls.map((c) => c.key).sort()).toEqual(['a', 'a', 'b']);
+    expect((await all).map((c) => c.consumed)).toEqual([1, 1, 2]);
+  });
+
+  it('reports counts past the limit as counts (the caller refuses them), not errors', async () => {
+    const { consumer, releaseAll } = gatedConsumer(2);
+    const consume = coalesceConsumes(consumer);
+    const all = Promise.all([consume('k'), consume('k'), consume('k'), consume('k')]);
+    await releaseAll();
+    expect((await all).map((c) => c.consumed)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('passes a store failure on to every waiter of that batch', async () => {
+    const failing: PointsConsumer = { consume: () => Promise.reject(new Error('store down')) };
+    const consume = coalesceConsumes(failing);
+    const results = await Promise.allSettled([consume('k'), consume('k')]);
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+  });
+
+  it('counts exactly against rate-limiter-flexible under a burst', async () => {
+    const consume = coalesceConsumes(new RateLimiterMemory({ points: 50, duration: 60 }));
+    const counted = await Promise.all(Array.from({ length: 60 }, () => consume('burst')));
+    expect(counted.map((c) => c.consumed).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+});
