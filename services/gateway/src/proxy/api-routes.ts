@@ -18,7 +18,8 @@ export interface ApiRoutesDeps {
 
 /**
  * Everything under /api: the token rules for the protected prefixes, then the forward to the
- * owning service. The body is never parsed here (parse: 'none'), so it streams through as sent.
+ * owning service. The body is never parsed here (parse: 'none'): the service sees the bytes the
+ * client sent and answers malformed JSON or bad fields itself (400, never 422).
  */
 export function createApiRoutes(deps: ApiRoutesDeps) {
   const { upstreams, states } = deps;
