@@ -91,4 +91,14 @@ describe('the gateway in front of the real catalog service', () => {
     const mcp = await gw.handle(req('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' }));
     expect(mcp.headers.get('ratelimit-limit')).toBe('300');
   });
+
+  it('counts a valid token per sub on /mcp and the site files as on the API', async () => {
+    const token = await issuer.mint({ sub: 'agent-user' });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const gw = gateway();
+    const mcp = await gw.handle(req('/mcp', { method: 'POST', headers, body: '{}' }));
+    expect(mcp.headers.get('ratelimit-policy')).toBe('"authenticated";q=600;w=60');
+    const llms = await gw.handle(req('/llms.txt', { headers: { authorization: `Bearer ${token}` } }));
+    expect(llms.headers.get('ratelimit-remaining')).toBe('598');
+  });
 });

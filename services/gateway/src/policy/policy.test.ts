@@ -123,6 +123,19 @@ describe('CORS', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect(res.headers.get('access-control-allow-headers')).toContain('Authorization');
     expect(res.headers.get('ratelimit-limit')).toBe('300');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('lets a browser read a 429 and a 401 (CORS headers on errors too)', async () => {
+    const gw = gateway({ limiter: smallLimits() });
+    const headers = { origin: 'https://app.example' };
+    const unauthorized = await gw.handle(req('/api/payments', { headers }));
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    for (let i = 0; i < 2; i++) await gw.handle(req('/api/services', { headers }));
+    const limited = await gw.handle(req('/api/services', { headers }));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('access-control-allow-origin')).toBe('https://app.example');
   });
 
   it('exposes the rate-limit and paging headers to an allowed origin', async () => {
@@ -193,5 +206,17 @@ describe('logging', () => {
     expect(lines()).toHaveLength(1);
     expect(lines()[0]).toMatchObject({ method: 'GET', path: '/api/services', status: 200, requestId: 'log-test-0001' });
     expect(typeof lines()[0]?.durationMs).toBe('number');
+  });
+
+  it('logs the id the caller received on a 429 made before any route ran', async () => {
+    const { createMemoryLogger } = await import('@tm/shared');
+    const logger = createMemoryLogger('gateway');
+    const gw = gateway({ logger, limiter: smallLimits() });
+    for (let i = 0; i < 3; i++) await gw.handle(req('/api/services'));
+    const res = await gw.handle(req('/api/services'));
+    expect(res.status).toBe(429);
+    const logged = () => logger.lines.filter((l) => l.msg === 'request' && l.status === 429);
+    for (let i = 0; i < 100 && logged().length === 0; i++) await Bun.sleep(1);
+    expect(logged()[0]?.requestId).toBe(res.headers.get('x-request-id'));
   });
 });

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'bun:test';
+import { RequestStates } from './request-state.ts';
+
+describe('RequestStates', () => {
+  const principal = { sub: 'u-1', role: 'customer' as const, sid: 's-1', exp: 2_000_000_000 };
+
+  it('gives routes the principal of a request whose token was valid', () => {
+    const states = new RequestStates();
+    const request = new Request('http://localhost/mcp');
+    states.set(request, { path: '/mcp', clientIp: '1.2.3.4', token: { kind: 'valid', principal } });
+    expect(states.principalOf(request)).toEqual(principal);
+    expect(states.get(request)?.clientIp).toBe('1.2.3.4');
+  });
+
+  it('gives no principal without a valid token or for a request the policy never saw', () => {
+    const states = new RequestStates();
+    const invalid = new Request('http://localhost/mcp');
+    states.set(invalid, { path: '/mcp', clientIp: '1.2.3.4', token: { kind: 'invalid', reason: 'expired' } });
+    expect(states.principalOf(invalid)).toBeUndefined();
+    expect(states.principalOf(new Request('http://localhost/mcp'))).toBeUndefined();
+  });
+});
