@@ -6,7 +6,7 @@ describe('createCorsPolicy', () => {
     const cors = createCorsPolicy(['https://app.example', 'https://admin.example/']);
     expect(cors.headersFor('https://app.example')?.['access-control-allow-origin']).toBe('https://app.example');
     expect(cors.headersFor('https://admin.example')?.['access-control-allow-origin']).toBe('https://admin.example');
-    expect(cors.headersFor('https://evil.example')).toBeUndefined();
+    expect(cors.headersFor('https://evil.example')).toEqual({ vary: 'Origin' });
     expect(cors.headersFor(null)).toBeUndefined();
   });
 

@@ -23,11 +23,17 @@ const PREFLIGHT_MAX_AGE_S = '600';
 
 /** Decides the CORS headers for one request's Origin. */
 export interface CorsPolicy {
-  /** Headers for an actual (non-preflight) response, or undefined when the origin is not allowed. */
-  headersFor(origin: string | null): Record<string, string> | undefined;
+  /**
+   * Headers for an actual (non-preflight) response. A request with an Origin always gets
+   * `Vary: Origin` (when a list is configured), so a shared cache never hands one origin's answer
+   * to another; only allowed origins get the allow headers.
+   */
+  headersFor(origin: string | null): Readonly<Record<string, string>> | undefined;
   /** Headers answering a preflight, or undefined when the origin is not allowed. */
   preflightHeadersFor(origin: string | null): Record<string, string> | undefined;
 }
+
+const VARY_ONLY: Readonly<Record<string, string>> = { vary: 'Origin' };
 
 /** Builds the policy from the `CORS_ORIGINS` list (exact origins, or `*`). */
 export function createCorsPolicy(origins: readonly string[]): CorsPolicy {
@@ -36,7 +42,8 @@ export function createCorsPolicy(origins: readonly string[]): CorsPolicy {
   const allows = (origin: string | null): origin is string => origin !== null && (any || allowed.has(origin));
   return {
     headersFor(origin) {
-      if (!allows(origin)) return undefined;
+      if (origin === null || origins.length === 0) return undefined;
+      if (!allows(origin)) return VARY_ONLY;
       return { 'access-control-allow-origin': any ? '*' : origin, 'access-control-expose-headers': EXPOSED, vary: 'Origin' };
     },
     preflightHeadersFor(origin) {

@@ -119,6 +119,13 @@ describe('upstream failures', () => {
     expect(await res.json()).toEqual({ success: false, error: { code: 'DEPENDENCY_DOWN', message: 'down' } });
   });
 
+  it('passes a redirect on with its Location but without its non-envelope body', async () => {
+    const res = await upstreamAt('/redirect?').handle(req('/api/services'));
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/elsewhere');
+    expect(await res.text()).toBe('');
+  });
+
   it('answers 504 UPSTREAM_TIMEOUT when the service is slower than the timeout', async () => {
     const gw = testGateway({ upstream: `${peer.url}/slow?`, jwksUrl: issuer.jwksUrl, upstreamTimeoutMs: 50 });
     const res = await gw.handle(req('/api/services'));

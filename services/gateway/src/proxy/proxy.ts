@@ -68,6 +68,14 @@ export async function forward(request: Request, options: ForwardOptions): Promis
 async function relay(upstream: Response, method: string): Promise<Response | ProxyFailure> {
   const { status } = upstream;
   if (method === 'HEAD' || status === 204 || status === 304) return passThrough(upstream);
+  // A redirect keeps its status and Location; whatever body came with it is not an envelope, so it is dropped.
+  if (status >= 300 && status < 400) {
+    await upstream.body?.cancel();
+    stripResponseHeaders(upstream.headers);
+    upstream.headers.delete('content-type');
+    upstream.headers.delete('content-length');
+    return new Response(null, { status, headers: upstream.headers });
+  }
   const type = upstream.headers.get('content-type');
   const json = type !== null && type.includes('json');
   if (json && status < 500) return passThrough(upstream);

@@ -19,7 +19,7 @@ export interface Peer {
 /**
  * Starts a Bun.serve peer on 127.0.0.1:0 whose answers are chosen by path:
  * /echo (envelope echoing the request), /html-500, /text-200, /json-500 (not an envelope),
- * /envelope-503, /slow (never answers before the test's timeout), /healthz, anything else 404 envelope.
+ * /envelope-503, /redirect (301 with an HTML body), /slow (never answers before the test's timeout), /healthz, anything else 404 envelope.
  */
 export function startPeer(): Peer {
   const seen: Seen[] = [];
@@ -41,6 +41,8 @@ export function startPeer(): Peer {
           return Response.json({ oops: true }, { status: 500 });
         case '/envelope-503':
           return Response.json({ success: false, error: { code: 'DEPENDENCY_DOWN', message: 'down' } }, { status: 503 });
+        case '/redirect':
+          return new Response('<a href="/elsewhere">moved</a>', { status: 301, headers: { location: '/elsewhere', 'content-type': 'text/html' } });
         case '/slow':
           await Bun.sleep(2000);
           return Response.json({ success: true, data: 'late' });
