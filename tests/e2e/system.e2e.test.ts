@@ -141,6 +141,14 @@ describe('sign-in through the gateway', () => {
     const booking = await api('/bookings', { headers: { Authorization: `Bearer ${session.accessToken}` } });
     expect(booking.status).toBe(501);
     expect(await errorCode(booking)).toBe('NOT_IMPLEMENTED');
+
+    // Signing out revokes the session: auth checks it on /account/me even while the gateway still trusts the token.
+    const bearer = { Authorization: `Bearer ${session.accessToken}` };
+    expect((await api('/account/sign-out', { method: 'POST', headers: bearer })).status).toBe(200);
+    expect((await api('/account/me', { headers: bearer })).status).toBe(401);
+    const refreshAfter = await post('/auth/refresh', { refreshToken: session.refreshToken });
+    expect(refreshAfter.status).toBe(400);
+    expect(await errorCode(refreshAfter)).toBe('INVALID_REFRESH_TOKEN');
   });
 
   it('gives guests a low-privilege token that payments refuse', async () => {

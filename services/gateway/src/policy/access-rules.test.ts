@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { isAccountMe, mayAccess, protectedPrefix } from './access-rules.ts';
+import { isImplementedProtected, mayAccess, protectedPrefix } from './access-rules.ts';
 
 describe('protectedPrefix', () => {
   it('matches the four prefixes and their sub-paths only', () => {
@@ -13,7 +13,9 @@ describe('protectedPrefix', () => {
 });
 
 describe('mayAccess', () => {
-  it('lets a guest use bookings and GET account/me only', () => {
+  it('lets a guest use bookings, GET account/me and sign-out only', () => {
+    expect(mayAccess('guest', 'POST', '/api/account/sign-out')).toBe(true);
+    expect(mayAccess('guest', 'POST', '/api/account/change-password')).toBe(false);
     expect(mayAccess('guest', 'POST', '/api/bookings')).toBe(true);
     expect(mayAccess('guest', 'GET', '/api/bookings/b1')).toBe(true);
     expect(mayAccess('guest', 'GET', '/api/account/me')).toBe(true);
@@ -31,11 +33,14 @@ describe('mayAccess', () => {
   });
 });
 
-describe('isAccountMe', () => {
-  it('is GET (or HEAD) /api/account/me', () => {
-    expect(isAccountMe('GET', '/api/account/me')).toBe(true);
-    expect(isAccountMe('HEAD', '/api/account/me')).toBe(true);
-    expect(isAccountMe('POST', '/api/account/me')).toBe(false);
-    expect(isAccountMe('GET', '/api/account/me/x')).toBe(false);
+describe('isImplementedProtected', () => {
+  it('names the account operations auth implements, HEAD as GET, a trailing slash ignored', () => {
+    expect(isImplementedProtected('GET', '/api/account/me')).toBe(true);
+    expect(isImplementedProtected('HEAD', '/api/account/me/')).toBe(true);
+    expect(isImplementedProtected('POST', '/api/account/sign-out')).toBe(true);
+    expect(isImplementedProtected('POST', '/api/account/change-password')).toBe(true);
+    expect(isImplementedProtected('POST', '/api/account/me')).toBe(false);
+    expect(isImplementedProtected('GET', '/api/account/me/x')).toBe(false);
+    expect(isImplementedProtected('GET', '/api/bookings')).toBe(false);
   });
 });

@@ -12,19 +12,37 @@ export function protectedPrefix(path: string): string | undefined {
 }
 
 /**
+ * The protected operations some service implements today (auth's account area), and whether a
+ * guest may use each. Everything else under the protected prefixes answers 501 after the token
+ * check, so clients learn the operation is missing rather than meeting a proxy error.
+ */
+const IMPLEMENTED: readonly { method: string; path: string; guests: boolean }[] = [
+  { method: 'GET', path: '/api/account/me', guests: true },
+  { method: 'POST', path: '/api/account/sign-out', guests: true },
+  { method: 'POST', path: '/api/account/change-password', guests: false },
+];
+
+/** The implemented protected operation `method path` names, if any (HEAD counts as GET). */
+function implemented(method: string, path: string) {
+  const m = method === 'HEAD' ? 'GET' : method;
+  const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return IMPLEMENTED.find((op) => op.method === m && op.path === p);
+}
+
+/**
  * Whether `role` may use `method path` under a protected prefix. Guests may start a checkout
- * (bookings) and read who they are (GET /api/account/me); payments, chat and the rest of the
+ * (bookings), read who they are and end their session; payments, chat and the rest of the
  * account need a real account. Every other role passes here; services apply finer rules.
  */
 export function mayAccess(role: Role, method: string, path: string): boolean {
   if (role !== 'guest') return true;
   const prefix = protectedPrefix(path);
   if (prefix === '/api/bookings') return true;
-  if (prefix === '/api/account') return isAccountMe(method, path);
+  if (prefix === '/api/account') return implemented(method, path)?.guests === true;
   return false;
 }
 
-/** GET /api/account/me is the one protected operation a service (auth) implements today. */
-export function isAccountMe(method: string, path: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && (path === '/api/account/me' || path === '/api/account/me/');
+/** True when a service implements this protected operation, so the gateway forwards it. */
+export function isImplementedProtected(method: string, path: string): boolean {
+  return implemented(method, path) !== undefined;
 }

@@ -1,6 +1,6 @@
 import { fail } from '@tm/shared';
 import { Elysia } from 'elysia';
-import { isAccountMe, mayAccess, protectedPrefix } from '../policy/access-rules.ts';
+import { isImplementedProtected, mayAccess, protectedPrefix } from '../policy/access-rules.ts';
 import type { RequestStates } from '../policy/request-state.ts';
 import type { Upstreams } from '../site-deps.ts';
 import { forward, ProxyFailure } from './proxy.ts';
@@ -48,7 +48,7 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
           set.status = 403;
           return fail('FORBIDDEN', 'This account may not use this operation');
         }
-        if (!isAccountMe(request.method, path)) {
+        if (!isImplementedProtected(request.method, path)) {
           set.status = 501;
           return fail('NOT_IMPLEMENTED', `${request.method} ${path} is not available yet`);
         }
