@@ -128,8 +128,11 @@ function parseLine(line: string): Record<string, unknown> {
 async function collectLines(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<void> {
   const decoder = new TextDecoder();
   let buffer = '';
-  for await (const chunk of stream) {
-    buffer += decoder.decode(chunk, { stream: true });
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
     let nl = buffer.indexOf('\n');
     while (nl >= 0) {
       const line = buffer.slice(0, nl).trim();
