@@ -1,4 +1,4 @@
-import { connectStores, createLogger, isProduction, systemClock } from '@tm/shared';
+import { connectStores, createLogger, isProduction, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
 import { createApp } from './app.ts';
 import { loadAuthConfig } from './config.ts';
 import { createJoseIdTokenVerifier, unconfiguredIdTokenVerifier } from './idp/idp-verifier.ts';
@@ -10,13 +10,7 @@ import { generateSigningKey, importSigningKey } from './tokens/keys.ts';
 import { createHttpWidgetVerifier, unconfiguredWidgetVerifier } from './widget/widget-verifier.ts';
 
 const logger = createLogger('auth');
-let config: ReturnType<typeof loadAuthConfig>;
-try {
-  config = loadAuthConfig(process.env);
-} catch (err) {
-  logger.error('configuration refused', { error: (err as Error).message });
-  process.exit(1);
-}
+const config = loadConfigOrExit(logger, () => loadAuthConfig(process.env));
 
 const clock = systemClock;
 const stores = await connectStores({ mongodbUrl: config.MONGODB_URL, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
@@ -68,14 +62,7 @@ logger.info('auth listening', {
   production: isProduction(process.env),
 });
 
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info('auth stopping', { signal });
+stopOnSignals(logger, async () => {
   await app.stop();
   await Promise.allSettled([stores.documents.close(), stores.keyValue.close(), mailer.close()]);
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+});

@@ -1,4 +1,4 @@
-import { ConfigError, createEmbeddedDocumentStore, connectMongoDocumentStore, createLogger, systemClock } from '@tm/shared';
+import { connectMongoDocumentStore, createEmbeddedDocumentStore, createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
 import { seedServices, shouldSeed } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { loadCatalogConfig } from './config.ts';
@@ -6,13 +6,7 @@ import { createServiceRepository } from './services/repository.ts';
 import { createTalentClient } from './talent/client.ts';
 
 const logger = createLogger('catalog');
-let config: ReturnType<typeof loadCatalogConfig>;
-try {
-  config = loadCatalogConfig(process.env);
-} catch (err) {
-  logger.error(err instanceof ConfigError ? err.message : String((err as Error).message ?? err));
-  process.exit(1);
-}
+const config = loadConfigOrExit(logger, () => loadCatalogConfig(process.env));
 
 // The catalog needs no key-value store, so only the document store is built here.
 const documents = config.MONGODB_URL ? await connectMongoDocumentStore(config.MONGODB_URL) : createEmbeddedDocumentStore();
@@ -33,14 +27,7 @@ const app = createApp({
 
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info('shutting down', { signal });
+stopOnSignals(logger, async () => {
   await app.stop();
   await documents.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+});

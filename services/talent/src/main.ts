@@ -1,4 +1,4 @@
-import { ConfigError, connectStores, createLogger } from '@tm/shared';
+import { connectStores, createLogger, loadConfigOrExit, stopOnSignals } from '@tm/shared';
 import { createApp } from './app.ts';
 import { loadTalentConfig } from './config.ts';
 import { createProfileRepository } from './profiles/repository.ts';
@@ -6,16 +6,7 @@ import { prepareProfileStore } from './profiles/seed.ts';
 
 const logger = createLogger('talent');
 
-let config: ReturnType<typeof loadTalentConfig>;
-try {
-  config = loadTalentConfig(process.env);
-} catch (err) {
-  if (err instanceof ConfigError) {
-    logger.error('invalid configuration', { problems: err.problems });
-    process.exit(1);
-  }
-  throw err;
-}
+const config = loadConfigOrExit(logger, () => loadTalentConfig(process.env));
 
 const { documents } = await connectStores({ mongodbUrl: config.MONGODB_URL, redisPrefix: 'talent:' });
 const { seeded } = await prepareProfileStore(createProfileRepository(documents), {
@@ -24,14 +15,7 @@ const { seeded } = await prepareProfileStore(createProfileRepository(documents),
 const app = createApp({ documents, logger }).listen({ hostname: config.HOST, port: config.PORT });
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, seeded });
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info('shutting down', { signal });
+stopOnSignals(logger, async () => {
   await app.stop();
   await documents.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+});

@@ -1,0 +1,37 @@
+import { ConfigError } from './config.ts';
+import type { Logger } from './logger.ts';
+
+/**
+ * Runs a service's config loader; on a bad configuration logs every problem in one line and
+ * exits with status 1, so the operator sees all of them at once and no half-configured service starts.
+ */
+export function loadConfigOrExit<T>(logger: Logger, load: () => T, exit: (code: number) => never = process.exit): T {
+  try {
+    return load();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    logger.error('invalid configuration', { problems: err.problems });
+    return exit(1);
+  }
+}
+
+/**
+ * Stops the service once on SIGTERM or SIGINT: `stop` closes the server and the stores, then the
+ * process exits 0. A second signal while stopping is ignored (the supervisor's grace period decides).
+ */
+export function stopOnSignals(logger: Logger, stop: () => Promise<unknown>, exit: (code: number) => never = process.exit): void {
+  let stopping = false;
+  const handle = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    try {
+      await stop();
+    } catch (err) {
+      logger.error('shutdown failed', { error: String(err) });
+    }
+    exit(0);
+  };
+  process.on('SIGTERM', () => void handle('SIGTERM'));
+  process.on('SIGINT', () => void handle('SIGINT'));
+}
