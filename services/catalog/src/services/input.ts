@@ -71,6 +71,24 @@ export function parseSearch(raw: Raw): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
+/**
+ * True when path segment `index` of `url` is valid percent-encoded UTF-8. Bun's router turns a
+ * bad escape (`%ZZ`, `%E0%A4%A`) into U+FFFD instead of failing, so the raw segment is checked.
+ */
+export function isDecodablePathSegment(url: string, index: number): boolean {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return true;
+  const end = url.slice(start).search(/[?#]/);
+  const segment = (end < 0 ? url.slice(start) : url.slice(start, start + end)).split('/')[index];
+  if (segment === undefined) return true;
+  try {
+    decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A cart line after parsing; `hours` undefined means the service default. */
 export interface ParsedCartItem {
   serviceId: string;

@@ -213,3 +213,21 @@ describe('GET /services/:id', () => {
     expect(body.error.code).toBe('SERVICE_NOT_IN_MARKET');
   });
 });
+
+describe('path ids over a real socket', () => {
+  // Bun's router decodes a bad escape to U+FFFD where app.handle() yields no id at all, so this runs on a listening server.
+  it('answers 400 INVALID_SERVICE_ID for a path id that cannot be decoded', async () => {
+    const { app } = await createTestCatalog();
+    app.listen({ port: 0, hostname: '127.0.0.1' });
+    try {
+      for (const path of ['/services/%E0%A4%A', '/services/%ZZ', '/services/%E0%A4%A/quote']) {
+        const res = await fetch(`http://127.0.0.1:${app.server?.port}${path}`);
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as any).error.code).toBe('INVALID_SERVICE_ID');
+      }
+      expect((await fetch(`http://127.0.0.1:${app.server?.port}/services/react-developer`)).status).toBe(200);
+    } finally {
+      await app.stop(true);
+    }
+  });
+});

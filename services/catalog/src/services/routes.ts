@@ -1,7 +1,7 @@
 import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
 import { Elysia, t } from 'elysia';
 import type { TalentPort } from '../talent/model.ts';
-import { parseCategory, parseHours, parseLimit, parsePage, parseQty, parseSearch } from './input.ts';
+import { isDecodablePathSegment, parseCategory, parseHours, parseLimit, parsePage, parseQty, parseSearch } from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';
 import { CATEGORIES, type Category, CatalogEntrySchema, QuoteSchema, ServiceSchema } from './model.ts';
 import { paginationLinks } from './pagination.ts';
@@ -76,7 +76,7 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
       {
         headers: LocaleHeadersSchema,
         params: t.Object({ id: t.String({ description: '24-hex id or slug' }) }),
-        transform: ({ params }) => checkId(params),
+        transform: ({ params, request }) => checkId(params, request.url),
         response: { 200: envelopeOf(ServiceSchema), 404: ErrorEnvelopeSchema, ...errors },
         detail: DETAIL,
       },
@@ -97,8 +97,8 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
           hours: t.Optional(t.Number({ exclusiveMinimum: 0, maximum: 10_000, description: 'Defaults to the service default hours; 400 INVALID_HOURS unless 0 < hours <= 10000' })),
           qty: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 1, description: '400 INVALID_QTY unless an integer 1-100' })),
         }),
-        transform: ({ params, query }) => {
-          checkId(params);
+        transform: ({ params, query, request }) => {
+          checkId(params, request.url);
           const q = query as Record<string, unknown>;
           const hours = parseHours(q.hours);
           if (hours === undefined) delete q.hours;
@@ -112,8 +112,9 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
 }
 
 /** A path id that could not be decoded (`/services/%ZZ`) is a 400 with its own code, not a generic one. */
-function checkId(params: { id?: unknown }): void {
-  if (typeof params.id !== 'string' || params.id.length === 0 || params.id.length > 100) {
+function checkId(params: { id?: unknown }, url: string): void {
+  // Segment 2 of /services/:id[/quote]; the raw form, since a real server's router decodes leniently.
+  if (typeof params.id !== 'string' || params.id.length === 0 || params.id.length > 100 || !isDecodablePathSegment(url, 2)) {
     throw new DomainError('INVALID_SERVICE_ID', 'The path id must be a service id or slug');
   }
 }
