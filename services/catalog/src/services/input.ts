@@ -72,6 +72,19 @@ export function parseSearch(raw: Raw): string | undefined {
 }
 
 /**
+ * A query parameter given more than once (`?page=1&page=2`) is ambiguous: Elysia would keep one
+ * of the values silently, so each repeat is a 400 with that parameter's own code instead.
+ */
+export function rejectRepeatedParams(url: string, codes: Readonly<Record<string, string>>): void {
+  const q = url.indexOf('?');
+  if (q < 0) return;
+  const params = new URLSearchParams(url.slice(q + 1).split('#')[0]);
+  for (const [name, code] of Object.entries(codes)) {
+    if (params.getAll(name).length > 1) throw new DomainError(code, `${name} must be given at most once`);
+  }
+}
+
+/**
  * True when path segment `index` of `url` is valid percent-encoded UTF-8. Bun's router turns a
  * bad escape (`%ZZ`, `%E0%A4%A`) into U+FFFD instead of failing, so the raw segment is checked.
  */

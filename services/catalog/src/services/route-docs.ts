@@ -23,6 +23,7 @@ export const LIST = {
     'as query-only relative references (<?page=2&limit=20>) that keep every other query parameter and resolve against the path you called. ' +
     'category must be one of frontend, backend, mobile, data-ai, cloud-devops, design, quality, security, product-delivery (unknown -> 400 INVALID_CATEGORY, not an empty list). ' +
     'search (at most 100 characters, else 400 INVALID_SEARCH) matches name, summary or description case-insensitively as literal text, in the X-Lang language and in English. ' +
+    'Each query parameter may appear at most once: a repeat (?page=1&page=2) is a 400 with that parameter\'s code. ' +
     'List items carry no availablePms: the list never calls the talent service per item; fetch a service to see PM previews.',
 };
 
@@ -53,7 +54,7 @@ export const QUOTE = {
   tags: ['Pricing'],
   description:
     `A Quote with one line for the service in the caller's X-Country market. hours: number, 0 < hours <= 10000, default the service's defaultHours ` +
-    '(else 400 INVALID_HOURS); qty: integer 1-100, default 1 (else 400 INVALID_QTY). ' +
+    '(else 400 INVALID_HOURS); qty: integer 1-100, default 1 (else 400 INVALID_QTY); either given twice -> 400 with its code. ' +
     `${PRICING_RULE} Line names follow X-Lang (English by default). ` +
     'Unknown service -> 404 SERVICE_NOT_FOUND; not offered in the market -> 404 SERVICE_NOT_IN_MARKET; undecodable path id -> 400 INVALID_SERVICE_ID; ' +
     'unknown X-Country -> 400 INVALID_COUNTRY.',

@@ -214,6 +214,31 @@ describe('GET /services/:id', () => {
   });
 });
 
+describe('repeated query parameters', () => {
+  it('answers 400 with the parameter\'s code when a list parameter is given twice', async () => {
+    const { json } = await createTestCatalog();
+    const cases = [
+      ['/services?page=1&page=2', 'INVALID_PAGE'],
+      ['/services?limit=5&limit=50', 'INVALID_LIMIT'],
+      ['/services?category=frontend&category=backend', 'INVALID_CATEGORY'],
+      ['/services?search=a&search=b', 'INVALID_SEARCH'],
+      ['/services/react-developer/quote?hours=1&hours=2', 'INVALID_HOURS'],
+      ['/services/react-developer/quote?qty=1&qty=2', 'INVALID_QTY'],
+    ] as const;
+    for (const [path, code] of cases) {
+      const { res, body } = await json(path);
+      expect(res.status).toBe(400);
+      expect(body).toMatchObject({ success: false, error: { code } });
+    }
+  });
+
+  it('still answers when each parameter appears once', async () => {
+    const { json } = await createTestCatalog();
+    expect((await json('/services?page=1&limit=5&category=frontend&search=react')).res.status).toBe(200);
+    expect((await json('/services/react-developer/quote?hours=10&qty=2')).res.status).toBe(200);
+  });
+});
+
 describe('path ids over a real socket', () => {
   // Bun's router decodes a bad escape to U+FFFD where app.handle() yields no id at all, so this runs on a listening server.
   it('answers 400 INVALID_SERVICE_ID for a path id that cannot be decoded', async () => {

@@ -1,7 +1,7 @@
 import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
 import { Elysia, t } from 'elysia';
 import type { TalentPort } from '../talent/model.ts';
-import { isDecodablePathSegment, parseCategory, parseHours, parseLimit, parsePage, parseQty, parseSearch } from './input.ts';
+import { isDecodablePathSegment, parseCategory, parseHours, parseLimit, parsePage, parseQty, parseSearch, rejectRepeatedParams } from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';
 import { CATEGORIES, type Category, CatalogEntrySchema, QuoteSchema, ServiceSchema } from './model.ts';
 import { paginationLinks } from './pagination.ts';
@@ -39,7 +39,8 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
           category: t.Optional(t.Union(CATEGORIES.map((c) => t.Literal(c)), { description: '400 INVALID_CATEGORY when unknown' })),
           search: t.Optional(t.String({ maxLength: 100, description: 'Case-insensitive text in the X-Lang copy or English; 400 INVALID_SEARCH past 100 characters' })),
         }),
-        transform: ({ query }) => {
+        transform: ({ query, request }) => {
+          rejectRepeatedParams(request.url, { page: 'INVALID_PAGE', limit: 'INVALID_LIMIT', category: 'INVALID_CATEGORY', search: 'INVALID_SEARCH' });
           const q = query as Record<string, unknown>;
           q.page = parsePage(q.page);
           q.limit = parseLimit(q.limit);
@@ -99,6 +100,7 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
         }),
         transform: ({ params, query, request }) => {
           checkId(params, request.url);
+          rejectRepeatedParams(request.url, { hours: 'INVALID_HOURS', qty: 'INVALID_QTY' });
           const q = query as Record<string, unknown>;
           const hours = parseHours(q.hours);
           if (hours === undefined) delete q.hours;
