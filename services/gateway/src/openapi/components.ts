@@ -75,6 +75,12 @@ export function gatewayComponents() {
       },
       'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
       'X-Request-Id': { description: 'The request id (the caller\'s when well formed, else generated); quote it when reporting a problem.', schema: { type: 'string' } },
+      'X-Total-Count': { description: 'How many items all pages hold together (the envelope carries only this page).', schema: { type: 'integer', minimum: 0 } },
+      Link: {
+        description:
+          'RFC 8288 pagination links (first, prev, next, last) as query-only relative references that resolve against the path called, e.g. `<?page=2&limit=20>; rel="next"`.',
+        schema: { type: 'string', example: '<?page=1&limit=20>; rel="first", <?page=2&limit=20>; rel="next", <?page=2&limit=20>; rel="last"' },
+      },
       'Content-Language': { description: 'The language of the localized copy in the body (an unknown `X-Lang` falls back to `en`).', schema: { type: 'string', example: 'en' } },
     },
     parameters: {

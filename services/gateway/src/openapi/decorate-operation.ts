@@ -31,7 +31,7 @@ export function decorateOperation(path: string, method: string, op: Json): Json 
 
   const responses: Json = {};
   for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
-    responses[status] = decorateResponse(status, response, hasLang);
+    responses[status] = decorateResponse(status, response, hasLang, spec?.paginated === true);
   }
   const add = (status: string, name: string) => {
     responses[status] ??= { $ref: `#/components/responses/${name}` };
@@ -73,7 +73,7 @@ function localizeParameters(params: Json[], wantCountry = false, wantLang = fals
   return kept;
 }
 
-function decorateResponse(status: string, response: unknown, hasLang: boolean): unknown {
+function decorateResponse(status: string, response: unknown, hasLang: boolean, paginated: boolean): unknown {
   if (!isObject(response) || typeof response.$ref === 'string') return response;
   const out: Json = { ...response };
   if (typeof out.description !== 'string' || /^Response for status \d+$/.test(out.description)) {
@@ -82,6 +82,10 @@ function decorateResponse(status: string, response: unknown, hasLang: boolean): 
   const headers: Json = { ...(isObject(out.headers) ? out.headers : {}), ...rateLimitHeaderRefs() };
   if (status === '429') headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
   if (hasLang && status.startsWith('2')) headers['Content-Language'] = { $ref: '#/components/headers/Content-Language' };
+  if (paginated && status.startsWith('2')) {
+    headers['X-Total-Count'] = { $ref: '#/components/headers/X-Total-Count' };
+    headers.Link = { $ref: '#/components/headers/Link' };
+  }
   out.headers = headers;
   if (isObject(out.content)) out.content = useErrorEnvelopeRef(out.content);
   return out;

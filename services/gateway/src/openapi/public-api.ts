@@ -41,6 +41,8 @@ export interface SpecOperation {
   xLang?: boolean;
   /** Spec section 7: operations that look an id or slug up answer 404. */
   notFound?: boolean;
+  /** DESIGN.md: GET /services carries its totals in X-Total-Count and Link, outside the envelope. */
+  paginated?: boolean;
 }
 
 /** The 18 operations of spec section 4, with the localization headers section 8 gives them. */
@@ -54,7 +56,7 @@ export const SPEC_OPERATIONS: readonly SpecOperation[] = [
   { operationId: 'refreshSession', method: 'post', path: '/auth/refresh', service: 'auth' },
   { operationId: 'forgotPassword', method: 'post', path: '/auth/forgot-password', service: 'auth' },
   { operationId: 'resetPassword', method: 'post', path: '/auth/reset-password', service: 'auth' },
-  { operationId: 'listServices', method: 'get', path: '/services', service: 'catalog', xCountry: true, xLang: true },
+  { operationId: 'listServices', method: 'get', path: '/services', service: 'catalog', xCountry: true, xLang: true, paginated: true },
   { operationId: 'listServiceCatalog', method: 'get', path: '/services/catalog', service: 'catalog', xCountry: true },
   { operationId: 'getService', method: 'get', path: '/services/{id}', service: 'catalog', xCountry: true, xLang: true, notFound: true },
   { operationId: 'quoteService', method: 'get', path: '/services/{id}/quote', service: 'catalog', xCountry: true },

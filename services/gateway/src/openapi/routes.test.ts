@@ -112,6 +112,15 @@ describe('GET /openapi.json with every service up', () => {
     expect(Object.keys(doc.paths['/services'].get.responses['200'].headers)).toContain('Content-Language');
   });
 
+  it('describes the pagination headers GET /services answers with', () => {
+    const headers = doc.paths['/services'].get.responses['200'].headers as Json;
+    expect(headers['X-Total-Count']).toEqual({ $ref: '#/components/headers/X-Total-Count' });
+    expect(headers.Link).toEqual({ $ref: '#/components/headers/Link' });
+    expect(doc.components.headers['X-Total-Count'].schema.type).toBe('integer');
+    expect(doc.components.headers.Link.schema.type).toBe('string');
+    expect(Object.keys(doc.paths['/services/catalog'].get.responses['200'].headers)).not.toContain('X-Total-Count');
+  });
+
   it('requires the bearer scheme on GET /account/me', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     expect(doc.paths['/account/me'].get.security).toEqual([{ bearerAuth: [] }]);
