@@ -33,6 +33,17 @@ describe('the auth HTTP surface', () => {
     }
   });
 
+  it('answers a deeply nested body on every operation with 400 VALIDATION_FAILED, never 500', async () => {
+    const { call } = await createAuthUnderTest();
+    const deep = `${'['.repeat(6000)}${']'.repeat(6000)}`;
+    for (const path of BODY_OPERATIONS) {
+      for (const field of ['mobile', 'otp', 'token', 'identifier', 'idToken', 'refreshToken', 'email', 'newPassword']) {
+        const res = await call('POST', path, { raw: `{"${field}":${deep}}` });
+        expect({ path, field, status: res.status, code: res.body.error?.code }).toEqual({ path, field, status: 400, code: 'VALIDATION_FAILED' });
+      }
+    }
+  });
+
   it('takes JSON only: a form-encoded body is 400 MALFORMED_JSON', async () => {
     const { call } = await createAuthUnderTest();
     const res = await call('POST', '/auth/send-otp', { raw: 'mobile=%2B4915112345678', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
