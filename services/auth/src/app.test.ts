@@ -44,6 +44,17 @@ describe('the auth HTTP surface', () => {
     }
   });
 
+  it('answers a field holding an object with its own toString or valueOf with 400 VALIDATION_FAILED, never 500', async () => {
+    const { call } = await createAuthUnderTest();
+    const fields = ['mobile', 'otp', 'token', 'identifier', 'password', 'idToken', 'refreshToken', 'email', 'newPassword'];
+    for (const path of BODY_OPERATIONS) {
+      for (const inner of ['{"toString":1}', '{"valueOf":1}', '[{"toString":1}]']) {
+        const res = await call('POST', path, { raw: `{${fields.map((f) => `"${f}":${inner}`).join(',')}}` });
+        expect({ path, inner, status: res.status, code: res.body.error?.code }).toEqual({ path, inner, status: 400, code: 'VALIDATION_FAILED' });
+      }
+    }
+  });
+
   it('takes JSON only: a form-encoded body is 400 MALFORMED_JSON', async () => {
     const { call } = await createAuthUnderTest();
     const res = await call('POST', '/auth/send-otp', { raw: 'mobile=%2B4915112345678', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
