@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { ConfigError, loadConfig, productionProblems, read } from './config.ts';
+import { ConfigError, loadConfig, productionProblems, read, redactCredentials } from './config.ts';
 
 const spec = {
   PORT: read.port(8082),
@@ -53,5 +53,22 @@ describe('productionProblems', () => {
     expect(productionProblems({}, { MONGODB_URL: true })).toEqual([]);
     expect(productionProblems({ NODE_ENV: 'production' }, { MONGODB_URL: true, REDIS_URL: false })).toHaveLength(1);
     expect(productionProblems({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }, { MONGODB_URL: true })).toEqual([]);
+  });
+});
+
+describe('credentials in configuration errors', () => {
+  it('never repeats the user-info of a malformed URL', () => {
+    try {
+      loadConfig({ SMTP_URL: 'smtps://user:s3cret@smtp example.com:465' }, { SMTP_URL: read.url(['smtp:', 'smtps:']) });
+      throw new Error('expected a ConfigError');
+    } catch (e) {
+      expect((e as ConfigError).message).not.toContain('s3cret');
+      expect((e as ConfigError).message).toContain('smtps://***@smtp example.com:465');
+    }
+  });
+
+  it('leaves URLs without credentials as they are', () => {
+    expect(redactCredentials('redis://127.0.0.1:6379')).toBe('redis://127.0.0.1:6379');
+    expect(redactCredentials('redis://:pw@host:99999')).toBe('redis://***@host:99999');
   });
 });

@@ -91,10 +91,15 @@ function checkUrl(value: string, protocols: readonly string[]): string {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`must be a URL, got "${value}"`);
+    throw new Error(`must be a URL, got "${redactCredentials(value)}"`);
   }
   if (!protocols.includes(url.protocol)) throw new Error(`must use ${protocols.join(' or ')}, got "${url.protocol}"`);
   return value;
+}
+
+/** URLs such as SMTP_URL and REDIS_URL carry passwords: an error message must never repeat them. */
+export function redactCredentials(value: string): string {
+  return value.replace(/\/\/[^/@]*@/, '//***@');
 }
 
 /** True when the process runs in production (NODE_ENV=production). */
