@@ -1,6 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { ToolContext } from './context.ts';
 import { jsonRpcError, readJsonRpc, SERVER_ERROR } from './json-rpc.ts';
+import { guardRequestParams } from './params.ts';
 import { createMcpServer } from './server.ts';
 
 /** The largest /mcp body read (tool arguments are small; a cart of 50 lines is a few KiB). */
@@ -35,6 +36,7 @@ export async function handleMcpPost(request: Request, ctx: ToolContext): Promise
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);
+    guardRequestParams(transport);
     return await transport.handleRequest(withDefaultAccept(request), { parsedBody: parsed.body });
   } finally {
     await server.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { INVALID_REQUEST, MAX_BATCH, PARSE_ERROR, readJsonRpc } from './json-rpc.ts';
+import { INVALID_PARAMS, INVALID_REQUEST, MAX_BATCH, PARSE_ERROR, readJsonRpc } from './json-rpc.ts';
 
 async function errorOf(text: string) {
   const r = readJsonRpc(text);
@@ -28,6 +28,18 @@ describe('readJsonRpc', () => {
     const batch = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })));
     expect((await errorOf(batch(MAX_BATCH + 1))).body.error.code).toBe(INVALID_REQUEST);
     expect(readJsonRpc(batch(MAX_BATCH)).ok).toBe(true);
+  });
+
+  it('answers -32602 with the request id for params that are a string, a number or an array', async () => {
+    for (const params of ['"x"', '3', '[1]']) {
+      const { status, body } = await errorOf(`{"jsonrpc":"2.0","id":4,"method":"tools/list","params":${params}}`);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ id: 4, error: { code: INVALID_PARAMS, message: 'Invalid params for tools/list: params must be an object' } });
+    }
+  });
+
+  it('keeps -32600 for a message that is broken beyond its params', async () => {
+    expect((await errorOf('{"jsonrpc":"1.0","id":4,"method":"tools/list","params":"x"}')).body.error.code).toBe(INVALID_REQUEST);
   });
 
   it('passes a well-formed request through', () => {
