@@ -38,6 +38,15 @@ describe('MCP over raw HTTP', () => {
     expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 'x', error: { code: -32601 } });
   });
 
+  it('does not promise tools/list_changed notifications in initialize (the server is stateless and never sends them)', async () => {
+    const res = await post(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+    );
+    const body = (await res.json()) as { result: { capabilities: { tools?: { listChanged?: boolean } } } };
+    expect(body.result.capabilities.tools).toBeDefined();
+    expect(body.result.capabilities.tools?.listChanged).not.toBe(true);
+  });
+
   it('answers tools/list without an Accept header, with no session id and the gateway headers', async () => {
     const res = await fetch(`${stack.gatewayUrl}/mcp`, {
       method: 'POST',

@@ -18,5 +18,8 @@ export function createMcpServer(ctx: ToolContext): McpServer {
   registerCatalogTools(server, ctx);
   registerMarketTools(server);
   registerTalentTools(server, ctx);
+  // McpServer declares tools.listChanged: true when the first tool registers; this server lives
+  // for one request and the tool list never changes, so no list_changed notification ever comes.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }
