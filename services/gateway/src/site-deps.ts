@@ -24,4 +24,6 @@ export interface SiteDeps {
    * always fills it in; optional only so fixtures built before it existed still type-check.
    */
   principalOf?: (request: Request) => Principal | undefined;
+  /** The gateway's MAX_BODY_BYTES, the cap on bodies the gateway reads itself (/mcp); GatewayDeps always has it. */
+  maxBodyBytes?: number;
 }

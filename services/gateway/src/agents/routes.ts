@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { SiteDeps } from '../site-deps.ts';
+import { DEFAULT_MCP_BODY_BYTES } from './mcp/http.ts';
 import { allowedMcpOrigins } from './mcp/origin.ts';
 import { createMcpRoutes } from './mcp/routes.ts';
 import { createSiteRoutes } from './site/routes.ts';
@@ -17,5 +18,12 @@ export function createAgentRoutes(deps: SiteDeps) {
   const origin = deps.publicSiteUrl.replace(/\/+$/, '');
   return new Elysia({ name: 'agent-routes' })
     .use(createSiteRoutes({ upstream, clock: deps.clock, origin }))
-    .use(createMcpRoutes({ upstream, origin, allowedOrigins: allowedMcpOrigins(origin, corsOriginsOf(deps)) }));
+    .use(
+      createMcpRoutes({
+        upstream,
+        origin,
+        allowedOrigins: allowedMcpOrigins(origin, corsOriginsOf(deps)),
+        maxBodyBytes: deps.maxBodyBytes ?? DEFAULT_MCP_BODY_BYTES,
+      }),
+    );
 }

@@ -4,8 +4,13 @@ import { jsonRpcError, readJsonRpc, SERVER_ERROR } from './json-rpc.ts';
 import { guardRequestParams } from './params.ts';
 import { createMcpServer } from './server.ts';
 
-/** The largest /mcp body read (tool arguments are small; a cart of 50 lines is a few KiB). */
-export const MAX_MCP_BODY_BYTES = 256 * 1024;
+/** The gateway's MAX_BODY_BYTES default, for deps built without a cap (tool arguments are small; a cart of 50 lines is a few KiB). */
+export const DEFAULT_MCP_BODY_BYTES = 65_536;
+
+/** The /mcp request: the tools' context and the body cap (the gateway's MAX_BODY_BYTES). */
+export interface McpPostContext extends ToolContext {
+  maxBodyBytes: number;
+}
 
 /**
  * GET (server-initiated SSE stream) and DELETE (session end) have no meaning for a stateless
@@ -23,16 +28,40 @@ function withDefaultAccept(request: Request): Request {
   return new Request(request.url, { method: 'POST', headers });
 }
 
+/**
+ * The body as text, or undefined once it passes maxBytes: a chunked body has no Content-Length for
+ * the policy to check, so bytes are counted while reading and the rest is never buffered.
+ */
+async function readCappedText(request: Request, maxBytes: number): Promise<string | undefined> {
+  if (!request.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 /** POST /mcp: one stateless server and transport per request, JSON responses. */
-export async function handleMcpPost(request: Request, ctx: ToolContext): Promise<Response> {
+export async function handleMcpPost(request: Request, ctx: McpPostContext): Promise<Response> {
+  const { maxBodyBytes, ...tools } = ctx;
+  const tooLarge = () => jsonRpcError(413, SERVER_ERROR, `Request body over ${maxBodyBytes} bytes`);
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_MCP_BODY_BYTES) return jsonRpcError(413, SERVER_ERROR, `Request body over ${MAX_MCP_BODY_BYTES} bytes`);
-  const text = await request.text();
-  if (text.length > MAX_MCP_BODY_BYTES) return jsonRpcError(413, SERVER_ERROR, `Request body over ${MAX_MCP_BODY_BYTES} bytes`);
+  if (declared > maxBodyBytes) return tooLarge();
+  const text = await readCappedText(request, maxBodyBytes);
+  if (text === undefined) return tooLarge();
   const parsed = readJsonRpc(text);
   if (!parsed.ok) return parsed.response;
 
-  const server = createMcpServer(ctx);
+  const server = createMcpServer(tools);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);

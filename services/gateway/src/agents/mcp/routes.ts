@@ -11,6 +11,8 @@ export interface McpRoutesOptions {
   origin: string;
   /** Browser origins allowed to call /mcp (see origin.ts). */
   allowedOrigins: ReadonlySet<string>;
+  /** The largest body read, in bytes: the gateway's MAX_BODY_BYTES. */
+  maxBodyBytes: number;
 }
 
 /** /mcp: POST carries JSON-RPC; the body is read raw so garbage becomes a JSON-RPC parse error, not an envelope. */
@@ -33,7 +35,7 @@ export function createMcpRoutes(options: McpRoutesOptions) {
           lang: h.get('x-lang') ?? undefined,
           authorization: h.get('authorization') ?? undefined,
         };
-        return handleMcpPost(request, { upstream: options.upstream, origin: options.origin, call });
+        return handleMcpPost(request, { upstream: options.upstream, origin: options.origin, call, maxBodyBytes: options.maxBodyBytes });
       },
       { ...hidden, parse: 'none' },
     )
