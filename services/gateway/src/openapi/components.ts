@@ -88,7 +88,13 @@ export function gatewayComponents() {
         name: 'X-Country',
         in: 'header',
         required: false,
-        description: 'Market to price and localize for. Unknown values are a 400 (`INVALID_COUNTRY`).',
+        description:
+          'Market to price and localize for: IN, AE, DE, US or AU (default IN; an empty value is the default too). ' +
+          'Accepted in any letter case (`de` is `DE`), surrounding spaces ignored; the schema lists the canonical uppercase codes. ' +
+          'Any other value is a 400 (`INVALID_COUNTRY`).',
+        // Kept as an uppercase enum, not a case-insensitive pattern: generated clients get a typed
+        // enum and docs UIs a picker, strict validators accept every value such a client sends, and
+        // OpenAPI 3.0 patterns have no /i flag (it would read ^([Ii][Nn]|[Aa][Ee]|...)$ and type as a bare string).
         schema: { type: 'string', enum: ['IN', 'AE', 'DE', 'US', 'AU'], default: 'IN' },
       },
       XLang: {

@@ -23,6 +23,18 @@ describe('the OpenAPI routes mounted in the gateway', () => {
     for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-request-id']) expect(res.headers.get(h)).not.toBeNull();
   });
 
+  it('document X-Country as accepted in any letter case, which the API honours (de is DE, fr is a 400)', async () => {
+    const doc = (await (await gateway.handle(req('/openapi.json'))).json()) as { components: { parameters: Record<string, { description: string; schema: { enum: string[] } }> } };
+    const country = doc.components.parameters.XCountry;
+    expect(country?.schema.enum).toEqual(['IN', 'AE', 'DE', 'US', 'AU']);
+    expect(country?.description).toContain('any letter case');
+    const lower = await gateway.handle(req('/api/services/catalog', { headers: { 'x-country': 'de' } }));
+    expect(lower.status).toBe(200);
+    const unknown = await gateway.handle(req('/api/services/catalog', { headers: { 'x-country': 'fr' } }));
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('INVALID_COUNTRY');
+  });
+
   it('serve /docs and its assets through the same policy', async () => {
     const page = await gateway.handle(req('/docs'));
     expect(page.status).toBe(200);
