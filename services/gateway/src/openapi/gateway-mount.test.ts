@@ -35,6 +35,13 @@ describe('the OpenAPI routes mounted in the gateway', () => {
     expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('INVALID_COUNTRY');
   });
 
+  it('leave the health, readiness and gateway-own routes out of the public document', async () => {
+    const text = await (await gateway.handle(req('/openapi.json'))).text();
+    const doc = JSON.parse(text) as { paths: Record<string, unknown> };
+    for (const path of ['/healthz', '/readyz', '/openapi.json', '/openapi/json', '/docs', '/mcp', '/llms.txt']) expect(Object.keys(doc.paths)).not.toContain(path);
+    expect(text).not.toMatch(/healthz|readyz/);
+  });
+
   it('serve /docs and its assets through the same policy', async () => {
     const page = await gateway.handle(req('/docs'));
     expect(page.status).toBe(200);

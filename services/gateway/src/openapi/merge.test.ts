@@ -38,6 +38,15 @@ describe('mergeOpenApiParts', () => {
     expect(JSON.stringify(doc)).not.toContain('internalUsers');
   });
 
+  it('leaves out /healthz and /readyz even when a service part describes them', () => {
+    const copy = structuredClone(parts.catalog) as Json;
+    const probe = { get: { operationId: 'probe', responses: { 200: { description: 'ok' } } } };
+    copy.paths['/healthz'] = probe;
+    copy.paths['/readyz'] = { get: { ...probe.get, operationId: 'ready' } };
+    const doc = merge({ ...parts, catalog: copy as OpenApiDoc });
+    expect(Object.keys(doc.paths).filter((p) => /healthz|readyz/.test(p))).toEqual([]);
+  });
+
   it('puts the rate-limit headers on every response and a 429 with Retry-After on every operation', () => {
     const doc = merge(parts);
     for (const item of Object.values<Json>(doc.paths)) {
