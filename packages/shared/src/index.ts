@@ -56,3 +56,4 @@ export { ErrorEnvelopeSchema, envelopeOf, serviceOpenApi } from './openapi.ts';
 export { documentStoresUnderTest, type StoreUnderTest } from './testing/document-stores.ts';
 export { redisKeyValueStoreUnderTest } from './testing/redis-under-test.ts';
 export { loadConfigOrExit, stopOnSignals } from './process.ts';
+export { createLineWriter, type LineWriter } from './line-writer.ts';

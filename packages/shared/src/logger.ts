@@ -1,3 +1,5 @@
+import { createLineWriter, type LineWriter } from './line-writer.ts';
+
 /** One JSON object per line on stdout: what every service logs. */
 export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void;
@@ -5,8 +7,15 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-/** A logger that writes `{ts, level, service, msg, ...fields}` lines. */
-export function createLogger(service: string, write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Logger {
+/** One batched stdout writer per process, shared by every default logger so lines keep their order. */
+let stdoutLines: LineWriter | undefined;
+const writeStdout = (line: string) => {
+  stdoutLines ??= createLineWriter();
+  stdoutLines.write(line);
+};
+
+/** A logger that writes `{ts, level, service, msg, ...fields}` lines (to stdout, batched, by default). */
+export function createLogger(service: string, write: (line: string) => void = writeStdout): Logger {
   const log = (level: string) => (msg: string, fields: Record<string, unknown> = {}) =>
     write(JSON.stringify({ ts: new Date().toISOString(), level, service, msg, ...fields }));
   return { info: log('info'), warn: log('warn'), error: log('error') };
