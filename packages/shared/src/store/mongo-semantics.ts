@@ -1,0 +1,102 @@
+import type { Filter, Projection, Sort } from './documents.ts';
+
+/**
+ * MongoDB semantics the embedded store needs beyond mingo's matching and update operators:
+ * dotted paths, BSON comparison order for sorts, projections, and the fields an upsert copies
+ * from its filter.
+ */
+export function getPath(doc: unknown, path: string): unknown {
+  let cur: unknown = doc;
+  for (const part of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+/** Mongo's BSON comparison order for the value types the services store. */
+function typeRank(v: unknown): number {
+  if (v === undefined || v === null) return 1;
+  if (typeof v === 'number') return 2;
+  if (typeof v === 'string') return 3;
+  if (Array.isArray(v)) return 5;
+  if (typeof v === 'object' && !(v instanceof Date)) return 4;
+  if (typeof v === 'boolean') return 8;
+  if (v instanceof Date) return 9;
+  return 10;
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra - rb;
+  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return JSON.stringify(a) < JSON.stringify(b) ? -1 : JSON.stringify(a) > JSON.stringify(b) ? 1 : 0;
+}
+
+export function sortDocs<T>(docs: T[], sort: Sort): T[] {
+  const entries = Object.entries(sort);
+  // Array.prototype.sort is stable, so ties keep insertion order like an unindexed scan.
+  return [...docs].sort((x, y) => {
+    for (const [field, dir] of entries) {
+      const c = compareValues(getPath(x, field), getPath(y, field));
+      if (c !== 0) return c * dir;
+    }
+    return 0;
+  });
+}
+
+export function project<T>(doc: T, projection?: Projection): T {
+  if (!projection || Object.keys(projection).length === 0) return doc;
+  const entries = Object.entries(projection);
+  const including = entries.some(([k, v]) => v === 1 && k !== '_id');
+  const src = doc as Record<string, unknown>;
+  if (including) {
+    const out: Record<string, unknown> = {};
+    if (projection._id !== 0) out._id = src._id;
+    for (const [k, v] of entries) if (v === 1) setPath(out, k, getPath(src, k));
+    return out as T;
+  }
+  const out = structuredClone(src);
+  for (const [k, v] of entries) if (v === 0) deletePath(out, k);
+  return out as T;
+}
+
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  if (value === undefined) return;
+  const parts = path.split('.');
+  let cur = target;
+  for (const part of parts.slice(0, -1)) {
+    cur[part] ??= {};
+    cur = cur[part] as Record<string, unknown>;
+  }
+  cur[parts[parts.length - 1] as string] = value;
+}
+
+function deletePath(target: Record<string, unknown>, path: string): void {
+  const parts = path.split('.');
+  let cur: unknown = target;
+  for (const part of parts.slice(0, -1)) {
+    if (cur === null || typeof cur !== 'object') return;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  if (cur && typeof cur === 'object') delete (cur as Record<string, unknown>)[parts[parts.length - 1] as string];
+}
+
+/** The equality fields of a filter, as Mongo copies them into an upserted document. */
+export function seedFromFilter(filter: Filter): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(filter)) {
+    if (k.startsWith('$')) continue;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && Object.keys(v).some((x) => x.startsWith('$'))) {
+      const eq = (v as Record<string, unknown>).$eq;
+      if (eq !== undefined) setPath(out, k, structuredClone(eq));
+      continue;
+    }
+    setPath(out, k, structuredClone(v));
+  }
+  return out;
+}
