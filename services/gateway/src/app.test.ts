@@ -40,6 +40,14 @@ describe('the gateway in front of the real catalog service', () => {
     expect(res.headers.get('ratelimit-limit')).toBe('300');
   });
 
+  it('keeps the service Vary (X-Country, X-Lang) and adds Origin for a cross-origin caller', async () => {
+    const res = await gateway().handle(req('/api/services/catalog', { headers: { 'x-country': 'DE', origin: 'https://app.example' } }));
+    const vary = (res.headers.get('vary') ?? '').toLowerCase();
+    expect(vary).toContain('x-country');
+    expect(vary).toContain('x-lang');
+    expect(vary).toContain('origin');
+  });
+
   it('prices a cart posted through it', async () => {
     const res = await gateway().handle(
       req('/api/jobs/pricing', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ serviceId: 'react-developer', hours: 10 }] }) }),

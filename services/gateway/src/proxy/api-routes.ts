@@ -85,7 +85,12 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
  */
 function handOver(response: Response, set: { headers: Record<string, unknown>; status?: number | string }): Response {
   const headers = response.headers;
-  for (const name in set.headers) headers.set(name, String(set.headers[name]));
+  for (const name in set.headers) {
+    // Vary lists what the answer depends on: the service's (X-Country, X-Lang) and the
+    // policy's (Origin) together, or a shared cache would serve one market's prices to another.
+    if (name === 'vary') headers.append('vary', String(set.headers[name]));
+    else headers.set(name, String(set.headers[name]));
+  }
   set.headers = {};
   if (response.status !== 200) set.status = response.status;
   return response;
