@@ -35,7 +35,7 @@ export function createPolicy(deps: PolicyDeps) {
     const token = checked instanceof Promise ? await checked : checked;
     states.set(request, { path, clientIp, token });
 
-    const bucket = chooseBucket(path, clientIp, token.kind === 'valid' ? token.principal.sub : undefined);
+    const bucket = chooseBucket(path, clientIp, token.kind === 'valid' ? token.principal : undefined);
     const result = await limiter.consume(bucket.name, bucket.key);
     applyRateLimitHeaders(set.headers, bucket.name, result, windowS);
 

@@ -8,19 +8,26 @@ const rateLimitHeaders = (bucket: BucketName, result: LimitResult, windowS: numb
   return headers;
 };
 
+const customer = { sub: 'u-9', role: 'customer' as const };
+
 describe('chooseBucket', () => {
+  it('counts guests per client IP, since guest tokens are free to mint', () => {
+    expect(chooseBucket('/api/services', '1.2.3.4', { sub: 'g-1', role: 'guest' })).toEqual({ name: 'anonymous', key: 'ip:1.2.3.4' });
+    expect(chooseBucket('/api/services', '1.2.3.4', { sub: 'g-2', role: 'guest' })).toEqual({ name: 'anonymous', key: 'ip:1.2.3.4' });
+  });
+
   it('counts anonymous callers per client IP', () => {
     expect(chooseBucket('/api/services', '1.2.3.4', undefined)).toEqual({ name: 'anonymous', key: 'ip:1.2.3.4' });
   });
 
   it('counts callers with a valid token per sub', () => {
-    expect(chooseBucket('/api/services', '1.2.3.4', 'u-9')).toEqual({ name: 'authenticated', key: 'sub:u-9' });
-    expect(chooseBucket('/mcp', '1.2.3.4', 'u-9')).toEqual({ name: 'authenticated', key: 'sub:u-9' });
+    expect(chooseBucket('/api/services', '1.2.3.4', customer)).toEqual({ name: 'authenticated', key: 'sub:u-9' });
+    expect(chooseBucket('/mcp', '1.2.3.4', customer)).toEqual({ name: 'authenticated', key: 'sub:u-9' });
   });
 
   it('counts /api/auth/* per IP in its own bucket, token or not', () => {
     expect(chooseBucket('/api/auth/send-otp', '1.2.3.4', undefined)).toEqual({ name: 'auth-routes', key: 'ip:1.2.3.4' });
-    expect(chooseBucket('/api/auth/refresh', '1.2.3.4', 'u-9')).toEqual({ name: 'auth-routes', key: 'ip:1.2.3.4' });
+    expect(chooseBucket('/api/auth/refresh', '1.2.3.4', customer)).toEqual({ name: 'auth-routes', key: 'ip:1.2.3.4' });
     expect(chooseBucket('/api/authors', '1.2.3.4', undefined).name).toBe('anonymous');
   });
 });

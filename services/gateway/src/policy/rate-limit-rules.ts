@@ -1,3 +1,5 @@
+import type { Role } from '@tm/shared';
+
 /**
  * Rate-limit rules without any store: which bucket a request counts against and which headers
  * describe the result. Kept pure so the policy is unit-tested apart from Redis.
@@ -26,11 +28,12 @@ const AUTH_PREFIX = '/api/auth/';
 /**
  * /api/auth/* counts only against its own tighter per-IP bucket (it replaces the general one
  * there, so each request costs one Redis round trip); elsewhere a valid token's `sub` picks the
- * authenticated bucket and everyone else shares the per-IP anonymous one.
+ * authenticated bucket and everyone else shares the per-IP anonymous one. Guests count per IP
+ * too: anyone can mint guest tokens, so one per bucket would multiply the anonymous quota.
  */
-export function chooseBucket(path: string, clientIp: string, sub: string | undefined): Bucket {
+export function chooseBucket(path: string, clientIp: string, principal: { sub: string; role: Role } | undefined): Bucket {
   if (path.startsWith(AUTH_PREFIX) || path === '/api/auth') return { name: 'auth-routes', key: `ip:${clientIp}` };
-  if (sub !== undefined) return { name: 'authenticated', key: `sub:${sub}` };
+  if (principal !== undefined && principal.role !== 'guest') return { name: 'authenticated', key: `sub:${principal.sub}` };
   return { name: 'anonymous', key: `ip:${clientIp}` };
 }
 
