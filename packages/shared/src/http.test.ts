@@ -27,7 +27,8 @@ function build(readyDown = false) {
     .get('/crash', () => {
       throw new Error('database password is hunter2');
     })
-    .post('/echo', ({ body }) => body, { body: t.Object({ n: t.Integer({ minimum: 1 }) }) });
+    .post('/echo', ({ body }) => body, { body: t.Object({ n: t.Integer({ minimum: 1 }) }) })
+    .post('/named', ({ body }) => body, { body: t.Object({ name: t.String() }) });
   return { app, logger };
 }
 
@@ -65,6 +66,16 @@ describe('serviceBase', () => {
     const invalid = await app.handle(req('/echo', json('{"n":0}')));
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers bodies that would crash validation (deep nesting, an own toString) with 400 VALIDATION_FAILED', async () => {
+    const { app } = build();
+    const deep = await app.handle(req('/named', json(`{"name":${'['.repeat(5000)}${']'.repeat(5000)}}`)));
+    expect(deep.status).toBe(400);
+    expect((await deep.json()).error.code).toBe('VALIDATION_FAILED');
+    const own = await app.handle(req('/named', json('{"name":{"toString":1}}')));
+    expect(own.status).toBe(400);
+    expect((await own.json()).error.code).toBe('VALIDATION_FAILED');
   });
 
   it('answers an unknown route with a 404 envelope', async () => {

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { bodyShapeProblem } from './body-shape.ts';
 import { fail } from './envelope.ts';
 import { DomainError, statusForCode } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -26,6 +27,12 @@ export function serviceBase(options: ServiceBaseOptions) {
       const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
       set.headers[REQUEST_ID_HEADER] = requestId;
       return { requestId, startedAt: performance.now() };
+    })
+    .onTransform({ as: 'global' }, ({ body }) => {
+      // Before validation: shapes that would crash Elysia's validation message become a 400.
+      if (typeof body !== 'object' || body === null) return;
+      const problem = bodyShapeProblem(body);
+      if (problem) throw new DomainError('VALIDATION_FAILED', problem);
     })
     .onAfterResponse({ as: 'global' }, (ctx) => {
       const { request, set } = ctx;

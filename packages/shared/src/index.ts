@@ -57,3 +57,4 @@ export { documentStoresUnderTest, type StoreUnderTest } from './testing/document
 export { redisKeyValueStoreUnderTest } from './testing/redis-under-test.ts';
 export { loadConfigOrExit, stopOnSignals } from './process.ts';
 export { createLineWriter, type LineWriter } from './line-writer.ts';
+export { bodyShapeProblem, MAX_BODY_DEPTH } from './body-shape.ts';

@@ -1,6 +1,6 @@
 import { DomainError } from '@tm/shared';
 import { Elysia, ParseError } from 'elysia';
-import { bodyShapeProblem } from './body-shape.ts';
+import { bodyShapeProblem } from '@tm/shared';
 
 /** An error serviceBase turns into 413 PAYLOAD_TOO_LARGE. */
 function tooLarge(): Error {

@@ -1,10 +1,10 @@
 /**
- * Shapes of JSON no auth body has, refused before Elysia validates: Elysia builds its validation
- * message with `${value}`, which overflows the stack on a deeply nested array and throws on an
- * object with its own `toString` / `valueOf`, turning a bad body into a 500.
+ * Shapes of JSON no body of this API has, refused before Elysia validates: Elysia builds its
+ * validation message with `${value}`, which overflows the stack on a deeply nested array and
+ * throws on an object with its own `toString` / `valueOf`, turning a bad body into a 500.
  */
 
-/** No auth body nests past two levels. */
+/** No body of the API nests past a few levels; 32 leaves room for any future shape. */
 export const MAX_BODY_DEPTH = 32;
 
 /**
