@@ -29,10 +29,11 @@ export function createGatewayLimiter(options: { quotas: Quotas; windowS: number;
     // instead of waiting on a reconnect (ioredis must also run without an offline queue).
     return new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory });
   };
+  const coalesced = (name: BucketName) => coalesceConsumes(build(name), { limit: quotas[name] });
   const limiters: Record<BucketName, (key: string) => Promise<Counted>> = {
-    anonymous: coalesceConsumes(build('anonymous')),
-    authenticated: coalesceConsumes(build('authenticated')),
-    'auth-routes': coalesceConsumes(build('auth-routes')),
+    anonymous: coalesced('anonymous'),
+    authenticated: coalesced('authenticated'),
+    'auth-routes': coalesced('auth-routes'),
   };
   return {
     windowS,
