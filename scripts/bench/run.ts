@@ -119,7 +119,7 @@ async function main() {
   const notes = tokenProblem ? [`Bearer cases not run: ${tokenProblem}.`] : [];
   await Bun.write(
     output,
-    benchmarksMarkdown({ startedAt: new Date(), durationS, warmupS, connections, machine, cases, cartItems: 3, tokenSource: token ? 'a guest session from POST /api/auth/guest-access through the gateway' : 'none could be had', notes }),
+    benchmarksMarkdown({ startedAt: new Date(), durationS, warmupS, connections, machine, cases, cartItems: 3, tokenSource: token ? 'the bootstrap admin\'s staff login (POST /api/auth/staff-password-login) through the gateway' : 'none could be had', notes }),
   );
   log(`wrote ${output}`);
 }

@@ -92,10 +92,12 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
   return { gateway: url(ports.gateway), nginx: url(ports.nginx), catalog: url(ports.catalog), authProblem, admin };
 }
 
-/** An access token from auth through the gateway: a guest session, else the bootstrap admin's staff login. */
+/**
+ * An access token from auth through the gateway: the bootstrap admin's staff login. (Not a guest
+ * session: guests are counted per IP like anonymous callers, so they would not exercise the per-sub bucket.)
+ */
 export async function obtainAccessToken(gateway: string, admin: { email: string; password: string }): Promise<string> {
   const attempts: [string, unknown][] = [
-    ['/api/auth/guest-access', undefined],
     ['/api/auth/staff-password-login', { identifier: admin.email, password: admin.password }],
   ];
   const problems: string[] = [];
