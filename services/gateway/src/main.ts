@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, productionProblems, systemClock } from '@tm/shared';
+import { ConfigError, createLogger, loadConfigOrExit, productionProblems, stopOnSignals, systemClock } from '@tm/shared';
 import { createApp } from './app.ts';
 import { loadGatewayConfig } from './config.ts';
 import { createGatewayLimiter, createLimiterRedis } from './policy/limiter.ts';
@@ -6,59 +6,49 @@ import { createTokenVerifier } from './policy/tokens.ts';
 
 const logger = createLogger('gateway');
 
-function start() {
-  const config = loadGatewayConfig(process.env);
-  const problems = productionProblems(process.env, { REDIS_URL: config.REDIS_URL === undefined });
+const config = loadConfigOrExit(logger, () => {
+  const loaded = loadGatewayConfig(process.env);
+  const problems = productionProblems(process.env, { REDIS_URL: loaded.REDIS_URL === undefined });
   if (problems.length > 0) throw new ConfigError(problems);
+  return loaded;
+});
 
-  const redis = config.REDIS_URL ? createLimiterRedis(config.REDIS_URL) : undefined;
-  redis?.on('error', (err) => logger.warn('redis error', { error: String(err) }));
+const redis = config.REDIS_URL ? createLimiterRedis(config.REDIS_URL) : undefined;
+redis?.on('error', (err) => logger.warn('redis error', { error: String(err) }));
 
-  const app = createApp({
-    upstreams: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, talent: config.TALENT_URL },
-    fetch: globalThis.fetch,
-    publicSiteUrl: config.PUBLIC_SITE_URL.replace(/\/$/, ''),
-    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    logger,
+const app = createApp({
+  upstreams: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, talent: config.TALENT_URL },
+  fetch: globalThis.fetch,
+  publicSiteUrl: config.PUBLIC_SITE_URL.replace(/\/$/, ''),
+  upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  logger,
+  clock: systemClock,
+  limiter: createGatewayLimiter({
+    redis,
+    keyPrefix: config.REDIS_PREFIX,
+    windowS: config.RATE_LIMIT_WINDOW_S,
+    quotas: { anonymous: config.RATE_LIMIT_ANON, authenticated: config.RATE_LIMIT_AUTHENTICATED, 'auth-routes': config.RATE_LIMIT_AUTH_ROUTES },
+  }),
+  tokens: createTokenVerifier({
+    jwksUrl: `${config.AUTH_URL}/.well-known/jwks.json`,
     clock: systemClock,
-    limiter: createGatewayLimiter({
-      redis,
-      keyPrefix: config.REDIS_PREFIX,
-      windowS: config.RATE_LIMIT_WINDOW_S,
-      quotas: { anonymous: config.RATE_LIMIT_ANON, authenticated: config.RATE_LIMIT_AUTHENTICATED, 'auth-routes': config.RATE_LIMIT_AUTH_ROUTES },
-    }),
-    tokens: createTokenVerifier({
-      jwksUrl: `${config.AUTH_URL}/.well-known/jwks.json`,
-      clock: systemClock,
-      jwksCacheS: config.JWKS_CACHE_S,
-      cacheSize: config.TOKEN_CACHE_SIZE,
-    }),
-    trustProxy: config.TRUST_PROXY,
-    maxBodyBytes: config.MAX_BODY_BYTES,
-    corsOrigins: config.CORS_ORIGINS,
-  }).listen({
-    hostname: config.HOST,
-    port: config.PORT,
-    // A backstop for bodies no route counts (chunked uploads to /mcp): the policy answers 413
-    // in the envelope for anything declared over MAX_BODY_BYTES, so Bun's own limit sits above it.
-    maxRequestBodySize: Math.max(config.MAX_BODY_BYTES * 4, 1024 * 1024),
-  });
+    jwksCacheS: config.JWKS_CACHE_S,
+    cacheSize: config.TOKEN_CACHE_SIZE,
+  }),
+  trustProxy: config.TRUST_PROXY,
+  maxBodyBytes: config.MAX_BODY_BYTES,
+  corsOrigins: config.CORS_ORIGINS,
+}).listen({
+  hostname: config.HOST,
+  port: config.PORT,
+  // A backstop for bodies no route counts (chunked uploads to /mcp): the policy answers 413
+  // in the envelope for anything declared over MAX_BODY_BYTES, so Bun's own limit sits above it.
+  maxRequestBodySize: Math.max(config.MAX_BODY_BYTES * 4, 1024 * 1024),
+});
 
-  logger.info('listening', { host: config.HOST, port: app.server?.port, redis: redis ? 'on' : 'in-memory limiter' });
+logger.info('listening', { host: config.HOST, port: app.server?.port, redis: redis ? 'on' : 'in-memory limiter' });
 
-  const stop = async (signal: string) => {
-    logger.info('stopping', { signal });
-    await app.stop();
-    redis?.disconnect();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
-}
-
-try {
-  start();
-} catch (err) {
-  logger.error('cannot start', { error: err instanceof ConfigError ? err.message : String(err) });
-  process.exit(1);
-}
+stopOnSignals(logger, async () => {
+  await app.stop();
+  redis?.disconnect();
+});
