@@ -16,7 +16,7 @@ import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, running
 import { benchmarksMarkdown } from './markdown.ts';
 import { createProcessGroup } from './processes.ts';
 import { type CaseResult, describeMachine, type Endpoint, ratiosTable, resultsTable, TARGET_LABEL, type Target } from './report.ts';
-import { BENCH_QUOTAS, type BenchSystem, obtainAccessToken, startBenchSystem } from './system.ts';
+import { BENCH_QUOTAS, type BenchSystem, obtainAccessToken, startBenchSystem, TOKEN_SOURCE } from './system.ts';
 import { ensureProgram, firstLine } from './tools.ts';
 
 const repoRoot = resolve(import.meta.dir, '../..');
@@ -119,7 +119,7 @@ async function main() {
   const notes = tokenProblem ? [`Bearer cases not run: ${tokenProblem}.`] : [];
   await Bun.write(
     output,
-    benchmarksMarkdown({ startedAt: new Date(), durationS, warmupS, connections, machine, cases, cartItems: 3, tokenSource: token ? 'the bootstrap admin\'s staff login (POST /api/auth/staff-password-login) through the gateway' : 'none could be had', notes }),
+    benchmarksMarkdown({ startedAt: new Date(), durationS, warmupS, connections, machine, cases, cartItems: 3, tokenSource: token ? TOKEN_SOURCE : 'none could be had', notes }),
   );
   log(`wrote ${output}`);
 }
