@@ -57,8 +57,9 @@ Issue 4's target: the full-policy gateway at >= 0.40 of nginx's throughput (a/b)
 - Through (a) and (b) every request crosses two processes (proxy + catalog), through (c) one; a/c
   therefore includes the cost of any extra hop, a/b the cost of the gateway's policy and of Bun
   versus nginx as the proxy.
-- The load averages above show what else ran on the machine meanwhile (other builds and tests share it):
-  anything well above ${f.machine.nproc} means the figures are noisy, so compare ratios of neighbouring runs rather than absolute numbers.
+- The load average before the run shows what else was running (other builds and tests share the machine);
+  the one after includes the bench's own processes (load generator, proxy, catalog, Redis keep about 3 busy).
+  Figures from a busy machine are noisy: compare ratios of neighbouring runs rather than absolute numbers.
 - "non-2xx" must be 0 for a case to count: a 429 there would mean the limiter, not the path, was measured.
 ${f.notes.map((n) => `- ${n}`).join('\n')}
 `;
