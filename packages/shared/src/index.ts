@@ -58,3 +58,4 @@ export { redisKeyValueStoreUnderTest } from './testing/redis-under-test.ts';
 export { loadConfigOrExit, stopOnSignals } from './process.ts';
 export { createLineWriter, type LineWriter } from './line-writer.ts';
 export { bodyShapeProblem, MAX_BODY_DEPTH } from './body-shape.ts';
+export { AvailabilitySchema, type PmPreview, PmPreviewSchema } from './contracts.ts';

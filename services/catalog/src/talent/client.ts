@@ -1,4 +1,5 @@
-import type { Logger } from '@tm/shared';
+import { type Logger, PmPreviewSchema } from '@tm/shared';
+import { getSchemaValidator } from 'elysia';
 import type { PmPreview, TalentPort } from './model.ts';
 
 /**
@@ -40,26 +41,11 @@ export function createTalentClient(options: { baseUrl: string; timeoutMs: number
 /** A talent port that has nothing to offer, for tests and setups without a talent service. */
 export const noTalent: TalentPort = { pmPreviews: async () => [] };
 
-/** Keeps only well-formed previews, so a talent bug cannot break the Service schema. */
+/**
+ * Keeps only previews that match the shared contract, so a talent bug cannot break the Service
+ * schema. Extra fields are allowed here (a newer talent may add some); the response schema drops them.
+ */
+const previewValidator = getSchemaValidator(PmPreviewSchema, { additionalProperties: true });
 function isPmPreview(v: unknown): v is PmPreview {
-  if (typeof v !== 'object' || v === null) return false;
-  const p = v as Record<string, unknown>;
-  const a = p.availability as Record<string, unknown> | undefined;
-  return (
-    typeof p.id === 'string' &&
-    typeof p.slug === 'string' &&
-    typeof p.displayName === 'string' &&
-    typeof p.headline === 'string' &&
-    typeof p.rating === 'number' &&
-    p.rating >= 0 &&
-    p.rating <= 5 &&
-    Number.isInteger(p.reviewCount) &&
-    (p.reviewCount as number) >= 0 &&
-    typeof p.profileUrl === 'string' &&
-    typeof a === 'object' &&
-    a !== null &&
-    ['available', 'limited', 'unavailable'].includes(a.status as string) &&
-    Number.isInteger(a.hoursPerWeek) &&
-    typeof a.nextAvailableDate === 'string'
-  );
+  return previewValidator.Check(v);
 }

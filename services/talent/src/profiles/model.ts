@@ -1,3 +1,4 @@
+import { AvailabilitySchema, type PmPreview, PmPreviewSchema } from '@tm/shared';
 import { t } from 'elysia';
 
 /**
@@ -14,7 +15,7 @@ export const TalentRoleSchema = t.Union([t.Literal('pm'), t.Literal('resource'),
 export type TalentRole = typeof TalentRoleSchema.static;
 
 /** Booking readiness; previews list `available` before `limited` before `unavailable`. */
-export const AvailabilityStatusSchema = t.Union([t.Literal('available'), t.Literal('limited'), t.Literal('unavailable')]);
+export const AvailabilityStatusSchema = AvailabilitySchema.properties.status;
 export type AvailabilityStatus = typeof AvailabilityStatusSchema.static;
 
 export const MarketCodeSchema = t.Union([t.Literal('IN'), t.Literal('AE'), t.Literal('DE'), t.Literal('US'), t.Literal('AU')], {
@@ -39,11 +40,7 @@ export const LanguageSchema = t.Object({
 
 export const LocationSchema = t.Object({ market: MarketCodeSchema, city: t.String() });
 
-export const AvailabilitySchema = t.Object({
-  status: AvailabilityStatusSchema,
-  hoursPerWeek: t.Integer({ minimum: 0, maximum: 60 }),
-  nextAvailableDate: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC)' }),
-});
+export { AvailabilitySchema };
 
 /** The stored record: everything the business knows, including what must never leave the service. */
 export const StoredProfileSchema = t.Object({
@@ -93,21 +90,8 @@ export const PublicProfileSchema = t.Object(
 );
 export type PublicProfile = typeof PublicProfileSchema.static;
 
-/** A PM as the catalog shows it on a service page (`availablePms`). */
-export const PmPreviewSchema = t.Object(
-  {
-    id: t.String(),
-    slug: t.String(),
-    displayName: t.String(),
-    headline: t.String(),
-    rating: t.Number({ minimum: 0, maximum: 5 }),
-    reviewCount: t.Integer({ minimum: 0 }),
-    availability: AvailabilitySchema,
-    profileUrl: t.String({ description: 'Path /pm/<slug>' }),
-  },
-  { title: 'PmPreview', additionalProperties: false },
-);
-export type PmPreview = typeof PmPreviewSchema.static;
+/** A PM as the catalog shows it on a service page (`availablePms`): the shared contract. */
+export { type PmPreview, PmPreviewSchema };
 
 /** One line of the talent index the gateway turns into sitemap and llms entries. */
 export const TalentIndexEntrySchema = t.Object(
