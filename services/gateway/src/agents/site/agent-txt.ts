@@ -62,7 +62,7 @@ export function renderAgentTxt(origin: string): string {
     '',
     'RATE LIMITS',
     '  Every response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds until the window resets).',
-    '  Anonymous callers share a quota per IP address (default 300 requests per 60 s), signed-in callers per account',
+    '  Anonymous callers and guests share a quota per IP address (default 300 requests per 60 s), signed-in callers per account',
     '  (default 600 per 60 s), and /api/auth/* has a tighter one (default 30 per 60 s). Over the quota: 429 with Retry-After',
     '  and the error code RATE_LIMITED. Throttle on RateLimit-Remaining instead of retrying blindly.',
     '',
