@@ -7,13 +7,49 @@ export type Target = 'gateway' | 'nginx' | 'catalog';
 /** The two operations the issue asks to drive. */
 export type Endpoint = 'GET /api/services/catalog' | 'POST /api/jobs/pricing';
 
-/** One measured (or skipped) case. */
+/** One case (target, endpoint, caller) over every round of the run, or why it was skipped. */
 export interface CaseResult {
   target: Target;
   endpoint: Endpoint;
   auth: 'anonymous' | 'bearer';
-  result?: LoadResult;
+  /** One measurement per round, in round order (round i of every case ran in the same pass). */
+  rounds?: LoadResult[];
   skipped?: string;
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** A case's rounds in one row: medians of the rates and percentiles, the p99 range, totals of the counts. */
+export interface CaseSummary {
+  requestsPerS: number;
+  p50Ms: number;
+  p99Ms: number;
+  p99MinMs: number;
+  p99MaxMs: number;
+  requests: number;
+  non2xx: number;
+  socketErrors: number;
+}
+
+export function summarize(rounds: readonly LoadResult[]): CaseSummary {
+  const p99s = rounds.map((r) => r.p99Ms);
+  const total = (pick: (r: LoadResult) => number) => rounds.reduce((sum, r) => sum + pick(r), 0);
+  return {
+    requestsPerS: median(rounds.map((r) => r.requestsPerS)),
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    p99Ms: median(p99s),
+    p99MinMs: Math.min(...p99s),
+    p99MaxMs: Math.max(...p99s),
+    requests: total((r) => r.requests),
+    non2xx: total((r) => r.non2xx),
+    socketErrors: total((r) => r.socketErrors),
+  };
 }
 
 /** How each target is named in the tables. */
@@ -39,37 +75,62 @@ export async function describeMachine(versions: Record<string, string>): Promise
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-/** A Markdown table of every case. */
+/** A Markdown table of every case: medians over the rounds, the p99 range, and totals. */
 export function resultsTable(cases: CaseResult[]): string {
-  const rows = cases.map((c) =>
-    c.result
-      ? `| ${c.endpoint} | ${c.auth} | ${TARGET_LABEL[c.target]} | ${fmt(c.result.requestsPerS)} | ${fmt(c.result.p50Ms, 2)} | ${fmt(c.result.p99Ms, 2)} | ${fmt(c.result.requests)} | ${c.result.non2xx} | ${c.result.socketErrors} |`
-      : `| ${c.endpoint} | ${c.auth} | ${TARGET_LABEL[c.target]} | not run: ${c.skipped ?? 'unknown'} | | | | | |`,
-  );
-  return ['| endpoint | caller | through | requests/s | p50 ms | p99 ms | requests | non-2xx | socket errors |', '|---|---|---|--:|--:|--:|--:|--:|--:|', ...rows].join('\n');
+  const rows = cases.map((c) => {
+    if (!c.rounds || c.rounds.length === 0) return `| ${c.endpoint} | ${c.auth} | ${TARGET_LABEL[c.target]} | not run: ${c.skipped ?? 'unknown'} | | | | | | |`;
+    const s = summarize(c.rounds);
+    return `| ${c.endpoint} | ${c.auth} | ${TARGET_LABEL[c.target]} | ${fmt(s.requestsPerS)} | ${fmt(s.p50Ms, 2)} | ${fmt(s.p99Ms, 2)} | ${fmt(s.p99MinMs, 2)}-${fmt(s.p99MaxMs, 2)} | ${fmt(s.requests)} | ${s.non2xx} | ${s.socketErrors} |`;
+  });
+  return [
+    '| endpoint | caller | through | requests/s | p50 ms | p99 ms | p99 range ms | requests | non-2xx | socket errors |',
+    '|---|---|---|--:|--:|--:|--:|--:|--:|--:|',
+    ...rows,
+  ].join('\n');
 }
 
 /** Issue 4's target for the full-policy gateway: at least this share of nginx's throughput, with p99 under this. */
 export const TARGET = { ratio: 0.4, p99Ms: 10 };
 
-/** Throughput ratios a/b and a/c for each endpoint and caller, plus the gateway's p99. */
+/**
+ * The median over the rounds of one round's throughput ratio x/y: each round's cases ran back to
+ * back, so a ratio compares neighbours even when the machine's load drifts between rounds.
+ */
+function medianRatio(x?: LoadResult[], y?: LoadResult[]): number | undefined {
+  if (!x || !y) return undefined;
+  const ratios = x.flatMap((r, i) => {
+    const other = y[i];
+    return other && other.requestsPerS > 0 ? [r.requestsPerS / other.requestsPerS] : [];
+  });
+  return ratios.length > 0 ? median(ratios) : undefined;
+}
+
+/** Whether one round of the gateway met issue 4's target against the nginx run next to it. */
+function roundMeetsTarget(gateway: LoadResult, nginx: LoadResult | undefined): boolean {
+  return nginx !== undefined && nginx.requestsPerS > 0 && gateway.requestsPerS / nginx.requestsPerS >= TARGET.ratio && gateway.p99Ms < TARGET.p99Ms;
+}
+
+/** Throughput ratios a/b and a/c for each endpoint and caller, the gateway's p99, and the target verdict. */
 export function ratiosTable(cases: CaseResult[]): string {
-  const groups = new Map<string, Partial<Record<Target, LoadResult>>>();
+  const groups = new Map<string, Partial<Record<Target, LoadResult[]>>>();
   for (const c of cases) {
     const key = `${c.endpoint}|${c.auth}`;
     const g = groups.get(key) ?? {};
-    if (c.result) g[c.target] = c.result;
+    if (c.rounds && c.rounds.length > 0) g[c.target] = c.rounds;
     groups.set(key, g);
   }
-  const ratio = (a?: LoadResult, b?: LoadResult) => (a && b && b.requestsPerS > 0 ? (a.requestsPerS / b.requestsPerS).toFixed(2) : 'n/a');
+  const show = (r: number | undefined) => (r === undefined ? 'n/a' : r.toFixed(2));
   const rows = [...groups].map(([key, g]) => {
     const [endpoint, auth] = key.split('|');
-    const meets = g.gateway && g.nginx ? (g.gateway.requestsPerS / g.nginx.requestsPerS >= TARGET.ratio && g.gateway.p99Ms < TARGET.p99Ms ? 'yes' : 'no') : 'n/a';
-    return `| ${endpoint} | ${auth} | ${ratio(g.gateway, g.nginx)} | ${ratio(g.gateway, g.catalog)} | ${ratio(g.nginx, g.catalog)} | ${g.gateway ? fmt(g.gateway.p99Ms, 2) : 'n/a'} | ${meets} |`;
+    const ab = medianRatio(g.gateway, g.nginx);
+    const p99 = g.gateway ? summarize(g.gateway).p99Ms : undefined;
+    const meets = ab === undefined || p99 === undefined ? 'n/a' : ab >= TARGET.ratio && p99 < TARGET.p99Ms ? 'yes' : 'no';
+    const roundsMet = g.gateway && g.nginx ? `${g.gateway.filter((r, i) => roundMeetsTarget(r, g.nginx?.[i])).length}/${g.gateway.length}` : 'n/a';
+    return `| ${endpoint} | ${auth} | ${show(ab)} | ${show(medianRatio(g.gateway, g.catalog))} | ${show(medianRatio(g.nginx, g.catalog))} | ${p99 === undefined ? 'n/a' : fmt(p99, 2)} | ${meets} | ${roundsMet} |`;
   });
   return [
-    '| endpoint | caller | a/b (gateway / nginx) | a/c (gateway / direct) | b/c (nginx / direct) | gateway p99 ms | meets target |',
-    '|---|---|--:|--:|--:|--:|:-:|',
+    '| endpoint | caller | a/b (gateway / nginx) | a/c (gateway / direct) | b/c (nginx / direct) | gateway p99 ms | meets target | rounds meeting it |',
+    '|---|---|--:|--:|--:|--:|:-:|:-:|',
     ...rows,
   ].join('\n');
 }

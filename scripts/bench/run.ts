@@ -2,11 +2,14 @@
  * `bun run bench`: starts the system with real Redis, drives GET /api/services/catalog and
  * POST /api/jobs/pricing, anonymously and with a bearer token, at 64 connections through (a) the
  * gateway, (b) nginx and (c) the catalog directly, prints requests/s, p50/p99 and the ratios,
- * and writes them with the machine into BENCHMARKS.md. Every process it starts is stopped by PID
- * at the end, also on failure or Ctrl-C.
+ * and writes them with the machine into BENCHMARKS.md. Every case is measured in several rounds
+ * (each round a full pass over the cases) and reported as the median, because one 2-core run
+ * swings by a third with whatever else the machine does. Every process it starts is stopped by
+ * PID at the end, also on failure or Ctrl-C.
  *
- * Knobs (environment): BENCH_DURATION_S (10), BENCH_WARMUP_S (2), BENCH_CONNECTIONS (64),
- * BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md at the repository root).
+ * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
+ * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
+ * at the repository root).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,7 +28,8 @@ const num = (name: string, fallback: number) => {
   if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
   return v;
 };
-const durationS = num('BENCH_DURATION_S', 10);
+const rounds = Math.round(num('BENCH_ROUNDS', 3));
+const durationS = num('BENCH_DURATION_S', 8);
 const warmupS = num('BENCH_WARMUP_S', 2);
 const connections = num('BENCH_CONNECTIONS', 64);
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -119,7 +123,7 @@ async function main() {
   const notes = tokenProblem ? [`Bearer cases not run: ${tokenProblem}.`] : [];
   await Bun.write(
     output,
-    benchmarksMarkdown({ startedAt: new Date(), durationS, warmupS, connections, machine, cases, cartItems: 3, tokenSource: token ? TOKEN_SOURCE : 'none could be had', notes }),
+    benchmarksMarkdown({ startedAt: new Date(), rounds, durationS, warmupS, connections, machine, cases, cartItems: 3, tokenSource: token ? TOKEN_SOURCE : 'none could be had', notes }),
   );
   log(`wrote ${output}`);
 }
@@ -130,24 +134,30 @@ async function measureAll(load: LoadGenerator, system: BenchSystem, cart: string
     { endpoint: 'GET /api/services/catalog', method: 'GET', path: '/services/catalog' },
     { endpoint: 'POST /api/jobs/pricing', method: 'POST', path: '/jobs/pricing', body: cart },
   ];
-  const cases: CaseResult[] = [];
+  // Every case once, in the order a round runs them; a skipped case keeps its reason.
+  const planned: { result: CaseResult; shape: (typeof shapes)[number] }[] = [];
   for (const shape of shapes) {
     for (const auth of ['anonymous', 'bearer'] as const) {
       for (const target of ['catalog', 'nginx', 'gateway'] as const) {
-        if (auth === 'bearer' && !token) {
-          cases.push({ target, endpoint: shape.endpoint, auth, skipped: tokenProblem ?? 'no token' });
-          continue;
-        }
-        const c: LoadCase = { url: `${base[target]}${shape.path}`, method: shape.method, body: shape.body, authorization: auth === 'bearer' ? `Bearer ${token}` : undefined };
-        await checkCase(c, target, auth);
-        await load.run(c, { durationS: warmupS, connections });
-        const result = await load.run(c, { durationS, connections });
-        cases.push({ target, endpoint: shape.endpoint, auth, result });
-        log(`${shape.endpoint} ${auth} via ${TARGET_LABEL[target]}: ${Math.round(result.requestsPerS)} req/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}`);
+        const skipped = auth === 'bearer' && !token ? (tokenProblem ?? 'no token') : undefined;
+        planned.push({ shape, result: skipped ? { target, endpoint: shape.endpoint, auth, skipped } : { target, endpoint: shape.endpoint, auth, rounds: [] } });
       }
     }
   }
-  return cases;
+  for (let round = 1; round <= rounds; round++) {
+    // A fresh token each round: the whole run can outlast one access token's 15 minutes.
+    const bearer = token && round > 1 ? await obtainAccessToken(system.gateway, system.admin) : token;
+    for (const { result: c, shape } of planned) {
+      if (!c.rounds) continue;
+      const request: LoadCase = { url: `${base[c.target]}${shape.path}`, method: shape.method, body: shape.body, authorization: c.auth === 'bearer' ? `Bearer ${bearer}` : undefined };
+      await checkCase(request, c.target, c.auth);
+      await load.run(request, { durationS: warmupS, connections });
+      const r = await load.run(request, { durationS, connections });
+      c.rounds.push(r);
+      log(`round ${round}/${rounds}: ${c.endpoint} ${c.auth} via ${TARGET_LABEL[c.target]}: ${Math.round(r.requestsPerS)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, non-2xx ${r.non2xx}`);
+    }
+  }
+  return planned.map((p) => p.result);
 }
 
 /** One request before measuring: it must succeed, and through the gateway it must have been limited in the expected bucket. */
