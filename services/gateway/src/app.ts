@@ -41,7 +41,7 @@ export function createApp(deps: GatewayDeps) {
     )
     .use(createPolicy({ ...deps, states }))
     .use(createOpenApiRoutes(siteDeps))
-    .use(createAgentRoutes(siteDeps))
+    .use(createAgentRoutes({ ...siteDeps, rateLimits: { quotas: deps.limiter.quotas, windowS: deps.limiter.windowS } }))
     .use(createApiRoutes({ ...deps, states }));
 }
 

@@ -3,6 +3,7 @@ import type { SiteDeps } from '../site-deps.ts';
 import { DEFAULT_MCP_BODY_BYTES } from './mcp/http.ts';
 import { allowedMcpOrigins } from './mcp/origin.ts';
 import { createMcpRoutes } from './mcp/routes.ts';
+import type { RateLimitFacts } from './site/agent-txt.ts';
 import { createSiteRoutes } from './site/routes.ts';
 import { createUpstreamClient } from './upstream.ts';
 
@@ -13,11 +14,11 @@ function corsOriginsOf(deps: SiteDeps): readonly string[] {
 }
 
 /** /mcp and the site-root files for agents, built from the services' live data. */
-export function createAgentRoutes(deps: SiteDeps) {
+export function createAgentRoutes(deps: SiteDeps & { rateLimits: RateLimitFacts }) {
   const upstream = createUpstreamClient(deps);
   const origin = deps.publicSiteUrl.replace(/\/+$/, '');
   return new Elysia({ name: 'agent-routes' })
-    .use(createSiteRoutes({ upstream, clock: deps.clock, origin }))
+    .use(createSiteRoutes({ upstream, clock: deps.clock, origin, rateLimits: deps.rateLimits }))
     .use(
       createMcpRoutes({
         upstream,

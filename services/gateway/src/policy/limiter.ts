@@ -9,6 +9,8 @@ export interface GatewayLimiter {
   /** Per-store status for /readyz; empty when the limiter is in-memory only. */
   readiness(): Record<string, { check: () => Promise<boolean>; required: boolean; kind?: string }>;
   readonly windowS: number;
+  /** Points per window for each bucket, as configured (agent.txt states them). */
+  readonly quotas: Quotas;
 }
 
 /** Points per window for each bucket. */
@@ -37,6 +39,7 @@ export function createGatewayLimiter(options: { quotas: Quotas; windowS: number;
   };
   return {
     windowS,
+    quotas,
     async consume(bucket, key) {
       const limit = quotas[bucket];
       const { consumed, msBeforeNext } = await limiters[bucket](key);

@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, DEFAULT_MARKET, LANGUAGES, MARKETS } from '@tm/shared';
+import type { Quotas } from '../../policy/limiter.ts';
 import { TOOLS } from '../mcp/tool-catalog.ts';
 import { SITE_TITLE } from './llms.ts';
 
@@ -24,8 +25,15 @@ const OPERATIONS: readonly [method: string, path: string, operationId: string, w
   ['POST', '/auth/reset-password', 'resetPassword', 'set a new staff password from the emailed token'],
 ];
 
+/** The gateway's configured quotas, which agent.txt states so agents can pace themselves. */
+export interface RateLimitFacts {
+  quotas: Quotas;
+  windowS: number;
+}
+
 /** /agent.txt: when and how an agent should use the service. */
-export function renderAgentTxt(origin: string): string {
+export function renderAgentTxt(origin: string, limits: RateLimitFacts): string {
+  const { quotas, windowS } = limits;
   const markets = Object.values(MARKETS).map(
     (m) => `  ${m.code}  ${m.name}: prices in ${m.currency}, ${m.taxName} ${m.taxBasisPoints / 100}%, languages ${m.languages.join(', ')}`,
   );
@@ -62,9 +70,9 @@ export function renderAgentTxt(origin: string): string {
     '',
     'RATE LIMITS',
     '  Every response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds until the window resets).',
-    '  Anonymous callers and guests share a quota per IP address (default 300 requests per 60 s), signed-in callers per account',
-    '  (default 600 per 60 s), and /api/auth/* has a tighter one (default 30 per 60 s). Over the quota: 429 with Retry-After',
-    '  and the error code RATE_LIMITED. Throttle on RateLimit-Remaining instead of retrying blindly.',
+    `  Anonymous callers and guests share a quota per IP address (${quotas.anonymous} requests per ${windowS} s), signed-in callers one`,
+    `  per account (${quotas.authenticated} per ${windowS} s), and /api/auth/* a tighter one per IP address (${quotas['auth-routes']} per ${windowS} s).`,
+    '  Over the quota: 429 with Retry-After and the error code RATE_LIMITED. Throttle on RateLimit-Remaining instead of retrying blindly.',
     '',
     'LOCALIZATION',
     `  X-Country: market to price in, one of ${Object.keys(MARKETS).join(', ')} (default ${DEFAULT_MARKET}); anything else is a 400 INVALID_COUNTRY.`,

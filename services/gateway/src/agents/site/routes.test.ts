@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createManualClock } from '@tm/shared';
 import { PROFILES_COLLECTION } from '../../../../talent/src/profiles/repository.ts';
 import { createApp } from '../../app.ts';
+import { createGatewayLimiter } from '../../policy/limiter.ts';
 import { testDeps } from '../../testing/gateway.ts';
 import { TOOLS } from '../mcp/tool-catalog.ts';
 import { type AgentStack, startAgentStack } from '../testing/stack.ts';
@@ -156,5 +157,18 @@ describe('site files when services have never answered', () => {
     expect(res.status).toBe(200);
     expect(sitemapLocs(await res.text(), false)).toEqual([`${ORIGIN}/`]);
     for (const path of ['/llms.txt', '/llms-full.txt', '/agent.txt']) expect((await app.handle(new Request(`http://localhost${path}`))).status).toBe(200);
+  });
+
+  it('states the quotas the gateway is configured with in /agent.txt, not the defaults', async () => {
+    const deps = testDeps({ upstream: 'http://127.0.0.1:9', jwksUrl: 'http://127.0.0.1:9/jwks.json' });
+    const limiter = createGatewayLimiter({ windowS: 120, quotas: { anonymous: 1234, authenticated: 5678, 'auth-routes': 9 } });
+    const app = createApp({ ...deps, limiter });
+    const res = await app.handle(new Request('http://localhost/agent.txt'));
+    const text = await res.text();
+    expect(res.headers.get('ratelimit-policy')).toBe('"anonymous";q=1234;w=120');
+    expect(text).toContain('per IP address (1234 requests per 120 s)');
+    expect(text).toContain('per account (5678 per 120 s)');
+    expect(text).toContain('/api/auth/* a tighter one per IP address (9 per 120 s)');
+    expect(text).not.toMatch(/default \d+/);
   });
 });

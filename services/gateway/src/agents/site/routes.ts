@@ -1,7 +1,7 @@
 import { type Clock, acceptRequestId, REQUEST_ID_HEADER } from '@tm/shared';
 import { Elysia, NotFoundError } from 'elysia';
 import type { UpstreamClient } from '../upstream.ts';
-import { renderAgentTxt } from './agent-txt.ts';
+import { type RateLimitFacts, renderAgentTxt } from './agent-txt.ts';
 import { renderLlmsFullTxt, renderLlmsTxt } from './llms.ts';
 import type { SiteData } from './model.ts';
 import { buildSitePages, type SitePage } from './pages.ts';
@@ -17,6 +17,8 @@ export interface SiteRoutesOptions {
   upstream: UpstreamClient;
   clock: Clock;
   origin: string;
+  /** The gateway's quotas, stated in agent.txt. */
+  rateLimits: RateLimitFacts;
   /** URLs per sitemap file before it splits (the protocol's 50,000; tests lower it). */
   maxUrlsPerSitemap?: number;
 }
@@ -33,7 +35,7 @@ interface SiteFiles {
 export function createSiteRoutes(options: SiteRoutesOptions) {
   const { origin } = options;
   const data = createSiteData({ upstream: options.upstream, clock: options.clock });
-  const agentTxt = renderAgentTxt(origin);
+  const agentTxt = renderAgentTxt(origin, options.rateLimits);
   let built: { snapshot: SiteData; files: SiteFiles } | undefined;
 
   async function files(requestId: string): Promise<SiteFiles> {

@@ -25,7 +25,8 @@ function upstreamWithTalent(n: number): UpstreamClient {
   };
 }
 
-const app = createSiteRoutes({ upstream: upstreamWithTalent(25), clock: createManualClock(), origin: ORIGIN, maxUrlsPerSitemap: 10 });
+const rateLimits = { quotas: { anonymous: 300, authenticated: 600, 'auth-routes': 30 }, windowS: 60 };
+const app = createSiteRoutes({ upstream: upstreamWithTalent(25), clock: createManualClock(), origin: ORIGIN, rateLimits, maxUrlsPerSitemap: 10 });
 const get = (path: string) => app.handle(new Request(`http://localhost${path}`));
 
 describe('a sitemap over the per-file limit', () => {
