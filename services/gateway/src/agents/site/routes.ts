@@ -6,7 +6,7 @@ import { renderLlmsFullTxt, renderLlmsTxt } from './llms.ts';
 import type { SiteData } from './model.ts';
 import { buildSitePages, type SitePage } from './pages.ts';
 import { createSiteData } from './site-data.ts';
-import { buildSitemapFiles } from './sitemap.ts';
+import { buildSitemapFiles, type SitemapLimits } from './sitemap.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
 const XML = 'application/xml; charset=utf-8';
@@ -19,8 +19,8 @@ export interface SiteRoutesOptions {
   origin: string;
   /** The gateway's quotas, stated in agent.txt. */
   rateLimits: RateLimitFacts;
-  /** URLs per sitemap file before it splits (the protocol's 50,000; tests lower it). */
-  maxUrlsPerSitemap?: number;
+  /** When a sitemap file splits (the protocol's 50,000 URLs and 50 MiB; tests lower them). */
+  sitemapLimits?: Partial<SitemapLimits>;
 }
 
 /** The documents built from one snapshot of site data; rebuilt only when the snapshot changes. */
@@ -43,7 +43,7 @@ export function createSiteRoutes(options: SiteRoutesOptions) {
     const last = built?.snapshot;
     if (built && last?.services === snapshot.services && last.talent === snapshot.talent && last.prices === snapshot.prices) return built.files;
     const pages = buildSitePages(snapshot, origin);
-    const sitemaps = buildSitemapFiles(pages.map((p) => ({ loc: p.url, lastmod: p.lastmod })), origin, options.maxUrlsPerSitemap);
+    const sitemaps = buildSitemapFiles(pages.map((p) => ({ loc: p.url, lastmod: p.lastmod })), origin, options.sitemapLimits);
     const next = { pages, sitemaps, llms: renderLlmsTxt(pages, origin), llmsFull: renderLlmsFullTxt(pages, origin) };
     built = { snapshot, files: next };
     return next;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { parseXml } from '../testing/xml.ts';
-import { buildSitemapFiles, chunk, escapeXml, MAX_URLS_PER_SITEMAP, renderUrlset, type SitemapEntry } from './sitemap.ts';
+import { buildSitemapFiles, escapeXml, MAX_URLS_PER_SITEMAP, renderUrlset, type SitemapEntry, splitForSitemaps } from './sitemap.ts';
 
 const ORIGIN = 'https://example.com';
 const synthetic = (n: number): SitemapEntry[] =>
@@ -20,13 +20,35 @@ describe('escapeXml', () => {
   });
 });
 
-describe('chunk', () => {
-  it('cuts a list into consecutive chunks with a shorter last one', () => {
-    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+describe('splitForSitemaps', () => {
+  const loose = { maxUrls: 1_000, maxBytes: 1_000_000 };
+
+  it('cuts by URL count into consecutive parts with a shorter last one', () => {
+    const entries = synthetic(5);
+    expect(splitForSitemaps(entries, { ...loose, maxUrls: 2 })).toEqual([entries.slice(0, 2), entries.slice(2, 4), entries.slice(4)]);
   });
 
-  it('rejects a chunk size below one', () => {
-    expect(() => chunk([1], 0)).toThrow(RangeError);
+  it('cuts by size so that no rendered part exceeds maxBytes, counting UTF-8 bytes', () => {
+    const entries = Array.from({ length: 40 }, (_, i) => ({ loc: `${ORIGIN}/talent/विशेषज्ञ-${i}` }));
+    const maxBytes = 1_500;
+    const parts = splitForSitemaps(entries, { ...loose, maxBytes });
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.flat()).toEqual(entries);
+    for (const part of parts) expect(Buffer.byteLength(renderUrlset(part))).toBeLessThanOrEqual(maxBytes);
+    // Greedy: each part but the last would have broken the limit with the next URL.
+    for (let i = 0; i < parts.length - 1; i++) {
+      const next = parts[i + 1]?.[0] as SitemapEntry;
+      expect(Buffer.byteLength(renderUrlset([...(parts[i] ?? []), next]))).toBeGreaterThan(maxBytes);
+    }
+  });
+
+  it('keeps an empty list as one empty part (the home page alone is added by the caller)', () => {
+    expect(splitForSitemaps([], loose)).toEqual([[]]);
+  });
+
+  it('rejects a limit no URL can fit and a URL count below one', () => {
+    expect(() => splitForSitemaps(synthetic(1), { ...loose, maxBytes: 100 })).toThrow(RangeError);
+    expect(() => splitForSitemaps(synthetic(1), { ...loose, maxUrls: 0 })).toThrow(RangeError);
   });
 });
 
@@ -66,9 +88,21 @@ describe('buildSitemapFiles', () => {
 
   it('gives each index entry the newest lastmod of its part', () => {
     const entries = synthetic(5);
-    const files = buildSitemapFiles(entries, ORIGIN, 2);
+    const files = buildSitemapFiles(entries, ORIGIN, { maxUrls: 2 });
     const index = parseXml(files.get('/sitemap.xml') ?? '');
     const lastmods = index.children.map((s) => s.children.find((c) => c.name === 'lastmod')?.text);
     expect(lastmods).toEqual([entries[1]?.lastmod, entries[3]?.lastmod, entries[4]?.lastmod]);
+  });
+
+  it('splits by size when the URLs fit the count but not the bytes, every part within the limit', () => {
+    const entries = synthetic(100);
+    const maxBytes = 3_000;
+    const files = buildSitemapFiles(entries, ORIGIN, { maxBytes });
+    const index = parseXml(files.get('/sitemap.xml') ?? '');
+    expect(index.name).toBe('sitemapindex');
+    const paths = index.children.map((s) => new URL(s.children[0]?.text ?? '').pathname);
+    expect(paths.length).toBe(files.size - 1);
+    for (const path of paths) expect(Buffer.byteLength(files.get(path) ?? '')).toBeLessThanOrEqual(maxBytes);
+    expect(paths.flatMap((path) => parseXml(files.get(path) ?? '').children.map((u) => u.children[0]?.text))).toEqual(entries.map((e) => e.loc));
   });
 });

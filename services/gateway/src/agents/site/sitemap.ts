@@ -1,5 +1,12 @@
-/** The sitemaps protocol's limit of URLs per file (https://www.sitemaps.org/protocol.html). */
+/** The sitemaps protocol's limits per file (https://www.sitemaps.org/protocol.html): 50,000 URLs and 50 MiB uncompressed. */
 export const MAX_URLS_PER_SITEMAP = 50_000;
+export const MAX_SITEMAP_BYTES = 52_428_800;
+
+/** How large one sitemap file may grow; tests lower both. */
+export interface SitemapLimits {
+  maxUrls: number;
+  maxBytes: number;
+}
 
 /** One `<url>` (or `<sitemap>`) entry. */
 export interface SitemapEntry {
@@ -21,10 +28,13 @@ function entryXml(tag: 'url' | 'sitemap', e: SitemapEntry): string {
   return `<${tag}><loc>${escapeXml(e.loc)}</loc>${lastmod}</${tag}>`;
 }
 
+const URLSET_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+const URLSET_TAIL = '</urlset>\n';
+const urlLine = (e: SitemapEntry) => `  ${entryXml('url', e)}\n`;
+
 /** A `<urlset>` document. */
 export function renderUrlset(entries: readonly SitemapEntry[]): string {
-  const body = entries.map((e) => `  ${entryXml('url', e)}\n`).join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}</urlset>\n`;
+  return `${URLSET_HEAD}${entries.map(urlLine).join('')}${URLSET_TAIL}`;
 }
 
 /** A `<sitemapindex>` document pointing at the parts. */
@@ -33,12 +43,31 @@ export function renderSitemapIndex(parts: readonly SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}</sitemapindex>\n`;
 }
 
-/** Cuts a list into consecutive chunks of at most `size` (the last one may be shorter). */
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`chunk size must be a positive integer, got ${size}`);
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/**
+ * Cuts the entries, in order, into the fewest consecutive parts whose urlsets stay within both
+ * limits (greedy: a part closes when the next URL would break one). A single URL too large for
+ * any file on its own is an error: no split can serve it.
+ */
+export function splitForSitemaps(entries: readonly SitemapEntry[], limits: SitemapLimits): SitemapEntry[][] {
+  const { maxUrls, maxBytes } = limits;
+  if (!Number.isInteger(maxUrls) || maxUrls < 1) throw new RangeError(`maxUrls must be a positive integer, got ${maxUrls}`);
+  const frame = Buffer.byteLength(URLSET_HEAD) + Buffer.byteLength(URLSET_TAIL);
+  const parts: SitemapEntry[][] = [];
+  let part: SitemapEntry[] = [];
+  let bytes = frame;
+  for (const e of entries) {
+    const size = Buffer.byteLength(urlLine(e));
+    if (frame + size > maxBytes) throw new RangeError(`a sitemap URL entry of ${size} bytes cannot fit in a file of ${maxBytes} bytes: ${e.loc.slice(0, 80)}`);
+    if (part.length === maxUrls || bytes + size > maxBytes) {
+      parts.push(part);
+      part = [];
+      bytes = frame;
+    }
+    part.push(e);
+    bytes += size;
+  }
+  if (part.length > 0 || parts.length === 0) parts.push(part);
+  return parts;
 }
 
 /** The newest lastmod of some entries, for an index entry's own lastmod. */
@@ -49,13 +78,18 @@ function newestLastmod(entries: readonly SitemapEntry[]): string | undefined {
 }
 
 /**
- * Every sitemap file by site path. Up to `max` URLs: one `/sitemap.xml` urlset. Beyond that:
- * `/sitemap.xml` is an index of `/sitemap-1.xml` ... `/sitemap-N.xml`, each holding at most `max`.
+ * Every sitemap file by site path. When every URL fits in one file (at most `maxUrls` URLs and
+ * `maxBytes` bytes): one `/sitemap.xml` urlset. Beyond that: `/sitemap.xml` is an index of
+ * `/sitemap-1.xml` ... `/sitemap-N.xml`, each within both limits.
  */
-export function buildSitemapFiles(entries: readonly SitemapEntry[], origin: string, max = MAX_URLS_PER_SITEMAP): Map<string, string> {
-  if (entries.length <= max) return new Map([['/sitemap.xml', renderUrlset(entries)]]);
+export function buildSitemapFiles(
+  entries: readonly SitemapEntry[],
+  origin: string,
+  limits: Partial<SitemapLimits> = {},
+): Map<string, string> {
+  const parts = splitForSitemaps(entries, { maxUrls: limits.maxUrls ?? MAX_URLS_PER_SITEMAP, maxBytes: limits.maxBytes ?? MAX_SITEMAP_BYTES });
+  if (parts.length === 1) return new Map([['/sitemap.xml', renderUrlset(parts[0] ?? [])]]);
   const files = new Map<string, string>();
-  const parts = chunk(entries, max);
   const index = parts.map((part, i) => {
     const path = `/sitemap-${i + 1}.xml`;
     files.set(path, renderUrlset(part));

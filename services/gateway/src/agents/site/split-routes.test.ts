@@ -26,7 +26,7 @@ function upstreamWithTalent(n: number): UpstreamClient {
 }
 
 const rateLimits = { quotas: { anonymous: 300, authenticated: 600, 'auth-routes': 30 }, windowS: 60 };
-const app = createSiteRoutes({ upstream: upstreamWithTalent(25), clock: createManualClock(), origin: ORIGIN, rateLimits, maxUrlsPerSitemap: 10 });
+const app = createSiteRoutes({ upstream: upstreamWithTalent(25), clock: createManualClock(), origin: ORIGIN, rateLimits, sitemapLimits: { maxUrls: 10 } });
 const get = (path: string) => app.handle(new Request(`http://localhost${path}`));
 
 describe('a sitemap over the per-file limit', () => {
