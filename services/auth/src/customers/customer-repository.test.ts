@@ -24,6 +24,27 @@ for (const s of stores) {
       expect(a._id).toBe(b._id);
     });
 
+    it('leaves one customer, and no orphan, when first sign-ins of one email-less identity race', async () => {
+      const db = await s.open();
+      const repo = createCustomerRepository(db);
+      await repo.ensureIndexes();
+      const signIns = await Promise.all(Array.from({ length: 8 }, () => repo.findOrCreateByIdentity('https://idp.race', 'sub-race', undefined, now)));
+      expect(new Set(signIns.map((c) => c._id)).size).toBe(1);
+      const bound = await db.collection('identities').findOne({ _id: JSON.stringify(['https://idp.race', 'sub-race']) });
+      expect(bound?.userId).toBe(signIns[0]?._id);
+      // Every customer this identity's sign-ins created is the one it is bound to.
+      const users = await db.collection('users').find({ email: { $exists: false }, mobile: { $exists: false } }).toArray();
+      expect(users.map((u) => u._id)).toEqual([String(signIns[0]?._id)]);
+    });
+
+    it('leaves one customer when first sign-ins of one identity with a verified email race', async () => {
+      const repo = createCustomerRepository(await s.open());
+      await repo.ensureIndexes();
+      const signIns = await Promise.all(Array.from({ length: 8 }, () => repo.findOrCreateByIdentity('https://idp.race', 'sub-mail', 'race@example.com', now)));
+      expect(new Set(signIns.map((c) => c._id)).size).toBe(1);
+      expect(signIns[0]?.email).toBe('race@example.com');
+    });
+
     it('keys IdP customers by issuer and subject', async () => {
       const repo = createCustomerRepository(await s.open());
       await repo.ensureIndexes();

@@ -24,13 +24,18 @@ export function createCustomerRepository(db: DocumentStore) {
   const identities = db.collection<IdentityDoc>('identities');
   const identityId = (iss: string, sub: string) => JSON.stringify([iss, sub]);
 
-  /** Runs `attempt` again once when a concurrent insert won the unique index. */
-  async function retryOnDuplicate<T>(attempt: () => Promise<T>): Promise<T> {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-      return attempt();
+  /**
+   * Runs `attempt` again when a concurrent insert won a unique index. Each retry finds what the
+   * winner wrote; a third try covers an identity sign-in that loses on the email first and then
+   * on the identity (the winner had inserted only its customer when the second try looked).
+   */
+  async function retryOnDuplicate<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
+    for (let i = 1; ; i++) {
+      try {
+        return await attempt();
+      } catch (err) {
+        if (!isDuplicateKeyError(err) || i >= tries) throw err;
+      }
     }
   }
 
@@ -61,7 +66,8 @@ export function createCustomerRepository(db: DocumentStore) {
     /**
      * The customer behind an IdP identity. A new identity is linked to the customer holding
      * `verifiedEmail` (the caller passes it only when the IdP says it is verified), else a new
-     * customer is created with that email.
+     * customer is created with that email. Concurrent first sign-ins of one identity end with one
+     * customer: the losers of the identity's unique _id remove the customer they made.
      */
     async findOrCreateByIdentity(iss: string, sub: string, verifiedEmail: string | undefined, now: Date): Promise<CustomerDoc> {
       const id = identityId(iss, sub);
@@ -73,11 +79,19 @@ export function createCustomerRepository(db: DocumentStore) {
           await identities.deleteOne({ _id: id });
         }
         let user = verifiedEmail ? await users.findOne({ email: verifiedEmail }) : null;
+        const created = user === null;
         if (!user) {
           user = { _id: newId(), ...(verifiedEmail ? { email: verifiedEmail } : {}), createdAt: now, updatedAt: now };
           await users.insertOne(user);
         }
-        await identities.insertOne({ _id: id, userId: user._id, iss, sub, createdAt: now });
+        try {
+          await identities.insertOne({ _id: id, userId: user._id, iss, sub, createdAt: now });
+        } catch (err) {
+          // A concurrent first sign-in bound the identity first: the customer made for this one
+          // would belong to nobody, so it goes before the retry finds the winner's.
+          if (created) await users.deleteOne({ _id: user._id });
+          throw err;
+        }
         return user;
       });
     },
