@@ -13,7 +13,8 @@ import { staffRoutes } from './staff/routes.ts';
 /** The auth service: operations 1-9, /account/*, and the JWKS the gateway verifies against. */
 export function createApp(deps: AuthDeps) {
   const services = buildServices(deps);
-  const jwks = { keys: [deps.signingKey.publicJwk] };
+  // The signing key first, then the keys before a rotation, so tokens they signed still verify at the gateway.
+  const jwks = { keys: [deps.signingKey, ...(deps.previousPublicKeys ?? [])].map((k) => k.publicJwk) };
   return new Elysia()
     .use(
       serviceBase({

@@ -15,6 +15,7 @@ export function loadAuthConfig(env: Env) {
     REDIS_PREFIX: read.string('auth:'),
     TRUST_PROXY: read.int(1, { min: 0, max: 10 }),
     JWT_PRIVATE_KEY: read.optionalString(),
+    JWT_PREVIOUS_PUBLIC_KEYS: read.optionalString(),
     OTP_HMAC_SECRET: (raw: string | undefined) => {
       if (raw !== undefined && raw.length < 32) throw new Error('must be at least 32 characters');
       return raw;

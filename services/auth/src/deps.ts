@@ -3,7 +3,7 @@ import type { IdTokenVerifier } from './idp/idp-verifier.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 import type { PasswordHasher } from './staff/passwords.ts';
-import type { SigningKey } from './tokens/keys.ts';
+import type { SigningKey, VerificationKey } from './tokens/keys.ts';
 import type { WidgetVerifier } from './widget/widget-verifier.ts';
 
 /** Everything createApp needs, built by main.ts from config or by tests from embedded parts and local peers. */
@@ -13,6 +13,8 @@ export interface AuthDeps {
   clock: Clock;
   logger: Logger;
   signingKey: SigningKey;
+  /** Public keys from before a rotation (JWT_PREVIOUS_PUBLIC_KEYS): published and accepted, never signed with. */
+  previousPublicKeys?: readonly VerificationKey[];
   /** Server secret the OTP HMACs are keyed with. */
   otpSecret: string;
   /** Country codes (`+49`, ...) SMS sign-in serves; the markets' codes by default. */

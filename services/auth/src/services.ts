@@ -16,7 +16,7 @@ export function buildServices(deps: AuthDeps) {
   const customers = createCustomerRepository(deps.documents);
   const staff = createStaffRepository(deps.documents);
   const resetTokens = createResetTokenRepository(deps.documents);
-  const tokens = createTokenService(deps.signingKey, deps.clock);
+  const tokens = createTokenService(deps.signingKey, deps.clock, deps.previousPublicKeys);
   const staffLogin = createStaffLogin({ staff, keyValue: deps.keyValue, passwords: deps.passwords, logger: deps.logger });
   return {
     deps,

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { redisKeyValueStoreUnderTest, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
+import { importPreviousPublicKeys } from '../tokens/keys.ts';
 import { createStaff } from '../testing/staff-fixture.ts';
 
 const redis = redisKeyValueStoreUnderTest('auth');
@@ -69,6 +70,25 @@ describe('tokens and the JWKS', () => {
     const { payload } = await jwtVerify(session.accessToken, createLocalJWKSet(jwks.body as never), { algorithms: ['EdDSA'], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
     expect(Object.keys(payload).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'jti', 'role', 'sid', 'sub', 'typ']);
     expect(payload).toMatchObject({ typ: 'access', role: 'guest', sub: session.user.id });
+  });
+});
+
+describe('signing key rotation', () => {
+  it('publishes the new and the previous key, and keeps sessions signed before the rotation working', async () => {
+    const before = await createAuthUnderTest();
+    const session = (await before.call('POST', '/auth/guest-access')).body.data;
+    const previous = await importPreviousPublicKeys(JSON.stringify({ keys: [before.deps.signingKey.publicJwk] }));
+    // The same stores and clock, a new signing key: what a restart with a rotated key looks like.
+    const after = await createAuthUnderTest({ documents: before.deps.documents, keyValue: before.deps.keyValue, clock: before.clock, previousPublicKeys: previous });
+    const jwks = (await after.call('GET', '/.well-known/jwks.json')).body.keys as { kid: string }[];
+    expect(jwks.map((k) => k.kid)).toEqual([after.deps.signingKey.kid, before.deps.signingKey.kid]);
+    expect((await after.call('GET', '/account/me', { headers: bearer(session.accessToken) })).status).toBe(200);
+    const refreshed = await after.call('POST', '/auth/refresh', { body: { refreshToken: session.refreshToken } });
+    expect(refreshed.status).toBe(200);
+    expect(decodeProtectedHeader(refreshed.body.data.accessToken).kid).toBe(after.deps.signingKey.kid);
+    // Without the previous key configured, the old session's tokens are refused.
+    const forgetful = await createAuthUnderTest({ documents: before.deps.documents, keyValue: before.deps.keyValue, clock: before.clock });
+    expect((await forgetful.call('POST', '/auth/refresh', { body: { refreshToken: session.refreshToken } })).body.error?.code).toBe('INVALID_REFRESH_TOKEN');
   });
 });
 

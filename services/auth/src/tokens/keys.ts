@@ -1,13 +1,17 @@
 import { TOKEN_ALG } from '@tm/shared';
 import { type CryptoKey, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK, importPKCS8 } from 'jose';
 
-/** The Ed25519 key auth signs with, and the public half it publishes (only auth holds `privateKey`). */
-export interface SigningKey {
+/** A public key tokens are checked against, and its JWKS entry. */
+export interface VerificationKey {
   kid: string;
-  privateKey: CryptoKey;
   publicKey: CryptoKey;
   /** The JWKS entry: `{ kty, crv, x, kid, alg: "EdDSA", use: "sig" }`. */
   publicJwk: JWK;
+}
+
+/** The Ed25519 key auth signs with, and the public half it publishes (only auth holds `privateKey`). */
+export interface SigningKey extends VerificationKey {
+  privateKey: CryptoKey;
 }
 
 /**
@@ -37,10 +41,51 @@ export async function generateSigningKey(): Promise<SigningKey> {
   return fromPrivateJwk(await exportJWK(privateKey));
 }
 
-async function fromPrivateJwk(jwk: JWK): Promise<SigningKey> {
-  const pub = { kty: 'OKP', crv: 'Ed25519', x: jwk.x as string };
-  const kid = typeof jwk.kid === 'string' && jwk.kid ? jwk.kid : await calculateJwkThumbprint(pub);
-  const privateKey = (await importJWK({ ...pub, d: jwk.d }, TOKEN_ALG)) as CryptoKey;
+/**
+ * Reads JWT_PREVIOUS_PUBLIC_KEYS: the public halves of keys auth signed with before a rotation,
+ * as a JWKS (`{"keys": [...]}`), an array of JWKs or one JWK. They are published and accepted
+ * until the tokens they signed have expired; nothing is signed with them. A private part (`d`)
+ * is refused, so a leaked old private key cannot be pasted here by mistake.
+ */
+export async function importPreviousPublicKeys(source: string): Promise<VerificationKey[]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(source);
+  } catch {
+    throw new Error('JWT_PREVIOUS_PUBLIC_KEYS must be JSON: a JWKS, an array of JWKs or one JWK');
+  }
+  const list = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown })?.keys ?? [parsed];
+  if (!Array.isArray(list)) throw new Error('JWT_PREVIOUS_PUBLIC_KEYS: "keys" must be an array');
+  return Promise.all(
+    list.map(async (item: unknown, i) => {
+      const jwk = item as JWK;
+      if (typeof jwk !== 'object' || jwk === null || jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') {
+        throw new Error(`JWT_PREVIOUS_PUBLIC_KEYS: key ${i + 1} is not an Ed25519 public JWK`);
+      }
+      if ('d' in jwk) throw new Error(`JWT_PREVIOUS_PUBLIC_KEYS: key ${i + 1} holds a private part ("d"); give only the public key`);
+      return fromPublicJwk({ kty: 'OKP', crv: 'Ed25519', x: jwk.x }, jwk.kid);
+    }),
+  );
+}
+
+/** Every key tokens may be verified with, by kid: the signing key and the previous ones; a kid twice is refused. */
+export function keysByKid(signing: VerificationKey, previous: readonly VerificationKey[]): Map<string, VerificationKey> {
+  const byKid = new Map<string, VerificationKey>();
+  for (const key of [signing, ...previous]) {
+    if (byKid.has(key.kid)) throw new Error(`JWT_PREVIOUS_PUBLIC_KEYS: kid "${key.kid}" is given twice (or is the current key's)`);
+    byKid.set(key.kid, key);
+  }
+  return byKid;
+}
+
+async function fromPublicJwk(pub: { kty: 'OKP'; crv: 'Ed25519'; x: string }, kid?: unknown): Promise<VerificationKey> {
+  const id = typeof kid === 'string' && kid ? kid : await calculateJwkThumbprint(pub);
   const publicKey = (await importJWK(pub, TOKEN_ALG)) as CryptoKey;
-  return { kid, privateKey, publicKey, publicJwk: { ...pub, kid, alg: TOKEN_ALG, use: 'sig' } };
+  return { kid: id, publicKey, publicJwk: { ...pub, kid: id, alg: TOKEN_ALG, use: 'sig' } };
+}
+
+async function fromPrivateJwk(jwk: JWK): Promise<SigningKey> {
+  const pub = { kty: 'OKP', crv: 'Ed25519', x: jwk.x as string } as const;
+  const privateKey = (await importJWK({ ...pub, d: jwk.d }, TOKEN_ALG)) as CryptoKey;
+  return { ...(await fromPublicJwk(pub, jwk.kid)), privateKey };
 }

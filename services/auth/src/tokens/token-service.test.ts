@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { createManualClock, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
-import { createLocalJWKSet, exportJWK, exportPKCS8, generateKeyPair, jwtVerify, SignJWT } from 'jose';
-import { generateSigningKey, importSigningKey } from './keys.ts';
+import { createLocalJWKSet, decodeProtectedHeader, exportJWK, exportPKCS8, generateKeyPair, jwtVerify, SignJWT } from 'jose';
+import { generateSigningKey, importPreviousPublicKeys, importSigningKey, keysByKid } from './keys.ts';
 import { createTokenService } from './token-service.ts';
 
 const claims = { sub: 'user-1', role: 'customer' as const, sid: 'session-1' };
@@ -27,6 +27,51 @@ describe('signing keys', () => {
     await expect(importSigningKey('not a key')).rejects.toThrow();
     const { publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
     await expect(importSigningKey(JSON.stringify(await exportJWK(publicKey)))).rejects.toThrow();
+  });
+});
+
+describe('previous public keys (rotation)', () => {
+  it('reads a JWKS, an array of JWKs and one JWK, keeping each kid', async () => {
+    const [a, b] = await Promise.all([generateSigningKey(), generateSigningKey()]);
+    const jwks = await importPreviousPublicKeys(JSON.stringify({ keys: [a.publicJwk, b.publicJwk] }));
+    expect(jwks.map((k) => k.kid)).toEqual([a.kid, b.kid]);
+    expect((await importPreviousPublicKeys(JSON.stringify([a.publicJwk]))).map((k) => k.kid)).toEqual([a.kid]);
+    const single = await importPreviousPublicKeys(JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: a.publicJwk.x }));
+    expect(single[0]?.kid).toBe(a.kid); // no kid given: the RFC 7638 thumbprint, as for the signing key
+    expect(single[0]?.publicJwk).toEqual(a.publicJwk);
+  });
+
+  it('refuses a private key, a non-Ed25519 key and text that is not JSON', async () => {
+    const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+    await expect(importPreviousPublicKeys(JSON.stringify(await exportJWK(privateKey)))).rejects.toThrow(/private part/);
+    const rsa = await generateKeyPair('RS256', { extractable: true });
+    await expect(importPreviousPublicKeys(JSON.stringify({ keys: [await exportJWK(rsa.publicKey)] }))).rejects.toThrow(/not an Ed25519 public JWK/);
+    await expect(importPreviousPublicKeys('-----BEGIN PUBLIC KEY-----')).rejects.toThrow(/must be JSON/);
+    await expect(importPreviousPublicKeys('{"keys": {}}')).rejects.toThrow(/must be an array/);
+  });
+
+  it('refuses a kid given twice, the current key among them', async () => {
+    const [current, old] = await Promise.all([generateSigningKey(), generateSigningKey()]);
+    expect(() => keysByKid(current, [old, old])).toThrow(/given twice/);
+    expect(() => keysByKid(current, [current])).toThrow(/given twice/);
+    expect([...keysByKid(current, [old]).keys()]).toEqual([current.kid, old.kid]);
+  });
+
+  it('verifies tokens the previous key signed, signs only with the new one, and refuses an unknown kid', async () => {
+    const clock = createManualClock(Date.now());
+    const [oldKey, newKey, strangerKey] = await Promise.all([generateSigningKey(), generateSigningKey(), generateSigningKey()]);
+    const before = await createTokenService(oldKey, clock).sign({ ...claims, typ: 'refresh' });
+    const [old] = await importPreviousPublicKeys(JSON.stringify({ keys: [oldKey.publicJwk] }));
+    const rotated = createTokenService(newKey, clock, old ? [old] : []);
+    expect((await rotated.verify(before.token, 'refresh'))?.sub).toBe('user-1');
+    const after = await rotated.sign({ ...claims, typ: 'access' });
+    expect(decodeProtectedHeader(after.token).kid).toBe(newKey.kid);
+    const stranger = await createTokenService(strangerKey, clock).sign({ ...claims, typ: 'access' });
+    expect(await rotated.verify(stranger.token, 'access')).toBeNull();
+    // A token that names the old kid but was signed by another key is still refused.
+    const [h, p] = stranger.token.split('.');
+    const relabelled = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(h as string, 'base64url').toString()), kid: oldKey.kid })).toString('base64url')}.${p}.${stranger.token.split('.')[2]}`;
+    expect(await rotated.verify(relabelled, 'access')).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { jwt } from '@elysiajs/jwt';
 import { ACCESS_TTL_S, type Clock, REFRESH_TTL_S, ROLES, type Role, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, type TokenClaims, type TokenType } from '@tm/shared';
-import { SignJWT } from 'jose';
-import type { SigningKey } from './keys.ts';
+import { decodeProtectedHeader, SignJWT } from 'jose';
+import { keysByKid, type SigningKey, type VerificationKey } from './keys.ts';
 
 /** Leeway on our own tokens' time claims (DESIGN.md: at most 60 s). */
 export const OWN_TOKEN_LEEWAY_S = 60;
@@ -15,11 +15,13 @@ export interface TokenService {
 
 /**
  * Verification goes through @elysiajs/jwt (it accepts the Ed25519 CryptoKey and passes our
- * pinned jose options through). Signing uses jose's SignJWT directly because the plugin always
- * stamps `iat` from the wall clock, and expiry must follow the injected Clock.
+ * pinned jose options through), with the key the token's `kid` names: the signing key or one
+ * of `previous` (public keys from before a rotation); an unknown kid is refused. Signing uses
+ * jose's SignJWT directly because the plugin always stamps `iat` from the wall clock, and
+ * expiry must follow the injected Clock.
  */
-export function createTokenService(key: SigningKey, clock: Clock): TokenService {
-  const verifier = jwt({ name: 'jws', secret: key.publicKey, alg: TOKEN_ALG }).decorator.jws;
+export function createTokenService(key: SigningKey, clock: Clock, previous: readonly VerificationKey[] = []): TokenService {
+  const verifiers = new Map([...keysByKid(key, previous)].map(([kid, k]) => [kid, jwt({ name: 'jws', secret: k.publicKey, alg: TOKEN_ALG }).decorator.jws]));
   return {
     async sign({ sub, role, sid, typ }) {
       const iat = Math.floor(clock.now() / 1000);
@@ -39,6 +41,8 @@ export function createTokenService(key: SigningKey, clock: Clock): TokenService 
     },
     async verify(token, typ) {
       if (token.length > 4096) return null;
+      const verifier = verifiers.get(kidOf(token) ?? '');
+      if (!verifier) return null;
       const payload = await verifier.verify(token, {
         algorithms: [TOKEN_ALG],
         issuer: TOKEN_ISSUER,
@@ -51,6 +55,16 @@ export function createTokenService(key: SigningKey, clock: Clock): TokenService 
       return asClaims(payload, typ);
     },
   };
+}
+
+/** The `kid` in a token's protected header; undefined when the token cannot be decoded. */
+function kidOf(token: string): string | undefined {
+  try {
+    const { kid } = decodeProtectedHeader(token);
+    return typeof kid === 'string' ? kid : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Narrows a verified payload to TokenClaims of the wanted type: a refresh token is never access. */
