@@ -95,6 +95,16 @@ for (const s of stores) {
       expect((await repo.findActiveByIdOrSlug('pm', 'zoe-pm'))?.headline).toBe('Changed');
     });
 
+    it('keeps fields added to a seeded profile when seeding again', async () => {
+      const { db, repo } = await seeded();
+      await repo.ensureIndexes();
+      const zoe = FIXTURES[0] as StoredProfile;
+      await db.collection(PROFILES_COLLECTION).updateOne({ _id: zoe._id }, { $set: { internalNote: 'keep me', headline: 'Edited' } });
+      await repo.upsertMany(FIXTURES);
+      const stored = (await db.collection(PROFILES_COLLECTION).findOne({ _id: zoe._id })) as Record<string, unknown> | null;
+      expect(stored).toMatchObject({ internalNote: 'keep me', headline: zoe.headline });
+    });
+
     it('rejects a second profile with the same slug', async () => {
       const { repo } = await seeded();
       const clash = { ...profile('zoe-pm', 'expert'), _id: stableId('talent', 'other') };

@@ -15,7 +15,7 @@ export interface ProfileRepository {
   listListed(): Promise<StoredProfile[]>;
   /** Every active PM who lists `service` among the services they deliver (unordered). */
   listActivePmsForService(service: string): Promise<StoredProfile[]>;
-  /** Inserts or replaces each profile by `_id`; running it twice changes nothing. */
+  /** Inserts each profile by `_id`, or sets its fields on the stored one (added fields stay); running it twice changes nothing. */
   upsertMany(profiles: readonly StoredProfile[]): Promise<number>;
 }
 
@@ -43,7 +43,9 @@ export function createProfileRepository(store: DocumentStore): ProfileRepository
       return profiles.find({ role: 'pm', active: true, services: service }).toArray();
     },
     async upsertMany(list) {
-      for (const p of list) await profiles.replaceOne({ _id: p._id }, p, { upsert: true });
+      // $set of the seed's fields, as the catalog's seed does: a re-seed restores what the seed
+      // holds and keeps fields added to a profile since (its _id is stable, so no $setOnInsert).
+      for (const { _id, ...fields } of list) await profiles.updateOne({ _id }, { $set: fields }, { upsert: true });
       return list.length;
     },
   };
