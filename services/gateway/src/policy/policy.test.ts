@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { req, testGateway } from '../testing/gateway.ts';
-import { type Peer, startPeer } from '../testing/peers.ts';
-import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
+import { describe, expect, it } from 'bun:test';
+import { gatewayTestPeers, req } from '../testing/gateway.ts';
 import { createGatewayLimiter } from './limiter.ts';
 
-let peer: Peer;
-let issuer: TestIssuer;
-beforeAll(async () => {
-  peer = startPeer();
-  issuer = await startTestIssuer();
-});
-afterAll(async () => {
-  await peer.stop();
-  await issuer.stop();
-});
+const env = gatewayTestPeers();
 
 const smallLimits = () => createGatewayLimiter({ windowS: 60, quotas: { anonymous: 3, authenticated: 5, 'auth-routes': 2 } });
-const gateway = (extra: Parameters<typeof testGateway>[0] extends infer O ? Partial<O> : never = {}) =>
-  testGateway({ upstream: peer.url, jwksUrl: issuer.jwksUrl, ...extra });
+const gateway = env.gateway;
 
 describe('rate-limit headers', () => {
   it('puts the RateLimit fields on a 2xx answer', async () => {
@@ -62,9 +50,9 @@ describe('rate limiting', () => {
   it('does not reach the service once limited', async () => {
     const gw = gateway({ limiter: smallLimits() });
     for (let i = 0; i < 3; i++) await gw.handle(req('/api/services?n=limited'));
-    const before = peer.seen.length;
+    const before = env.peer.seen.length;
     await gw.handle(req('/api/services?n=limited'));
-    expect(peer.seen.length).toBe(before);
+    expect(env.peer.seen.length).toBe(before);
   });
 
   it('does not give a fresh quota for a spoofed X-Forwarded-For when no proxy is trusted', async () => {
@@ -87,7 +75,7 @@ describe('rate limiting', () => {
     const gw = gateway({ limiter: smallLimits() });
     for (let i = 0; i < 3; i++) await gw.handle(req('/api/services'));
     expect((await gw.handle(req('/api/services'))).status).toBe(429);
-    const token = await issuer.mint({ sub: 'user-sub-bucket' });
+    const token = await env.issuer.mint({ sub: 'user-sub-bucket' });
     const res = await gw.handle(req('/api/services', { headers: { authorization: `Bearer ${token}` } }));
     expect(res.status).toBe(200);
     expect(res.headers.get('ratelimit-limit')).toBe('5');
@@ -103,7 +91,7 @@ describe('rate limiting', () => {
 
   it('limits /api/auth/* with its own tighter per-IP bucket', async () => {
     const gw = gateway({ limiter: smallLimits() });
-    const token = await issuer.mint({ sub: 'user-auth-bucket' });
+    const token = await env.issuer.mint({ sub: 'user-auth-bucket' });
     const headers = { authorization: `Bearer ${token}` };
     const first = await gw.handle(req('/api/auth/refresh', { method: 'POST', headers }));
     expect(first.headers.get('ratelimit-policy')).toBe('"auth-routes";q=2;w=60');
@@ -160,11 +148,11 @@ describe('CORS', () => {
 describe('body size', () => {
   it('answers 413 PAYLOAD_TOO_LARGE when Content-Length exceeds the limit', async () => {
     const gw = gateway({ maxBodyBytes: 100 });
-    const before = peer.seen.length;
+    const before = env.peer.seen.length;
     const res = await gw.handle(req('/api/jobs/pricing', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(101) }));
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ success: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
-    expect(peer.seen.length).toBe(before);
+    expect(env.peer.seen.length).toBe(before);
   });
 
   it('counts a streamed body without Content-Length and answers 413 past the limit', async () => {

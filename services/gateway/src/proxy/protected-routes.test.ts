@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { req, testGateway } from '../testing/gateway.ts';
-import { type Peer, startPeer } from '../testing/peers.ts';
-import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
+import { describe, expect, it } from 'bun:test';
+import { gatewayTestPeers, req, testGateway } from '../testing/gateway.ts';
 
-let peer: Peer;
-let issuer: TestIssuer;
-beforeAll(async () => {
-  peer = startPeer();
-  issuer = await startTestIssuer();
-});
-afterAll(async () => {
-  await peer.stop();
-  await issuer.stop();
-});
+const env = gatewayTestPeers();
 
-const gateway = () => testGateway({ upstream: peer.url, jwksUrl: issuer.jwksUrl });
+const gateway = () => env.gateway();
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const codeOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
 
@@ -33,9 +22,9 @@ describe('protected prefixes without a valid access token', () => {
 
   it('answers 401 for malformed, expired, refresh and alg-none tokens', async () => {
     const gw = gateway();
-    const expired = await issuer.mint({}, { nowS: Math.floor(Date.now() / 1000) - 2000 });
-    const refresh = await issuer.mint({ typ: 'refresh' });
-    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${(await issuer.mint()).split('.')[1]}.`;
+    const expired = await env.issuer.mint({}, { nowS: Math.floor(Date.now() / 1000) - 2000 });
+    const refresh = await env.issuer.mint({ typ: 'refresh' });
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${(await env.issuer.mint()).split('.')[1]}.`;
     for (const authorization of ['Bearer', 'Bearer garbage', 'Basic dTpw', `Bearer ${expired}`, `Bearer ${refresh}`, `Bearer ${none}`]) {
       const res = await gw.handle(req('/api/bookings', { headers: { authorization } }));
       expect(res.status).toBe(401);
@@ -45,8 +34,8 @@ describe('protected prefixes without a valid access token', () => {
   });
 
   it('answers 503 UPSTREAM_UNAVAILABLE when the JWKS cannot be fetched', async () => {
-    const gw = testGateway({ upstream: peer.url, jwksUrl: 'http://127.0.0.1:1/.well-known/jwks.json' });
-    const res = await gw.handle(req('/api/bookings', { headers: bearer(await issuer.mint()) }));
+    const gw = testGateway({ upstream: env.peer.url, jwksUrl: 'http://127.0.0.1:1/.well-known/jwks.json' });
+    const res = await gw.handle(req('/api/bookings', { headers: bearer(await env.issuer.mint()) }));
     expect(res.status).toBe(503);
     expect(await codeOf(res)).toBe('UPSTREAM_UNAVAILABLE');
   });
@@ -54,14 +43,14 @@ describe('protected prefixes without a valid access token', () => {
 
 describe('roles on protected prefixes', () => {
   it('lets a guest start a booking (501 until a service implements it)', async () => {
-    const token = await issuer.mint({ role: 'guest' });
+    const token = await env.issuer.mint({ role: 'guest' });
     const res = await gateway().handle(req('/api/bookings', { method: 'POST', headers: bearer(token) }));
     expect(res.status).toBe(501);
     expect(await codeOf(res)).toBe('NOT_IMPLEMENTED');
   });
 
   it('answers 403 FORBIDDEN to a guest on payments, chat and the rest of account', async () => {
-    const token = await issuer.mint({ role: 'guest' });
+    const token = await env.issuer.mint({ role: 'guest' });
     const gw = gateway();
     for (const [method, path] of [
       ['POST', '/api/payments'],
@@ -76,26 +65,26 @@ describe('roles on protected prefixes', () => {
   });
 
   it('proxies GET /api/account/me to auth for a guest and a customer', async () => {
-    const gw = testGateway({ upstream: peer.url, jwksUrl: issuer.jwksUrl, upstreams: { auth: `${peer.url}/auth-svc`, catalog: peer.url, talent: peer.url } });
+    const gw = env.gateway({ upstreams: { auth: `${env.peer.url}/auth-svc`, catalog: env.peer.url, talent: env.peer.url } });
     for (const role of ['guest', 'customer']) {
-      const token = await issuer.mint({ role });
+      const token = await env.issuer.mint({ role });
       const res = await gw.handle(req('/api/account/me', { headers: bearer(token) }));
       expect(res.status).toBe(200);
       expect(((await res.json()) as { data: { path: string } }).data.path).toBe('/auth-svc/account/me');
-      expect(peer.seen.at(-1)!.headers.get('authorization')).toBe(`Bearer ${token}`);
+      expect(env.peer.seen.at(-1)!.headers.get('authorization')).toBe(`Bearer ${token}`);
     }
   });
 
   it('answers 501 NOT_IMPLEMENTED after the token check for a customer on unimplemented operations', async () => {
-    const token = await issuer.mint({ role: 'customer' });
+    const token = await env.issuer.mint({ role: 'customer' });
     const gw = gateway();
-    const before = peer.seen.length;
+    const before = env.peer.seen.length;
     for (const path of ['/api/bookings/b1', '/api/payments', '/api/chat', '/api/account/addresses']) {
       const res = await gw.handle(req(path, { headers: bearer(token) }));
       expect(res.status).toBe(501);
       expect(await codeOf(res)).toBe('NOT_IMPLEMENTED');
     }
-    expect(peer.seen.length).toBe(before);
+    expect(env.peer.seen.length).toBe(before);
   });
 
   it('does not treat look-alike paths as protected', async () => {

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { testGateway, req } from '../testing/gateway.ts';
-import { closedUrl, type Peer, startPeer } from '../testing/peers.ts';
-import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
+import { describe, expect, it } from 'bun:test';
+import { gatewayTestPeers, req, testGateway } from '../testing/gateway.ts';
+import { closedUrl } from '../testing/peers.ts';
 
-let peer: Peer;
-let issuer: TestIssuer;
-beforeAll(async () => {
-  peer = startPeer();
-  issuer = await startTestIssuer();
-});
-afterAll(async () => {
-  await peer.stop();
-  await issuer.stop();
-});
+const env = gatewayTestPeers();
 
-const app = () => testGateway({ upstream: peer.url, jwksUrl: issuer.jwksUrl });
+const app = () => env.gateway();
 
 describe('the /api proxy', () => {
   it('forwards method, path without /api, query, headers and body to the owning service', async () => {
@@ -31,7 +21,7 @@ describe('the /api proxy', () => {
       success: true,
       data: { method: 'POST', path: '/jobs/pricing', search: '?x=1&y=two', body: '{"items":[{"serviceId":"mvp-build","hours":10}]}', length: 48 },
     });
-    const seen = peer.seen.at(-1)!;
+    const seen = env.peer.seen.at(-1)!;
     expect(seen.headers.get('x-country')).toBe('DE');
     expect(seen.headers.get('x-lang')).toBe('de');
     expect(seen.headers.get('x-request-id')).toBe('req-12345678');
@@ -43,23 +33,23 @@ describe('the /api proxy', () => {
 
   it('replaces a client X-Forwarded-For with the one resolved client IP', async () => {
     await app().handle(req('/api/services', { headers: { 'x-forwarded-for': '6.6.6.6, 7.7.7.7' } }));
-    expect(peer.seen.at(-1)!.headers.get('x-forwarded-for')).toBe('unknown');
-    await testGateway({ upstream: peer.url, jwksUrl: issuer.jwksUrl, trustProxy: 1 }).handle(
+    expect(env.peer.seen.at(-1)!.headers.get('x-forwarded-for')).toBe('unknown');
+    await env.gateway({ trustProxy: 1 }).handle(
       req('/api/services', { headers: { 'x-forwarded-for': '6.6.6.6, 7.7.7.7' } }),
     );
-    expect(peer.seen.at(-1)!.headers.get('x-forwarded-for')).toBe('7.7.7.7');
+    expect(env.peer.seen.at(-1)!.headers.get('x-forwarded-for')).toBe('7.7.7.7');
   });
 
   it('generates a request id when the caller sends a malformed one and passes it on', async () => {
     const res = await app().handle(req('/api/services', { headers: { 'x-request-id': 'bad id!' } }));
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(peer.seen.at(-1)!.headers.get('x-request-id')).toBe(id);
+    expect(env.peer.seen.at(-1)!.headers.get('x-request-id')).toBe(id);
   });
 
   it('routes each public prefix to its service', async () => {
-    const upstreams = { auth: `${peer.url}/a`, catalog: `${peer.url}/c`, talent: `${peer.url}/t` };
-    const gw = testGateway({ upstream: peer.url, jwksUrl: issuer.jwksUrl, upstreams });
+    const upstreams = { auth: `${env.peer.url}/a`, catalog: `${env.peer.url}/c`, talent: `${env.peer.url}/t` };
+    const gw = env.gateway({ upstreams });
     const cases: [string, string][] = [
       ['/api/auth/send-otp', '/a/auth/send-otp'],
       ['/api/services', '/c/services'],
@@ -92,7 +82,7 @@ describe('the /api proxy', () => {
 });
 
 describe('upstream failures', () => {
-  const upstreamAt = (suffix: string) => testGateway({ upstream: `${peer.url}${suffix}`, jwksUrl: issuer.jwksUrl });
+  const upstreamAt = (suffix: string) => testGateway({ upstream: `${env.peer.url}${suffix}`, jwksUrl: env.issuer.jwksUrl });
 
   it('turns an HTML 500 into a 502 UPSTREAM_ERROR envelope', async () => {
     const res = await upstreamAt('/html-500?').handle(req('/api/services'));
@@ -127,14 +117,14 @@ describe('upstream failures', () => {
   });
 
   it('answers 504 UPSTREAM_TIMEOUT when the service is slower than the timeout', async () => {
-    const gw = testGateway({ upstream: `${peer.url}/slow?`, jwksUrl: issuer.jwksUrl, upstreamTimeoutMs: 50 });
+    const gw = testGateway({ upstream: `${env.peer.url}/slow?`, jwksUrl: env.issuer.jwksUrl, upstreamTimeoutMs: 50 });
     const res = await gw.handle(req('/api/services'));
     expect(res.status).toBe(504);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UPSTREAM_TIMEOUT');
   });
 
   it('answers 503 UPSTREAM_UNAVAILABLE when nothing listens', async () => {
-    const res = await testGateway({ upstream: closedUrl(), jwksUrl: issuer.jwksUrl }).handle(req('/api/services'));
+    const res = await testGateway({ upstream: closedUrl(), jwksUrl: env.issuer.jwksUrl }).handle(req('/api/services'));
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UPSTREAM_UNAVAILABLE');
     expect(res.headers.get('ratelimit-remaining')).toBe('299');

@@ -1,7 +1,10 @@
+import { afterAll, beforeAll } from 'bun:test';
 import { createMemoryLogger, systemClock } from '@tm/shared';
 import { createApp, type GatewayDeps } from '../app.ts';
 import { createGatewayLimiter } from '../policy/limiter.ts';
 import { createTokenVerifier } from '../policy/tokens.ts';
+import { type Peer, startPeer } from './peers.ts';
+import { startTestIssuer, type TestIssuer } from './tokens.ts';
 
 /** Gateway deps for tests: every upstream at `upstream`, an in-memory limiter, tokens from `jwksUrl`. */
 export function testDeps(options: { upstream: string; jwksUrl: string } & Partial<GatewayDeps>): GatewayDeps {
@@ -30,4 +33,38 @@ export function testGateway(options: Parameters<typeof testDeps>[0]) {
 /** A request to the gateway at http://localhost (Elysia's router needs a real-looking host). */
 export function req(path: string, init: RequestInit = {}): Request {
   return new Request(`http://localhost${path}`, init);
+}
+
+/**
+ * For a test file: one recording peer service and one token issuer, started before its tests and
+ * stopped after them, and gateways in front of both (every upstream at the peer, tokens from the
+ * issuer's JWKS). Call it at the top of the file; read `peer` and `issuer` inside tests.
+ */
+export function gatewayTestPeers() {
+  let peer: Peer | undefined;
+  let issuer: TestIssuer | undefined;
+  beforeAll(async () => {
+    peer = startPeer();
+    issuer = await startTestIssuer();
+  });
+  afterAll(async () => {
+    await peer?.stop();
+    await issuer?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('gatewayTestPeers: read peer and issuer inside tests, after beforeAll');
+    return value;
+  };
+  return {
+    get peer(): Peer {
+      return started(peer);
+    },
+    get issuer(): TestIssuer {
+      return started(issuer);
+    },
+    /** A gateway in front of the peer, trusting the issuer; `extra` overrides any dep. */
+    gateway(extra: Partial<GatewayDeps> = {}) {
+      return testGateway({ upstream: started(peer).url, jwksUrl: started(issuer).jwksUrl, ...extra });
+    },
+  };
 }
