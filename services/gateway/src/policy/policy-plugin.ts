@@ -18,6 +18,12 @@ export interface PolicyDeps {
 }
 
 /**
+ * Routes that cap their own bodies and answer an oversized one in their own protocol: /mcp
+ * answers with a JSON-RPC error (and 413), which an MCP client can read, instead of the envelope.
+ */
+const CAPS_OWN_BODY = new Set(['/mcp']);
+
+/**
  * The global policy every route goes through before routing (API proxy, site files, /mcp, 404s):
  * client IP, token recognition, one rate-limit consume, the RateLimit and CORS headers, the
  * declared-size check, and the preflight answer. /healthz and /readyz are exempt.
@@ -57,6 +63,6 @@ export function createPolicy(deps: PolicyDeps) {
     // Retry-After and the envelope, as for every other error.
     if (!result.allowed) throw new DomainError('RATE_LIMITED', `Too many requests; retry in ${result.resetS} s`, result.resetS);
     const declared = headers.get('content-length');
-    if (declared !== null && Number(declared) > maxBodyBytes) throw new DomainError('PAYLOAD_TOO_LARGE', `The request body exceeds ${maxBodyBytes} bytes`);
+    if (declared !== null && Number(declared) > maxBodyBytes && !CAPS_OWN_BODY.has(path)) throw new DomainError('PAYLOAD_TOO_LARGE', `The request body exceeds ${maxBodyBytes} bytes`);
   });
 }

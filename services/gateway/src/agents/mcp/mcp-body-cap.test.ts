@@ -48,6 +48,16 @@ describe('the /mcp body cap', () => {
     expect(await over.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: 'Request body over 1000 bytes' } });
   });
 
+  it('answers a body declared over the cap (Content-Length) with 413 and a JSON-RPC error, not the REST envelope', async () => {
+    const res = await fetch(`${small.gatewayUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: pingOf(1001) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Request body over 1000 bytes' } });
+    // The REST API keeps the envelope for the same size.
+    const api = await fetch(`${small.gatewayUrl}/api/jobs/pricing`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: pingOf(1001) });
+    expect(api.status).toBe(413);
+    expect(await api.json()).toMatchObject({ success: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
+  });
+
   it('counts bytes, not characters: multi-byte text over the cap is 413', async () => {
     const text = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: { pad: '€'.repeat(400) } } });
     expect(text.length).toBeLessThan(1000);
