@@ -1,0 +1,67 @@
+/**
+ * The bench's arithmetic (scripts/bench/report.ts): medians over rounds, per-round ratios and the
+ * target verdict. The bench itself is run by hand (`bun run bench`); these rules are tested here.
+ */
+import { describe, expect, it } from 'bun:test';
+import type { LoadResult } from '../../scripts/bench/load.ts';
+import { type CaseResult, median, ratiosTable, resultsTable, summarize } from '../../scripts/bench/report.ts';
+
+const run = (requestsPerS: number, p99Ms: number, extra: Partial<LoadResult> = {}): LoadResult => ({
+  requests: requestsPerS * 8,
+  requestsPerS,
+  p50Ms: p99Ms / 3,
+  p99Ms,
+  non2xx: 0,
+  socketErrors: 0,
+  ...extra,
+});
+
+const row = (table: string, start: string) => table.split('\n').find((l) => l.startsWith(start)) ?? '';
+
+describe('median', () => {
+  it('takes the middle value, or the mean of the two middle ones', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+  });
+});
+
+describe('summarize', () => {
+  it('gives medians of rates and percentiles, the p99 range, and totals of the counts', () => {
+    const s = summarize([run(100, 9), run(300, 30, { non2xx: 2 }), run(200, 7, { socketErrors: 1 })]);
+    expect(s).toMatchObject({ requestsPerS: 200, p99Ms: 9, p99MinMs: 7, p99MaxMs: 30, requests: 4800, non2xx: 2, socketErrors: 1 });
+  });
+});
+
+describe('ratiosTable', () => {
+  const group = (gateway: LoadResult[], nginx: LoadResult[], catalog: LoadResult[]): CaseResult[] => [
+    { target: 'catalog', endpoint: 'GET /api/services/catalog', auth: 'anonymous', rounds: catalog },
+    { target: 'nginx', endpoint: 'GET /api/services/catalog', auth: 'anonymous', rounds: nginx },
+    { target: 'gateway', endpoint: 'GET /api/services/catalog', auth: 'anonymous', rounds: gateway },
+  ];
+
+  it('takes the median of per-round ratios, so a slow round slows both sides of its ratio', () => {
+    // Round 2 ran on a busy machine: both halved. Per-round a/b is 0.5 each time.
+    const table = ratiosTable(group([run(10_000, 8), run(5_000, 9), run(10_000, 8)], [run(20_000, 4), run(10_000, 5), run(20_000, 4)], [run(40_000, 2), run(40_000, 2), run(40_000, 2)]));
+    expect(row(table, '| GET /api/services/catalog | anonymous')).toBe('| GET /api/services/catalog | anonymous | 0.50 | 0.25 | 0.50 | 8.00 | yes | 3/3 |');
+  });
+
+  it('says no when the median p99 is 10 ms or more, and counts the rounds that met the target alone', () => {
+    const table = ratiosTable(group([run(10_000, 12), run(10_000, 9), run(10_000, 10)], [run(20_000, 4), run(20_000, 4), run(20_000, 4)], [run(40_000, 2), run(40_000, 2), run(40_000, 2)]));
+    expect(row(table, '| GET /api/services/catalog')).toEndWith('| 10.00 | no | 1/3 |');
+  });
+
+  it('says no when the gateway falls under 0.40 of nginx', () => {
+    const table = ratiosTable(group([run(7_600, 5)], [run(20_000, 4)], [run(40_000, 2)]));
+    expect(row(table, '| GET /api/services/catalog')).toBe('| GET /api/services/catalog | anonymous | 0.38 | 0.19 | 0.50 | 5.00 | no | 0/1 |');
+  });
+
+  it('shows n/a for a skipped case', () => {
+    const cases: CaseResult[] = [
+      { target: 'nginx', endpoint: 'POST /api/jobs/pricing', auth: 'bearer', skipped: 'no token' },
+      { target: 'gateway', endpoint: 'POST /api/jobs/pricing', auth: 'bearer', skipped: 'no token' },
+    ];
+    expect(row(ratiosTable(cases), '| POST /api/jobs/pricing')).toBe('| POST /api/jobs/pricing | bearer | n/a | n/a | n/a | n/a | n/a | n/a |');
+    expect(resultsTable(cases)).toContain('not run: no token');
+  });
+});
