@@ -1,10 +1,45 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { documentStoresUnderTest } from '@tm/shared';
+import { type DocumentStore, documentStoresUnderTest } from '@tm/shared';
 import { createCustomerRepository } from './customer-repository.ts';
 
 const { stores, closeAll } = documentStoresUnderTest();
 afterAll(closeAll);
 const now = new Date();
+
+/**
+ * The store with a random 0-3 ms pause before every collection call, so concurrent sign-ins
+ * interleave their steps in many orders (the embedded store alone runs each call to completion).
+ */
+function jittered(store: DocumentStore, random: () => number): DocumentStore {
+  const pause = () => new Promise((r) => setTimeout(r, Math.floor(random() * 4)));
+  return new Proxy(store, {
+    get(target, prop, receiver) {
+      if (prop !== 'collection') return Reflect.get(target, prop, receiver);
+      return (name: string) => {
+        const collection = target.collection(name);
+        return new Proxy(collection, {
+          get(c, method, r) {
+            const value = Reflect.get(c, method, r);
+            if (typeof value !== 'function' || method === 'find') return typeof value === 'function' ? value.bind(c) : value;
+            return async (...args: unknown[]) => {
+              await pause();
+              return value.apply(c, args);
+            };
+          },
+        });
+      };
+    },
+  });
+}
+
+/** A small seeded generator, so a failing interleaving can be replayed. */
+function seededRandom(seed: number): () => number {
+  let x = seed;
+  return () => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x / 2147483648;
+  };
+}
 
 for (const s of stores) {
   describe(`customer repository on ${s.name}`, () => {
@@ -24,26 +59,24 @@ for (const s of stores) {
       expect(a._id).toBe(b._id);
     });
 
-    it('leaves one customer, and no orphan, when first sign-ins of one email-less identity race', async () => {
-      const db = await s.open();
-      const repo = createCustomerRepository(db);
-      await repo.ensureIndexes();
-      const signIns = await Promise.all(Array.from({ length: 8 }, () => repo.findOrCreateByIdentity('https://idp.race', 'sub-race', undefined, now)));
-      expect(new Set(signIns.map((c) => c._id)).size).toBe(1);
-      const bound = await db.collection('identities').findOne({ _id: JSON.stringify(['https://idp.race', 'sub-race']) });
-      expect(bound?.userId).toBe(signIns[0]?._id);
-      // Every customer this identity's sign-ins created is the one it is bound to.
-      const users = await db.collection('users').find({ email: { $exists: false }, mobile: { $exists: false } }).toArray();
-      expect(users.map((u) => u._id)).toEqual([String(signIns[0]?._id)]);
-    });
-
-    it('leaves one customer when first sign-ins of one identity with a verified email race', async () => {
-      const repo = createCustomerRepository(await s.open());
-      await repo.ensureIndexes();
-      const signIns = await Promise.all(Array.from({ length: 8 }, () => repo.findOrCreateByIdentity('https://idp.race', 'sub-mail', 'race@example.com', now)));
-      expect(new Set(signIns.map((c) => c._id)).size).toBe(1);
-      expect(signIns[0]?.email).toBe('race@example.com');
-    });
+    for (const email of [undefined, 'jitter@example.com']) {
+      it(`hands every racing first sign-in the same, existing customer in any interleaving (${email ? 'verified email' : 'no email'})`, async () => {
+        for (let round = 0; round < 40; round++) {
+          const db = await s.open();
+          await createCustomerRepository(db).ensureIndexes();
+          const repo = createCustomerRepository(jittered(db, seededRandom(round + 1)));
+          const sub = `sub-jitter-${round}`;
+          const mail = email && `${round}-${email}`;
+          const signIns = await Promise.all(Array.from({ length: 4 }, () => repo.findOrCreateByIdentity('https://idp.jitter', sub, mail, now)));
+          const ids = new Set(signIns.map((c) => c._id));
+          expect(ids.size).toBe(1);
+          const [id] = [...ids];
+          expect(await db.collection('users').findOne({ _id: id })).not.toBeNull();
+          expect((await db.collection('identities').findOne({ _id: JSON.stringify(['https://idp.jitter', sub]) }))?.userId).toBe(id);
+          expect(await db.collection('users').countDocuments(mail ? { email: mail } : { email: { $exists: false }, mobile: { $exists: false } })).toBe(1);
+        }
+      });
+    }
 
     it('keys IdP customers by issuer and subject', async () => {
       const repo = createCustomerRepository(await s.open());

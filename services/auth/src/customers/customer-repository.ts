@@ -25,9 +25,8 @@ export function createCustomerRepository(db: DocumentStore) {
   const identityId = (iss: string, sub: string) => JSON.stringify([iss, sub]);
 
   /**
-   * Runs `attempt` again when a concurrent insert won a unique index. Each retry finds what the
-   * winner wrote; a third try covers an identity sign-in that loses on the email first and then
-   * on the identity (the winner had inserted only its customer when the second try looked).
+   * Runs `attempt` again, up to `tries` in all, when a concurrent insert won a unique index: the
+   * next attempt finds what the winner wrote (two suffice for the races below; one more is slack).
    */
   async function retryOnDuplicate<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
     for (let i = 1; ; i++) {
@@ -66,8 +65,8 @@ export function createCustomerRepository(db: DocumentStore) {
     /**
      * The customer behind an IdP identity. A new identity is linked to the customer holding
      * `verifiedEmail` (the caller passes it only when the IdP says it is verified), else a new
-     * customer is created with that email. Concurrent first sign-ins of one identity end with one
-     * customer: the losers of the identity's unique _id remove the customer they made.
+     * customer is created with that email. Concurrent first sign-ins of one identity all get the
+     * one customer the identity ends up bound to, and leave no other behind (see below).
      */
     async findOrCreateByIdentity(iss: string, sub: string, verifiedEmail: string | undefined, now: Date): Promise<CustomerDoc> {
       const id = identityId(iss, sub);
@@ -76,7 +75,8 @@ export function createCustomerRepository(db: DocumentStore) {
         if (known) {
           const user = await users.findOne({ _id: known.userId });
           if (user) return user;
-          await identities.deleteOne({ _id: id });
+          // Bound to a customer that no longer exists: unbind (only that binding) and start over.
+          await identities.deleteOne({ _id: id, userId: known.userId });
         }
         let user = verifiedEmail ? await users.findOne({ email: verifiedEmail }) : null;
         const created = user === null;
@@ -86,13 +86,19 @@ export function createCustomerRepository(db: DocumentStore) {
         }
         try {
           await identities.insertOne({ _id: id, userId: user._id, iss, sub, createdAt: now });
+          return user;
         } catch (err) {
-          // A concurrent first sign-in bound the identity first: the customer made for this one
-          // would belong to nobody, so it goes before the retry finds the winner's.
-          if (created) await users.deleteOne({ _id: user._id });
+          if (!isDuplicateKeyError(err)) throw err;
+          // A concurrent sign-in bound the identity first. With a verified email it found this
+          // very customer (the email is unique), so that is the answer. Without one it made its
+          // own, and the customer made here is reachable by nothing: it goes, and the retry
+          // finds the winner's. A customer with an email is never deleted here: it may be the
+          // one the winner, or another identity with that email, is bound to.
+          const winner = await identities.findOne({ _id: id });
+          if (winner?.userId === user._id) return user;
+          if (created && !verifiedEmail) await users.deleteOne({ _id: user._id });
           throw err;
         }
-        return user;
       });
     },
   };
