@@ -37,6 +37,7 @@ export interface CaseSummary {
   socketErrors: number;
 }
 
+/** One case's rounds summarized for the results table (see CaseSummary). */
 export function summarize(rounds: readonly LoadResult[]): CaseSummary {
   const p99s = rounds.map((r) => r.p99Ms);
   const total = (pick: (r: LoadResult) => number) => rounds.reduce((sum, r) => sum + pick(r), 0);

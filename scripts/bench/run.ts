@@ -28,7 +28,8 @@ const num = (name: string, fallback: number) => {
   if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
   return v;
 };
-const rounds = Math.round(num('BENCH_ROUNDS', 3));
+const rounds = num('BENCH_ROUNDS', 3);
+if (!Number.isInteger(rounds)) throw new Error('BENCH_ROUNDS must be a whole number of rounds');
 const durationS = num('BENCH_DURATION_S', 8);
 const warmupS = num('BENCH_WARMUP_S', 2);
 const connections = num('BENCH_CONNECTIONS', 64);
@@ -145,8 +146,13 @@ async function measureAll(load: LoadGenerator, system: BenchSystem, cart: string
     }
   }
   for (let round = 1; round <= rounds; round++) {
-    // A fresh token each round: the whole run can outlast one access token's 15 minutes.
-    const bearer = token && round > 1 ? await obtainAccessToken(system.gateway, system.admin) : token;
+    // A fresh token each round: the whole run can outlast one access token's 15 minutes. If none
+    // can be had, the last one serves on (checkCase stops the run should it have expired).
+    if (token && round > 1) token = await obtainAccessToken(system.gateway, system.admin).catch((err: unknown) => {
+      log(`round ${round}: no fresh token (${(err as Error).message}); keeping the previous one`);
+      return token;
+    });
+    const bearer = token;
     for (const { result: c, shape } of planned) {
       if (!c.rounds) continue;
       const request: LoadCase = { url: `${base[c.target]}${shape.path}`, method: shape.method, body: shape.body, authorization: c.auth === 'bearer' ? `Bearer ${bearer}` : undefined };

@@ -6,7 +6,7 @@ import { createLogMailer, createSmtpMailer } from './mail/mailer.ts';
 import { bootstrapAdmin, ensureIndexes } from './setup.ts';
 import { createLogSmsSender, createWebhookSmsSender } from './sms/sms-sender.ts';
 import { createArgon2idHasher } from './staff/passwords.ts';
-import { generateSigningKey, importPreviousPublicKeys, importSigningKey, keysByKid } from './tokens/keys.ts';
+import { generateSigningKey, importPreviousPublicKeys, importSigningKey } from './tokens/keys.ts';
 import { createHttpWidgetVerifier, unconfiguredWidgetVerifier } from './widget/widget-verifier.ts';
 
 const logger = createLogger('auth');
@@ -19,12 +19,7 @@ const refuse = (err: unknown): never => {
   process.exit(1);
 };
 const signingKey = await (config.JWT_PRIVATE_KEY ? importSigningKey(config.JWT_PRIVATE_KEY) : generateSigningKey()).catch(refuse);
-const previousPublicKeys = config.JWT_PREVIOUS_PUBLIC_KEYS ? await importPreviousPublicKeys(config.JWT_PREVIOUS_PUBLIC_KEYS).catch(refuse) : [];
-try {
-  keysByKid(signingKey, previousPublicKeys);
-} catch (err) {
-  refuse(err);
-}
+const previousPublicKeys = config.JWT_PREVIOUS_PUBLIC_KEYS ? await importPreviousPublicKeys(config.JWT_PREVIOUS_PUBLIC_KEYS, signingKey).catch(refuse) : [];
 if (!config.JWT_PRIVATE_KEY) logger.warn('JWT_PRIVATE_KEY unset: signing with a key generated at start (tokens die with this process)', { kid: signingKey.kid });
 const otpSecret = config.OTP_HMAC_SECRET ?? Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
 const timeoutMs = config.PROVIDER_TIMEOUT_MS;

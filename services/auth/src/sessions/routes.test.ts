@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { redisKeyValueStoreUnderTest, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
-import { importPreviousPublicKeys } from '../tokens/keys.ts';
+import { generateSigningKey, importPreviousPublicKeys } from '../tokens/keys.ts';
 import { createStaff } from '../testing/staff-fixture.ts';
 
 const redis = redisKeyValueStoreUnderTest('auth');
@@ -77,7 +77,7 @@ describe('signing key rotation', () => {
   it('publishes the new and the previous key, and keeps sessions signed before the rotation working', async () => {
     const before = await createAuthUnderTest();
     const session = (await before.call('POST', '/auth/guest-access')).body.data;
-    const previous = await importPreviousPublicKeys(JSON.stringify({ keys: [before.deps.signingKey.publicJwk] }));
+    const previous = await importPreviousPublicKeys(JSON.stringify({ keys: [before.deps.signingKey.publicJwk] }), await generateSigningKey());
     // The same stores and clock, a new signing key: what a restart with a rotated key looks like.
     const after = await createAuthUnderTest({ documents: before.deps.documents, keyValue: before.deps.keyValue, clock: before.clock, previousPublicKeys: previous });
     const jwks = (await after.call('GET', '/.well-known/jwks.json')).body.keys as { kid: string }[];

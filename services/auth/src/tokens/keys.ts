@@ -44,10 +44,11 @@ export async function generateSigningKey(): Promise<SigningKey> {
 /**
  * Reads JWT_PREVIOUS_PUBLIC_KEYS: the public halves of keys auth signed with before a rotation,
  * as a JWKS (`{"keys": [...]}`), an array of JWKs or one JWK. They are published and accepted
- * until the tokens they signed have expired; nothing is signed with them. A private part (`d`)
- * is refused, so a leaked old private key cannot be pasted here by mistake.
+ * until the operator removes them (once the tokens they signed have expired); nothing is signed
+ * with them. A private part (`d`) is refused, so an old private key cannot be pasted here by
+ * mistake, and so is a kid given twice or equal to the signing key's.
  */
-export async function importPreviousPublicKeys(source: string): Promise<VerificationKey[]> {
+export async function importPreviousPublicKeys(source: string, signing: VerificationKey): Promise<VerificationKey[]> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(source);
@@ -56,7 +57,7 @@ export async function importPreviousPublicKeys(source: string): Promise<Verifica
   }
   const list = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown })?.keys ?? [parsed];
   if (!Array.isArray(list)) throw new Error('JWT_PREVIOUS_PUBLIC_KEYS: "keys" must be an array');
-  return Promise.all(
+  const keys = await Promise.all(
     list.map(async (item: unknown, i) => {
       const jwk = item as JWK;
       if (typeof jwk !== 'object' || jwk === null || jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') {
@@ -66,10 +67,12 @@ export async function importPreviousPublicKeys(source: string): Promise<Verifica
       return fromPublicJwk({ kty: 'OKP', crv: 'Ed25519', x: jwk.x }, jwk.kid);
     }),
   );
+  indexKeysByKid(signing, keys);
+  return keys;
 }
 
 /** Every key tokens may be verified with, by kid: the signing key and the previous ones; a kid twice is refused. */
-export function keysByKid(signing: VerificationKey, previous: readonly VerificationKey[]): Map<string, VerificationKey> {
+export function indexKeysByKid(signing: VerificationKey, previous: readonly VerificationKey[]): Map<string, VerificationKey> {
   const byKid = new Map<string, VerificationKey>();
   for (const key of [signing, ...previous]) {
     if (byKid.has(key.kid)) throw new Error(`JWT_PREVIOUS_PUBLIC_KEYS: kid "${key.kid}" is given twice (or is the current key's)`);

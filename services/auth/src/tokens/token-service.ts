@@ -1,7 +1,7 @@
 import { jwt } from '@elysiajs/jwt';
 import { ACCESS_TTL_S, type Clock, REFRESH_TTL_S, ROLES, type Role, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, type TokenClaims, type TokenType } from '@tm/shared';
 import { decodeProtectedHeader, SignJWT } from 'jose';
-import { keysByKid, type SigningKey, type VerificationKey } from './keys.ts';
+import { indexKeysByKid, type SigningKey, type VerificationKey } from './keys.ts';
 
 /** Leeway on our own tokens' time claims (DESIGN.md: at most 60 s). */
 export const OWN_TOKEN_LEEWAY_S = 60;
@@ -16,12 +16,14 @@ export interface TokenService {
 /**
  * Verification goes through @elysiajs/jwt (it accepts the Ed25519 CryptoKey and passes our
  * pinned jose options through), with the key the token's `kid` names: the signing key or one
- * of `previous` (public keys from before a rotation); an unknown kid is refused. Signing uses
+ * of `previous` (public keys from before a rotation). A token with an unknown kid, or none, is
+ * refused without trying keys: auth always sets one. Signing uses
  * jose's SignJWT directly because the plugin always stamps `iat` from the wall clock, and
  * expiry must follow the injected Clock.
  */
 export function createTokenService(key: SigningKey, clock: Clock, previous: readonly VerificationKey[] = []): TokenService {
-  const verifiers = new Map([...keysByKid(key, previous)].map(([kid, k]) => [kid, jwt({ name: 'jws', secret: k.publicKey, alg: TOKEN_ALG }).decorator.jws]));
+  const verifiers = new Map<string, ReturnType<typeof verifierFor>>();
+  for (const [kid, k] of indexKeysByKid(key, previous)) verifiers.set(kid, verifierFor(k));
   return {
     async sign({ sub, role, sid, typ }) {
       const iat = Math.floor(clock.now() / 1000);
@@ -55,6 +57,10 @@ export function createTokenService(key: SigningKey, clock: Clock, previous: read
       return asClaims(payload, typ);
     },
   };
+}
+
+function verifierFor(key: VerificationKey) {
+  return jwt({ name: 'jws', secret: key.publicKey, alg: TOKEN_ALG }).decorator.jws;
 }
 
 /** The `kid` in a token's protected header; undefined when the token cannot be decoded. */

@@ -1,5 +1,6 @@
-/** The sitemaps protocol's limits per file (https://www.sitemaps.org/protocol.html): 50,000 URLs and 50 MiB uncompressed. */
+/** The sitemaps protocol's limit of URLs per file (https://www.sitemaps.org/protocol.html). */
 export const MAX_URLS_PER_SITEMAP = 50_000;
+/** The protocol's limit on a file's uncompressed size: 50 MiB. */
 export const MAX_SITEMAP_BYTES = 52_428_800;
 
 /** How large one sitemap file may grow; tests lower both. */
