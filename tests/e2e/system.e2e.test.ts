@@ -3,6 +3,7 @@
  * 127.0.0.1, embedded stores), exercised only through the gateway's public surface.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { rawHttpExchange, rawHttpJson } from '@tm/shared';
 import { pollUntil, type RunningSystem, startSystem } from './support/system.ts';
 
 let sys: RunningSystem;
@@ -95,6 +96,24 @@ describe('catalog and pricing through the gateway', () => {
     expect(nowhere.status).toBe(404);
     expect(await errorCode(nowhere)).toBe('ROUTE_NOT_FOUND');
     expect(nowhere.headers.get('ratelimit-limit')).toMatch(/^\d+$/);
+  });
+});
+
+describe('requests fetch cannot make', () => {
+  const port = () => Number(new URL(sys.gateway).port);
+
+  it('routes by path whatever the Host (a two-letter compose name included)', async () => {
+    for (const host of ['gw', 'g', 'gateway.internal:8080']) {
+      const answer = await rawHttpExchange(port(), `GET /api/services/catalog HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(answer).toStartWith('HTTP/1.1 200');
+      expect((rawHttpJson(answer) as { data: { slug: string }[] }).data.map((s) => s.slug)).toContain('react-developer');
+    }
+  });
+
+  it('answers a request without Host with 400 MISSING_HOST in the envelope', async () => {
+    const answer = await rawHttpExchange(port(), 'GET /api/services/catalog HTTP/1.0\r\n\r\n');
+    expect(answer).toStartWith('HTTP/1.1 400');
+    expect(rawHttpJson(answer)).toMatchObject({ success: false, error: { code: 'MISSING_HOST' } });
   });
 });
 

@@ -18,6 +18,7 @@ export class DomainError extends Error {
 export const COMMON_ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   MALFORMED_JSON: 400,
+  MISSING_HOST: 400,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   UNAUTHORIZED: 401,

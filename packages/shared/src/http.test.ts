@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'bun:test';
+import { afterAll, describe, expect, it } from 'bun:test';
 import { Elysia, t } from 'elysia';
 import { DomainError } from './errors.ts';
-import { serviceBase } from './http.ts';
+import { pathOfUrl, SERVICE_APP_CONFIG, serviceBase } from './http.ts';
 import { createMemoryLogger } from './logger.ts';
+import { rawHttpExchange, rawHttpJson } from './testing/raw-http.ts';
 
 function build(readyDown = false) {
   const logger = createMemoryLogger('demo');
@@ -104,5 +105,41 @@ describe('serviceBase', () => {
     const body = await degraded.json();
     expect(body.status).toBe('degraded');
     expect(body.dependencies.cache.status).toBe('down');
+  });
+});
+
+describe('serviceBase on a real socket: the Host header', () => {
+  const { app } = build();
+  const server = new Elysia(SERVICE_APP_CONFIG).use(app).listen({ hostname: '127.0.0.1', port: 0 });
+  const port = server.server?.port ?? 0;
+  afterAll(() => server.stop(true));
+
+  it('answers a request without Host (HTTP/1.0) or with an empty one with 400 MISSING_HOST, not a 500', async () => {
+    for (const head of ['GET /thing HTTP/1.0\r\n\r\n', 'GET /nothing HTTP/1.0\r\nHost:\r\nConnection: close\r\n\r\n']) {
+      const answer = await rawHttpExchange(port, head);
+      expect(answer).toStartWith('HTTP/1.1 400');
+      expect(answer.toLowerCase()).toContain('x-request-id: ');
+      expect(rawHttpJson(answer)).toEqual({ success: false, error: { code: 'MISSING_HOST', message: 'A Host header is required' } });
+    }
+  });
+
+  it('routes by the path whatever the length of the Host', async () => {
+    for (const host of ['a', 'ab', 'abc', 'abcd', 'a:1', 'service-with-a-long-name:8080']) {
+      const answer = await rawHttpExchange(port, `GET /thing HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(answer).toStartWith('HTTP/1.1 404');
+      expect(answer).toContain('"code":"THING_NOT_FOUND"');
+      const health = await rawHttpExchange(port, `GET /x/healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(health).toContain('"code":"ROUTE_NOT_FOUND"');
+    }
+  });
+});
+
+describe('pathOfUrl', () => {
+  it('takes the path of an absolute URL or of a bare request target, without query or fragment', () => {
+    expect(pathOfUrl('http://ab/x/y?q=1')).toBe('/x/y');
+    expect(pathOfUrl('http://localhost:8080')).toBe('/');
+    expect(pathOfUrl('https://example.com/a#f')).toBe('/a');
+    expect(pathOfUrl('/api/services?x')).toBe('/api/services');
+    expect(pathOfUrl('')).toBe('/');
   });
 });

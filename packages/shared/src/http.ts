@@ -5,6 +5,25 @@ import { DomainError, statusForCode } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 
+/**
+ * Options for every service's root Elysia app. `standardHostname: false`: Elysia otherwise finds
+ * the path by searching for '/' from the 12th character of the URL, which assumes a Host of at
+ * least four characters; `Host: gw` (a compose service on port 80) would route `/api/x` as `/x`.
+ * Our servers speak plain http (TLS ends in front of them), so searching after `http://` is exact.
+ */
+export const SERVICE_APP_CONFIG = { handler: { standardHostname: false } } as const;
+
+/** The path of a request URL: absolute (`http://host/p?q`) or, for a request without Host, the bare target (`/p?q`). */
+export function pathOfUrl(url: string): string {
+  const scheme = url.indexOf('://');
+  const start = scheme < 0 ? url.indexOf('/') : url.indexOf('/', scheme + 3);
+  if (start < 0) return '/';
+  const q = url.indexOf('?', start);
+  const h = url.indexOf('#', start);
+  const end = q >= 0 ? q : h >= 0 ? h : url.length;
+  return url.slice(start, end);
+}
+
 export interface ServiceBaseOptions {
   /** Service name in log lines. */
   service: string;
@@ -23,6 +42,14 @@ export interface ServiceBaseOptions {
 export function serviceBase(options: ServiceBaseOptions) {
   const { logger, errorStatus = {}, readiness = {} } = options;
   return new Elysia({ name: `service-base:${options.service}` })
+    .onRequest(({ request, set }) => {
+      // Without a Host (HTTP/1.0, or an empty header) Bun gives the bare target as the URL, which
+      // neither Elysia's router nor new URL() can read: refused first, in the envelope.
+      if (request.url.charCodeAt(0) !== 47 /* / */) return;
+      set.status = 400;
+      set.headers[REQUEST_ID_HEADER] = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+      return fail('MISSING_HOST', 'A Host header is required');
+    })
     .derive({ as: 'global' }, ({ request, set }) => {
       const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
       set.headers[REQUEST_ID_HEADER] = requestId;
@@ -64,14 +91,14 @@ export function serviceBase(options: ServiceBaseOptions) {
           return fail('MALFORMED_JSON', 'The request body is not valid JSON');
         case 'NOT_FOUND':
           set.status = 404;
-          return fail('ROUTE_NOT_FOUND', `No route for ${request.method} ${new URL(request.url).pathname}`);
+          return fail('ROUTE_NOT_FOUND', `No route for ${request.method} ${pathOfUrl(request.url)}`);
       }
       const status = (error as { status?: unknown })?.status;
       if (status === 413) {
         set.status = 413;
         return fail('PAYLOAD_TOO_LARGE', 'The request body is too large');
       }
-      logger.error('unhandled error', { code, error: String((error as Error)?.stack ?? error), path: new URL(request.url).pathname });
+      logger.error('unhandled error', { code, error: String((error as Error)?.stack ?? error), path: pathOfUrl(request.url) });
       set.status = 500;
       return fail('INTERNAL', 'Something went wrong on our side');
     })

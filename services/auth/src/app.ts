@@ -1,4 +1,4 @@
-import { serviceBase, serviceOpenApi } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { accountRoutes } from './account/routes.ts';
 import type { AuthDeps } from './deps.ts';
@@ -15,7 +15,7 @@ export function createApp(deps: AuthDeps) {
   const services = buildServices(deps);
   // The signing key first, then the keys before a rotation, so tokens they signed still verify at the gateway.
   const jwks = { keys: [deps.signingKey, ...(deps.previousPublicKeys ?? [])].map((k) => k.publicJwk) };
-  return new Elysia()
+  return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
         service: 'auth',

@@ -1,4 +1,4 @@
-import { type Clock, type DocumentStore, type Logger, serviceBase, serviceOpenApi } from '@tm/shared';
+import { type Clock, type DocumentStore, type Logger, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { createInternalRoutes } from './internal/routes.ts';
 import { CATALOG_ERROR_STATUS } from './services/errors.ts';
@@ -22,7 +22,7 @@ export interface CatalogDeps {
 export function createApp(deps: CatalogDeps) {
   const repo = createServiceRepository(deps.documents);
   const readModel = createServiceReadModel({ repo, clock: deps.clock, maxAgeMs: deps.readModelMaxAgeMs ?? 5_000, logger: deps.logger });
-  return new Elysia()
+  return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
         service: 'catalog',

@@ -1,4 +1,4 @@
-import { serviceBase } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { createAgentRoutes } from './agents/routes.ts';
 import { createOpenApiRoutes } from './openapi/routes.ts';
@@ -30,7 +30,7 @@ export interface GatewayDeps extends SiteDeps {
 export function createApp(deps: GatewayDeps) {
   const states = new RequestStates();
   const siteDeps: SiteDeps = { ...deps, principalOf: states.principalOf };
-  return new Elysia({ name: 'gateway' })
+  return new Elysia({ ...SERVICE_APP_CONFIG, name: 'gateway' })
     .use(
       serviceBase({
         service: 'gateway',

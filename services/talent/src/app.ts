@@ -1,4 +1,4 @@
-import { type DocumentStore, type Logger, serviceBase, serviceOpenApi } from '@tm/shared';
+import { type DocumentStore, type Logger, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { createInternalRoutes } from './profiles/internal-routes.ts';
 import { TALENT_ERROR_STATUS } from './profiles/model.ts';
@@ -14,7 +14,7 @@ export interface TalentDeps {
 /** The talent service: public profile routes, internal routes for catalog and gateway, health. */
 export function createApp(deps: TalentDeps) {
   const profiles = createProfileRepository(deps.documents);
-  return new Elysia()
+  return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
         service: 'talent',

@@ -1,6 +1,5 @@
-import { DomainError } from '@tm/shared';
+import { bodyShapeProblem, DomainError, pathOfUrl } from '@tm/shared';
 import { Elysia, ParseError } from 'elysia';
-import { bodyShapeProblem } from '@tm/shared';
 
 /** An error serviceBase turns into 413 PAYLOAD_TOO_LARGE. */
 function tooLarge(): Error {
@@ -31,7 +30,7 @@ export function bodyLimit(maxBytes: number, options: { bodylessPaths?: readonly 
     })
     .onParse({ as: 'global' }, async ({ request }) => {
       // Operations without a body ignore whatever is sent instead of failing on it.
-      if (bodyless.has(new URL(request.url).pathname)) return {};
+      if (bodyless.has(pathOfUrl(request.url))) return {};
       const bytes = new Uint8Array(await request.arrayBuffer());
       if (bytes.byteLength > maxBytes) return OVERSIZED;
       const text = new TextDecoder().decode(bytes);

@@ -1,3 +1,4 @@
+import { pathOfUrl } from '@tm/shared';
 import { Elysia } from 'elysia';
 
 /**
@@ -6,7 +7,7 @@ import { Elysia } from 'elysia';
  */
 export function noStore() {
   return new Elysia({ name: 'auth:no-store' }).onRequest(({ request, set }) => {
-    const path = new URL(request.url).pathname;
+    const path = pathOfUrl(request.url);
     if (path.startsWith('/auth/') || path.startsWith('/account/')) {
       set.headers['cache-control'] = 'no-store';
       set.headers.pragma = 'no-cache';

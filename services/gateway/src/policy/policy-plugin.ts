@@ -1,6 +1,5 @@
-import { acceptRequestId, DomainError, REQUEST_ID_HEADER, resolveClientIp } from '@tm/shared';
+import { acceptRequestId, DomainError, pathOfUrl, REQUEST_ID_HEADER, resolveClientIp } from '@tm/shared';
 import { Elysia } from 'elysia';
-import { pathOf } from '../proxy/routing.ts';
 import { createCorsPolicy, isPreflight } from './cors.ts';
 import type { GatewayLimiter } from './limiter.ts';
 import { applyRateLimitHeaders, chooseBucket, isExempt } from './rate-limit-rules.ts';
@@ -33,7 +32,7 @@ export function createPolicy(deps: PolicyDeps) {
   const cors = createCorsPolicy(deps.corsOrigins);
   const windowS = limiter.windowS;
   return new Elysia({ name: 'gateway-policy' }).onRequest(async ({ request, set, server }) => {
-    const path = pathOf(request.url);
+    const path = pathOfUrl(request.url);
     if (isExempt(path)) return;
     const headers = request.headers;
     const clientIp = resolveClientIp(headers.get('x-forwarded-for'), server?.requestIP(request)?.address, trustProxy);

@@ -1,10 +1,10 @@
-import { fail } from '@tm/shared';
+import { fail, pathOfUrl } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { isImplementedProtected, mayAccess, protectedPrefix } from '../policy/access-rules.ts';
 import type { RequestStates } from '../policy/request-state.ts';
 import type { Upstreams } from '../site-deps.ts';
 import { forward, ProxyFailure } from './proxy.ts';
-import { pathOf, resolveTarget, searchOf } from './routing.ts';
+import { resolveTarget, searchOf } from './routing.ts';
 import { createTimeoutSignals } from './timeout-signals.ts';
 
 /** What the /api proxy needs. */
@@ -30,7 +30,7 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
       const { request, set } = ctx;
       const { requestId } = ctx as unknown as { requestId: string };
       const state = states.get(request);
-      const path = state?.path ?? pathOf(request.url);
+      const path = state?.path ?? pathOfUrl(request.url);
       const clientIp = state?.clientIp ?? 'unknown';
 
       if (protectedPrefix(path) !== undefined) {

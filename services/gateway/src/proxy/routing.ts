@@ -27,16 +27,6 @@ export function resolveTarget(path: string): Target | undefined {
   return undefined;
 }
 
-/** The path part of a request URL without allocating a URL object (the hot path runs this per request). */
-export function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  if (start < 0) return '/';
-  const q = url.indexOf('?', start);
-  const h = url.indexOf('#', start);
-  const end = q >= 0 ? q : h >= 0 ? h : url.length;
-  return url.slice(start, end);
-}
-
 /** The `?query` part of a request URL (with its `?`), or ''. */
 export function searchOf(url: string): string {
   const q = url.indexOf('?');
