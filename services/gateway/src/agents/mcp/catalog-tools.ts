@@ -4,11 +4,10 @@ import { z } from 'zod';
 import type { ApiQuote, ApiService } from './api-types.ts';
 import { localized, type ToolContext } from './context.ts';
 import { toQuote, toServiceDetail, toServiceSummary } from './mappers.ts';
+import { callServiceRoute } from './refs.ts';
 import { renderQuote, renderServiceDetail, renderServiceLine, toolFailure, toolSuccess } from './render.ts';
 import { LanguageInput, MarketInput, Quote, ServiceDetail, ServiceRefInput, ServiceSummary } from './schemas.ts';
 import { TOOLS } from './tool-catalog.ts';
-
-const servicePath = (ref: string) => `/services/${encodeURIComponent(ref)}`;
 
 /** search_services, get_service, quote_service and quote_cart: the catalog's GET /services, /services/{id}, /services/{id}/quote and POST /jobs/pricing. */
 export function registerCatalogTools(server: McpServer, ctx: ToolContext): void {
@@ -59,7 +58,7 @@ export function registerCatalogTools(server: McpServer, ctx: ToolContext): void 
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ service, market, language }) => {
-      const res = await ctx.upstream.call<ApiService>('catalog', servicePath(service), localized(ctx, market, language));
+      const res = await callServiceRoute<ApiService>(ctx, service, '', localized(ctx, market, language));
       if (!res.ok) return toolFailure(res.code, res.message);
       const detail = toServiceDetail(res.data, ctx.origin);
       return toolSuccess(detail, renderServiceDetail(detail));
@@ -80,7 +79,7 @@ export function registerCatalogTools(server: McpServer, ctx: ToolContext): void 
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ service, hours, qty, market }) => {
-      const res = await ctx.upstream.call<ApiQuote>('catalog', `${servicePath(service)}/quote`, localized(ctx, market), { query: { hours, qty } });
+      const res = await callServiceRoute<ApiQuote>(ctx, service, '/quote', localized(ctx, market), { query: { hours, qty } });
       if (!res.ok) return toolFailure(res.code, res.message);
       const quote = toQuote(res.data);
       return toolSuccess(quote, renderQuote(quote));

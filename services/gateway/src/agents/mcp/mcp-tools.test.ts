@@ -180,6 +180,22 @@ describe('MCP tool errors', () => {
     expect((await call('list_markets', { code: 'FR' })).isError).toBe(true);
   });
 
+  it('answers path words and list-route names given as a ref with the not-found error, never another route', async () => {
+    const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
+    for (const service of ['.', '..', 'catalog', '../talent/sitemap', 'react-developer/quote', 'React Developer']) {
+      for (const tool of ['get_service', 'quote_service', 'find_talent_for_service']) {
+        const result = await call(tool, { service, hours: 10 });
+        expect(result.isError).toBe(true);
+        expect(text(result)).toStartWith('SERVICE_NOT_FOUND:');
+      }
+    }
+    for (const slug of ['.', '..', 'sitemap', 'zoe/../x']) {
+      const result = await call('get_talent_profile', { slug });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toStartWith('PROFILE_NOT_FOUND:');
+    }
+  });
+
   it('answers arguments that break the input schema with a tool error, not a crash', async () => {
     const result = await call('quote_service', { service: 'react-developer', market: 'FR' });
     expect(result.isError).toBe(true);

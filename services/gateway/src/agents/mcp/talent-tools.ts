@@ -4,6 +4,7 @@ import type { UpstreamResult } from '../upstream.ts';
 import type { ApiPmPreview, ApiProfile, ApiService } from './api-types.ts';
 import type { ToolContext } from './context.ts';
 import { toPmPreview, toTalentProfile } from './mappers.ts';
+import { callServiceRoute, profileRefSegment } from './refs.ts';
 import { renderPmLine, renderProfile, toolFailure, toolSuccess } from './render.ts';
 import { PmPreview, ServiceRefInput, TalentProfile } from './schemas.ts';
 import { TOOLS } from './tool-catalog.ts';
@@ -34,7 +35,7 @@ export function registerTalentTools(server: McpServer, ctx: ToolContext): void {
     },
     async ({ service, limit }) => {
       // The catalog resolves an id or slug and says 404 for an unknown one; talent alone would answer an empty list.
-      const svc = await ctx.upstream.call<ApiService>('catalog', `/services/${encodeURIComponent(service)}`, ctx.call);
+      const svc = await callServiceRoute<ApiService>(ctx, service, '', ctx.call);
       if (!svc.ok) return toolFailure(svc.code, svc.message);
       const res = await ctx.upstream.call<ApiPmPreview[]>('talent', '/internal/pm-previews', ctx.call, { query: { service: svc.data.slug, limit } });
       if (!res.ok) return toolFailure(res.code, res.message);
@@ -59,14 +60,15 @@ export function registerTalentTools(server: McpServer, ctx: ToolContext): void {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ slug, role }) => {
-      const ref = encodeURIComponent(slug);
+      const ref = profileRefSegment(slug);
+      if (ref === undefined) return toolFailure('PROFILE_NOT_FOUND', 'No such profile');
       const order: Role[] = role ? [role] : ['expert', 'pm', 'resource'];
       let res: UpstreamResult<ApiProfile> | undefined;
       for (const r of order) {
         res = await ctx.upstream.call<ApiProfile>('talent', PROFILE_PATHS[r](ref), ctx.call);
         if (res.ok || res.status !== 404) break;
       }
-      if (!res) return toolFailure('PROFILE_NOT_FOUND', 'No profile with that slug');
+      if (!res) return toolFailure('PROFILE_NOT_FOUND', 'No such profile');
       if (!res.ok) return toolFailure(res.code, res.message);
       const profile = toTalentProfile(res.data, ctx.origin);
       return toolSuccess(profile, renderProfile(profile));
