@@ -7,6 +7,12 @@ import { forward, ProxyFailure } from './proxy.ts';
 import { resolveTarget, searchOf } from './routing.ts';
 import { createTimeoutSignals } from './timeout-signals.ts';
 
+/**
+ * Methods no service routes and the gateway never sends on: TRACE would echo the request,
+ * credentials included (cross-site tracing), and fetch cannot carry its answer's body anyway.
+ */
+const NEVER_FORWARDED = new Set(['TRACE', 'CONNECT']);
+
 /** What the /api proxy needs. */
 export interface ApiRoutesDeps {
   upstreams: Upstreams;
@@ -54,7 +60,7 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
         }
       }
 
-      const target = resolveTarget(path);
+      const target = NEVER_FORWARDED.has(request.method) ? undefined : resolveTarget(path);
       if (target === undefined) {
         set.status = 404;
         return fail('ROUTE_NOT_FOUND', `No route for ${request.method} ${path}`);

@@ -81,6 +81,16 @@ describe('the /api proxy', () => {
   });
 });
 
+describe('methods the gateway never forwards', () => {
+  it('answers TRACE with a 404 envelope itself, without calling the service', async () => {
+    const before = env.peer.seen.length;
+    const res = await env.gateway().handle(req('/api/jobs/pricing', { method: 'TRACE' }));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, error: { code: 'ROUTE_NOT_FOUND', message: 'No route for TRACE /api/jobs/pricing' } });
+    expect(env.peer.seen.length).toBe(before);
+  });
+});
+
 describe('upstream failures', () => {
   const upstreamAt = (suffix: string) => testGateway({ upstream: `${env.peer.url}${suffix}`, jwksUrl: env.issuer.jwksUrl });
 
@@ -121,6 +131,31 @@ describe('upstream failures', () => {
     const res = await gw.handle(req('/api/services'));
     expect(res.status).toBe(504);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UPSTREAM_TIMEOUT');
+  });
+
+  it('answers 408 REQUEST_TIMEOUT, not 504, when the client stops sending its body mid-way', async () => {
+    // One chunk, then nothing: the stream never closes.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"items":'));
+      },
+    });
+    const gw = env.gateway({ upstreamTimeoutMs: 100 });
+    const res = await gw.handle(req('/api/jobs/pricing', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit));
+    expect(res.status).toBe(408);
+    expect(await res.json()).toEqual({ success: false, error: { code: 'REQUEST_TIMEOUT', message: 'The request body did not arrive in time' } });
+  });
+
+  it('still answers 504 when a streamed body arrived whole and the service is slow', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{}'));
+        controller.close();
+      },
+    });
+    const gw = testGateway({ upstream: `${env.peer.url}/slow?`, jwksUrl: env.issuer.jwksUrl, upstreamTimeoutMs: 100 });
+    const res = await gw.handle(req('/api/jobs/pricing', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit));
+    expect(res.status).toBe(504);
   });
 
   it('answers 503 UPSTREAM_UNAVAILABLE when nothing listens', async () => {

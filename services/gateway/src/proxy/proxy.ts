@@ -21,7 +21,7 @@ export class ProxyFailure {
 }
 
 /** Codes for answers the gateway makes itself when a service misbehaves. */
-export const PROXY_ERROR_STATUS = { UPSTREAM_ERROR: 502 } as const;
+export const PROXY_ERROR_STATUS = { UPSTREAM_ERROR: 502, REQUEST_TIMEOUT: 408 } as const;
 
 /**
  * Forwards `request` to `options.url` and returns the service's answer (the response body streams through);
@@ -29,7 +29,7 @@ export const PROXY_ERROR_STATUS = { UPSTREAM_ERROR: 502 } as const;
  * and every transport failure becomes a ProxyFailure with the error envelope instead.
  */
 export async function forward(request: Request, options: ForwardOptions): Promise<Response | ProxyFailure> {
-  const counted = { tooLarge: false };
+  const counted: StreamCount = { tooLarge: false, complete: false };
   // A body with a declared length (already checked against MAX_BODY_BYTES by the policy) is
   // taken whole: Bun has usually received it already, and a fixed-length body costs well under
   // half the CPU of piping a stream (measured: ~60 vs ~105 us per small POST). A body without
@@ -59,7 +59,11 @@ export async function forward(request: Request, options: ForwardOptions): Promis
     });
   } catch (err) {
     if (counted.tooLarge) return new ProxyFailure(413, fail('PAYLOAD_TOO_LARGE', `The request body exceeds ${options.maxBodyBytes} bytes`));
-    if ((err as Error)?.name === 'TimeoutError') return new ProxyFailure(504, fail('UPSTREAM_TIMEOUT', 'The service did not answer in time'));
+    if ((err as Error)?.name === 'TimeoutError') {
+      // A streamed body still arriving when time ran out: the client stalled, not the service.
+      if (body instanceof ReadableStream && !counted.complete) return new ProxyFailure(408, fail('REQUEST_TIMEOUT', 'The request body did not arrive in time'));
+      return new ProxyFailure(504, fail('UPSTREAM_TIMEOUT', 'The service did not answer in time'));
+    }
     return new ProxyFailure(503, fail('UPSTREAM_UNAVAILABLE', 'The service is unavailable; try again shortly'));
   }
   return relay(upstream, request.method);
@@ -116,8 +120,14 @@ function parsesAsEnvelope(text: string): boolean {
   }
 }
 
+/** What limitStream learned of a streamed body: whether it passed the limit, and whether it ended. */
+interface StreamCount {
+  tooLarge: boolean;
+  complete: boolean;
+}
+
 /** Counts a body sent without Content-Length and cuts it off past `max` bytes (then a 413). */
-function limitStream(body: ReadableStream<Uint8Array>, max: number, counted: { tooLarge: boolean }): ReadableStream<Uint8Array> {
+function limitStream(body: ReadableStream<Uint8Array>, max: number, counted: StreamCount): ReadableStream<Uint8Array> {
   let seen = 0;
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -129,6 +139,9 @@ function limitStream(body: ReadableStream<Uint8Array>, max: number, counted: { t
           return;
         }
         controller.enqueue(chunk);
+      },
+      flush() {
+        counted.complete = true;
       },
     }),
   );

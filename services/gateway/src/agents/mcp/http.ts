@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { ToolContext } from './context.ts';
-import { jsonRpcError, readJsonRpc, SERVER_ERROR } from './json-rpc.ts';
+import { jsonRpcError, PARSE_ERROR, readJsonRpc, SERVER_ERROR } from './json-rpc.ts';
 import { guardRequestParams } from './params.ts';
 import { createMcpServer } from './server.ts';
 
@@ -28,26 +28,35 @@ function withDefaultAccept(request: Request): Request {
   return new Request(request.url, { method: 'POST', headers });
 }
 
+/** The body read under the cap: its text, or why there is none. */
+type CappedBody = { text: string } | { problem: 'too-large' | 'unreadable' };
+
 /**
- * The body as text, or undefined once it passes maxBytes: a chunked body has no Content-Length for
- * the policy to check, so bytes are counted while reading and the rest is never buffered.
+ * The body as text, stopping once it passes maxBytes: a chunked body has no Content-Length for
+ * the policy to check, so bytes are counted while reading and the rest is never buffered. A body
+ * that breaks off (the client stalled until the server's idle timeout, or went away) is
+ * 'unreadable': the client's doing, so an answer, not an error to log.
  */
-async function readCappedText(request: Request, maxBytes: number): Promise<string | undefined> {
-  if (!request.body) return '';
+async function readCappedText(request: Request, maxBytes: number): Promise<CappedBody> {
+  if (!request.body) return { text: '' };
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        return { problem: 'too-large' };
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch {
+    return { problem: 'unreadable' };
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return { text: new TextDecoder().decode(Buffer.concat(chunks)) };
 }
 
 /** POST /mcp: one stateless server and transport per request, JSON responses. */
@@ -56,9 +65,9 @@ export async function handleMcpPost(request: Request, ctx: McpPostContext): Prom
   const tooLarge = () => jsonRpcError(413, SERVER_ERROR, `Request body over ${maxBodyBytes} bytes`);
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBodyBytes) return tooLarge();
-  const text = await readCappedText(request, maxBodyBytes);
-  if (text === undefined) return tooLarge();
-  const parsed = readJsonRpc(text);
+  const body = await readCappedText(request, maxBodyBytes);
+  if ('problem' in body) return body.problem === 'too-large' ? tooLarge() : jsonRpcError(400, PARSE_ERROR, 'The request body could not be read');
+  const parsed = readJsonRpc(body.text);
   if (!parsed.ok) return parsed.response;
 
   const server = createMcpServer(tools);

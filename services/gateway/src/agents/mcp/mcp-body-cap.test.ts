@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { createMemoryLogger } from '@tm/shared';
+import { testGateway } from '../../testing/gateway.ts';
 import { type AgentStack, startAgentStack } from '../testing/stack.ts';
 
 let stack: AgentStack;
@@ -64,5 +66,20 @@ describe('the /mcp body cap', () => {
     expect(new TextEncoder().encode(text).length).toBeGreaterThan(1000);
     const res = await postChunked(small.gatewayUrl, text);
     expect(res.status).toBe(413);
+  });
+
+  it('answers a body that breaks off mid-way with a JSON-RPC parse error, not a logged 500', async () => {
+    const logger = createMemoryLogger('gateway');
+    const app = testGateway({ upstream: 'http://127.0.0.1:9', jwksUrl: 'http://127.0.0.1:9/jwks.json', logger });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"jsonrpc":'));
+        controller.error(new Error('connection reset by peer'));
+      },
+    });
+    const res = await app.handle(new Request('http://localhost/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'The request body could not be read' } });
+    expect(logger.lines.filter((l) => l.level === 'error')).toEqual([]);
   });
 });
