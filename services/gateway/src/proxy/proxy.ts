@@ -20,7 +20,7 @@ export class ProxyFailure {
   ) {}
 }
 
-/** Codes for answers the gateway makes itself when a service misbehaves. */
+/** Codes for answers the gateway makes itself about a forward: a service that misbehaves, a client that stalls. */
 export const PROXY_ERROR_STATUS = { UPSTREAM_ERROR: 502, REQUEST_TIMEOUT: 408 } as const;
 
 /**
