@@ -3,6 +3,8 @@
  * SMTP or SMS provider needed). Ports and URLs come from DESIGN.md's variables, each overridable.
  */
 import { resolve } from 'node:path';
+// scripts/ is no workspace, so the shared constant is imported from its source.
+import { EXIT_CONFIG } from '../packages/shared/src/process.ts';
 import { superviseServices } from './supervisor.ts';
 
 const env = process.env;
@@ -32,16 +34,17 @@ const service = (name: keyof typeof ports) => ({
 const supervisor = superviseServices([service('auth'), service('catalog'), service('talent'), service('gateway')], {
   cwd: resolve(import.meta.dir, '..'),
   log,
+  // A configuration one service refuses would be refused again: stop everything and say so.
+  onConfigRefused: (name) => void stopAll(`${name} refused its configuration (see its log line above)`, EXIT_CONFIG),
 });
 log({ msg: 'system starting', gateway: `http://${host === '0.0.0.0' ? 'localhost' : host}:${ports.gateway}`, ...urls });
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    log({ msg: 'stopping all services', signal });
-    await supervisor.stop();
-    process.exit(0);
-  });
+async function stopAll(reason: string, exitCode: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log({ msg: 'stopping all services', reason });
+  await supervisor.stop();
+  process.exit(exitCode);
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopAll(signal, 0));

@@ -1,8 +1,10 @@
 /**
  * A small process supervisor for the all-in-one start: one child per service. A child that
  * exits is restarted with backoff while its neighbours keep serving (a microservice's death
- * must not take the others down); SIGINT/SIGTERM stops them all.
+ * must not take the others down), except one that refused its configuration (EXIT_CONFIG),
+ * which is reported instead; SIGINT/SIGTERM stops them all.
  */
+import { EXIT_CONFIG } from '../packages/shared/src/process.ts';
 import type { Subprocess } from 'bun';
 
 export interface ServiceSpec {
@@ -17,6 +19,8 @@ export interface SupervisorOptions {
   log: (fields: Record<string, unknown>) => void;
   /** A child that ran this long before exiting starts its backoff from the beginning again. */
   stableAfterMs?: number;
+  /** Called when a child exits with EXIT_CONFIG: it is not restarted, since the same configuration would fail again. */
+  onConfigRefused?: (service: string) => void;
 }
 
 /** Delay before restart number `attempt` (0-based): 500 ms doubling, capped at 30 s. */
@@ -48,15 +52,20 @@ export function superviseServices(specs: readonly ServiceSpec[], options: Superv
       onExit: (_p, exitCode, signalCode) => onExit(child, exitCode, signalCode),
     });
     child.proc = proc;
-    options.log({ msg: 'service started', service: child.spec.name, pid: proc.pid });
+    options.log({ msg: 'service started', child: child.spec.name, pid: proc.pid });
   };
 
   const onExit = (child: Child, exitCode: number | null, signal: number | NodeJS.Signals | null) => {
     child.proc = undefined;
     if (stopping) return;
+    if (exitCode === EXIT_CONFIG) {
+      options.log({ msg: 'service refused its configuration; not restarting', child: child.spec.name, exitCode });
+      options.onConfigRefused?.(child.spec.name);
+      return;
+    }
     if (Date.now() - child.startedAt >= stableAfterMs) child.attempt = 0;
     const delay = restartDelayMs(child.attempt++);
-    options.log({ msg: 'service exited; restarting', service: child.spec.name, exitCode, signal, restartInMs: delay });
+    options.log({ msg: 'service exited; restarting', child: child.spec.name, exitCode, signal, restartInMs: delay });
     child.timer = setTimeout(() => start(child), delay);
   };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'bun:test';
+import { EXIT_CONFIG } from '@tm/shared';
 import { restartDelayMs, superviseServices } from '../../scripts/supervisor.ts';
 import { freePort, pollUntil, repoRoot } from './support/system.ts';
 
@@ -31,7 +32,7 @@ describe('superviseServices', () => {
         return pid !== undefined && pid !== firstPid ? pid : undefined;
       });
       expect(restarted).not.toBe(firstPid);
-      expect(logs.some((l) => l.msg === 'service exited; restarting' && l.service === 'fragile' && l.restartInMs === 500)).toBe(true);
+      expect(logs.some((l) => l.msg === 'service exited; restarting' && l.child === 'fragile' && l.restartInMs === 500)).toBe(true);
       // The neighbour never noticed.
       expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('up');
     } finally {
@@ -39,5 +40,25 @@ describe('superviseServices', () => {
     }
     expect(sup.pids()).toEqual({ steady: undefined, fragile: undefined });
     expect(await fetch(`http://127.0.0.1:${port}/`).then(() => 'answered', () => 'refused')).toBe('refused');
+  });
+
+  it('does not restart a child that refused its configuration (exit 78): it reports it once instead', async () => {
+    const logs: Record<string, unknown>[] = [];
+    const refused: string[] = [];
+    const sup = superviseServices([{ name: 'misconfigured', cmd: [process.execPath, '-e', `process.exit(${EXIT_CONFIG})`], env: {} }], {
+      cwd: repoRoot,
+      log: (f) => logs.push(f),
+      onConfigRefused: (name) => refused.push(name),
+    });
+    try {
+      await pollUntil(async () => (refused.length > 0 ? true : undefined));
+      await Bun.sleep(1_000); // past the first restart delay: nothing may start again
+      expect(refused).toEqual(['misconfigured']);
+      expect(logs.filter((l) => l.msg === 'service started')).toHaveLength(1);
+      expect(logs.some((l) => l.msg === 'service exited; restarting')).toBe(false);
+      expect(sup.pids()).toEqual({ misconfigured: undefined });
+    } finally {
+      await sup.stop();
+    }
   });
 });

@@ -107,12 +107,28 @@ export function isProduction(env: Env): boolean {
   return env.NODE_ENV === 'production';
 }
 
+/** True when ALLOW_EMBEDDED_IN_PRODUCTION holds a true value (1, true, yes, on); false when unset or not a boolean. */
+export function allowsEmbeddedInProduction(env: Env): boolean {
+  try {
+    return read.bool(false)(env.ALLOW_EMBEDDED_IN_PRODUCTION);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * In production, embedded stores and generated development keys are refused unless
- * ALLOW_EMBEDDED_IN_PRODUCTION=true says the operator means it (a single-node demo, say).
+ * ALLOW_EMBEDDED_IN_PRODUCTION (a boolean, like every other) says the operator means it (a
+ * single-node demo, say). A value that is no boolean is a problem of its own.
  */
 export function productionProblems(env: Env, checks: Readonly<Record<string, boolean>>): string[] {
-  if (!isProduction(env) || env.ALLOW_EMBEDDED_IN_PRODUCTION === 'true') return [];
+  if (!isProduction(env)) return [];
+  try {
+    read.bool(false)(env.ALLOW_EMBEDDED_IN_PRODUCTION);
+  } catch (err) {
+    return [`ALLOW_EMBEDDED_IN_PRODUCTION: ${(err as Error).message}`];
+  }
+  if (allowsEmbeddedInProduction(env)) return [];
   return Object.entries(checks)
     .filter(([, missing]) => missing)
     .map(([name]) => `${name}: must be set when NODE_ENV=production (the embedded default is for development)`);

@@ -1,6 +1,6 @@
 export { type Clock, createManualClock, systemClock } from './clock.ts';
 export { resolveClientIp } from './client-ip.ts';
-export { ConfigError, type Env, isProduction, loadConfig, productionProblems, type Reader, read } from './config.ts';
+export { allowsEmbeddedInProduction, ConfigError, type Env, isProduction, loadConfig, productionProblems, type Reader, read } from './config.ts';
 export { type Envelope, type ErrorEnvelope, fail, isEnvelope, ok, type SuccessEnvelope } from './envelope.ts';
 export { COMMON_ERROR_STATUS, type CommonErrorCode, DomainError, statusForCode } from './errors.ts';
 export { pathOfUrl, SERVICE_APP_CONFIG, type ServiceBaseOptions, serviceBase } from './http.ts';
@@ -56,7 +56,7 @@ export { ErrorEnvelopeSchema, envelopeOf, serviceOpenApi } from './openapi.ts';
 export { documentStoresUnderTest, type StoreUnderTest } from './testing/document-stores.ts';
 export { redisKeyValueStoreUnderTest } from './testing/redis-under-test.ts';
 export { rawHttpExchange, rawHttpJson } from './testing/raw-http.ts';
-export { loadConfigOrExit, stopOnSignals } from './process.ts';
+export { EXIT_CONFIG, loadConfigOrExit, stopOnSignals } from './process.ts';
 export { createLineWriter, type LineWriter } from './line-writer.ts';
 export { bodyShapeProblem, MAX_BODY_DEPTH } from './body-shape.ts';
 export { AvailabilitySchema, type PmPreview, PmPreviewSchema } from './contracts.ts';

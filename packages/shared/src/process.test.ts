@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { ConfigError } from './config.ts';
 import { createMemoryLogger } from './logger.ts';
-import { loadConfigOrExit } from './process.ts';
+import { EXIT_CONFIG, loadConfigOrExit } from './process.ts';
 
 class Exited extends Error {
   constructor(readonly code: number) {
@@ -17,7 +17,7 @@ describe('loadConfigOrExit', () => {
     expect(loadConfigOrExit(createMemoryLogger(), () => ({ PORT: 1 }), exit)).toEqual({ PORT: 1 });
   });
 
-  it('logs every problem in one line and exits 1 on a bad configuration', () => {
+  it('logs every problem in one line and exits 78 (EX_CONFIG) on a bad configuration', () => {
     const logger = createMemoryLogger();
     const run = () =>
       loadConfigOrExit(
@@ -27,7 +27,8 @@ describe('loadConfigOrExit', () => {
         },
         exit,
       );
-    expect(run).toThrow(new Exited(1));
+    expect(run).toThrow(new Exited(78));
+    expect(EXIT_CONFIG).toBe(78);
     expect(logger.lines).toHaveLength(1);
     expect(logger.lines[0]).toMatchObject({ level: 'error', problems: ['PORT: must be an integer', 'REDIS_URL: must be a URL'] });
   });

@@ -2,8 +2,14 @@ import { ConfigError } from './config.ts';
 import type { Logger } from './logger.ts';
 
 /**
+ * The exit status of a service that refused its configuration (sysexits' EX_CONFIG): restarting
+ * it cannot help, so supervisors (scripts/start.ts, an orchestrator's policy) can tell it apart.
+ */
+export const EXIT_CONFIG = 78;
+
+/**
  * Runs a service's config loader; on a bad configuration logs every problem in one line and
- * exits with status 1, so the operator sees all of them at once and no half-configured service starts.
+ * exits with EXIT_CONFIG, so the operator sees all of them at once and no half-configured service starts.
  */
 export function loadConfigOrExit<T>(logger: Logger, load: () => T, exit: (code: number) => never = process.exit): T {
   try {
@@ -11,7 +17,7 @@ export function loadConfigOrExit<T>(logger: Logger, load: () => T, exit: (code: 
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     logger.error('invalid configuration', { problems: err.problems });
-    return exit(1);
+    return exit(EXIT_CONFIG);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
+import { allowsEmbeddedInProduction, ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
 import { MARKET_COUNTRY_CODES } from './otp/otp-policy.ts';
 
 /**
@@ -50,7 +50,7 @@ export function loadAuthConfig(env: Env) {
     SMTP_URL: !config.SMTP_URL,
     RESET_URL_BASE: !env.RESET_URL_BASE,
   })];
-  if (isProduction(env) && env.RESET_URL_BASE && config.RESET_URL_BASE.startsWith('http:') && env.ALLOW_EMBEDDED_IN_PRODUCTION !== 'true') {
+  if (isProduction(env) && env.RESET_URL_BASE && config.RESET_URL_BASE.startsWith('http:') && !allowsEmbeddedInProduction(env)) {
     problems.push('RESET_URL_BASE: must use https when NODE_ENV=production');
   }
   if (problems.length > 0) throw new ConfigError(problems);

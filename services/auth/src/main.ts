@@ -1,4 +1,4 @@
-import { connectStores, createLogger, isProduction, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { connectStores, createLogger, EXIT_CONFIG, isProduction, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
 import { createApp } from './app.ts';
 import { loadAuthConfig } from './config.ts';
 import { createJoseIdTokenVerifier, unconfiguredIdTokenVerifier } from './idp/idp-verifier.ts';
@@ -16,7 +16,7 @@ const clock = systemClock;
 const stores = await connectStores({ mongodbUrl: config.MONGODB_URL, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
 const refuse = (err: unknown): never => {
   logger.error('configuration refused', { error: (err as Error).message });
-  process.exit(1);
+  process.exit(EXIT_CONFIG);
 };
 const signingKey = await (config.JWT_PRIVATE_KEY ? importSigningKey(config.JWT_PRIVATE_KEY) : generateSigningKey()).catch(refuse);
 const previousPublicKeys = config.JWT_PREVIOUS_PUBLIC_KEYS ? await importPreviousPublicKeys(config.JWT_PREVIOUS_PUBLIC_KEYS, signingKey).catch(refuse) : [];

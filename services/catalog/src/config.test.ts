@@ -20,6 +20,8 @@ describe('catalog config', () => {
 
   it('refuses the embedded store in production', () => {
     expect(() => loadCatalogConfig({ NODE_ENV: 'production' })).toThrow('MONGODB_URL');
+    // A ConfigError, so main.ts logs it as one line and exits 78 like every other bad value.
+    expect(() => loadCatalogConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(loadCatalogConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/catalog' }).MONGODB_URL).toBe('mongodb://db:27017/catalog');
   });
 });

@@ -1,4 +1,4 @@
-import { type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
 
 /** The catalog's configuration, read once at start; every bad variable is reported together. */
 export function loadCatalogConfig(env: Env) {
@@ -14,7 +14,7 @@ export function loadCatalogConfig(env: Env) {
     CATALOG_SEED: read.oneOf(['auto', 'always', 'never'] as const, 'auto'),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
-  if (problems.length > 0) throw new Error(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'bun:test';
+import { EXIT_CONFIG } from '@tm/shared';
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname;
 
@@ -51,7 +52,7 @@ describe('catalog main', () => {
 
   it('refuses to start with a bad variable and names it', async () => {
     const child = Bun.spawn(['bun', MAIN], { env: { ...process.env, PORT: 'eighty' }, stdout: 'pipe', stderr: 'pipe' });
-    expect(await child.exited).toBe(1);
+    expect(await child.exited).toBe(EXIT_CONFIG);
     expect(await new Response(child.stdout).text()).toContain('PORT');
   });
 });

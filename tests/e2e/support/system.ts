@@ -85,7 +85,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     urls,
     logs,
     pidOf(service) {
-      const started = logs.filter((l) => l.msg === 'service started' && l.service === service);
+      const started = logs.filter((l) => l.msg === 'service started' && l.child === service);
       return started.at(-1)?.pid as number | undefined;
     },
     waitForLog(predicate, timeoutMs = 10_000) {
