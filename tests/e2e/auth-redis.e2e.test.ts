@@ -4,6 +4,7 @@
  * SMTP server) on 127.0.0.1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { testRedisUrl } from '@tm/shared';
 import { Redis } from 'ioredis';
 import {
   decodeQuotedPrintable,
@@ -16,7 +17,7 @@ import {
 import { type RunningSystem, startSystem } from './support/system.ts';
 
 const prefix = `test:e2e:${crypto.randomUUID()}:`;
-const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true });
+const redis = new Redis(testRedisUrl(), { lazyConnect: true });
 const admin = { email: 'ops-admin@talent.example', password: 'correct horse battery staple' };
 let sys: RunningSystem;
 let sms: ReturnType<typeof startSmsReceiver>;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   idp = await startIdp({ issuer: 'https://idp.test', audience: 'marketplace-web' });
   smtp = await startSmtpServer();
   sys = await startSystem({
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_URL: testRedisUrl(),
     REDIS_PREFIX: prefix,
     SMS_WEBHOOK_URL: sms.url,
     WIDGET_VERIFY_URL: widget.url,

@@ -54,7 +54,7 @@ export {
 } from './tokens.ts';
 export { ErrorEnvelopeSchema, envelopeOf, serviceOpenApi } from './openapi.ts';
 export { documentStoresUnderTest, type StoreUnderTest } from './testing/document-stores.ts';
-export { redisKeyValueStoreUnderTest } from './testing/redis-under-test.ts';
+export { redisKeyValueStoreUnderTest, testRedisUrl } from './testing/redis-under-test.ts';
 export { rawHttpExchange, rawHttpJson } from './testing/raw-http.ts';
 export { EXIT_CONFIG, loadConfigOrExit, stopOnSignals } from './process.ts';
 export { createLineWriter, type LineWriter } from './line-writer.ts';

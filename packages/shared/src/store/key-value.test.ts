@@ -4,8 +4,9 @@ import { createManualClock } from '../clock.ts';
 import { createEmbeddedKeyValueStore } from './embedded-key-value.ts';
 import type { KeyValueStore } from './key-value.ts';
 import { createRedisKeyValueStore } from './redis-key-value.ts';
+import { testRedisUrl } from '../testing/redis-under-test.ts';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = testRedisUrl();
 const prefix = `test:shared:${crypto.randomUUID()}:`;
 const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
 

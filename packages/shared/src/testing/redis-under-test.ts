@@ -2,6 +2,11 @@ import { Redis } from 'ioredis';
 import type { KeyValueStore } from '../store/key-value.ts';
 import { createRedisKeyValueStore } from '../store/redis-key-value.ts';
 
+/** The redis-server tests use: TEST_REDIS_URL, else the local default. Never REDIS_URL, which may point at a developer's real data. */
+export function testRedisUrl(): string {
+  return process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+}
+
 /**
  * A KeyValueStore on the real redis-server under a fresh `test:<service>:<uuid>:` prefix, so
  * Redis-backed rules are tested against Redis itself; `cleanup()` deletes every key the test
@@ -9,7 +14,7 @@ import { createRedisKeyValueStore } from '../store/redis-key-value.ts';
  */
 export function redisKeyValueStoreUnderTest(
   service: string,
-  url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  url = testRedisUrl(),
 ): { store: KeyValueStore; prefix: string; cleanup(): Promise<void> } {
   const prefix = `test:${service}:${crypto.randomUUID()}:`;
   const client = new Redis(url, { maxRetriesPerRequest: 2 });

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { testRedisUrl } from '@tm/shared';
 import { Redis } from 'ioredis';
 import { req, testGateway } from '../testing/gateway.ts';
 import { type Peer, startPeer } from '../testing/peers.ts';
 import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
 import { createGatewayLimiter, createLimiterRedis } from './limiter.ts';
 
-// Runs against the shared redis-server at 127.0.0.1:6379 with a key prefix of its own.
+// Runs against the test redis-server (TEST_REDIS_URL, default 127.0.0.1:6379) with a key prefix of its own.
 const prefix = `test:gateway:${crypto.randomUUID()}:`;
 let redis: Redis;
 let peer: Peer;
 let issuer: TestIssuer;
 beforeAll(async () => {
-  redis = createLimiterRedis('redis://127.0.0.1:6379');
+  redis = createLimiterRedis(testRedisUrl());
   await new Promise<void>((resolve, reject) => {
     redis.once('ready', resolve);
     redis.once('error', reject);
