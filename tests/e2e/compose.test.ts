@@ -36,13 +36,14 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['auth', 'catalog', 'gateway', 'mailpit', 'mongo', 'redis', 'talent']);
   });
 
-  it('publishes a port for the gateway only, the one it listens on', () => {
+  it('publishes only the gateway (on the port it listens on) and the mail catcher UI, both on the host loopback', () => {
     for (const [name, svc] of Object.entries(compose.services)) {
-      if (name === 'gateway') continue;
+      if (name === 'gateway' || name === 'mailpit') continue;
       expect({ name, ports: svc.ports }).toEqual({ name, ports: undefined });
     }
     const gw = compose.services.gateway as ComposeService;
-    expect(gw.ports).toEqual([`8080:${gw.environment?.PORT}`]);
+    expect(gw.ports).toEqual([`127.0.0.1:8080:${gw.environment?.PORT}`]);
+    expect(compose.services.mailpit?.ports).toEqual(['127.0.0.1:8025:8025']);
   });
 
   for (const app of apps) {

@@ -1,6 +1,6 @@
 /**
  * `bun run seed`: creates the indexes and upserts the seed profiles into MONGODB_URL.
- * Idempotent: profiles are replaced by their stable `_id`, so running it twice changes nothing.
+ * Idempotent: each profile's seed fields are set by its stable `_id` (fields added since stay), so running it twice changes nothing.
  * (The embedded store needs no script: the service seeds it at every start.)
  */
 import { connectMongoDocumentStore } from '@tm/shared';

@@ -20,7 +20,7 @@ describe('mergeOpenApiParts', () => {
   it('serves the API under the public site URL ending in /api, at version 1.0.0', () => {
     const doc = merge(parts);
     expect(doc.openapi).toBe('3.0.3');
-    expect(doc.servers).toEqual([{ url: 'https://tm.example/api', description: 'Production (through the gateway)' }]);
+    expect(doc.servers).toEqual([{ url: 'https://tm.example/api', description: 'The public API through the gateway (PUBLIC_SITE_URL)' }]);
     expect(doc.info.version).toBe('1.0.0');
   });
 

@@ -67,7 +67,7 @@ export function mergeOpenApiParts(parts: Partial<Record<ServiceName, OpenApiDoc>
   return {
     openapi: '3.0.3',
     info: { title: 'Talent Marketplace API', version: '1.0.0', description, ...(missing.length > 0 ? { 'x-missing-services': missing } : {}) },
-    servers: [{ url: `${options.publicSiteUrl.replace(/\/+$/, '')}/api`, description: 'Production (through the gateway)' }],
+    servers: [{ url: `${options.publicSiteUrl.replace(/\/+$/, '')}/api`, description: 'The public API through the gateway (PUBLIC_SITE_URL)' }],
     tags,
     paths,
     components: { ...components, schemas },
