@@ -101,6 +101,17 @@ describe('POST /jobs/pricing', () => {
     expect(body.error.code).toBe('INVALID_BODY');
   });
 
+  it('reads the body as JSON whatever the Content-Type: a form body is 400 MALFORMED_JSON, JSON sent as text is priced', async () => {
+    const { json } = await createTestCatalog();
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain']) {
+      const { res, body } = await json('/jobs/pricing', post('items=react-developer', { 'content-type': type }));
+      expect({ type, status: res.status, code: body.error?.code }).toEqual({ type, status: 400, code: 'MALFORMED_JSON' });
+    }
+    const { res, body } = await json('/jobs/pricing', post({ items: [{ serviceId: 'react-developer', hours: 10 }] }, { 'content-type': 'text/plain' }));
+    expect(res.status).toBe(200);
+    expect(body.data.lines).toHaveLength(1);
+  });
+
   it('answers 400 INVALID_COUNTRY for an unknown market', async () => {
     const { json } = await createTestCatalog();
     const { res, body } = await json('/jobs/pricing', post({ items: [{ serviceId: 'api-integration' }] }, { 'x-country': 'ZZ' }));

@@ -1,5 +1,5 @@
 import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
-import { Elysia } from 'elysia';
+import { Elysia, ParseError } from 'elysia';
 import { parseCart } from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';
 import { CartSchema, QuoteSchema } from './model.ts';
@@ -7,6 +7,21 @@ import { isOfferedIn, toLineInput } from './present.ts';
 import { quoteLines } from './pricing.ts';
 import type { ServiceReadModel } from './read-model.ts';
 import { QUOTE_JOB } from './route-docs.ts';
+
+/**
+ * The body read as JSON whatever its Content-Type says (as auth does): a form or multipart body
+ * is then 400 MALFORMED_JSON rather than a schema error about fields Elysia decoded from it. An
+ * empty body is left undefined, for parseCart's INVALID_BODY.
+ */
+async function readJsonBody({ request }: { request: Request }): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ParseError();
+  }
+}
 
 /** Operation 14: a combined quote for a cart, in the caller's market. */
 export function createPricingRoutes(deps: { readModel: ServiceReadModel; clock: { now(): number } }) {
@@ -27,6 +42,7 @@ export function createPricingRoutes(deps: { readModel: ServiceReadModel; clock: 
     {
       headers: LocaleHeadersSchema,
       body: CartSchema,
+      parse: readJsonBody,
       // Strict parsing before the schema check, so each kind of bad body has its own code.
       transform: (ctx) => {
         ctx.body = parseCart(ctx.body);
