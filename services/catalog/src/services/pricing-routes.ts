@@ -11,11 +11,11 @@ import { QUOTE_JOB } from './route-docs.ts';
 /**
  * The body read as JSON whatever its Content-Type says (as auth does): a form or multipart body
  * is then 400 MALFORMED_JSON rather than a schema error about fields Elysia decoded from it. An
- * empty body is left undefined, for parseCart's INVALID_BODY.
+ * empty body is null, for parseCart's INVALID_BODY (undefined would hand it to the next parser).
  */
 async function readJsonBody({ request }: { request: Request }): Promise<unknown> {
   const text = await request.text();
-  if (text.trim() === '') return undefined;
+  if (text.trim() === '') return null;
   try {
     return JSON.parse(text);
   } catch {
@@ -42,7 +42,9 @@ export function createPricingRoutes(deps: { readModel: ServiceReadModel; clock: 
     {
       headers: LocaleHeadersSchema,
       body: CartSchema,
-      parse: readJsonBody,
+      // readJsonBody always answers; 'json' after it never runs and only tells the OpenAPI
+      // generator the body's media type (it skips parser functions).
+      parse: [readJsonBody, 'json'],
       // Strict parsing before the schema check, so each kind of bad body has its own code.
       transform: (ctx) => {
         ctx.body = parseCart(ctx.body);
