@@ -109,7 +109,7 @@ describe('serviceBase', () => {
 });
 
 describe('serviceBase on a real socket: the Host header', () => {
-  const { app } = build();
+  const { app, logger } = build();
   const server = new Elysia(SERVICE_APP_CONFIG).use(app).listen({ hostname: '127.0.0.1', port: 0 });
   const port = server.server?.port ?? 0;
   afterAll(() => server.stop(true));
@@ -119,7 +119,17 @@ describe('serviceBase on a real socket: the Host header', () => {
       const answer = await rawHttpExchange(port, head);
       expect(answer).toStartWith('HTTP/1.1 400');
       expect(answer.toLowerCase()).toContain('x-request-id: ');
-      expect(rawHttpJson(answer)).toEqual({ success: false, error: { code: 'MISSING_HOST', message: 'A Host header is required' } });
+      expect(rawHttpJson(answer)).toEqual({ success: false, error: { code: 'MISSING_HOST', message: 'A valid Host header is required' } });
+    }
+    const logged = logger.lines.filter((l) => l.msg === 'request' && l.status === 400).map((l) => l.path);
+    expect(logged).toEqual(['/thing', '/nothing']);
+  });
+
+  it('still answers health probes that send no Host (HTTP/1.0 checks)', async () => {
+    for (const path of ['/healthz', '/readyz']) {
+      const answer = await rawHttpExchange(port, `GET ${path} HTTP/1.0\r\n\r\n`);
+      expect(answer).toStartWith('HTTP/1.1 200');
+      expect(rawHttpJson(answer)).toMatchObject({ service: 'demo' });
     }
   });
 
@@ -134,12 +144,24 @@ describe('serviceBase on a real socket: the Host header', () => {
   });
 });
 
+describe('serviceBase under SERVICE_APP_CONFIG', () => {
+  it('refuses an https URL loudly (500, logged) instead of routing it wrongly', async () => {
+    const { app, logger } = build();
+    const root = new Elysia(SERVICE_APP_CONFIG).use(app);
+    const res = await root.handle(new Request('https://localhost/healthz'));
+    expect(res.status).toBe(500);
+    expect(logger.lines.some((l) => l.level === 'error' && String(l.error).includes('speaks plain http'))).toBe(true);
+    expect((await root.handle(new Request('http://ab/healthz'))).status).toBe(200);
+  });
+});
+
 describe('pathOfUrl', () => {
   it('takes the path of an absolute URL or of a bare request target, without query or fragment', () => {
     expect(pathOfUrl('http://ab/x/y?q=1')).toBe('/x/y');
     expect(pathOfUrl('http://localhost:8080')).toBe('/');
     expect(pathOfUrl('https://example.com/a#f')).toBe('/a');
     expect(pathOfUrl('/api/services?x')).toBe('/api/services');
+    expect(pathOfUrl('/x?next=http://a/b')).toBe('/x');
     expect(pathOfUrl('')).toBe('/');
   });
 });

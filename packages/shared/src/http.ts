@@ -15,8 +15,7 @@ export const SERVICE_APP_CONFIG = { handler: { standardHostname: false } } as co
 
 /** The path of a request URL: absolute (`http://host/p?q`) or, for a request without Host, the bare target (`/p?q`). */
 export function pathOfUrl(url: string): string {
-  const scheme = url.indexOf('://');
-  const start = scheme < 0 ? url.indexOf('/') : url.indexOf('/', scheme + 3);
+  const start = url.charCodeAt(0) === 47 /* / */ ? 0 : url.indexOf('/', url.indexOf('://') + 3);
   if (start < 0) return '/';
   const q = url.indexOf('?', start);
   const h = url.indexOf('#', start);
@@ -43,12 +42,21 @@ export function serviceBase(options: ServiceBaseOptions) {
   const { logger, errorStatus = {}, readiness = {} } = options;
   return new Elysia({ name: `service-base:${options.service}` })
     .onRequest(({ request, set }) => {
-      // Without a Host (HTTP/1.0, or an empty header) Bun gives the bare target as the URL, which
-      // neither Elysia's router nor new URL() can read: refused first, in the envelope.
-      if (request.url.charCodeAt(0) !== 47 /* / */) return;
+      const url = request.url;
+      // SERVICE_APP_CONFIG has the router look for the path after "http://"; behind "https://"
+      // it would route every request wrongly, so say so at once (TLS ends in front of us).
+      if (url.charCodeAt(4) === 115 /* s */) throw new Error(`an https URL reached ${options.service}: it speaks plain http (SERVICE_APP_CONFIG)`);
+      // Without a usable Host (none in HTTP/1.0, an empty or invalid one) Bun gives the bare
+      // target as the URL, which the router cannot read: refused in the envelope, and logged.
+      // Health probes that send no Host still get their answer (the router reads those paths).
+      if (url.charCodeAt(0) !== 47 /* / */) return;
+      const path = pathOfUrl(url);
+      if (path === '/healthz' || path === '/readyz') return;
+      const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
       set.status = 400;
-      set.headers[REQUEST_ID_HEADER] = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
-      return fail('MISSING_HOST', 'A Host header is required');
+      set.headers[REQUEST_ID_HEADER] = requestId;
+      logger.info('request', { method: request.method, path, status: 400, durationMs: 0, requestId });
+      return fail('MISSING_HOST', 'A valid Host header is required');
     })
     .derive({ as: 'global' }, ({ request, set }) => {
       const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));

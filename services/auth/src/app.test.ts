@@ -13,6 +13,11 @@ const BODY_OPERATIONS = [
 ];
 
 describe('the auth HTTP surface', () => {
+  it('routes by path behind a short Host (the root app uses SERVICE_APP_CONFIG)', async () => {
+    const res = await (await createAuthUnderTest()).app.handle(new Request('http://ab/healthz'));
+    expect(res.status).toBe(200);
+  });
+
   it('answers malformed JSON on every operation with 400 MALFORMED_JSON, never 500', async () => {
     const { call } = await createAuthUnderTest();
     for (const path of BODY_OPERATIONS) {

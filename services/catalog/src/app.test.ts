@@ -9,6 +9,11 @@ afterEach(() => {
 });
 
 describe('catalog app', () => {
+  it('routes by path behind a short Host (the root app uses SERVICE_APP_CONFIG)', async () => {
+    const res = await (await createTestCatalog()).app.handle(new Request('http://ab/healthz'));
+    expect(res.status).toBe(200);
+  });
+
   it('reports the document store in /readyz', async () => {
     const { json } = await createTestCatalog();
     const { res, body } = await json('/readyz');

@@ -30,6 +30,11 @@ const gateway = () => {
 const json = async (res: Response) => (await res.json()) as { success: boolean; data?: unknown; error?: { code: string } };
 
 describe('the gateway in front of the real catalog service', () => {
+  it('routes by path behind a short Host (the root app uses SERVICE_APP_CONFIG)', async () => {
+    const res = await gateway().handle(new Request('http://gw/api/services/catalog'));
+    expect(res.status).toBe(200);
+  });
+
   it('serves the catalog list in the envelope with rate-limit headers and the request id', async () => {
     const res = await gateway().handle(req('/api/services/catalog', { headers: { 'x-country': 'DE', 'x-request-id': 'e2e-request-0001' } }));
     expect(res.status).toBe(200);

@@ -6,6 +6,11 @@ import { createSeededApp } from './testing.ts';
 const { get } = await createSeededApp();
 
 describe('health and readiness', () => {
+  it('routes by path behind a short Host (the root app uses SERVICE_APP_CONFIG)', async () => {
+    const res = await (await createSeededApp()).app.handle(new Request('http://ab/healthz'));
+    expect(res.status).toBe(200);
+  });
+
   it('reports the document store in /readyz', async () => {
     const res = await get('/readyz');
     expect(res.status).toBe(200);
