@@ -55,9 +55,14 @@ describe('productionProblems', () => {
     expect(productionProblems({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }, { MONGODB_URL: true })).toEqual([]);
     for (const yes of ['1', 'yes', 'ON', ' true ']) expect(productionProblems({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: yes }, { MONGODB_URL: true })).toEqual([]);
     expect(productionProblems({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'no' }, { MONGODB_URL: true })).toHaveLength(1);
-    expect(productionProblems({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'sure' }, { MONGODB_URL: true })).toEqual([
+    // A value that is no boolean is named, and every other problem still is too.
+    expect(productionProblems({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'sure' }, { MONGODB_URL: true, REDIS_URL: true })).toEqual([
       'ALLOW_EMBEDDED_IN_PRODUCTION: must be true or false, got "sure"',
+      'MONGODB_URL: must be set when NODE_ENV=production (the embedded default is for development)',
+      'REDIS_URL: must be set when NODE_ENV=production (the embedded default is for development)',
     ]);
+    // Empty counts as unset, as for every variable.
+    expect(productionProblems({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: '' }, { MONGODB_URL: true })).toHaveLength(1);
   });
 });
 

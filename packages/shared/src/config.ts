@@ -107,10 +107,13 @@ export function isProduction(env: Env): boolean {
   return env.NODE_ENV === 'production';
 }
 
+/** ALLOW_EMBEDDED_IN_PRODUCTION read like every boolean ('' counts as unset, as everywhere). */
+const readAllowEmbedded = (env: Env) => read.bool(false)(env.ALLOW_EMBEDDED_IN_PRODUCTION === '' ? undefined : env.ALLOW_EMBEDDED_IN_PRODUCTION);
+
 /** True when ALLOW_EMBEDDED_IN_PRODUCTION holds a true value (1, true, yes, on); false when unset or not a boolean. */
 export function allowsEmbeddedInProduction(env: Env): boolean {
   try {
-    return read.bool(false)(env.ALLOW_EMBEDDED_IN_PRODUCTION);
+    return readAllowEmbedded(env);
   } catch {
     return false;
   }
@@ -123,13 +126,16 @@ export function allowsEmbeddedInProduction(env: Env): boolean {
  */
 export function productionProblems(env: Env, checks: Readonly<Record<string, boolean>>): string[] {
   if (!isProduction(env)) return [];
+  let allowed = false;
+  const problems: string[] = [];
   try {
-    read.bool(false)(env.ALLOW_EMBEDDED_IN_PRODUCTION);
+    allowed = readAllowEmbedded(env);
   } catch (err) {
-    return [`ALLOW_EMBEDDED_IN_PRODUCTION: ${(err as Error).message}`];
+    problems.push(`ALLOW_EMBEDDED_IN_PRODUCTION: ${(err as Error).message}`);
   }
-  if (allowsEmbeddedInProduction(env)) return [];
-  return Object.entries(checks)
-    .filter(([, missing]) => missing)
-    .map(([name]) => `${name}: must be set when NODE_ENV=production (the embedded default is for development)`);
+  if (allowed) return [];
+  for (const [name, missing] of Object.entries(checks)) {
+    if (missing) problems.push(`${name}: must be set when NODE_ENV=production (the embedded default is for development)`);
+  }
+  return problems;
 }
