@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { type DocumentStore, documentStoresUnderTest } from '@tm/shared';
+import { type Doc, type DocumentStore, documentStoresUnderTest } from '@tm/shared';
 import { createCustomerRepository } from './customer-repository.ts';
 
 const { stores, closeAll } = documentStoresUnderTest();
@@ -77,6 +77,22 @@ for (const s of stores) {
         }
       });
     }
+
+    it('leaves no email-less customer behind when binding the identity fails for another reason', async () => {
+      const db = await s.open();
+      await createCustomerRepository(db).ensureIndexes();
+      const failingBinds: DocumentStore = {
+        ...db,
+        collection: (<T extends Doc>(name: string) => {
+          const c = db.collection<T>(name);
+          if (name !== 'identities') return c;
+          return { ...c, findOne: c.findOne.bind(c), insertOne: async () => Promise.reject(new Error('connection reset')) };
+        }) as DocumentStore['collection'],
+      };
+      const repo = createCustomerRepository(failingBinds);
+      await expect(repo.findOrCreateByIdentity('https://idp.flaky', 'sub-flaky', undefined, now)).rejects.toThrow('connection reset');
+      expect(await db.collection('users').countDocuments({ email: { $exists: false }, mobile: { $exists: false } })).toBe(0);
+    });
 
     it('keys IdP customers by issuer and subject', async () => {
       const repo = createCustomerRepository(await s.open());

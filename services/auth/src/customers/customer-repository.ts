@@ -88,14 +88,13 @@ export function createCustomerRepository(db: DocumentStore) {
           await identities.insertOne({ _id: id, userId: user._id, iss, sub, createdAt: now });
           return user;
         } catch (err) {
-          if (!isDuplicateKeyError(err)) throw err;
-          // A concurrent sign-in bound the identity first. With a verified email it found this
-          // very customer (the email is unique), so that is the answer. Without one it made its
-          // own, and the customer made here is reachable by nothing: it goes, and the retry
-          // finds the winner's. A customer with an email is never deleted here: it may be the
-          // one the winner, or another identity with that email, is bound to.
-          const winner = await identities.findOne({ _id: id });
-          if (winner?.userId === user._id) return user;
+          // On a duplicate, a concurrent sign-in bound the identity first. With a verified email
+          // it found this very customer (the email is unique), so that is the answer. Without
+          // one it made its own, and the customer made here is reachable by nothing (nor after
+          // any other failure to bind): it goes, and a retry finds the winner's. A customer with
+          // an email is never deleted here: it may be the one the winner, or another identity
+          // with that email, is bound to, and the email reaches it anyway.
+          if (isDuplicateKeyError(err) && (await identities.findOne({ _id: id }))?.userId === user._id) return user;
           if (created && !verifiedEmail) await users.deleteOne({ _id: user._id });
           throw err;
         }
