@@ -3,21 +3,21 @@ import type { ToolContext } from './context.ts';
 
 /**
  * Refs (ids and slugs) as agents pass them to tools, turned into one path segment of a service
- * route. Ids are 24 hex digits and slugs lowercase words joined by hyphens, the only shapes the
- * services issue; anything else (".", "..", a slash, spaces) could only name another route or
- * nothing, so it is not sent at all. The list routes that sit where a ref would
- * (`/services/catalog`, `/talent/sitemap`) are refused by name for the same reason.
+ * route. The segment is percent-encoded, so a slash or a space stays inside it; what encoding
+ * leaves alone but a URL resolves ("." and "..") and the words of the list routes that sit where
+ * a ref would (`/services/catalog`, `/talent/sitemap`) could only name another route, so no call
+ * is made for them. Whether any other ref exists is the service's to say.
  */
-const REF = /^(?:[a-f0-9]{24}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
+const PATH_WORDS = new Set(['.', '..']);
 
-/** The path segment for a service ref, or undefined when no service can have it. */
+/** The path segment for a service ref, or undefined when it could only name another route. */
 export function serviceRefSegment(ref: string): string | undefined {
-  return REF.test(ref) && ref !== 'catalog' ? ref : undefined;
+  return PATH_WORDS.has(ref) || ref === 'catalog' ? undefined : encodeURIComponent(ref);
 }
 
-/** The path segment for a talent profile ref, or undefined when no profile can have it. */
+/** The path segment for a talent profile ref, or undefined when it could only name another route. */
 export function profileRefSegment(ref: string): string | undefined {
-  return REF.test(ref) && ref !== 'sitemap' ? ref : undefined;
+  return PATH_WORDS.has(ref) || ref === 'sitemap' ? undefined : encodeURIComponent(ref);
 }
 
 /**
