@@ -4,8 +4,8 @@
  * must not take the others down), except one that refused its configuration (EXIT_CONFIG),
  * which is reported instead; SIGINT/SIGTERM stops them all.
  */
-import { EXIT_CONFIG } from '../packages/shared/src/process.ts';
 import type { Subprocess } from 'bun';
+import { EXIT_CONFIG } from '../packages/shared/src/process.ts';
 
 export interface ServiceSpec {
   name: string;
@@ -59,7 +59,7 @@ export function superviseServices(specs: readonly ServiceSpec[], options: Superv
     child.proc = undefined;
     if (stopping) return;
     if (exitCode === EXIT_CONFIG) {
-      options.log({ msg: 'service refused its configuration; not restarting', child: child.spec.name, exitCode });
+      options.log({ level: 'error', msg: 'service refused its configuration; not restarting', child: child.spec.name, exitCode });
       options.onConfigRefused?.(child.spec.name);
       return;
     }

@@ -53,9 +53,11 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
   };
   const env: Record<string, string | undefined> = {
     ...process.env,
-    // The system under test uses its embedded stores unless a test asks otherwise.
-    MONGODB_URL: undefined,
-    REDIS_URL: undefined,
+    // The system under test uses its embedded stores unless a test asks otherwise. Empty, not
+    // undefined: Bun fills variables that are missing from the root .env, and a developer's
+    // .env may point at real data; the services read '' as unset.
+    MONGODB_URL: '',
+    REDIS_URL: '',
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
     GATEWAY_PORT: String(ports.gateway),

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { Redis } from 'ioredis';
 import { createManualClock } from '../clock.ts';
+import { testRedisUrl } from '../testing/redis-under-test.ts';
 import { createEmbeddedKeyValueStore } from './embedded-key-value.ts';
 import type { KeyValueStore } from './key-value.ts';
 import { createRedisKeyValueStore } from './redis-key-value.ts';
-import { testRedisUrl } from '../testing/redis-under-test.ts';
 
 const redisUrl = testRedisUrl();
 const prefix = `test:shared:${crypto.randomUUID()}:`;
