@@ -60,9 +60,30 @@ describe('the auth HTTP surface', () => {
     }
   });
 
-  it('takes JSON only: a form-encoded body is 400 MALFORMED_JSON', async () => {
+  it('takes JSON with its content type only: a form or text/plain body is 400 UNSUPPORTED_CONTENT_TYPE, and no SMS goes out', async () => {
+    const { call, deps } = await createAuthUnderTest();
+    const sent: unknown[] = [];
+    deps.sms.send = async (message) => void sent.push(message);
+    const attempts = [
+      { raw: 'mobile=%2B4915112345678', type: 'application/x-www-form-urlencoded' },
+      { raw: '{"mobile":"+4915112345678"}', type: 'text/plain' },
+      { raw: '{"mobile":"+4915112345678"}', type: '' },
+    ];
+    for (const { raw, type } of attempts) {
+      const res = await call('POST', '/auth/send-otp', { raw, headers: type ? { 'content-type': type } : { 'content-type': '' } });
+      expect({ type, status: res.status, code: res.body.error?.code }).toEqual({ type, status: 400, code: 'UNSUPPORTED_CONTENT_TYPE' });
+    }
+    expect(sent).toEqual([]);
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON']) {
+      const res = await call('POST', '/auth/send-otp', { raw: '{"mobile":"+4915112345678"}', headers: { 'content-type': type } });
+      expect({ type, code: res.body.error?.code }).not.toEqual({ type, code: 'UNSUPPORTED_CONTENT_TYPE' });
+    }
+    expect(sent).toHaveLength(1); // the first JSON request sent its code; the others met the resend cooldown
+  });
+
+  it('answers JSON that does not parse with 400 MALFORMED_JSON', async () => {
     const { call } = await createAuthUnderTest();
-    const res = await call('POST', '/auth/send-otp', { raw: 'mobile=%2B4915112345678', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await call('POST', '/auth/send-otp', { raw: '{"mobile":' });
     expect(res.status).toBe(400);
     expect(res.body.error?.code).toBe('MALFORMED_JSON');
   });

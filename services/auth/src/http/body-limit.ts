@@ -10,16 +10,25 @@ function tooLarge(): Error {
 // an oversized body and the transform hook, which runs before validation, throws the 413.
 const OVERSIZED = Object.freeze({ oversized: true });
 
-/** A parsed body whose shape no auth operation takes (see body-shape.ts). */
+/** A body refused before validation: its error code and why. */
 class RefusedBody {
-  constructor(readonly reason: string) {}
+  constructor(
+    readonly code: 'VALIDATION_FAILED' | 'UNSUPPORTED_CONTENT_TYPE',
+    readonly reason: string,
+  ) {}
 }
 
+/** application/json, or a +json type such as application/merge-patch+json, with any parameters. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
 /**
- * Bodies are small JSON objects here, whatever Content-Type a client claims: a declared
- * Content-Length over the limit is refused before reading, and every body is read and parsed by
- * us, so a chunked body is measured too and anything but JSON is a 400 MALFORMED_JSON; a shape
- * no operation takes (deep nesting, reserved field names) is a 400 VALIDATION_FAILED. (main.ts also sets Bun's maxRequestBodySize for the socket.)
+ * Bodies are small JSON objects here: a declared Content-Length over the limit is refused before
+ * reading, and every body is read and parsed by us, so a chunked body is measured too. A body
+ * must say `Content-Type: application/json` (else 400 UNSUPPORTED_CONTENT_TYPE): a browser sends
+ * that type cross-site only after a CORS preflight, so another site cannot make visitors' browsers
+ * send codes or reset mails with a form or a text/plain body. Anything but JSON is then a 400
+ * MALFORMED_JSON; a shape no operation takes (deep nesting, reserved field names) is a 400
+ * VALIDATION_FAILED. (main.ts also sets Bun's maxRequestBodySize for the socket.)
  */
 export function bodyLimit(maxBytes: number, options: { bodylessPaths?: readonly string[] } = {}) {
   const bodyless = new Set(options.bodylessPaths ?? []);
@@ -35,6 +44,9 @@ export function bodyLimit(maxBytes: number, options: { bodylessPaths?: readonly 
       if (bytes.byteLength > maxBytes) return OVERSIZED;
       const text = new TextDecoder().decode(bytes);
       if (text.trim() === '') return {};
+      if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
+        return new RefusedBody('UNSUPPORTED_CONTENT_TYPE', 'Send the body as JSON, with Content-Type: application/json');
+      }
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
@@ -42,10 +54,10 @@ export function bodyLimit(maxBytes: number, options: { bodylessPaths?: readonly 
         throw new ParseError();
       }
       const problem = bodyShapeProblem(parsed);
-      return problem === undefined ? parsed : new RefusedBody(problem);
+      return problem === undefined ? parsed : new RefusedBody('VALIDATION_FAILED', problem);
     })
     .onTransform({ as: 'global' }, ({ body }) => {
       if (body === OVERSIZED) throw tooLarge();
-      if (body instanceof RefusedBody) throw new DomainError('VALIDATION_FAILED', body.reason);
+      if (body instanceof RefusedBody) throw new DomainError(body.code, body.reason);
     });
 }
