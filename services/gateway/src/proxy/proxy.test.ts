@@ -146,6 +146,19 @@ describe('upstream failures', () => {
     expect(await res.json()).toEqual({ success: false, error: { code: 'REQUEST_TIMEOUT', message: 'The request body did not arrive in time' } });
   });
 
+  it('answers 408 REQUEST_TIMEOUT when a body with a declared length stops arriving', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"items":'));
+      },
+    });
+    const gw = env.gateway({ upstreamTimeoutMs: 100 });
+    const headers = { 'content-type': 'application/json', 'content-length': '100' };
+    const res = await gw.handle(req('/api/jobs/pricing', { method: 'POST', headers, body, duplex: 'half' } as RequestInit));
+    expect(res.status).toBe(408);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('REQUEST_TIMEOUT');
+  });
+
   it('still answers 504 when a streamed body arrived whole and the service is slow', async () => {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -39,8 +39,9 @@ export async function forward(request: Request, options: ForwardOptions): Promis
     if (!request.headers.has('content-length')) body = limitStream(request.body, options.maxBodyBytes, counted);
     else {
       try {
-        body = await request.arrayBuffer();
-      } catch {
+        body = await readWithin(request, options.signal);
+      } catch (err) {
+        if ((err as Error)?.name === 'TimeoutError') return new ProxyFailure(408, fail('REQUEST_TIMEOUT', 'The request body did not arrive in time'));
         // The client went away (or lied about the length) mid-body; nothing useful to forward.
         return new ProxyFailure(400, fail('MALFORMED_BODY', 'The request body could not be read'));
       }
@@ -118,6 +119,29 @@ function parsesAsEnvelope(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The whole body, or a TimeoutError once `signal` (the upstream timeout) fires first: a client
+ * that stops sending a body it declared would otherwise hold the request until Bun's idle timeout.
+ */
+function readWithin(request: Request, signal: AbortSignal): Promise<ArrayBuffer> {
+  const reading = request.arrayBuffer();
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<ArrayBuffer>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    reading.then(
+      (bytes) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(bytes);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
 }
 
 /** What limitStream learned of a streamed body: whether it passed the limit, and whether it ended. */
