@@ -3,32 +3,46 @@
  * SMTP or SMS provider needed). Ports and URLs come from DESIGN.md's variables, each overridable.
  */
 import { resolve } from 'node:path';
-// scripts/ is no workspace, so the shared constant is imported from its source.
-import { EXIT_CONFIG } from '../packages/shared/src/process.ts';
+// scripts/ is no workspace, so the shared modules are imported from their source.
+import { loadConfig, read } from '../packages/shared/src/config.ts';
+import { createLogger } from '../packages/shared/src/logger.ts';
+import { EXIT_CONFIG, loadConfigOrExit } from '../packages/shared/src/process.ts';
 import { superviseServices } from './supervisor.ts';
 
-const env = process.env;
-const host = env.HOST ?? '127.0.0.1';
-const port = (name: string, fallback: number) => env[name] ?? String(fallback);
-const ports = {
-  gateway: port('GATEWAY_PORT', 8080),
-  auth: port('AUTH_PORT', 8081),
-  catalog: port('CATALOG_PORT', 8082),
-  talent: port('TALENT_PORT', 8083),
-};
-const local = (p: string) => `http://127.0.0.1:${p}`;
-const urls = {
-  AUTH_URL: env.AUTH_URL ?? local(ports.auth),
-  CATALOG_URL: env.CATALOG_URL ?? local(ports.catalog),
-  TALENT_URL: env.TALENT_URL ?? local(ports.talent),
-  PUBLIC_SITE_URL: env.PUBLIC_SITE_URL ?? `http://localhost:${ports.gateway}`,
-};
-const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ ts: new Date().toISOString(), level: 'info', service: 'supervisor', ...fields }));
+const logger = createLogger('supervisor');
+const log = ({ msg, level, ...fields }: Record<string, unknown>) => (level === 'error' ? logger.error : logger.info)(String(msg), fields);
 
+// Checked like any service's configuration: a bad port is named (and exits 78) before anything starts.
+const config = loadConfigOrExit(logger, () =>
+  loadConfig(process.env, {
+    HOST: read.string('127.0.0.1'),
+    GATEWAY_PORT: read.port(8080),
+    AUTH_PORT: read.port(8081),
+    CATALOG_PORT: read.port(8082),
+    TALENT_PORT: read.port(8083),
+    AUTH_URL: read.optionalUrl(['http:', 'https:']),
+    CATALOG_URL: read.optionalUrl(['http:', 'https:']),
+    TALENT_URL: read.optionalUrl(['http:', 'https:']),
+    PUBLIC_SITE_URL: read.optionalUrl(['http:', 'https:']),
+  }),
+);
+const host = config.HOST;
+const ports = { gateway: config.GATEWAY_PORT, auth: config.AUTH_PORT, catalog: config.CATALOG_PORT, talent: config.TALENT_PORT };
+const local = (p: number) => `http://127.0.0.1:${p}`;
+const urls = {
+  AUTH_URL: config.AUTH_URL ?? local(ports.auth),
+  CATALOG_URL: config.CATALOG_URL ?? local(ports.catalog),
+  TALENT_URL: config.TALENT_URL ?? local(ports.talent),
+  PUBLIC_SITE_URL: config.PUBLIC_SITE_URL ?? `http://localhost:${ports.gateway}`,
+};
+
+// Every child gets this process's environment plus its own HOST and PORT. Auth always trusts one
+// X-Forwarded-For hop here: the gateway in front of it writes exactly one, whatever TRUST_PROXY
+// the gateway itself is given.
 const service = (name: keyof typeof ports) => ({
   name,
   cmd: [process.execPath, `services/${name}/src/main.ts`],
-  env: { ...urls, HOST: host, PORT: ports[name] },
+  env: { ...urls, HOST: host, PORT: String(ports[name]), ...(name === 'auth' ? { TRUST_PROXY: '1' } : {}) },
 });
 
 const supervisor = superviseServices([service('auth'), service('catalog'), service('talent'), service('gateway')], {

@@ -62,4 +62,12 @@ describe('superviseServices', () => {
       await sup.stop();
     }
   });
+
+  it('bun run start refuses a bad port before starting anything: exit 78, the variable named', async () => {
+    const proc = Bun.spawn([process.execPath, 'scripts/start.ts'], { cwd: repoRoot, env: { ...process.env, AUTH_PORT: 'abc' }, stdout: 'pipe', stderr: 'pipe' });
+    const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+    expect(code).toBe(EXIT_CONFIG);
+    expect(out).toContain('AUTH_PORT: must be an integer');
+    expect(out).not.toContain('service started');
+  });
 });
