@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createManualClock, systemClock, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
-import { createRemoteJWKSet, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { createRemoteJWKSet, errors, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
-import { bearerToken, createTokenVerifier } from './tokens.ts';
+import { bearerToken, createTokenVerifier, JWKS_RETRY_MS } from './tokens.ts';
 
 let issuer: TestIssuer;
 beforeAll(async () => {
@@ -109,6 +109,25 @@ describe('createTokenVerifier', () => {
     const token = await issuer.mint();
     const v = createTokenVerifier({ jwksUrl: 'http://127.0.0.1:1/.well-known/jwks.json', clock: systemClock });
     expect((await v.check(`Bearer ${token}`)).kind).toBe('unavailable');
+  });
+
+  it('after a failed JWKS fetch, answers unavailable at once for a moment instead of trying again per token', async () => {
+    const clock = createManualClock(Date.now());
+    let fetches = 0;
+    const keys: JWTVerifyGetKey = async () => {
+      fetches++;
+      throw new errors.JWKSTimeout();
+    };
+    const v = createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock, keys });
+    const [a, b] = await Promise.all([issuer.mint({ sub: 'a' }), issuer.mint({ sub: 'b' })]);
+    expect((await v.check(`Bearer ${a}`)).kind).toBe('unavailable');
+    const meanwhile = v.check(`Bearer ${b}`);
+    expect(meanwhile).not.toBeInstanceOf(Promise); // answered without waiting on a fetch
+    expect((meanwhile as { kind: string }).kind).toBe('unavailable');
+    expect(fetches).toBe(1);
+    clock.advance(JWKS_RETRY_MS);
+    expect((await v.check(`Bearer ${b}`)).kind).toBe('unavailable');
+    expect(fetches).toBe(2);
   });
 
   it('verifies a token once and answers later checks from its cache', async () => {

@@ -30,6 +30,13 @@ export interface TokenVerifier {
 export const TOKEN_LEEWAY_S = 60;
 /** How long a rejected token is remembered, so garbage tokens do not cost a signature check each. */
 const NEGATIVE_TTL_MS = 60_000;
+/**
+ * How long after a failed JWKS fetch the verifier answers `unavailable` without trying again:
+ * jose refetches on every call after a failure, so a hanging auth would otherwise hold every
+ * request bearing a token it has not seen for the whole fetch timeout, public routes included.
+ */
+export const JWKS_RETRY_MS = 2_000;
+const UNAVAILABLE: TokenCheck = { kind: 'unavailable' };
 const NONE: TokenCheck = { kind: 'none' };
 const MALFORMED: TokenCheck = { kind: 'invalid', reason: 'malformed Authorization header' };
 
@@ -53,6 +60,7 @@ export function createTokenVerifier(options: {
     options.keys ??
     createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: (options.jwksCacheS ?? 600) * 1000, timeoutDuration: 2000, cooldownDuration: options.jwksCooldownMs ?? 30_000 });
   const cache = new Map<string, { until: number; result: TokenCheck }>();
+  let jwksDownUntil = 0;
 
   const remember = (token: string, result: TokenCheck, until: number) => {
     if (cacheSize <= 0) return;
@@ -76,7 +84,9 @@ export function createTokenVerifier(options: {
         }
         cache.delete(token);
       }
+      if (now < jwksDownUntil) return UNAVAILABLE;
       return verify(token, keys, now).then((result) => {
+        if (result.kind === 'unavailable') jwksDownUntil = clock.now() + JWKS_RETRY_MS;
         if (result.kind === 'valid') remember(token, result, (result.principal.exp + TOKEN_LEEWAY_S) * 1000);
         // An unknown kid may be a key auth just rotated in: not remembered, so the next try refetches.
         else if (result.kind === 'invalid' && result.reason !== 'ERR_JWKS_NO_MATCHING_KEY') remember(token, result, now + NEGATIVE_TTL_MS);
@@ -110,7 +120,7 @@ async function verify(token: string, keys: JWTVerifyGetKey, now: number): Promis
     return { kind: 'valid', principal: { sub, role: role as Role, sid: typeof sid === 'string' ? sid : '', exp } };
   } catch (err) {
     // A JWKS that cannot be fetched says nothing about the token; everything else is the token's fault.
-    if (err instanceof errors.JWKSTimeout || err instanceof errors.JWKSInvalid || !(err instanceof errors.JOSEError)) return { kind: 'unavailable' };
+    if (err instanceof errors.JWKSTimeout || err instanceof errors.JWKSInvalid || !(err instanceof errors.JOSEError)) return UNAVAILABLE;
     return { kind: 'invalid', reason: (err as errors.JOSEError).code };
   }
 }
