@@ -80,9 +80,9 @@ export function createServiceRepository(store: DocumentStore): ServiceRepository
 
 const TEXT_FIELDS = (['en', 'hi', 'ar', 'de'] as const).flatMap((l) => [`i18n.${l}.name`, `i18n.${l}.summary`]);
 
-/** The Mongo filter of a list query: active, offered in the market, category, text search. */
+/** The Mongo filter of a list query: active, offered in the market (listed and priced there, as isOfferedIn says), category, text search. */
 export function listFilter(query: ServiceQuery): Filter {
-  const filter: Filter = { active: true, markets: query.market };
+  const filter: Filter = { active: true, markets: query.market, [`prices.${query.market}`]: { $exists: true } };
   if (query.category) filter.category = query.category;
   if (query.search) {
     const pattern = escapeRegex(query.search);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { stableId } from '@tm/shared';
+import { createEmbeddedDocumentStore, stableId } from '@tm/shared';
 import { createTestCatalog, samplePreview } from '../test-support.ts';
 import type { ServiceDoc } from './model.ts';
 
@@ -15,6 +15,19 @@ describe('GET /services', () => {
     expect(body.data[0]).toMatchObject({ slug: 'react-developer', kind: 'role', category: 'frontend', lang: 'en', name: 'React Developer' });
     expect(body.data[0].pricing).toMatchObject({ market: 'IN', currency: 'INR', hourlyRate: 240000, defaultHours: 160, minHours: 40, estimatedAmount: 38_400_000 });
     expect(body.data[0].availablePms).toBeUndefined();
+  });
+
+  it('leaves out a service listed in a market it has no price for, as the catalog list does, instead of failing', async () => {
+    const documents = createEmbeddedDocumentStore();
+    const { json } = await createTestCatalog({ documents });
+    const services = documents.collection<ServiceDoc>('services');
+    const unpriced = (await services.find({ markets: { $ne: 'AE' } }).toArray())[0] as ServiceDoc;
+    await services.updateOne({ _id: unpriced._id }, { $push: { markets: 'AE' } });
+    const { res, body } = await json('/services?limit=100', { headers: { 'x-country': 'AE' } });
+    expect(res.status).toBe(200);
+    expect(body.data.map((s: ServiceDoc) => s.slug)).not.toContain(unpriced.slug);
+    const picker = await json('/services/catalog', { headers: { 'x-country': 'AE' } });
+    expect(res.headers.get('x-total-count')).toBe(String(picker.body.data.length));
   });
 
   it('pages with page and limit and keeps other parameters in the links', async () => {
