@@ -9,8 +9,9 @@ import type { ServiceReadModel } from './read-model.ts';
 import { QUOTE_JOB } from './route-docs.ts';
 
 /**
- * The body read as JSON whatever its Content-Type says (as auth does): a form or multipart body
- * is then 400 MALFORMED_JSON rather than a schema error about fields Elysia decoded from it. An
+ * The body read as JSON whatever its Content-Type says (pricing changes nothing, so unlike auth it
+ * needs no preflight-forcing type): a form or multipart body is then 400 MALFORMED_JSON rather
+ * than a schema error about fields Elysia decoded from it. An
  * empty body is null, for parseCart's INVALID_BODY (undefined would hand it to the next parser).
  */
 async function readJsonBody({ request }: { request: Request }): Promise<unknown> {
