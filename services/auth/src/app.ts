@@ -30,7 +30,9 @@ export function createApp(deps: AuthDeps) {
     .use(
       serviceOpenApi({
         title: 'Auth',
-        description: 'Sign-in (SMS code, SMS widget, identity provider, staff password, guest), refresh, password reset and the signed-in account.',
+        description:
+          'Sign-in (SMS code, SMS widget, identity provider, staff password, guest), refresh, password reset and the signed-in account. ' +
+          'A request body must be JSON sent with Content-Type: application/json (else 400 UNSUPPORTED_CONTENT_TYPE); malformed JSON is 400 MALFORMED_JSON and a body that fails the schema 400 VALIDATION_FAILED.',
         tags: [
           { name: 'Auth', description: 'Sessions: obtain and refresh tokens, reset staff passwords' },
           { name: 'Account', description: 'The signed-in principal (bearer access token required)' },
@@ -38,7 +40,8 @@ export function createApp(deps: AuthDeps) {
       }),
     )
     .use(noStore())
-    .use(bodyLimit(deps.maxBodyBytes, { bodylessPaths: ['/auth/guest-access'] }))
+    // The POST operations without a body ignore whatever a client sends with them.
+    .use(bodyLimit(deps.maxBodyBytes, { bodylessPaths: ['/auth/guest-access', '/account/sign-out'] }))
     .get(
       '/.well-known/jwks.json',
       ({ set }) => {

@@ -124,6 +124,15 @@ describe('refresh', () => {
     expect((await a.call('POST', '/auth/refresh', { body: { refreshToken: session.refreshToken } })).body.error?.code).toBe('INVALID_REFRESH_TOKEN');
   });
 
+  it('signs out whatever body comes with it: sign-out takes none', async () => {
+    const { call } = await createAuthUnderTest();
+    for (const [raw, type] of [['{x', 'application/json'], ['bye', 'text/plain']]) {
+      const session = (await call('POST', '/auth/guest-access')).body.data;
+      const out = await call('POST', '/account/sign-out', { raw, headers: { ...bearer(session.accessToken), 'content-type': type as string } });
+      expect({ type, status: out.status }).toEqual({ type, status: 200 });
+    }
+  });
+
   it('refuses a refresh token of a revoked session (sign-out)', async () => {
     const { call } = await createAuthUnderTest();
     const session = (await call('POST', '/auth/guest-access')).body.data;
