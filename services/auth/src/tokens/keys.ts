@@ -20,14 +20,13 @@ export interface SigningKey extends VerificationKey {
  */
 export async function importSigningKey(source: string): Promise<SigningKey> {
   const text = source.trim();
+  if (!text.startsWith('-----BEGIN') && !text.startsWith('{')) throw new Error('JWT_PRIVATE_KEY must be a PKCS8 PEM or an Ed25519 JWK');
   let jwk: JWK;
-  if (text.startsWith('-----BEGIN')) {
-    const key = await importPKCS8(text.replaceAll('\\n', '\n'), TOKEN_ALG, { extractable: true });
-    jwk = await exportJWK(key);
-  } else if (text.startsWith('{')) {
-    jwk = JSON.parse(text) as JWK;
-  } else {
-    throw new Error('JWT_PRIVATE_KEY must be a PKCS8 PEM or an Ed25519 JWK');
+  try {
+    jwk = text.startsWith('{') ? (JSON.parse(text) as JWK) : await exportJWK(await importPKCS8(text.replaceAll('\\n', '\n'), TOKEN_ALG, { extractable: true }));
+  } catch (err) {
+    // The parser's own words ("Invalid keyData", a JSON position) do not say which variable is wrong.
+    throw new Error(`JWT_PRIVATE_KEY could not be read as a PEM or JWK: ${(err as Error).message}`);
   }
   if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.d !== 'string' || typeof jwk.x !== 'string') {
     throw new Error('JWT_PRIVATE_KEY must be an Ed25519 private key');

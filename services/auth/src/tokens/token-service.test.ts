@@ -24,7 +24,9 @@ describe('signing keys', () => {
   it('refuses anything that is not an Ed25519 private key', async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     await expect(importSigningKey(await exportPKCS8(privateKey))).rejects.toThrow();
-    await expect(importSigningKey('not a key')).rejects.toThrow();
+    await expect(importSigningKey('not a key')).rejects.toThrow(/^JWT_PRIVATE_KEY/);
+    await expect(importSigningKey('{bad')).rejects.toThrow(/^JWT_PRIVATE_KEY could not be read/);
+    await expect(importSigningKey('-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----')).rejects.toThrow(/^JWT_PRIVATE_KEY could not be read/);
     const { publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
     await expect(importSigningKey(JSON.stringify(await exportJWK(publicKey)))).rejects.toThrow();
   });
