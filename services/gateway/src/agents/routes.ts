@@ -25,6 +25,7 @@ export function createAgentRoutes(deps: SiteDeps & { rateLimits: RateLimitFacts 
         origin,
         allowedOrigins: allowedMcpOrigins(origin, corsOriginsOf(deps)),
         maxBodyBytes: deps.maxBodyBytes ?? DEFAULT_MCP_BODY_BYTES,
+        bodyTimeoutMs: deps.upstreamTimeoutMs,
       }),
     );
 }

@@ -7,9 +7,10 @@ import { createMcpServer } from './server.ts';
 /** The gateway's MAX_BODY_BYTES default, for deps built without a cap (tool arguments are small; a cart of 50 lines is a few KiB). */
 export const DEFAULT_MCP_BODY_BYTES = 65_536;
 
-/** The /mcp request: the tools' context and the body cap (the gateway's MAX_BODY_BYTES). */
+/** The /mcp request: the tools' context, the body cap (the gateway's MAX_BODY_BYTES) and how long the body may take (UPSTREAM_TIMEOUT_MS). */
 export interface McpPostContext extends ToolContext {
   maxBodyBytes: number;
+  bodyTimeoutMs: number;
 }
 
 /**
@@ -29,7 +30,7 @@ function withDefaultAccept(request: Request): Request {
 }
 
 /** The body read under the cap: its text, or why there is none. */
-type CappedBody = { text: string } | { problem: 'too-large' | 'unreadable' };
+type CappedBody = { text: string } | { problem: 'too-large' | 'unreadable' | 'too-slow' };
 
 /**
  * The body as text, stopping once it passes maxBytes: a chunked body has no Content-Length for
@@ -37,11 +38,17 @@ type CappedBody = { text: string } | { problem: 'too-large' | 'unreadable' };
  * that breaks off (the client stalled until the server's idle timeout, or went away) is
  * 'unreadable': the client's doing, so an answer, not an error to log.
  */
-async function readCappedText(request: Request, maxBytes: number): Promise<CappedBody> {
+async function readCappedText(request: Request, maxBytes: number, timeoutMs: number): Promise<CappedBody> {
   if (!request.body) return { text: '' };
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
+  // A client that stops sending is cut off when the time is up (cancel ends the pending read).
+  let tooSlow = false;
+  const deadline = setTimeout(() => {
+    tooSlow = true;
+    reader.cancel().catch(() => {});
+  }, timeoutMs);
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -54,19 +61,26 @@ async function readCappedText(request: Request, maxBytes: number): Promise<Cappe
       chunks.push(value);
     }
   } catch {
-    return { problem: 'unreadable' };
+    return { problem: tooSlow ? 'too-slow' : 'unreadable' };
+  } finally {
+    clearTimeout(deadline);
   }
+  if (tooSlow) return { problem: 'too-slow' };
   return { text: new TextDecoder().decode(Buffer.concat(chunks)) };
 }
 
 /** POST /mcp: one stateless server and transport per request, JSON responses. */
 export async function handleMcpPost(request: Request, ctx: McpPostContext): Promise<Response> {
-  const { maxBodyBytes, ...tools } = ctx;
+  const { maxBodyBytes, bodyTimeoutMs, ...tools } = ctx;
   const tooLarge = () => jsonRpcError(413, SERVER_ERROR, `Request body over ${maxBodyBytes} bytes`);
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBodyBytes) return tooLarge();
-  const body = await readCappedText(request, maxBodyBytes);
-  if ('problem' in body) return body.problem === 'too-large' ? tooLarge() : jsonRpcError(400, PARSE_ERROR, 'The request body could not be read');
+  const body = await readCappedText(request, maxBodyBytes, bodyTimeoutMs);
+  if ('problem' in body) {
+    if (body.problem === 'too-large') return tooLarge();
+    if (body.problem === 'too-slow') return jsonRpcError(408, SERVER_ERROR, 'The request body did not arrive in time');
+    return jsonRpcError(400, PARSE_ERROR, 'The request body could not be read');
+  }
   const parsed = readJsonRpc(body.text);
   if (!parsed.ok) return parsed.response;
 

@@ -82,4 +82,18 @@ describe('the /mcp body cap', () => {
     expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'The request body could not be read' } });
     expect(logger.lines.filter((l) => l.level === 'error')).toEqual([]);
   });
+
+  it('answers a body that stops arriving with 408 and a JSON-RPC error within the upstream timeout', async () => {
+    const app = testGateway({ upstream: 'http://127.0.0.1:9', jwksUrl: 'http://127.0.0.1:9/jwks.json', upstreamTimeoutMs: 100 });
+    for (const headers of [{ 'content-type': 'application/json', 'content-length': '100' }, { 'content-type': 'application/json' }]) {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"jsonrpc":'));
+        },
+      });
+      const res = await app.handle(new Request('http://localhost/mcp', { method: 'POST', headers, body, duplex: 'half' } as RequestInit));
+      expect(res.status).toBe(408);
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'The request body did not arrive in time' } });
+    }
+  });
 });

@@ -13,6 +13,8 @@ export interface McpRoutesOptions {
   allowedOrigins: ReadonlySet<string>;
   /** The largest body read, in bytes: the gateway's MAX_BODY_BYTES. */
   maxBodyBytes: number;
+  /** How long a body may take to arrive: the gateway's UPSTREAM_TIMEOUT_MS, as on /api. */
+  bodyTimeoutMs: number;
 }
 
 /** /mcp: POST carries JSON-RPC; the body is read raw so garbage becomes a JSON-RPC parse error, not an envelope. */
@@ -35,7 +37,7 @@ export function createMcpRoutes(options: McpRoutesOptions) {
           lang: h.get('x-lang') ?? undefined,
           authorization: h.get('authorization') ?? undefined,
         };
-        return handleMcpPost(request, { upstream: options.upstream, origin: options.origin, call, maxBodyBytes: options.maxBodyBytes });
+        return handleMcpPost(request, { upstream: options.upstream, origin: options.origin, call, maxBodyBytes: options.maxBodyBytes, bodyTimeoutMs: options.bodyTimeoutMs });
       },
       { ...hidden, parse: 'none' },
     )
