@@ -29,7 +29,6 @@ export interface GatewayDeps extends SiteDeps {
  */
 export function createApp(deps: GatewayDeps) {
   const states = new RequestStates();
-  const siteDeps: SiteDeps = { ...deps, principalOf: states.principalOf };
   return new Elysia({ ...SERVICE_APP_CONFIG, name: 'gateway' })
     .use(
       serviceBase({
@@ -40,8 +39,8 @@ export function createApp(deps: GatewayDeps) {
       }),
     )
     .use(createPolicy({ ...deps, states }))
-    .use(createOpenApiRoutes(siteDeps))
-    .use(createAgentRoutes({ ...siteDeps, rateLimits: { quotas: deps.limiter.quotas, windowS: deps.limiter.windowS } }))
+    .use(createOpenApiRoutes(deps))
+    .use(createAgentRoutes({ ...deps, rateLimits: { quotas: deps.limiter.quotas, windowS: deps.limiter.windowS } }))
     .use(createApiRoutes({ ...deps, states }));
 }
 

@@ -1,5 +1,4 @@
 import type { Clock, Logger } from '@tm/shared';
-import type { Principal } from './policy/tokens.ts';
 
 /** Base URLs of the services behind the gateway. */
 export interface Upstreams {
@@ -18,12 +17,4 @@ export interface SiteDeps {
   upstreamTimeoutMs: number;
   logger: Logger;
   clock: Clock;
-  /**
-   * The caller a valid bearer access token speaks for, recognised by the gateway's policy step
-   * exactly as on /api (same verifier, same cache); undefined without a valid token. createApp
-   * always fills it in; optional only so fixtures built before it existed still type-check.
-   */
-  principalOf?: (request: Request) => Principal | undefined;
-  /** The gateway's MAX_BODY_BYTES, the cap on bodies the gateway reads itself (/mcp); GatewayDeps always has it. */
-  maxBodyBytes?: number;
 }

@@ -1,20 +1,20 @@
 import { Elysia } from 'elysia';
 import type { SiteDeps } from '../site-deps.ts';
-import { DEFAULT_MCP_BODY_BYTES } from './mcp/http.ts';
 import { allowedMcpOrigins } from './mcp/origin.ts';
 import { createMcpRoutes } from './mcp/routes.ts';
 import type { RateLimitFacts } from './site/agent-txt.ts';
 import { createSiteRoutes } from './site/routes.ts';
 import { createUpstreamClient } from './upstream.ts';
 
-/** The gateway's CORS origins when its deps carry them (GatewayDeps does; SiteDeps does not name them). */
-function corsOriginsOf(deps: SiteDeps): readonly string[] {
-  const list = (deps as SiteDeps & { corsOrigins?: unknown }).corsOrigins;
-  return Array.isArray(list) ? list.filter((o): o is string => typeof o === 'string') : [];
+/** What the agent routes need beyond the site documents' deps: the gateway's CORS list, body cap and quotas. */
+export interface AgentRoutesDeps extends SiteDeps {
+  corsOrigins: readonly string[];
+  maxBodyBytes: number;
+  rateLimits: RateLimitFacts;
 }
 
 /** /mcp and the site-root files for agents, built from the services' live data. */
-export function createAgentRoutes(deps: SiteDeps & { rateLimits: RateLimitFacts }) {
+export function createAgentRoutes(deps: AgentRoutesDeps) {
   const upstream = createUpstreamClient(deps);
   const origin = deps.publicSiteUrl.replace(/\/+$/, '');
   return new Elysia({ name: 'agent-routes' })
@@ -23,8 +23,8 @@ export function createAgentRoutes(deps: SiteDeps & { rateLimits: RateLimitFacts 
       createMcpRoutes({
         upstream,
         origin,
-        allowedOrigins: allowedMcpOrigins(origin, corsOriginsOf(deps)),
-        maxBodyBytes: deps.maxBodyBytes ?? DEFAULT_MCP_BODY_BYTES,
+        allowedOrigins: allowedMcpOrigins(origin, deps.corsOrigins),
+        maxBodyBytes: deps.maxBodyBytes,
         bodyTimeoutMs: deps.upstreamTimeoutMs,
       }),
     );

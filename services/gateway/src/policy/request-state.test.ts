@@ -4,19 +4,19 @@ import { RequestStates } from './request-state.ts';
 describe('RequestStates', () => {
   const principal = { sub: 'u-1', role: 'customer' as const, sid: 's-1', exp: 2_000_000_000 };
 
-  it('gives routes the principal of a request whose token was valid', () => {
+  it('gives routes what the policy learned of a request, its valid token included', () => {
     const states = new RequestStates();
     const request = new Request('http://localhost/mcp');
     states.set(request, { path: '/mcp', clientIp: '1.2.3.4', token: { kind: 'valid', principal } });
-    expect(states.principalOf(request)).toEqual(principal);
+    expect(states.get(request)?.token).toEqual({ kind: 'valid', principal });
     expect(states.get(request)?.clientIp).toBe('1.2.3.4');
   });
 
-  it('gives no principal without a valid token or for a request the policy never saw', () => {
+  it('keeps an invalid token as such, and knows nothing of a request the policy never saw', () => {
     const states = new RequestStates();
     const invalid = new Request('http://localhost/mcp');
     states.set(invalid, { path: '/mcp', clientIp: '1.2.3.4', token: { kind: 'invalid', reason: 'expired' } });
-    expect(states.principalOf(invalid)).toBeUndefined();
-    expect(states.principalOf(new Request('http://localhost/mcp'))).toBeUndefined();
+    expect(states.get(invalid)?.token.kind).toBe('invalid');
+    expect(states.get(new Request('http://localhost/mcp'))).toBeUndefined();
   });
 });

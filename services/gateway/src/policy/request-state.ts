@@ -1,4 +1,4 @@
-import type { Principal, TokenCheck } from './tokens.ts';
+import type { TokenCheck } from './tokens.ts';
 
 /** What the policy step learned about a request, for the routes behind it. */
 export interface RequestState {
@@ -23,10 +23,4 @@ export class RequestStates {
   get(request: Request): RequestState | undefined {
     return (request as Tagged)[STATE];
   }
-
-  /** The caller a valid access token speaks for, or undefined (no token, or an invalid one). */
-  principalOf = (request: Request): Principal | undefined => {
-    const token = (request as Tagged)[STATE]?.token;
-    return token?.kind === 'valid' ? token.principal : undefined;
-  };
 }

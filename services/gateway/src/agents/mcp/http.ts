@@ -4,9 +4,6 @@ import { jsonRpcError, PARSE_ERROR, readJsonRpc, SERVER_ERROR } from './json-rpc
 import { guardRequestParams } from './params.ts';
 import { createMcpServer } from './server.ts';
 
-/** The gateway's MAX_BODY_BYTES default, for deps built without a cap (tool arguments are small; a cart of 50 lines is a few KiB). */
-export const DEFAULT_MCP_BODY_BYTES = 65_536;
-
 /** The /mcp request: the tools' context, the body cap (the gateway's MAX_BODY_BYTES) and how long the body may take (UPSTREAM_TIMEOUT_MS). */
 export interface McpPostContext extends ToolContext {
   maxBodyBytes: number;
