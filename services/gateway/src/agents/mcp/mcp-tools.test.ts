@@ -72,6 +72,12 @@ describe('MCP tools over Streamable HTTP', () => {
     expect((result.content[0] as { text: string }).text).toContain(quote.total.formatted);
   });
 
+  it('takes a market code in any letter case, as X-Country does', async () => {
+    const lower = structured<Quote>(await call('quote_service', { service: 'react-developer', hours: 120, market: 'de' }));
+    expect(lower.market).toBe('DE');
+    expect(lower.currency).toBe('EUR');
+  });
+
   it('finds a service by words and quotes it by the returned slug (the two-call flow)', async () => {
     const search = structured<{ services: { slug: string; name: string }[] }>(await call('search_services', { query: 'react', market: 'DE' }));
     const react = search.services.find((s) => s.slug === 'react-developer');

@@ -6,9 +6,11 @@ import { z } from 'zod';
  * every amount is integer minor units plus a formatted string, links are absolute.
  */
 
+/** Market codes in either letter case, as X-Country takes them (an enum, not a transform, so it stays plain JSON Schema). */
+const MARKET_INPUTS = [...MARKET_CODES, ...MARKET_CODES.map((c) => c.toLowerCase())] as [MarketCode, ...string[]];
 export const MarketInput = z
-  .enum(MARKET_CODES as [MarketCode, ...MarketCode[]])
-  .describe('Market code: IN (India, INR), AE (UAE, AED), DE (Germany, EUR), US (USD), AU (AUD). Default IN.');
+  .enum(MARKET_INPUTS)
+  .describe('Market code, any letter case: IN (India, INR), AE (UAE, AED), DE (Germany, EUR), US (USD), AU (AUD). Default IN.');
 export const LanguageInput = z.string().max(35).describe('BCP-47 language for the copy: en, hi, ar or de (others fall back to en). Default en.');
 export const ServiceRefInput = z
   .string()
