@@ -14,6 +14,7 @@ const peer = Bun.serve({
   async fetch(req) {
     seen.push(new Headers(req.headers));
     const { pathname } = new URL(req.url);
+    if (pathname === '/prefix/ok') return Response.json({ success: true, data: 'under the prefix' });
     if (pathname === '/ok') return Response.json({ success: true, data: { echo: new URL(req.url).search } }, { headers: { 'x-total-count': '7' } });
     if (pathname === '/missing') return Response.json({ success: false, error: { code: 'SERVICE_NOT_FOUND', message: 'No such service' } }, { status: 404 });
     if (pathname === '/html') return new Response('<h1>oops</h1>', { status: 500 });
@@ -42,6 +43,11 @@ describe('createUpstreamClient', () => {
     if (res.ok) expect(res.headers.get('x-total-count')).toBe('7');
     const h = seen.at(-1);
     expect([h?.get('x-country'), h?.get('x-lang'), h?.get('x-request-id'), h?.get('authorization')]).toEqual(['DE', 'de', 'req-12345678', 'Bearer abc']);
+  });
+
+  it('keeps a path in the service base URL, as the /api proxy does', async () => {
+    const prefixed = createUpstreamClient({ upstreams: { auth: base, catalog: `${base}/prefix/`, talent: base }, fetch: globalThis.fetch, upstreamTimeoutMs: 200, logger: silentLogger });
+    expect(await prefixed.call('catalog', '/ok', ctx)).toMatchObject({ ok: true, status: 200, data: 'under the prefix' });
   });
 
   it('returns an error envelope as an error result with its status, code and message', async () => {

@@ -36,7 +36,8 @@ export interface UpstreamClient {
 export function createUpstreamClient(deps: Pick<SiteDeps, 'upstreams' | 'fetch' | 'upstreamTimeoutMs' | 'logger'>): UpstreamClient {
   return {
     async call<T>(service: UpstreamName, path: string, ctx: CallContext, request: UpstreamRequest = {}) {
-      const url = new URL(path, deps.upstreams[service]);
+      // Joined as text, as the /api proxy joins them, so a base with a path (http://h/catalog) keeps it.
+      const url = new URL(`${deps.upstreams[service].replace(/\/+$/, '')}${path}`);
       for (const [k, v] of Object.entries(request.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
       const headers = new Headers({ accept: 'application/json', 'x-request-id': ctx.requestId });
       if (ctx.country) headers.set('x-country', ctx.country);
