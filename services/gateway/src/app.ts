@@ -7,7 +7,6 @@ import { createPolicy } from './policy/policy-plugin.ts';
 import { RequestStates } from './policy/request-state.ts';
 import type { TokenVerifier } from './policy/tokens.ts';
 import { createApiRoutes } from './proxy/api-routes.ts';
-import { PROXY_ERROR_STATUS } from './proxy/proxy.ts';
 import type { SiteDeps, Upstreams } from './site-deps.ts';
 
 export type { Principal } from './policy/tokens.ts';
@@ -34,7 +33,6 @@ export function createApp(deps: GatewayDeps) {
       serviceBase({
         service: 'gateway',
         logger: deps.logger,
-        errorStatus: PROXY_ERROR_STATUS,
         readiness: { ...deps.limiter.readiness(), ...upstreamReadiness(deps) },
       }),
     )
@@ -44,8 +42,6 @@ export function createApp(deps: GatewayDeps) {
     .use(createApiRoutes({ ...deps, states }));
 }
 
-/** The type tests and main.ts hold. */
-export type GatewayApp = ReturnType<typeof createApp>;
 
 /** Each service's /healthz as a readiness entry; none is required, since the gateway still answers (503 envelopes) without them. */
 function upstreamReadiness(deps: GatewayDeps) {

@@ -20,9 +20,6 @@ export class ProxyFailure {
   ) {}
 }
 
-/** Codes for answers the gateway makes itself about a forward: a service that misbehaves, a client that stalls. */
-export const PROXY_ERROR_STATUS = { UPSTREAM_ERROR: 502, REQUEST_TIMEOUT: 408 } as const;
-
 /**
  * Forwards `request` to `options.url` and returns the service's answer (the response body streams through);
  * anything that is not an envelope (HTML error pages, plain text, a 5xx without an envelope)
@@ -126,8 +123,8 @@ function parsesAsEnvelope(text: string): boolean {
  * that stops sending a body it declared would otherwise hold the request until Bun's idle timeout.
  */
 function readWithin(request: Request, signal: AbortSignal): Promise<ArrayBuffer> {
-  const reading = request.arrayBuffer();
   if (signal.aborted) return Promise.reject(signal.reason);
+  const reading = request.arrayBuffer();
   return new Promise<ArrayBuffer>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
