@@ -58,8 +58,10 @@ export function gatewayComponents() {
       TooManyRequests: errorResponse('Rate limit exceeded (`RATE_LIMITED`); retry after `Retry-After` seconds.', {
         'Retry-After': { $ref: '#/components/headers/Retry-After' },
       }),
-      ServiceUnavailable: errorResponse('The service behind the gateway is down or refused the connection.'),
-      GatewayTimeout: errorResponse('The service behind the gateway did not answer in time.'),
+      RequestTimeout: errorResponse('The request body did not arrive within the gateway\'s upstream timeout (`REQUEST_TIMEOUT`).'),
+      BadGateway: errorResponse('The service behind the gateway sent an answer that is not the envelope (`UPSTREAM_ERROR`).'),
+      ServiceUnavailable: errorResponse('The service behind the gateway is down or refused the connection (`UPSTREAM_UNAVAILABLE`).'),
+      GatewayTimeout: errorResponse('The service behind the gateway did not answer in time (`UPSTREAM_TIMEOUT`).'),
     },
     headers: {
       'RateLimit-Limit': { description: 'Requests allowed in the current window for this caller\'s bucket.', schema: { type: 'integer', minimum: 0 } },

@@ -38,6 +38,7 @@ export function decorateOperation(path: string, method: string, op: Json): Json 
   };
   if (op.requestBody !== undefined) {
     add('400', 'BadRequest');
+    add('408', 'RequestTimeout');
     add('413', 'PayloadTooLarge');
   }
   if (hasCountry) add('400', 'BadRequest');
@@ -47,6 +48,7 @@ export function decorateOperation(path: string, method: string, op: Json): Json 
     add('403', 'Forbidden');
   }
   add('429', 'TooManyRequests');
+  add('502', 'BadGateway');
   add('503', 'ServiceUnavailable');
   add('504', 'GatewayTimeout');
 

@@ -47,6 +47,19 @@ describe('mergeOpenApiParts', () => {
     expect(Object.keys(doc.paths).filter((p) => /healthz|readyz/.test(p))).toEqual([]);
   });
 
+  it('adds the gateway\'s own failures: 502/503/504 on every operation, 408 and 413 where a body is taken', () => {
+    const doc = merge(parts);
+    for (const item of Object.values<Json>(doc.paths)) {
+      for (const op of Object.values<Json>(item)) {
+        expect(op.responses['502']).toEqual({ $ref: '#/components/responses/BadGateway' });
+        expect(op.responses['503']).toEqual({ $ref: '#/components/responses/ServiceUnavailable' });
+        expect(op.responses['504']).toEqual({ $ref: '#/components/responses/GatewayTimeout' });
+        const takesBody = op.requestBody !== undefined;
+        expect({ op: op.operationId, has408: op.responses['408'] !== undefined, has413: op.responses['413'] !== undefined }).toEqual({ op: op.operationId, has408: takesBody, has413: takesBody });
+      }
+    }
+  });
+
   it('puts the rate-limit headers on every response and a 429 with Retry-After on every operation', () => {
     const doc = merge(parts);
     for (const item of Object.values<Json>(doc.paths)) {
