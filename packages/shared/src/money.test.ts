@@ -19,6 +19,18 @@ describe('money on integer minor units', () => {
     expect(percentOfMinor(10_000, 1_800)).toBe(1_800);
     expect(percentOfMinor(1_250, 1_900)).toBe(238); // 237.5 -> 238
     expect(percentOfMinor(999, 0)).toBe(0);
+    // 12345 x 0.19 = 2345.55 -> 2346 ; 50 x 0.05 = 2.5 -> 3 ; 49 x 0.05 = 2.45 -> 2
+    expect(percentOfMinor(12_345, 1900)).toBe(2346);
+    expect(percentOfMinor(50, 500)).toBe(3);
+    expect(percentOfMinor(49, 500)).toBe(2);
+    expect(percentOfMinor(123_456, 0)).toBe(0);
+  });
+
+  it('stays exact when amount x basis points passes 2^53', () => {
+    // 6_000_000_000_001 x 1900 = 11_400_000_000_001_900 > 2^53; / 10000 = 1_140_000_000_000.19
+    expect(percentOfMinor(6_000_000_000_001, 1900)).toBe(1_140_000_000_000);
+    // 7_000_000_000_005 x 1800 = 12_600_000_000_009_000; / 10000 = 1_260_000_000_000.9 -> up
+    expect(percentOfMinor(7_000_000_000_005, 1800)).toBe(1_260_000_000_001);
   });
 
   it('refuses fractional minor units', () => {

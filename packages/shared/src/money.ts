@@ -31,11 +31,17 @@ export function multiplyMinor(unitAmount: number, factor: number): number {
   return assertMinorUnits(roundHalfUp(unitAmount * factor));
 }
 
-/** `basisPoints` / 10000 of `amount` minor units, rounded half up (taxes, discounts). */
+/**
+ * `basisPoints` / 10000 of `amount` minor units, rounded half up (taxes, discounts), in exact
+ * integer arithmetic: amount x basis points can pass 2^53 on large carts, so the product and the
+ * half-up division run on BigInt.
+ */
 export function percentOfMinor(amount: number, basisPoints: number): number {
   assertMinorUnits(amount);
-  // Integer arithmetic first, so only the final division can produce a fraction.
-  return assertMinorUnits(roundHalfUp((amount * basisPoints) / 10_000));
+  const product = BigInt(amount) * BigInt(basisPoints);
+  const sign = product < 0n ? -1n : 1n;
+  const rounded = (product * sign * 2n + 10_000n) / 20_000n; // floor(|product| / 10000 + 1/2)
+  return assertMinorUnits(Number(rounded * sign));
 }
 
 /** Sum of minor-unit amounts. */

@@ -1,5 +1,5 @@
 /** Turns stored documents into the public shapes for one market and language. */
-import { type Lang, type Market, roundHalfUp } from '@tm/shared';
+import { type Lang, type Market, multiplyMinor } from '@tm/shared';
 import type { CatalogEntry, ServiceDoc, Service, ServiceIndexEntry } from './model.ts';
 import type { LineInput } from './pricing.ts';
 
@@ -35,7 +35,7 @@ export function toService(doc: ServiceDoc, market: Market, lang: Lang): Service 
       hourlyRate: price.hourlyRate,
       defaultHours: doc.defaultHours,
       minHours: doc.minHours,
-      estimatedAmount: roundHalfUp(price.hourlyRate * doc.defaultHours),
+      estimatedAmount: multiplyMinor(price.hourlyRate, doc.defaultHours),
       taxName: market.taxName,
       taxRateBasisPoints: market.taxBasisPoints,
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { MARKETS } from '@tm/shared';
-import { buildQuote, type LineInput, priceLine, QUOTE_VALIDITY_S, quoteLines, taxOf } from './pricing.ts';
+import { buildQuote, type LineInput, priceLine, QUOTE_VALIDITY_S, quoteLines } from './pricing.ts';
 
 const line = (over: Partial<LineInput> = {}): LineInput => ({
   serviceId: 'id1',
@@ -65,28 +65,6 @@ describe('priceLine', () => {
     for (const hours of [0.1, 0.25, 1.333, 2.675, 9999.999]) {
       expect(Number.isInteger(priceLine(line({ unitAmount: 7777, minHours: 0, hours })).amount)).toBe(true);
     }
-  });
-});
-
-describe('taxOf', () => {
-  it('takes the basis points of the subtotal, rounding half up', () => {
-    expect(taxOf(10_000, 1800)).toBe(1800);
-    // 12345 x 0.19 = 2345.55 -> 2346
-    expect(taxOf(12_345, 1900)).toBe(2346);
-    // 50 x 0.05 = 2.5 -> 3 ; 49 x 0.05 = 2.45 -> 2
-    expect(taxOf(50, 500)).toBe(3);
-    expect(taxOf(49, 500)).toBe(2);
-  });
-
-  it('is zero for a zero rate', () => {
-    expect(taxOf(123_456, 0)).toBe(0);
-  });
-
-  it('stays exact when subtotal x basis points passes 2^53', () => {
-    // 6_000_000_000_001 x 1900 = 11_400_000_000_001_900 > 2^53; / 10000 = 1_140_000_000_000.19
-    expect(taxOf(6_000_000_000_001, 1900)).toBe(1_140_000_000_000);
-    // 7_000_000_000_005 x 1800 = 12_600_000_000_009_000; / 10000 = 1_260_000_000_000.9 -> up
-    expect(taxOf(7_000_000_000_005, 1800)).toBe(1_260_000_000_001);
   });
 });
 

@@ -11,7 +11,7 @@
  * Rounding the hourly product before multiplying by qty means one line of qty 3 costs exactly
  * three lines of qty 1, so splitting or merging a cart never changes its total.
  */
-import { assertMinorUnits, type Lang, type Market, roundHalfUp, sumMinor } from '@tm/shared';
+import { assertMinorUnits, type Lang, type Market, multiplyMinor, percentOfMinor, sumMinor } from '@tm/shared';
 import type { Quote, QuoteLine } from './model.ts';
 
 /** How long a quote is honoured, in seconds. */
@@ -38,10 +38,9 @@ const MINIMUM_NOTE: Readonly<Record<Lang, (min: number, hours: number) => string
 
 /** Prices one line: the minimum-hours floor, then the rounded hourly product, then qty. */
 export function priceLine(input: LineInput, lang: Lang = 'en'): QuoteLine {
-  assertMinorUnits(input.unitAmount);
   const minimumApplied = input.hours < input.minHours;
   const billedHours = minimumApplied ? input.minHours : input.hours;
-  const perUnit = assertMinorUnits(roundHalfUp(input.unitAmount * billedHours));
+  const perUnit = multiplyMinor(input.unitAmount, billedHours);
   const line: QuoteLine = {
     serviceId: input.serviceId,
     slug: input.slug,
@@ -57,23 +56,10 @@ export function priceLine(input: LineInput, lang: Lang = 'en'): QuoteLine {
   return line;
 }
 
-/**
- * Tax in exact integer arithmetic: subtotal x basis points can pass 2^53 on large carts, so the
- * product and the half-up division run on BigInt.
- */
-export function taxOf(subtotal: number, rateBasisPoints: number): number {
-  assertMinorUnits(subtotal);
-  const product = BigInt(subtotal) * BigInt(rateBasisPoints);
-  const sign = product < 0n ? -1n : 1n;
-  const abs = product * sign;
-  const rounded = (abs * 2n + 10_000n) / 20_000n; // floor(abs / 10000 + 1/2)
-  return assertMinorUnits(Number(rounded * sign));
-}
-
 /** A whole quote from priced lines, in one market, valid for QUOTE_VALIDITY_S from `nowMs`. */
 export function buildQuote(market: Market, lines: QuoteLine[], nowMs: number): Quote {
   const subtotal = sumMinor(lines.map((l) => l.amount));
-  const tax = taxOf(subtotal, market.taxBasisPoints);
+  const tax = percentOfMinor(subtotal, market.taxBasisPoints);
   return {
     market: market.code,
     currency: market.currency,
