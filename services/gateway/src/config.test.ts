@@ -26,6 +26,17 @@ describe('loadGatewayConfig', () => {
     }
   });
 
+  it('normalises CORS origins to the form browsers send and refuses entries that are no origin', () => {
+    expect(loadGatewayConfig({ CORS_ORIGINS: 'HTTPS://App.Example:443/, http://localhost:3000, *' }).CORS_ORIGINS).toEqual([
+      'https://app.example',
+      'http://localhost:3000',
+      '*',
+    ]);
+    for (const bad of ['app.example', 'ftp://files.example']) {
+      expect(() => loadGatewayConfig({ CORS_ORIGINS: bad })).toThrow('CORS_ORIGINS');
+    }
+  });
+
   it('reads the CORS origin list', () => {
     expect(loadGatewayConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS).toEqual([
       'https://a.example',

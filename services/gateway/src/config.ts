@@ -2,6 +2,25 @@ import { type Env, loadConfig, read } from '@tm/shared';
 
 const HTTP = ['http:', 'https:'] as const;
 
+/**
+ * CORS_ORIGINS: `*` or browser origins (http/https URLs), each normalised to its origin as a
+ * browser sends it (`HTTPS://App.Example:443/` is `https://app.example`), so the CORS headers and
+ * the /mcp Origin check compare against one form; anything else is a configuration error.
+ */
+function corsOrigins(raw: string | undefined): readonly string[] {
+  return read.list([])(raw).map((entry) => {
+    if (entry === '*') return entry;
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new Error(`must be * or http(s) origins, got "${entry}"`);
+    }
+    if (!(HTTP as readonly string[]).includes(url.protocol)) throw new Error(`must be * or http(s) origins, got "${entry}"`);
+    return url.origin;
+  });
+}
+
 /** Every variable the gateway reads, parsed once at start; one error names every bad variable. */
 export function loadGatewayConfig(env: Env) {
   return loadConfig(env, {
@@ -20,7 +39,7 @@ export function loadGatewayConfig(env: Env) {
     RATE_LIMIT_AUTH_ROUTES: read.int(30, { min: 1 }),
     UPSTREAM_TIMEOUT_MS: read.int(5000, { min: 1, max: 120_000 }),
     MAX_BODY_BYTES: read.int(65_536, { min: 1, max: 100 * 1024 * 1024 }),
-    CORS_ORIGINS: read.list([]),
+    CORS_ORIGINS: corsOrigins,
     JWKS_CACHE_S: read.int(600, { min: 1, max: 86_400 }),
     TOKEN_CACHE_SIZE: read.int(10_000, { min: 0, max: 1_000_000 }),
   });

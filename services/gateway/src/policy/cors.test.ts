@@ -3,7 +3,8 @@ import { createCorsPolicy, isPreflight } from './cors.ts';
 
 describe('createCorsPolicy', () => {
   it('allows only listed origins, echoing the origin', () => {
-    const cors = createCorsPolicy(['https://app.example', 'https://admin.example/']);
+    // Origins arrive normalised by config (see config.test.ts for the trailing slash and case).
+    const cors = createCorsPolicy(['https://app.example', 'https://admin.example']);
     expect(cors.headersFor('https://app.example')?.['access-control-allow-origin']).toBe('https://app.example');
     expect(cors.headersFor('https://admin.example')?.['access-control-allow-origin']).toBe('https://admin.example');
     expect(cors.headersFor('https://evil.example')).toEqual({ vary: 'Origin' });

@@ -35,10 +35,10 @@ export interface CorsPolicy {
 
 const VARY_ONLY: Readonly<Record<string, string>> = { vary: 'Origin' };
 
-/** Builds the policy from the `CORS_ORIGINS` list (exact origins, or `*`). */
+/** Builds the policy from the `CORS_ORIGINS` list (origins as config normalised them, or `*`). */
 export function createCorsPolicy(origins: readonly string[]): CorsPolicy {
   const any = origins.includes('*');
-  const allowed = new Set(origins.map((o) => o.replace(/\/$/, '')));
+  const allowed = new Set(origins);
   const allows = (origin: string | null): origin is string => origin !== null && (any || allowed.has(origin));
   return {
     headersFor(origin) {

@@ -13,7 +13,7 @@ export function allowedMcpOrigins(publicSiteUrl: string, corsOrigins: readonly s
     try {
       origins.add(new URL(candidate).origin);
     } catch {
-      // A malformed entry allows nothing; config validation reports it elsewhere.
+      // Config has validated every entry; a malformed one in a test fixture allows nothing.
     }
   }
   return origins;
