@@ -1,3 +1,5 @@
+import { protectedPrefix } from '../policy/access-rules.ts';
+import { resolveTarget } from '../proxy/routing.ts';
 import type { Upstreams } from '../site-deps.ts';
 
 /** A service whose OpenAPI part goes into the public document. */
@@ -7,27 +9,17 @@ export type ServiceName = keyof Upstreams;
 export const SERVICE_NAMES: readonly ServiceName[] = ['auth', 'catalog', 'talent'];
 
 /**
- * Which public paths the gateway forwards to which service (the lead's routing table, without
- * the /api prefix). Only these paths of a service's part are public: anything else a service
- * describes is not reachable through the gateway and stays out of the public document.
+ * True when the gateway forwards `path` (OpenAPI form, no /api) to `service`: the proxy's own
+ * routing table decides, so the document never describes an operation the proxy does not route.
+ * Anything else a service describes is not reachable through the gateway and stays out.
  */
-export const PUBLIC_PREFIXES: Readonly<Record<ServiceName, readonly string[]>> = {
-  auth: ['/auth/', '/account/', '/account'],
-  catalog: ['/services', '/services/', '/jobs/pricing'],
-  talent: ['/pm/', '/resource/', '/talent/'],
-};
-
-/** True when the gateway routes `path` (OpenAPI form, no /api) to `service`. */
 export function isPublicPath(service: ServiceName, path: string): boolean {
-  return PUBLIC_PREFIXES[service].some((prefix) => (prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix));
+  return resolveTarget(`/api${path}`)?.service === service;
 }
 
-/** Areas where the gateway demands an access token before forwarding (DESIGN "Gateway rules"). */
-export const PROTECTED_PREFIXES: readonly string[] = ['/bookings', '/payments', '/chat', '/account'];
-
-/** True when the gateway requires `Authorization: Bearer` on `path`. */
+/** True when the gateway requires `Authorization: Bearer` on `path` (the policy's own prefixes). */
 export function isProtectedPath(path: string): boolean {
-  return PROTECTED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return protectedPrefix(`/api${path}`) !== undefined;
 }
 
 /** One operation of the binding spec (section 4), as it must appear in the document. */
