@@ -1,4 +1,4 @@
-import { LANGUAGES, type Lang, type MarketCode, stableId } from '@tm/shared';
+import { LANGUAGES, type Lang, MARKETS, type MarketCode, stableId } from '@tm/shared';
 import type { ServiceCopy, ServiceDoc } from '../src/services/model.ts';
 import { COMMON_FAQ } from './common-faq.ts';
 import { BACKEND } from './data/backend.ts';
@@ -24,13 +24,12 @@ export const SEED_SERVICES: readonly SeedService[] = [
   ...PROJECTS_IMPROVE,
 ];
 
-const CURRENCY = { IN: 'INR', AE: 'AED', DE: 'EUR', US: 'USD', AU: 'AUD' } as const;
 
 /** The stored documents for the seed: stable ids, ranks from the seed order, shared FAQ added. */
 export function seedDocuments(services: readonly SeedService[] = SEED_SERVICES): ServiceDoc[] {
   return services.map((s, rank) => {
     const markets = (Object.keys(s.rates) as MarketCode[]).filter((m) => (s.rates[m] ?? 0) > 0);
-    const prices = Object.fromEntries(markets.map((m) => [m, { currency: CURRENCY[m], hourlyRate: s.rates[m] as number }]));
+    const prices = Object.fromEntries(markets.map((m) => [m, { currency: MARKETS[m].currency, hourlyRate: s.rates[m] as number }]));
     const i18n = Object.fromEntries(
       LANGUAGES.map((l: Lang): [Lang, ServiceCopy] => [l, { ...s.copy[l], faq: [...s.copy[l].faq, ...COMMON_FAQ[s.kind][l]] }]),
     ) as ServiceDoc['i18n'];
