@@ -24,7 +24,6 @@ export const SEED_SERVICES: readonly SeedService[] = [
   ...PROJECTS_IMPROVE,
 ];
 
-
 /** The stored documents for the seed: stable ids, ranks from the seed order, shared FAQ added. */
 export function seedDocuments(services: readonly SeedService[] = SEED_SERVICES): ServiceDoc[] {
   return services.map((s, rank) => {
