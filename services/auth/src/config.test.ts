@@ -60,6 +60,15 @@ describe('auth configuration', () => {
     expect(problems.map((p) => p.split(':')[0])).toEqual(['BOOTSTRAP_ADMIN_PASSWORD', 'BOOTSTRAP_ADMIN_MOBILE']);
   });
 
+  it('holds the bootstrap admin password to the same policy as a reset', () => {
+    for (const weak of ['password123', 'aaaaaaaaaaaa']) {
+      expect(problemsOf({ BOOTSTRAP_ADMIN_EMAIL: 'root@example.com', BOOTSTRAP_ADMIN_PASSWORD: weak })).toEqual([
+        'BOOTSTRAP_ADMIN_PASSWORD: The password is too easy to guess; choose another',
+      ]);
+    }
+    expect(problemsOf({ BOOTSTRAP_ADMIN_EMAIL: 'root@example.com', BOOTSTRAP_ADMIN_PASSWORD: 'a long first password' })).toEqual([]);
+  });
+
   it('reads SMS_COUNTRY_CODES as a list of country codes and refuses anything else', () => {
     expect(loadAuthConfig({ SMS_COUNTRY_CODES: '+49, +44' }).SMS_COUNTRY_CODES).toEqual(['+49', '+44']);
     expect(problemsOf({ SMS_COUNTRY_CODES: '49,+44' })[0]).toStartWith('SMS_COUNTRY_CODES');

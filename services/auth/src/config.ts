@@ -1,5 +1,6 @@
 import { allowsEmbeddedInProduction, ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
 import { MARKET_COUNTRY_CODES } from './otp/otp-policy.ts';
+import { checkPasswordPolicy } from './staff/passwords.ts';
 
 /**
  * Every variable auth reads, parsed once at start. Auth sits behind the gateway, which sends one
@@ -81,7 +82,14 @@ function crossChecks(c: {
   }
   if (c.BOOTSTRAP_ADMIN_EMAIL && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.BOOTSTRAP_ADMIN_EMAIL)) out.push('BOOTSTRAP_ADMIN_EMAIL: must be an email address');
   const pw = c.BOOTSTRAP_ADMIN_PASSWORD;
-  if (pw && ([...pw].length < 10 || [...pw].length > 128)) out.push('BOOTSTRAP_ADMIN_PASSWORD: must be 10-128 characters');
+  if (pw) {
+    // The same policy as a reset or a change, so the first admin cannot start with a password no later change would allow.
+    try {
+      checkPasswordPolicy(pw);
+    } catch (err) {
+      out.push(`BOOTSTRAP_ADMIN_PASSWORD: ${(err as Error).message}`);
+    }
+  }
   if (c.BOOTSTRAP_ADMIN_MOBILE && !/^\+[1-9]\d{7,14}$/.test(c.BOOTSTRAP_ADMIN_MOBILE)) out.push('BOOTSTRAP_ADMIN_MOBILE: must be an E.164 number');
   return out;
 }
