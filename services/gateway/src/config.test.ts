@@ -37,6 +37,13 @@ describe('loadGatewayConfig', () => {
     }
   });
 
+  it('refuses the in-memory limiter in production unless the operator allows embedded defaults', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow('REDIS_URL');
+    expect(loadGatewayConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://cache:6379/1' }).REDIS_URL).toBe('redis://cache:6379/1');
+    expect(loadGatewayConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).REDIS_URL).toBeUndefined();
+  });
+
   it('reads the CORS origin list', () => {
     expect(loadGatewayConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS).toEqual([
       'https://a.example',

@@ -1,4 +1,4 @@
-import { type Env, loadConfig, read } from '@tm/shared';
+import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
 
 const HTTP = ['http:', 'https:'] as const;
 
@@ -21,9 +21,12 @@ function corsOrigins(raw: string | undefined): readonly string[] {
   });
 }
 
-/** Every variable the gateway reads, parsed once at start; one error names every bad variable. */
+/**
+ * Every variable the gateway reads, parsed once at start; one error names every bad variable. In
+ * production the limiter must be shared (REDIS_URL), as for every service's embedded defaults.
+ */
 export function loadGatewayConfig(env: Env) {
-  return loadConfig(env, {
+  const config = loadConfig(env, {
     PORT: read.port(8080),
     HOST: read.string('127.0.0.1'),
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
@@ -43,6 +46,9 @@ export function loadGatewayConfig(env: Env) {
     JWKS_CACHE_S: read.int(600, { min: 1, max: 86_400 }),
     TOKEN_CACHE_SIZE: read.int(10_000, { min: 0, max: 1_000_000 }),
   });
+  const problems = productionProblems(env, { REDIS_URL: config.REDIS_URL === undefined });
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
 }
 
 /** The parsed, frozen configuration. */

@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, loadConfigOrExit, productionProblems, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
 import { createApp } from './app.ts';
 import { loadGatewayConfig } from './config.ts';
 import { createGatewayLimiter, createLimiterRedis } from './policy/limiter.ts';
@@ -6,12 +6,7 @@ import { createTokenVerifier } from './policy/tokens.ts';
 
 const logger = createLogger('gateway');
 
-const config = loadConfigOrExit(logger, () => {
-  const loaded = loadGatewayConfig(process.env);
-  const problems = productionProblems(process.env, { REDIS_URL: loaded.REDIS_URL === undefined });
-  if (problems.length > 0) throw new ConfigError(problems);
-  return loaded;
-});
+const config = loadConfigOrExit(logger, () => loadGatewayConfig(process.env));
 
 const redis = config.REDIS_URL ? createLimiterRedis(config.REDIS_URL) : undefined;
 redis?.on('error', (err) => logger.warn('redis error', { error: String(err) }));

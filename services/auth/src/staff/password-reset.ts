@@ -1,7 +1,7 @@
 import { type Clock, DomainError, type KeyValueStore, type Logger } from '@tm/shared';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SessionRepository } from '../sessions/session-repository.ts';
-import { sha256Hex } from '../kv-limits.ts';
+import { secondsLeft, sha256Hex } from '../kv-limits.ts';
 import { checkPasswordPolicy, type PasswordHasher } from './passwords.ts';
 import type { ResetTokenRepository } from './reset-token-repository.ts';
 import { resetMail } from './reset-mail.ts';
@@ -51,8 +51,7 @@ export function createPasswordReset(deps: PasswordResetDeps) {
       const email = rawEmail.trim().toLowerCase();
       const cooldownKey = `reset:cooldown:${sha256Hex(email)}`;
       if (!(await deps.keyValue.set(cooldownKey, '1', { px: RESET_POLICY.cooldownMs, nx: true }))) {
-        const ms = await deps.keyValue.pttl(cooldownKey);
-        const wait = Math.max(1, Math.ceil((ms > 0 ? ms : RESET_POLICY.cooldownMs) / 1000));
+        const wait = await secondsLeft(deps.keyValue, cooldownKey, RESET_POLICY.cooldownMs);
         throw new DomainError('RESET_COOLDOWN', `Wait ${wait} s before requesting another link`, wait);
       }
       void mailLink(email).catch((err: unknown) => deps.logger.error('reset mail failed', { error: String(err) }));
