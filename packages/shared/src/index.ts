@@ -42,6 +42,7 @@ export { createRedisKeyValueStore } from './store/redis-key-value.ts';
 export { connectStores, type Stores } from './store/connect.ts';
 export {
   ACCESS_TTL_S,
+  bearerToken,
   REFRESH_TTL_S,
   ROLES,
   type Role,
@@ -49,6 +50,7 @@ export {
   TOKEN_ALG,
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
+  TOKEN_LEEWAY_S,
   type TokenClaims,
   type TokenType,
 } from './tokens.ts';

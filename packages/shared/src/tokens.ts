@@ -26,3 +26,18 @@ export const TOKEN_AUDIENCE = 'talent-marketplace-api';
 export const TOKEN_ALG = 'EdDSA';
 export const ACCESS_TTL_S = 15 * 60;
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
+
+/** Leeway on the time claims of our own tokens (DESIGN.md: at most 60 s), for auth and the gateway alike. */
+export const TOKEN_LEEWAY_S = 60;
+
+/**
+ * The token of an `Authorization: Bearer <token>` value (scheme in any case), or undefined when it
+ * is not one compact JWS: the one reading auth and the gateway both use, so a header either
+ * passes both or neither.
+ */
+export function bearerToken(authorization: string): string | undefined {
+  const space = authorization.indexOf(' ');
+  if (space < 0 || authorization.slice(0, space).toLowerCase() !== 'bearer') return undefined;
+  const token = authorization.slice(space + 1).trim();
+  return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/.test(token) ? token : undefined;
+}

@@ -1,13 +1,12 @@
-import { DomainError, ok, type Role, STAFF_ROLES } from '@tm/shared';
+import { bearerToken as readBearer, DomainError, ok, type Role, STAFF_ROLES } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { ChangePasswordBody, errorResponses, MeEnvelope, UpdatedEnvelope } from '../model.ts';
 import type { AuthServices } from '../services.ts';
 import type { Principal } from '../sessions/session-service.ts';
 
-/** The bearer access token of a request, or null. */
+/** The bearer access token of a request, or null: the shared reading the gateway uses too. */
 export function bearerToken(header: string | null): string | null {
-  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header?.trim() ?? '');
-  return match?.[1] ?? null;
+  return header === null ? null : (readBearer(header) ?? null);
 }
 
 /** Refuses a principal whose role is not in `roles` (403 FORBIDDEN): guests and customers are never staff. */

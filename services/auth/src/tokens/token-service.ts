@@ -1,10 +1,7 @@
 import { jwt } from '@elysiajs/jwt';
-import { ACCESS_TTL_S, type Clock, REFRESH_TTL_S, ROLES, type Role, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, type TokenClaims, type TokenType } from '@tm/shared';
+import { ACCESS_TTL_S, type Clock, REFRESH_TTL_S, ROLES, type Role, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S, type TokenClaims, type TokenType } from '@tm/shared';
 import { decodeProtectedHeader, SignJWT } from 'jose';
 import { indexKeysByKid, type SigningKey, type VerificationKey } from './keys.ts';
-
-/** Leeway on our own tokens' time claims (DESIGN.md: at most 60 s). */
-export const OWN_TOKEN_LEEWAY_S = 60;
 
 /** Signs and verifies auth's JWTs; verification alone says nothing about the session (see sessions). */
 export interface TokenService {
@@ -49,7 +46,7 @@ export function createTokenService(key: SigningKey, clock: Clock, previous: read
         algorithms: [TOKEN_ALG],
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
-        clockTolerance: OWN_TOKEN_LEEWAY_S,
+        clockTolerance: TOKEN_LEEWAY_S,
         currentDate: new Date(clock.now()),
         requiredClaims: ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'jti'],
       });

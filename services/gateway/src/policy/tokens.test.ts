@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createManualClock, systemClock, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { bearerToken, createManualClock, systemClock, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
 import { createRemoteJWKSet, errors, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
-import { bearerToken, createTokenVerifier, JWKS_RETRY_MS } from './tokens.ts';
+import { createTokenVerifier, JWKS_RETRY_MS } from './tokens.ts';
 
 let issuer: TestIssuer;
 beforeAll(async () => {

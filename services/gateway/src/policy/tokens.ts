@@ -1,4 +1,4 @@
-import { type Clock, type Role, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { bearerToken, type Clock, type Role, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 
 /** Who a valid access token speaks for; what routes and the MCP server see of a caller. */
@@ -26,8 +26,6 @@ export interface TokenVerifier {
   check(authorization: string | null): TokenCheck | Promise<TokenCheck>;
 }
 
-/** Clock leeway on exp/iat of our own tokens (DESIGN.md: at most 60 s). */
-export const TOKEN_LEEWAY_S = 60;
 /** How long a rejected token is remembered, so garbage tokens do not cost a signature check each. */
 const NEGATIVE_TTL_MS = 60_000;
 /**
@@ -94,14 +92,6 @@ export function createTokenVerifier(options: {
       });
     },
   };
-}
-
-/** The token of `Bearer <token>` (scheme case-insensitive); undefined for anything else. */
-export function bearerToken(authorization: string): string | undefined {
-  const space = authorization.indexOf(' ');
-  if (space < 0 || authorization.slice(0, space).toLowerCase() !== 'bearer') return undefined;
-  const token = authorization.slice(space + 1).trim();
-  return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/.test(token) ? token : undefined;
 }
 
 async function verify(token: string, keys: JWTVerifyGetKey, now: number): Promise<TokenCheck> {
