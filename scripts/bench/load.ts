@@ -99,8 +99,21 @@ export function createAutocannon(): LoadGenerator {
       const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
       runningLoad.delete(proc);
       if (code !== 0) throw new Error(`autocannon failed (exit ${code}) on ${c.method} ${c.url}`);
-      const r = JSON.parse(out) as { requests: { total: number; average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
-      return { requests: r.requests.total, requestsPerS: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, socketErrors: r.errors + r.timeouts };
+      const r = JSON.parse(out) as {
+        requests: { total: number; average: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+        timeouts: number;
+      };
+      return {
+        requests: r.requests.total,
+        requestsPerS: r.requests.average,
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        non2xx: r.non2xx,
+        socketErrors: r.errors + r.timeouts,
+      };
     },
   };
 }

@@ -42,7 +42,10 @@ http {
 }
 
 /** Writes the configuration and starts nginx in the foreground under the process group. */
-export async function startNginx(group: ProcessGroup, options: { nginxPath: string; dir: string; port: number; upstreamPort: number; cwd: string }): Promise<Started> {
+export async function startNginx(
+  group: ProcessGroup,
+  options: { nginxPath: string; dir: string; port: number; upstreamPort: number; cwd: string },
+): Promise<Started> {
   const dir = join(options.dir, 'nginx');
   mkdirSync(dir, { recursive: true });
   const runAsRoot = process.getuid?.() === 0;

@@ -79,7 +79,9 @@ export async function waitFor(what: string, check: () => Promise<boolean>, watch
 
 /** The last lines a process wrote, for error messages. */
 export async function logTail(s: Started, lines = 15): Promise<string> {
-  const text = await Bun.file(s.logFile).text().catch(() => '');
+  const text = await Bun.file(s.logFile)
+    .text()
+    .catch(() => '');
   return text.trimEnd().split('\n').slice(-lines).join('\n');
 }
 

@@ -62,8 +62,12 @@ export const TARGET_LABEL: Record<Target, string> = {
 
 /** What the numbers were measured on. */
 export async function describeMachine(versions: Record<string, string>): Promise<Record<string, string>> {
-  const cpuinfo = await Bun.file('/proc/cpuinfo').text().catch(() => '');
-  const osRelease = await Bun.file('/etc/os-release').text().catch(() => '');
+  const cpuinfo = await Bun.file('/proc/cpuinfo')
+    .text()
+    .catch(() => '');
+  const osRelease = await Bun.file('/etc/os-release')
+    .text()
+    .catch(() => '');
   return {
     nproc: String(navigator.hardwareConcurrency ?? cpus().length),
     cpu: /model name\s*:\s*(.+)/.exec(cpuinfo)?.[1]?.trim() ?? cpus()[0]?.model ?? 'unknown',

@@ -83,7 +83,10 @@ async function checkRedis(): Promise<string> {
   }
 }
 
-const loadAverage = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 async function main() {
   const loadAtStart = loadAverage();
@@ -124,12 +127,29 @@ async function main() {
   const notes = tokenProblem ? [`Bearer cases not run: ${tokenProblem}.`] : [];
   await Bun.write(
     output,
-    benchmarksMarkdown({ startedAt: new Date(), rounds, durationS, warmupS, connections, machine, cases, cartItems: 3, tokenSource: token ? TOKEN_SOURCE : 'none could be had', notes }),
+    benchmarksMarkdown({
+      startedAt: new Date(),
+      rounds,
+      durationS,
+      warmupS,
+      connections,
+      machine,
+      cases,
+      cartItems: 3,
+      tokenSource: token ? TOKEN_SOURCE : 'none could be had',
+      notes,
+    }),
   );
   log(`wrote ${output}`);
 }
 
-async function measureAll(load: LoadGenerator, system: BenchSystem, cart: string, token: string | undefined, tokenProblem: string | undefined): Promise<CaseResult[]> {
+async function measureAll(
+  load: LoadGenerator,
+  system: BenchSystem,
+  cart: string,
+  token: string | undefined,
+  tokenProblem: string | undefined,
+): Promise<CaseResult[]> {
   const base: Record<Target, string> = { catalog: system.catalog, nginx: `${system.nginx}/api`, gateway: `${system.gateway}/api` };
   const shapes: { endpoint: Endpoint; method: 'GET' | 'POST'; path: string; body?: string }[] = [
     { endpoint: 'GET /api/services/catalog', method: 'GET', path: '/services/catalog' },
@@ -148,19 +168,27 @@ async function measureAll(load: LoadGenerator, system: BenchSystem, cart: string
   for (let round = 1; round <= rounds; round++) {
     // A fresh token each round: the whole run can outlast one access token's 15 minutes. If none
     // can be had, the last one serves on (checkCase stops the run should it have expired).
-    if (token && round > 1) token = await obtainAccessToken(system.gateway, system.admin).catch((err: unknown) => {
-      log(`round ${round}: no fresh token (${(err as Error).message}); keeping the previous one`);
-      return token;
-    });
+    if (token && round > 1)
+      token = await obtainAccessToken(system.gateway, system.admin).catch((err: unknown) => {
+        log(`round ${round}: no fresh token (${(err as Error).message}); keeping the previous one`);
+        return token;
+      });
     const bearer = token;
     for (const { result: c, shape } of planned) {
       if (!c.rounds) continue;
-      const request: LoadCase = { url: `${base[c.target]}${shape.path}`, method: shape.method, body: shape.body, authorization: c.auth === 'bearer' ? `Bearer ${bearer}` : undefined };
+      const request: LoadCase = {
+        url: `${base[c.target]}${shape.path}`,
+        method: shape.method,
+        body: shape.body,
+        authorization: c.auth === 'bearer' ? `Bearer ${bearer}` : undefined,
+      };
       await checkCase(request, c.target, c.auth);
       await load.run(request, { durationS: warmupS, connections });
       const r = await load.run(request, { durationS, connections });
       c.rounds.push(r);
-      log(`round ${round}/${rounds}: ${c.endpoint} ${c.auth} via ${TARGET_LABEL[c.target]}: ${Math.round(r.requestsPerS)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, non-2xx ${r.non2xx}`);
+      log(
+        `round ${round}/${rounds}: ${c.endpoint} ${c.auth} via ${TARGET_LABEL[c.target]}: ${Math.round(r.requestsPerS)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, non-2xx ${r.non2xx}`,
+      );
     }
   }
   return planned.map((p) => p.result);
@@ -176,7 +204,8 @@ async function checkCase(c: LoadCase, target: Target, auth: 'anonymous' | 'beare
   if (target !== 'gateway') return;
   const expected = auth === 'bearer' ? BENCH_QUOTAS.authenticated : BENCH_QUOTAS.anonymous;
   const limit = res.headers.get('ratelimit-limit');
-  if (limit !== String(expected)) throw new Error(`the gateway did not count ${c.method} ${c.url} in the ${auth} bucket (RateLimit-Limit ${limit}, expected ${expected})`);
+  if (limit !== String(expected))
+    throw new Error(`the gateway did not count ${c.method} ${c.url} in the ${auth} bucket (RateLimit-Limit ${limit}, expected ${expected})`);
 }
 
 function packageVersion(path: string): string {

@@ -84,10 +84,15 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     }
   }
   // The limiter must be on Redis (not its in-memory insurance) before anything is measured.
-  await waitFor('gateway /readyz to report Redis up', async () => {
-    const body = (await (await fetch(`${url(ports.gateway)}/readyz`)).json()) as { dependencies?: Record<string, { status?: string }> };
-    return body.dependencies?.redis?.status === 'up';
-  }, [gateway], 15_000);
+  await waitFor(
+    'gateway /readyz to report Redis up',
+    async () => {
+      const body = (await (await fetch(`${url(ports.gateway)}/readyz`)).json()) as { dependencies?: Record<string, { status?: string }> };
+      return body.dependencies?.redis?.status === 'up';
+    },
+    [gateway],
+    15_000,
+  );
 
   return { gateway: url(ports.gateway), nginx: url(ports.nginx), catalog: url(ports.catalog), authProblem, admin };
 }

@@ -6,14 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { testRedisUrl } from '@tm/shared';
 import { Redis } from 'ioredis';
-import {
-  decodeQuotedPrintable,
-  eventually,
-  startIdp,
-  startSmsReceiver,
-  startSmtpServer,
-  startWidgetVerifier,
-} from '../../services/auth/src/testing/peers.ts';
+import { decodeQuotedPrintable, eventually, startIdp, startSmsReceiver, startSmtpServer, startWidgetVerifier } from '../../services/auth/src/testing/peers.ts';
 import { type RunningSystem, startSystem } from './support/system.ts';
 
 const prefix = `test:e2e:${crypto.randomUUID()}:`;

@@ -42,12 +42,24 @@ describe('ratiosTable', () => {
 
   it('takes the median of per-round ratios, so a slow round slows both sides of its ratio', () => {
     // Round 2 ran on a busy machine: both halved. Per-round a/b is 0.5 each time.
-    const table = ratiosTable(group([run(10_000, 8), run(5_000, 9), run(10_000, 8)], [run(20_000, 4), run(10_000, 5), run(20_000, 4)], [run(40_000, 2), run(40_000, 2), run(40_000, 2)]));
+    const table = ratiosTable(
+      group(
+        [run(10_000, 8), run(5_000, 9), run(10_000, 8)],
+        [run(20_000, 4), run(10_000, 5), run(20_000, 4)],
+        [run(40_000, 2), run(40_000, 2), run(40_000, 2)],
+      ),
+    );
     expect(row(table, '| GET /api/services/catalog | anonymous')).toBe('| GET /api/services/catalog | anonymous | 0.50 | 0.25 | 0.50 | 8.00 | yes | 3/3 |');
   });
 
   it('says no when the median p99 is 10 ms or more, and counts the rounds that met the target alone', () => {
-    const table = ratiosTable(group([run(10_000, 12), run(10_000, 9), run(10_000, 10)], [run(20_000, 4), run(20_000, 4), run(20_000, 4)], [run(40_000, 2), run(40_000, 2), run(40_000, 2)]));
+    const table = ratiosTable(
+      group(
+        [run(10_000, 12), run(10_000, 9), run(10_000, 10)],
+        [run(20_000, 4), run(20_000, 4), run(20_000, 4)],
+        [run(40_000, 2), run(40_000, 2), run(40_000, 2)],
+      ),
+    );
     expect(row(table, '| GET /api/services/catalog')).toEndWith('| 10.00 | no | 1/3 |');
   });
 

@@ -67,7 +67,10 @@ describe('docker-compose.yml', () => {
 
       it('sets only variables the service reads', () => {
         for (const name of Object.keys(env)) {
-          expect({ variable: name, read: code.includes(`'${name}'`) || code.includes(`${name}:`) || code.includes(`.${name}`) }).toEqual({ variable: name, read: true });
+          expect({ variable: name, read: code.includes(`'${name}'`) || code.includes(`${name}:`) || code.includes(`.${name}`) }).toEqual({
+            variable: name,
+            read: true,
+          });
         }
       });
 

@@ -23,7 +23,14 @@ describe('superviseServices', () => {
       { cwd: repoRoot, log: (f) => logs.push(f) },
     );
     try {
-      await pollUntil(async () => ((await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false)) ? true : undefined));
+      await pollUntil(async () =>
+        (await fetch(`http://127.0.0.1:${port}/`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+          ? true
+          : undefined,
+      );
       const firstPid = sup.pids().fragile;
       expect(firstPid).toBeNumber();
       process.kill(firstPid as number, 'SIGKILL');
@@ -39,7 +46,12 @@ describe('superviseServices', () => {
       await sup.stop();
     }
     expect(sup.pids()).toEqual({ steady: undefined, fragile: undefined });
-    expect(await fetch(`http://127.0.0.1:${port}/`).then(() => 'answered', () => 'refused')).toBe('refused');
+    expect(
+      await fetch(`http://127.0.0.1:${port}/`).then(
+        () => 'answered',
+        () => 'refused',
+      ),
+    ).toBe('refused');
   });
 
   it('does not restart a child that refused its configuration (exit 78): it reports it once instead', async () => {
@@ -64,7 +76,12 @@ describe('superviseServices', () => {
   });
 
   it('bun run start refuses a bad port before starting anything: exit 78, the variable named', async () => {
-    const proc = Bun.spawn([process.execPath, 'scripts/start.ts'], { cwd: repoRoot, env: { ...process.env, AUTH_PORT: 'abc' }, stdout: 'pipe', stderr: 'pipe' });
+    const proc = Bun.spawn([process.execPath, 'scripts/start.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, AUTH_PORT: 'abc' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
     const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
     expect(code).toBe(EXIT_CONFIG);
     expect(out).toContain('AUTH_PORT: must be an integer');

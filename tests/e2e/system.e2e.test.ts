@@ -69,7 +69,16 @@ describe('catalog and pricing through the gateway', () => {
   });
 
   it('prices a cart in the caller market', async () => {
-    const res = await post('/jobs/pricing', { items: [{ serviceId: 'react-developer', hours: 40 }, { serviceId: 'devops-engineer', hours: 10 }] }, { 'X-Country': 'AU' });
+    const res = await post(
+      '/jobs/pricing',
+      {
+        items: [
+          { serviceId: 'react-developer', hours: 40 },
+          { serviceId: 'devops-engineer', hours: 10 },
+        ],
+      },
+      { 'X-Country': 'AU' },
+    );
     expect(res.status).toBe(200);
     const { data: q } = await res.json();
     expect(q.currency).toBe('AUD');
@@ -217,10 +226,14 @@ describe('a service that dies', () => {
     const pid = sys.pidOf('catalog');
     expect(pid).toBeNumber();
     process.kill(pid as number, 'SIGKILL');
-    const outage = await pollUntil(async () => {
-      const res = await api('/services/catalog');
-      return res.status === 503 ? res : undefined;
-    }, 5_000, 'catalog to be reported unavailable');
+    const outage = await pollUntil(
+      async () => {
+        const res = await api('/services/catalog');
+        return res.status === 503 ? res : undefined;
+      },
+      5_000,
+      'catalog to be reported unavailable',
+    );
     expect(await errorCode(outage)).toBe('UPSTREAM_UNAVAILABLE');
     expect((await api('/talent/sitemap')).status).toBe(200);
     await pollUntil(async () => ((await api('/services/catalog')).status === 200 ? true : undefined), 20_000, 'catalog to be back');

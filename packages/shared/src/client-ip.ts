@@ -6,7 +6,10 @@
 export function resolveClientIp(forwardedFor: string | null | undefined, socketIp: string | undefined, trustedHops: number): string {
   const socket = socketIp ?? 'unknown';
   if (trustedHops <= 0 || !forwardedFor) return socket;
-  const hops = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   // With N trusted proxies the Nth entry from the right was written by the outermost trusted one.
   return hops[hops.length - trustedHops] ?? hops[0] ?? socket;
 }

@@ -53,7 +53,8 @@ describe('productionProblems', () => {
     expect(productionProblems({}, { MONGODB_URL: true })).toEqual([]);
     expect(productionProblems({ NODE_ENV: 'production' }, { MONGODB_URL: true, REDIS_URL: false })).toHaveLength(1);
     expect(productionProblems({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }, { MONGODB_URL: true })).toEqual([]);
-    for (const yes of ['1', 'yes', 'ON', ' true ']) expect(productionProblems({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: yes }, { MONGODB_URL: true })).toEqual([]);
+    for (const yes of ['1', 'yes', 'ON', ' true '])
+      expect(productionProblems({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: yes }, { MONGODB_URL: true })).toEqual([]);
     expect(productionProblems({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'no' }, { MONGODB_URL: true })).toHaveLength(1);
     // A value that is no boolean is named, and every other problem still is too.
     expect(productionProblems({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'sure' }, { MONGODB_URL: true, REDIS_URL: true })).toEqual([

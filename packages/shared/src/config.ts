@@ -14,10 +14,7 @@ export class ConfigError extends Error {
 }
 
 /** Reads every variable named in `spec` from `env`; throws ConfigError listing all problems. */
-export function loadConfig<S extends Record<string, Reader<unknown>>>(
-  env: Env,
-  spec: S,
-): Readonly<{ [K in keyof S]: ReturnType<S[K]> }> {
+export function loadConfig<S extends Record<string, Reader<unknown>>>(env: Env, spec: S): Readonly<{ [K in keyof S]: ReturnType<S[K]> }> {
   const out: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [name, read] of Object.entries(spec)) {
@@ -40,7 +37,10 @@ function required<T>(raw: string | undefined, fallback: T | undefined): string |
 
 /** Readers for the kinds of variable the services use. */
 export const read = {
-  string: (fallback?: string): Reader<string> => (raw) => required(raw, fallback),
+  string:
+    (fallback?: string): Reader<string> =>
+    (raw) =>
+      required(raw, fallback),
   optionalString: (): Reader<string | undefined> => (raw) => raw,
   int:
     (fallback: number | undefined, { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = {}): Reader<number> =>
@@ -76,7 +76,12 @@ export const read = {
   list:
     (fallback: readonly string[] = []): Reader<readonly string[]> =>
     (raw) =>
-      raw === undefined ? fallback : raw.split(',').map((s) => s.trim()).filter(Boolean),
+      raw === undefined
+        ? fallback
+        : raw
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
   oneOf:
     <T extends string>(values: readonly T[], fallback: T): Reader<T> =>
     (raw) => {

@@ -34,12 +34,15 @@ async function pollUntil(check: () => boolean, what: string, timeoutMs = 5000) {
 
 describe('the batched stdout log writer', () => {
   it('writes every line, whole and in order, when the process exits right after logging more than a pipe holds and nobody reads yet', async () => {
-    const { proc, lines, done } = spawnScript(`
+    const { proc, lines, done } = spawnScript(
+      `
       import { createLogger } from '${logger}';
       const log = createLogger('demo');
       for (let i = 0; i < 20000; i++) log.info('line', { i, pad: 'x'.repeat(100) });
       process.exit(0);
-    `, 300);
+    `,
+      300,
+    );
     expect(await proc.exited).toBe(0);
     await done;
     expect(lines).toHaveLength(20000);

@@ -16,8 +16,10 @@ const writeStdout = (line: string) => {
 
 /** A logger that writes `{ts, level, service, msg, ...fields}` lines (to stdout, batched, by default). */
 export function createLogger(service: string, write: (line: string) => void = writeStdout): Logger {
-  const log = (level: string) => (msg: string, fields: Record<string, unknown> = {}) =>
-    write(JSON.stringify({ ts: new Date().toISOString(), level, service, msg, ...fields }));
+  const log =
+    (level: string) =>
+    (msg: string, fields: Record<string, unknown> = {}) =>
+      write(JSON.stringify({ ts: new Date().toISOString(), level, service, msg, ...fields }));
   return { info: log('info'), warn: log('warn'), error: log('error') };
 }
 

@@ -31,6 +31,10 @@ describe('markets', () => {
     expect(marketForMobile('+4915112345678')?.code).toBe('DE');
     expect(marketForMobile('+971501234567')?.code).toBe('AE');
     expect(marketForMobile('+447700900000')).toBeUndefined();
-    expect(Object.values(MARKETS).map((m) => m.smsCountryCode).sort()).toEqual(['+1', '+49', '+61', '+91', '+971']);
+    expect(
+      Object.values(MARKETS)
+        .map((m) => m.smsCountryCode)
+        .sort(),
+    ).toEqual(['+1', '+49', '+61', '+91', '+971']);
   });
 });

@@ -57,7 +57,11 @@ export function resolveMarket(header: string | null | undefined): Market {
  * otherwise English. Never an error: the response's Content-Language says what was served.
  */
 export function resolveLang(header: string | null | undefined): Lang {
-  const primary = header?.trim().split(/[-_,;\s]/)[0]?.toLowerCase() ?? '';
+  const primary =
+    header
+      ?.trim()
+      .split(/[-_,;\s]/)[0]
+      ?.toLowerCase() ?? '';
   return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Lang) : DEFAULT_LANG;
 }
 

@@ -53,6 +53,8 @@ export function sumMinor(amounts: readonly number[]): number {
 export function formatMinor(money: Money): string {
   const exp = CURRENCY_EXPONENT[money.currency];
   const sign = money.amount < 0 ? '-' : '';
-  const abs = Math.abs(money.amount).toString().padStart(exp + 1, '0');
+  const abs = Math.abs(money.amount)
+    .toString()
+    .padStart(exp + 1, '0');
   return `${sign}${abs.slice(0, abs.length - exp)}.${abs.slice(abs.length - exp)} ${money.currency}`;
 }

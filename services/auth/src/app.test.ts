@@ -100,7 +100,9 @@ describe('the auth HTTP surface', () => {
         c.close();
       },
     });
-    const res = await app.handle(new Request('http://localhost/auth/send-otp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream }));
+    const res = await app.handle(
+      new Request('http://localhost/auth/send-otp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream }),
+    );
     expect(res.status).toBe(413);
   });
 
@@ -146,7 +148,9 @@ describe('the auth HTTP surface', () => {
 
   it('describes every operation with the spec operationId and its error responses', async () => {
     const { call } = await createAuthUnderTest();
-    const doc = (await call('GET', '/openapi/json')).body as unknown as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+    const doc = (await call('GET', '/openapi/json')).body as unknown as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+    };
     const ops = Object.fromEntries(Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => [o.operationId, Object.keys(o.responses).sort()])));
     expect(ops).toMatchObject({
       sendOtp: ['200', '400', '413', '429'],
@@ -162,7 +166,7 @@ describe('the auth HTTP surface', () => {
     });
     expect(Object.keys(doc.paths)).not.toContain('/.well-known/jwks.json');
     for (const path of BODY_OPERATIONS) {
-      const body = (doc.paths[path]?.post as unknown as { requestBody?: { content?: Record<string, { schema?: unknown }> } }).requestBody;
+      const body = (doc.paths[path]?.post as unknown as { requestBody?: { content?: Record<string, { schema?: unknown }> } } | undefined)?.requestBody;
       expect(typeof body?.content?.['application/json']?.schema).toBe('object');
     }
   });

@@ -15,43 +15,45 @@ export function createApp(deps: AuthDeps) {
   const services = buildServices(deps);
   // The signing key first, then the keys before a rotation, so tokens they signed still verify at the gateway.
   const jwks = { keys: [deps.signingKey, ...(deps.previousPublicKeys ?? [])].map((k) => k.publicJwk) };
-  return new Elysia(SERVICE_APP_CONFIG)
-    .use(
-      serviceBase({
-        service: 'auth',
-        logger: deps.logger,
-        errorStatus: AUTH_ERROR_STATUS,
-        readiness: {
-          documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind },
-          keyValue: { check: () => deps.keyValue.ping(), required: true, kind: deps.keyValue.kind },
+  return (
+    new Elysia(SERVICE_APP_CONFIG)
+      .use(
+        serviceBase({
+          service: 'auth',
+          logger: deps.logger,
+          errorStatus: AUTH_ERROR_STATUS,
+          readiness: {
+            documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind },
+            keyValue: { check: () => deps.keyValue.ping(), required: true, kind: deps.keyValue.kind },
+          },
+        }),
+      )
+      .use(
+        serviceOpenApi({
+          title: 'Auth',
+          description:
+            'Sign-in (SMS code, SMS widget, identity provider, staff password, guest), refresh, password reset and the signed-in account. ' +
+            'A request body must be JSON sent with Content-Type: application/json (else 400 UNSUPPORTED_CONTENT_TYPE); malformed JSON is 400 MALFORMED_JSON and a body that fails the schema 400 VALIDATION_FAILED.',
+          tags: [
+            { name: 'Auth', description: 'Sessions: obtain and refresh tokens, reset staff passwords' },
+            { name: 'Account', description: 'The signed-in principal (bearer access token required)' },
+          ],
+        }),
+      )
+      .use(noStore())
+      // The POST operations without a body ignore whatever a client sends with them.
+      .use(bodyLimit(deps.maxBodyBytes, { bodylessPaths: ['/auth/guest-access', '/account/sign-out'] }))
+      .get(
+        '/.well-known/jwks.json',
+        ({ set }) => {
+          set.headers['cache-control'] = 'public, max-age=300';
+          return jwks;
         },
-      }),
-    )
-    .use(
-      serviceOpenApi({
-        title: 'Auth',
-        description:
-          'Sign-in (SMS code, SMS widget, identity provider, staff password, guest), refresh, password reset and the signed-in account. ' +
-          'A request body must be JSON sent with Content-Type: application/json (else 400 UNSUPPORTED_CONTENT_TYPE); malformed JSON is 400 MALFORMED_JSON and a body that fails the schema 400 VALIDATION_FAILED.',
-        tags: [
-          { name: 'Auth', description: 'Sessions: obtain and refresh tokens, reset staff passwords' },
-          { name: 'Account', description: 'The signed-in principal (bearer access token required)' },
-        ],
-      }),
-    )
-    .use(noStore())
-    // The POST operations without a body ignore whatever a client sends with them.
-    .use(bodyLimit(deps.maxBodyBytes, { bodylessPaths: ['/auth/guest-access', '/account/sign-out'] }))
-    .get(
-      '/.well-known/jwks.json',
-      ({ set }) => {
-        set.headers['cache-control'] = 'public, max-age=300';
-        return jwks;
-      },
-      { detail: { hide: true } },
-    )
-    .use(otpRoutes(services))
-    .use(staffRoutes(services))
-    .use(sessionRoutes(services))
-    .use(accountRoutes(services));
+        { detail: { hide: true } },
+      )
+      .use(otpRoutes(services))
+      .use(staffRoutes(services))
+      .use(sessionRoutes(services))
+      .use(accountRoutes(services))
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { ConfigError } from '@tm/shared';
+import type { ConfigError } from '@tm/shared';
 import { loadAuthConfig } from './config.ts';
 
 const problemsOf = (env: Record<string, string>) => {
@@ -49,7 +49,13 @@ describe('auth configuration', () => {
   });
 
   it('names every bad variable at once', () => {
-    const problems = problemsOf({ PORT: 'abc', SMTP_URL: 'http://x', OTP_HMAC_SECRET: 'short', WIDGET_VERIFY_URL: 'https://w.example.com', IDP_JWKS_URL: 'https://idp.example.com/jwks' });
+    const problems = problemsOf({
+      PORT: 'abc',
+      SMTP_URL: 'http://x',
+      OTP_HMAC_SECRET: 'short',
+      WIDGET_VERIFY_URL: 'https://w.example.com',
+      IDP_JWKS_URL: 'https://idp.example.com/jwks',
+    });
     expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'OTP_HMAC_SECRET', 'SMTP_URL']);
     const cross = problemsOf({ WIDGET_VERIFY_URL: 'https://w.example.com', IDP_JWKS_URL: 'https://idp.example.com/jwks', BOOTSTRAP_ADMIN_EMAIL: 'a@b.co' });
     expect(cross.map((p) => p.split(':')[0])).toEqual(['WIDGET_AUTH_KEY', 'IDP_ISSUER, IDP_AUDIENCE', 'BOOTSTRAP_ADMIN_EMAIL, BOOTSTRAP_ADMIN_PASSWORD']);

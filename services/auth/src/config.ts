@@ -42,15 +42,18 @@ export function loadAuthConfig(env: Env) {
     BOOTSTRAP_ADMIN_MOBILE: read.optionalString(),
     MAX_BODY_BYTES: read.int(16 * 1024, { min: 1024, max: 1024 * 1024 }),
   });
-  const problems = [...crossChecks(config), ...productionProblems(env, {
-    JWT_PRIVATE_KEY: !config.JWT_PRIVATE_KEY,
-    OTP_HMAC_SECRET: !config.OTP_HMAC_SECRET,
-    MONGODB_URL: !config.MONGODB_URL,
-    REDIS_URL: !config.REDIS_URL,
-    SMS_WEBHOOK_URL: !config.SMS_WEBHOOK_URL,
-    SMTP_URL: !config.SMTP_URL,
-    RESET_URL_BASE: !env.RESET_URL_BASE,
-  })];
+  const problems = [
+    ...crossChecks(config),
+    ...productionProblems(env, {
+      JWT_PRIVATE_KEY: !config.JWT_PRIVATE_KEY,
+      OTP_HMAC_SECRET: !config.OTP_HMAC_SECRET,
+      MONGODB_URL: !config.MONGODB_URL,
+      REDIS_URL: !config.REDIS_URL,
+      SMS_WEBHOOK_URL: !config.SMS_WEBHOOK_URL,
+      SMTP_URL: !config.SMTP_URL,
+      RESET_URL_BASE: !env.RESET_URL_BASE,
+    }),
+  ];
   if (isProduction(env) && env.RESET_URL_BASE && config.RESET_URL_BASE.startsWith('http:') && !allowsEmbeddedInProduction(env)) {
     problems.push('RESET_URL_BASE: must use https when NODE_ENV=production');
   }

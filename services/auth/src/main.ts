@@ -20,7 +20,8 @@ const refuse = (err: unknown): never => {
 };
 const signingKey = await (config.JWT_PRIVATE_KEY ? importSigningKey(config.JWT_PRIVATE_KEY) : generateSigningKey()).catch(refuse);
 const previousPublicKeys = config.JWT_PREVIOUS_PUBLIC_KEYS ? await importPreviousPublicKeys(config.JWT_PREVIOUS_PUBLIC_KEYS, signingKey).catch(refuse) : [];
-if (!config.JWT_PRIVATE_KEY) logger.warn('JWT_PRIVATE_KEY unset: signing with a key generated at start (tokens die with this process)', { kid: signingKey.kid });
+if (!config.JWT_PRIVATE_KEY)
+  logger.warn('JWT_PRIVATE_KEY unset: signing with a key generated at start (tokens die with this process)', { kid: signingKey.kid });
 const otpSecret = config.OTP_HMAC_SECRET ?? Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
 const timeoutMs = config.PROVIDER_TIMEOUT_MS;
 const passwords = createArgon2idHasher();

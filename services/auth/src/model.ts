@@ -2,12 +2,21 @@ import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared';
 import { t } from 'elysia';
 
 /** Request bodies of operations 1-9: shapes only; the rules (E.164, markets, policies) live in the domain. */
-export const SendOtpBody = t.Object({ mobile: t.String({ maxLength: 32, description: 'E.164 mobile number, e.g. +4915112345678' }) }, { title: 'SendOtpRequest' });
+export const SendOtpBody = t.Object(
+  { mobile: t.String({ maxLength: 32, description: 'E.164 mobile number, e.g. +4915112345678' }) },
+  { title: 'SendOtpRequest' },
+);
 export const VerifyOtpBody = t.Object(
-  { mobile: t.String({ maxLength: 32, description: 'The number the code was sent to (E.164)' }), otp: t.String({ maxLength: 16, description: 'The 6-digit code from the SMS' }) },
+  {
+    mobile: t.String({ maxLength: 32, description: 'The number the code was sent to (E.164)' }),
+    otp: t.String({ maxLength: 16, description: 'The 6-digit code from the SMS' }),
+  },
   { title: 'VerifyOtpRequest' },
 );
-export const WidgetTokenBody = t.Object({ token: t.String({ minLength: 1, maxLength: 4096, description: 'Access token from the client-side SMS widget' }) }, { title: 'VerifyWidgetTokenRequest' });
+export const WidgetTokenBody = t.Object(
+  { token: t.String({ minLength: 1, maxLength: 4096, description: 'Access token from the client-side SMS widget' }) },
+  { title: 'VerifyWidgetTokenRequest' },
+);
 export const StaffLoginBody = t.Object(
   {
     identifier: t.String({ minLength: 1, maxLength: 320, description: 'Staff email or E.164 mobile' }),
@@ -15,7 +24,10 @@ export const StaffLoginBody = t.Object(
   },
   { title: 'StaffPasswordLoginRequest' },
 );
-export const IdTokenBody = t.Object({ idToken: t.String({ minLength: 1, maxLength: 8192, description: 'RS256 ID token from the identity provider' }) }, { title: 'IdpSignInRequest' });
+export const IdTokenBody = t.Object(
+  { idToken: t.String({ minLength: 1, maxLength: 8192, description: 'RS256 ID token from the identity provider' }) },
+  { title: 'IdpSignInRequest' },
+);
 export const RefreshBody = t.Object({ refreshToken: t.String({ minLength: 1, maxLength: 4096 }) }, { title: 'RefreshSessionRequest' });
 export const ForgotPasswordBody = t.Object({ email: t.String({ format: 'email', maxLength: 320 }) }, { title: 'ForgotPasswordRequest' });
 export const ResetPasswordBody = t.Object(

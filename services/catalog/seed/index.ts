@@ -14,15 +14,7 @@ import type { SeedService } from './types.ts';
 export const SEED_UPDATED_AT = '2026-11-01T00:00:00.000Z';
 
 /** Every seed service in display order. */
-export const SEED_SERVICES: readonly SeedService[] = [
-  ...FRONTEND,
-  ...BACKEND,
-  ...MOBILE,
-  ...DATA_AI,
-  ...OPS_ROLES,
-  ...PROJECTS_BUILD,
-  ...PROJECTS_IMPROVE,
-];
+export const SEED_SERVICES: readonly SeedService[] = [...FRONTEND, ...BACKEND, ...MOBILE, ...DATA_AI, ...OPS_ROLES, ...PROJECTS_BUILD, ...PROJECTS_IMPROVE];
 
 /** The stored documents for the seed: stable ids, ranks from the seed order, shared FAQ added. */
 export function seedDocuments(services: readonly SeedService[] = SEED_SERVICES): ServiceDoc[] {

@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { createEmbeddedDocumentStore, documentStoresUnderTest, LANGUAGES, MARKET_CODES, MARKETS, stableId } from '@tm/shared';
 import type { ServiceDoc } from '../src/services/model.ts';
 import { CATEGORIES } from '../src/services/model.ts';
-import { SEED_SERVICES, seedDocuments } from './index.ts';
 import { createServiceRepository } from '../src/services/repository.ts';
+import { SEED_SERVICES, seedDocuments } from './index.ts';
 import { seedServices, shouldSeed } from './seed.ts';
 
 /** The slugs, kinds and categories the lead fixed for every service (talent profiles point at them). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'bun:test';
-import { type DocumentStore, createEmbeddedDocumentStore, silentLogger, stableId } from '@tm/shared';
+import { createEmbeddedDocumentStore, type DocumentStore, silentLogger, stableId } from '@tm/shared';
 import { createTalentClient } from './talent/client.ts';
 import { createTestCatalog, samplePreview } from './test-support.ts';
 

@@ -37,7 +37,7 @@ export function createApp(deps: CatalogDeps) {
         description: 'Bookable services, market pricing and quotes (operations 10-14).',
         tags: [
           { name: 'Services', description: 'The catalog of hire-a-role and project-delivery services' },
-          { name: 'Pricing', description: 'Quotes in the caller\'s market currency' },
+          { name: 'Pricing', description: "Quotes in the caller's market currency" },
         ],
       }),
     )

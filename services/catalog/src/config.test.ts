@@ -4,7 +4,14 @@ import { loadCatalogConfig } from './config.ts';
 
 describe('catalog config', () => {
   it('has development defaults', () => {
-    expect(loadCatalogConfig({})).toMatchObject({ HOST: '127.0.0.1', PORT: 8082, TALENT_URL: 'http://127.0.0.1:8083', TALENT_TIMEOUT_MS: 800, CATALOG_CACHE_MAX_AGE_MS: 5000, CATALOG_SEED: 'auto' });
+    expect(loadCatalogConfig({})).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 8082,
+      TALENT_URL: 'http://127.0.0.1:8083',
+      TALENT_TIMEOUT_MS: 800,
+      CATALOG_CACHE_MAX_AGE_MS: 5000,
+      CATALOG_SEED: 'auto',
+    });
   });
 
   it('names every bad variable at once', () => {

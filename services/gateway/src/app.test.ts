@@ -55,7 +55,11 @@ describe('the gateway in front of the real catalog service', () => {
 
   it('prices a cart posted through it', async () => {
     const res = await gateway().handle(
-      req('/api/jobs/pricing', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ serviceId: 'react-developer', hours: 10 }] }) }),
+      req('/api/jobs/pricing', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [{ serviceId: 'react-developer', hours: 10 }] }),
+      }),
     );
     expect(res.status).toBe(200);
     expect((await json(res)).success).toBe(true);
@@ -101,7 +105,9 @@ describe('the gateway in front of the real catalog service', () => {
       expect(res.headers.get('ratelimit-limit')).toBe('300');
       expect(res.headers.get('x-request-id')).toBeTruthy();
     }
-    const mcp = await gw.handle(req('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' }));
+    const mcp = await gw.handle(
+      req('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' }),
+    );
     expect(mcp.headers.get('ratelimit-limit')).toBe('300');
   });
 

@@ -42,7 +42,6 @@ export function createApp(deps: GatewayDeps) {
     .use(createApiRoutes({ ...deps, states }));
 }
 
-
 /** Each service's /healthz as a readiness entry; none is required, since the gateway still answers (503 envelopes) without them. */
 function upstreamReadiness(deps: GatewayDeps) {
   const timeoutMs = Math.min(deps.upstreamTimeoutMs, 2000);

@@ -45,9 +45,6 @@ describe('loadGatewayConfig', () => {
   });
 
   it('reads the CORS origin list', () => {
-    expect(loadGatewayConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS).toEqual([
-      'https://a.example',
-      'https://b.example',
-    ]);
+    expect(loadGatewayConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
   });
 });

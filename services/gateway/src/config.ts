@@ -8,17 +8,19 @@ const HTTP = ['http:', 'https:'] as const;
  * the /mcp Origin check compare against one form; anything else is a configuration error.
  */
 function corsOrigins(raw: string | undefined): readonly string[] {
-  return read.list([])(raw).map((entry) => {
-    if (entry === '*') return entry;
-    let url: URL;
-    try {
-      url = new URL(entry);
-    } catch {
-      throw new Error(`must be * or http(s) origins, got "${entry}"`);
-    }
-    if (!(HTTP as readonly string[]).includes(url.protocol)) throw new Error(`must be * or http(s) origins, got "${entry}"`);
-    return url.origin;
-  });
+  return read
+    .list([])(raw)
+    .map((entry) => {
+      if (entry === '*') return entry;
+      let url: URL;
+      try {
+        url = new URL(entry);
+      } catch {
+        throw new Error(`must be * or http(s) origins, got "${entry}"`);
+      }
+      if (!(HTTP as readonly string[]).includes(url.protocol)) throw new Error(`must be * or http(s) origins, got "${entry}"`);
+      return url.origin;
+    });
 }
 
 /**

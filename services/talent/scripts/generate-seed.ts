@@ -159,15 +159,24 @@ export function buildSeedProfiles(): StoredProfile[] {
     const skills = rotate(track.skills, i)
       .slice(0, 4 + (i % 2))
       .map((skill, k) => ({ name: skill, years: Math.max(1, years - k * 2 - (i % 3)) }));
-    const services = role === 'pm' ? track.services.filter((_, k) => k !== i % track.services.length || k < 2) : rotate(track.services, i).slice(0, Math.min(track.services.length, 3 + (i % 2)));
+    const services =
+      role === 'pm'
+        ? track.services.filter((_, k) => k !== i % track.services.length || k < 2)
+        : rotate(track.services, i).slice(0, Math.min(track.services.length, 3 + (i % 2)));
     const experience = experienceFor(track, years, i);
     const current = experience[0];
     const headline =
       role === 'expert'
-        ? `${track.label} ${ROLE_NOUN.expert.toLowerCase()} · ${skills.slice(0, 2).map((s) => s.name).join(', ')} · ${years} years`
+        ? `${track.label} ${ROLE_NOUN.expert.toLowerCase()} · ${skills
+            .slice(0, 2)
+            .map((s) => s.name)
+            .join(', ')} · ${years} years`
         : role === 'pm'
           ? `${current?.title ?? ROLE_NOUN.pm} · ${track.label} · ${years} years`
-          : `${current?.title ?? ROLE_NOUN.resource} · ${skills.slice(0, 3).map((s) => s.name).join(', ')}`;
+          : `${current?.title ?? ROLE_NOUN.resource} · ${skills
+              .slice(0, 3)
+              .map((s) => s.name)
+              .join(', ')}`;
     const statusDays = status === 'available' ? 1 + (i % 4) : status === 'limited' ? 7 + (i % 14) : 30 + ((i * 7) % 60);
     const bio = [
       `${first} has spent ${years} years ${track.focus}, working from ${city}.`,

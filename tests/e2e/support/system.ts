@@ -105,7 +105,14 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     await pollUntil(
       async () => {
         if (proc.exitCode !== null) throw new Error(`supervisor exited: ${rawErr.join('\n')}`);
-        const all = await Promise.all(Object.values(urls).map((u) => fetch(`${u}/healthz`).then((r) => r.ok, () => false)));
+        const all = await Promise.all(
+          Object.values(urls).map((u) =>
+            fetch(`${u}/healthz`).then(
+              (r) => r.ok,
+              () => false,
+            ),
+          ),
+        );
         return all.every(Boolean) ? true : undefined;
       },
       30_000,

@@ -1,7 +1,6 @@
-import { Query, update as applyUpdate } from 'mingo';
+import { update as applyUpdate, Query } from 'mingo';
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
-import { getPath, project, seedFromFilter, setPath, sortDocs } from './mongo-semantics.ts';
 import {
   type Doc,
   type DocumentCollection,
@@ -17,6 +16,7 @@ import {
   type Update,
   type UpdateResult,
 } from './documents.ts';
+import { getPath, project, seedFromFilter, setPath, sortDocs } from './mongo-semantics.ts';
 
 /**
  * An in-process document store with MongoDB's query and update semantics (via mingo), unique
@@ -50,7 +50,22 @@ interface IndexDef {
   ttlSeconds?: number;
 }
 
-const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$setOnInsert', '$push', '$pull', '$addToSet', '$min', '$max', '$mul', '$rename', '$currentDate', '$pop', '$pullAll']);
+const UPDATE_OPERATORS = new Set([
+  '$set',
+  '$unset',
+  '$inc',
+  '$setOnInsert',
+  '$push',
+  '$pull',
+  '$addToSet',
+  '$min',
+  '$max',
+  '$mul',
+  '$rename',
+  '$currentDate',
+  '$pop',
+  '$pullAll',
+]);
 
 class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   private docs: T[] = [];
@@ -242,4 +257,3 @@ function assertOperators(update: Update): void {
     throw new TypeError(`update document requires atomic operators, got ${keys.join(', ') || 'nothing'}`);
   }
 }
-

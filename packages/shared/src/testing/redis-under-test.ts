@@ -12,10 +12,7 @@ export function testRedisUrl(): string {
  * Redis-backed rules are tested against Redis itself; `cleanup()` deletes every key the test
  * wrote and closes the connection. Lives here so workspaces need no ioredis dependency of their own.
  */
-export function redisKeyValueStoreUnderTest(
-  service: string,
-  url = testRedisUrl(),
-): { store: KeyValueStore; prefix: string; cleanup(): Promise<void> } {
+export function redisKeyValueStoreUnderTest(service: string, url = testRedisUrl()): { store: KeyValueStore; prefix: string; cleanup(): Promise<void> } {
   const prefix = `test:${service}:${crypto.randomUUID()}:`;
   const client = new Redis(url, { maxRetriesPerRequest: 2 });
   const store = createRedisKeyValueStore(client, { prefix });

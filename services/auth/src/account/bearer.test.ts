@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { DomainError, STAFF_ROLES, type TokenClaims } from '@tm/shared';
+import { type DomainError, STAFF_ROLES, type TokenClaims } from '@tm/shared';
 import type { Principal } from '../sessions/session-service.ts';
 import { bearerToken, requireRole } from './routes.ts';
 

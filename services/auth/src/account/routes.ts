@@ -1,4 +1,4 @@
-import { bearerToken as readBearer, DomainError, ok, type Role, STAFF_ROLES } from '@tm/shared';
+import { DomainError, ok, type Role, bearerToken as readBearer, STAFF_ROLES } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { ChangePasswordBody, errorResponses, MeEnvelope, UpdatedEnvelope } from '../model.ts';
 import type { AuthServices } from '../services.ts';
@@ -46,7 +46,8 @@ export function accountRoutes(s: AuthServices) {
         detail: {
           operationId: 'getMe',
           summary: 'The signed-in principal',
-          description: 'Id, role and session of the bearer, plus mobile/email for customers and staff. Guests see role guest. 401 UNAUTHORIZED without a valid access token of a live session.',
+          description:
+            'Id, role and session of the bearer, plus mobile/email for customers and staff. Guests see role guest. 401 UNAUTHORIZED without a valid access token of a live session.',
           tags: ['Account'],
           security: [{ bearerAuth: [] }],
         },

@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { createHmac } from 'node:crypto';
 import { createManualClock } from '@tm/shared';
 import { exportSPKI } from 'jose';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
@@ -15,7 +15,14 @@ afterAll(() => idp.stop());
 
 async function setup() {
   const clock = createManualClock(Date.now());
-  const idpVerifier = createJoseIdTokenVerifier({ jwksUrl: idp.jwksUrl, issuers: ['https://other.example.test', ISSUER], audience: idp.audience, clock, timeoutMs: 2000, cooldownMs: 0 });
+  const idpVerifier = createJoseIdTokenVerifier({
+    jwksUrl: idp.jwksUrl,
+    issuers: ['https://other.example.test', ISSUER],
+    audience: idp.audience,
+    clock,
+    timeoutMs: 2000,
+    cooldownMs: 0,
+  });
   const withIdp = await createAuthUnderTest({ clock, idp: idpVerifier });
   const nowS = () => Math.floor(withIdp.clock.now() / 1000);
   const signIn = (idToken: string) => withIdp.call('POST', '/auth/idp-signin', { body: { idToken } });
@@ -78,7 +85,9 @@ describe('identity-provider sign-in', () => {
       async ({ nowS }) => {
         const header = b64({ alg: 'HS256', typ: 'JWT', kid: idp.firstKey.kid });
         const payload = b64({ iss: ISSUER, aud: idp.audience, sub: 'x', iat: nowS, exp: nowS + 600 });
-        const pem = await exportSPKI(await crypto.subtle.importKey('jwk', idp.firstKey.publicJwk as JsonWebKey, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, true, ['verify']));
+        const pem = await exportSPKI(
+          await crypto.subtle.importKey('jwk', idp.firstKey.publicJwk as JsonWebKey, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, true, ['verify']),
+        );
         const sig = createHmac('sha256', pem).update(`${header}.${payload}`).digest('base64url');
         return `${header}.${payload}.${sig}`;
       },

@@ -17,7 +17,8 @@ describe('otp policy', () => {
   });
 
   it('refuses numbers that are not E.164 as INVALID_MOBILE', () => {
-    for (const m of ['4915112345678', '+49 151 12345678', '+0123456789', '+49', 'abc', '+4915112345678901234']) expect(codeOf(() => parseMobile(m))).toBe('INVALID_MOBILE');
+    for (const m of ['4915112345678', '+49 151 12345678', '+0123456789', '+49', 'abc', '+4915112345678901234'])
+      expect(codeOf(() => parseMobile(m))).toBe('INVALID_MOBILE');
   });
 
   it('refuses E.164 numbers outside the markets as MOBILE_NOT_SUPPORTED', () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { createEmbeddedKeyValueStore, createManualClock, DomainError, type KeyValueStore, redisKeyValueStoreUnderTest, silentLogger } from '@tm/shared';
+import { createEmbeddedKeyValueStore, createManualClock, type DomainError, type KeyValueStore, redisKeyValueStoreUnderTest, silentLogger } from '@tm/shared';
 import { MARKET_COUNTRY_CODES } from './otp-policy.ts';
 import { createOtpService } from './otp-service.ts';
 
@@ -27,7 +27,11 @@ function setup(store: (typeof stores)[number]) {
     smsCountryCodes: MARKET_COUNTRY_CODES,
     sms: { send: async (m) => void outbox.push(m) },
   });
-  const codeFor = (to: string) => (outbox.filter((m) => m.to === to).at(-1)?.text.match(/\d{6}/)?.[0] ?? '') as string;
+  const codeFor = (to: string) =>
+    (outbox
+      .filter((m) => m.to === to)
+      .at(-1)
+      ?.text.match(/\d{6}/)?.[0] ?? '') as string;
   return { clock, otp, outbox, codeFor };
 }
 

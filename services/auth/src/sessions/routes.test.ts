@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { redisKeyValueStoreUnderTest, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
-import { generateSigningKey, importPreviousPublicKeys } from '../tokens/keys.ts';
 import { createStaff } from '../testing/staff-fixture.ts';
+import { generateSigningKey, importPreviousPublicKeys } from '../tokens/keys.ts';
 
 const redis = redisKeyValueStoreUnderTest('auth');
 afterAll(() => redis.cleanup());
@@ -51,7 +51,10 @@ describe('guest sessions', () => {
   it('keeps a guest out of staff-only operations with 403 FORBIDDEN', async () => {
     const { call } = await createAuthUnderTest();
     const guest = await call('POST', '/auth/guest-access');
-    const res = await call('POST', '/account/change-password', { headers: bearer(guest.body.data.accessToken), body: { currentPassword: 'x', newPassword: 'long enough passphrase' } });
+    const res = await call('POST', '/account/change-password', {
+      headers: bearer(guest.body.data.accessToken),
+      body: { currentPassword: 'x', newPassword: 'long enough passphrase' },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error?.code).toBe('FORBIDDEN');
   });
@@ -67,7 +70,11 @@ describe('tokens and the JWKS', () => {
     expect(key?.d).toBeUndefined();
     const session = (await call('POST', '/auth/guest-access')).body.data;
     expect(decodeProtectedHeader(session.accessToken)).toMatchObject({ alg: 'EdDSA', kid: key?.kid });
-    const { payload } = await jwtVerify(session.accessToken, createLocalJWKSet(jwks.body as never), { algorithms: ['EdDSA'], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
+    const { payload } = await jwtVerify(session.accessToken, createLocalJWKSet(jwks.body as never), {
+      algorithms: ['EdDSA'],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+    });
     expect(Object.keys(payload).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'jti', 'role', 'sid', 'sub', 'typ']);
     expect(payload).toMatchObject({ typ: 'access', role: 'guest', sub: session.user.id });
   });
@@ -79,7 +86,12 @@ describe('signing key rotation', () => {
     const session = (await before.call('POST', '/auth/guest-access')).body.data;
     const previous = await importPreviousPublicKeys(JSON.stringify({ keys: [before.deps.signingKey.publicJwk] }), await generateSigningKey());
     // The same stores and clock, a new signing key: what a restart with a rotated key looks like.
-    const after = await createAuthUnderTest({ documents: before.deps.documents, keyValue: before.deps.keyValue, clock: before.clock, previousPublicKeys: previous });
+    const after = await createAuthUnderTest({
+      documents: before.deps.documents,
+      keyValue: before.deps.keyValue,
+      clock: before.clock,
+      previousPublicKeys: previous,
+    });
     const jwks = (await after.call('GET', '/.well-known/jwks.json')).body.keys as { kid: string }[];
     expect(jwks.map((k) => k.kid)).toEqual([after.deps.signingKey.kid, before.deps.signingKey.kid]);
     expect((await after.call('GET', '/account/me', { headers: bearer(session.accessToken) })).status).toBe(200);
@@ -126,7 +138,10 @@ describe('refresh', () => {
 
   it('signs out whatever body comes with it: sign-out takes none', async () => {
     const { call } = await createAuthUnderTest();
-    for (const [raw, type] of [['{x', 'application/json'], ['bye', 'text/plain']]) {
+    for (const [raw, type] of [
+      ['{x', 'application/json'],
+      ['bye', 'text/plain'],
+    ]) {
       const session = (await call('POST', '/auth/guest-access')).body.data;
       const out = await call('POST', '/account/sign-out', { raw, headers: { ...bearer(session.accessToken), 'content-type': type as string } });
       expect({ type, status: out.status }).toEqual({ type, status: 200 });
@@ -176,9 +191,15 @@ describe('account', () => {
     const { call, deps } = await createAuthUnderTest();
     const pm = await createStaff(deps);
     const session = (await call('POST', '/auth/staff-password-login', { body: { identifier: pm.email, password: pm.password } })).body.data;
-    const wrong = await call('POST', '/account/change-password', { headers: bearer(session.accessToken), body: { currentPassword: 'not it at all', newPassword: 'long enough passphrase' } });
+    const wrong = await call('POST', '/account/change-password', {
+      headers: bearer(session.accessToken),
+      body: { currentPassword: 'not it at all', newPassword: 'long enough passphrase' },
+    });
     expect(wrong.body.error?.code).toBe('INVALID_CREDENTIALS');
-    const res = await call('POST', '/account/change-password', { headers: bearer(session.accessToken), body: { currentPassword: pm.password, newPassword: 'long enough passphrase' } });
+    const res = await call('POST', '/account/change-password', {
+      headers: bearer(session.accessToken),
+      body: { currentPassword: pm.password, newPassword: 'long enough passphrase' },
+    });
     expect(res.status).toBe(200);
     expect((await call('POST', '/auth/refresh', { body: { refreshToken: session.refreshToken } })).status).toBe(400);
     expect((await call('POST', '/auth/staff-password-login', { body: { identifier: pm.email, password: 'long enough passphrase' } })).status).toBe(200);
@@ -190,7 +211,10 @@ describe('account', () => {
     await call('POST', '/auth/send-otp', { body: { mobile } });
     const otp = String(logger.lines.find((l) => l.to === mobile)?.text).slice(0, 6);
     const session = (await call('POST', '/auth/verify-otp', { body: { mobile, otp } })).body.data;
-    const res = await call('POST', '/account/change-password', { headers: bearer(session.accessToken), body: { currentPassword: 'x', newPassword: 'long enough passphrase' } });
+    const res = await call('POST', '/account/change-password', {
+      headers: bearer(session.accessToken),
+      body: { currentPassword: 'x', newPassword: 'long enough passphrase' },
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -59,7 +59,13 @@ export function createSessionService(deps: {
         expiresAt: new Date(now + REFRESH_TTL_S * 1000),
         revokedAt: null,
       });
-      return { accessToken: access.token, refreshToken: refresh.token, tokenType: 'Bearer', expiresIn: ACCESS_TTL_S, user: { id: subject.id, role: subject.role } };
+      return {
+        accessToken: access.token,
+        refreshToken: refresh.token,
+        tokenType: 'Bearer',
+        expiresIn: ACCESS_TTL_S,
+        user: { id: subject.id, role: subject.role },
+      };
     },
 
     /** A new access token for a refresh token whose session is live; never for an access token. */

@@ -1,10 +1,10 @@
 import { type Clock, DomainError, type KeyValueStore, type Logger } from '@tm/shared';
+import { secondsLeft, sha256Hex } from '../kv-limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SessionRepository } from '../sessions/session-repository.ts';
-import { secondsLeft, sha256Hex } from '../kv-limits.ts';
 import { checkPasswordPolicy, type PasswordHasher } from './passwords.ts';
-import type { ResetTokenRepository } from './reset-token-repository.ts';
 import { resetMail } from './reset-mail.ts';
+import type { ResetTokenRepository } from './reset-token-repository.ts';
 import type { StaffLogin } from './staff-login.ts';
 import type { StaffRepository } from './staff-repository.ts';
 
@@ -36,7 +36,13 @@ export function createPasswordReset(deps: PasswordResetDeps) {
     if (!account) return;
     const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
     const now = new Date(clock.now());
-    await deps.resetTokens.replaceFor({ _id: sha256Hex(token), staffId: account._id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_POLICY.ttlMs), usedAt: null });
+    await deps.resetTokens.replaceFor({
+      _id: sha256Hex(token),
+      staffId: account._id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_POLICY.ttlMs),
+      usedAt: null,
+    });
     const url = new URL(deps.resetUrlBase);
     url.searchParams.set('token', token);
     await deps.mailer.send({ to: account.email, ...resetMail(url.toString()) });

@@ -24,7 +24,22 @@ export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 
 // A few of the most breached passwords that pass the length rule (ASVS 2.1.7 asks for a check).
-const COMMON = new Set(['1234567890', '0123456789', 'qwertyuiop', 'password12', 'password123', 'password1234', 'iloveyou12', '1q2w3e4r5t', 'qwerty1234', 'abcdefghij', 'administrator', 'letmein123', 'welcome123', 'changeme123']);
+const COMMON = new Set([
+  '1234567890',
+  '0123456789',
+  'qwertyuiop',
+  'password12',
+  'password123',
+  'password1234',
+  'iloveyou12',
+  '1q2w3e4r5t',
+  'qwerty1234',
+  'abcdefghij',
+  'administrator',
+  'letmein123',
+  'welcome123',
+  'changeme123',
+]);
 
 /**
  * ASVS 2.1: 10-128 characters (counted as code points), any characters, no composition rules,

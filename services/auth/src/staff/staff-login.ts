@@ -45,7 +45,9 @@ export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyVa
         throw await locked(kv, lockKey);
       }
       const account = await find(identifier);
-      const matches = account ? await deps.passwords.verify(password, account.passwordHash) : await deps.passwords.verify(password, await dummy()).then(() => false);
+      const matches = account
+        ? await deps.passwords.verify(password, account.passwordHash)
+        : await deps.passwords.verify(password, await dummy()).then(() => false);
       if (account && matches) {
         await kv.del(failKey);
         return account;

@@ -1,5 +1,5 @@
 import { TOKEN_ALG } from '@tm/shared';
-import { type CryptoKey, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK, importPKCS8 } from 'jose';
+import { type CryptoKey, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, importPKCS8, type JWK } from 'jose';
 
 /** A public key tokens are checked against, and its JWKS entry. */
 export interface VerificationKey {
@@ -54,7 +54,7 @@ export async function importPreviousPublicKeys(source: string, signing: Verifica
   } catch {
     throw new Error('JWT_PREVIOUS_PUBLIC_KEYS must be JSON: a JWKS, an array of JWKs or one JWK');
   }
-  const list = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown })?.keys ?? [parsed];
+  const list = Array.isArray(parsed) ? parsed : ((parsed as { keys?: unknown })?.keys ?? [parsed]);
   if (!Array.isArray(list)) throw new Error('JWT_PREVIOUS_PUBLIC_KEYS: "keys" must be an array');
   const keys = await Promise.all(
     list.map(async (item: unknown, i) => {

@@ -91,7 +91,10 @@ describe('token service', () => {
     const key = await generateSigningKey();
     const clock = createManualClock(Date.now());
     const { token } = await createTokenService(key, clock).sign({ ...claims, typ: 'access' });
-    const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet({ keys: [key.publicJwk] }), { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
+    const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet({ keys: [key.publicJwk] }), {
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+    });
     expect(protectedHeader).toMatchObject({ alg: 'EdDSA', kid: key.kid });
     expect(payload).toMatchObject({ ...claims, typ: 'access', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(900);

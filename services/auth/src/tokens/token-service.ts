@@ -1,5 +1,17 @@
 import { jwt } from '@elysiajs/jwt';
-import { ACCESS_TTL_S, type Clock, REFRESH_TTL_S, ROLES, type Role, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S, type TokenClaims, type TokenType } from '@tm/shared';
+import {
+  ACCESS_TTL_S,
+  type Clock,
+  REFRESH_TTL_S,
+  ROLES,
+  type Role,
+  TOKEN_ALG,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  TOKEN_LEEWAY_S,
+  type TokenClaims,
+  type TokenType,
+} from '@tm/shared';
 import { decodeProtectedHeader, SignJWT } from 'jose';
 import { indexKeysByKid, type SigningKey, type VerificationKey } from './keys.ts';
 

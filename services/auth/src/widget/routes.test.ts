@@ -51,7 +51,10 @@ for (const kind of ['embedded', 'redis'] as const) {
     it('lets only one of two concurrent uses of a token succeed', async () => {
       const { call } = await setup(kind);
       const token = tokenFor('+61412345678');
-      const results = await Promise.all([call('POST', '/auth/verify-widget-token', { body: { token } }), call('POST', '/auth/verify-widget-token', { body: { token } })]);
+      const results = await Promise.all([
+        call('POST', '/auth/verify-widget-token', { body: { token } }),
+        call('POST', '/auth/verify-widget-token', { body: { token } }),
+      ]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     });
   });

@@ -21,7 +21,8 @@ export function createWidgetService(deps: { keyValue: KeyValueStore; widget: Wid
       try {
         return parseMobile(mobile, deps.smsCountryCodes);
       } catch (err) {
-        if (err instanceof DomainError && err.code === 'INVALID_MOBILE') throw new DomainError('WIDGET_PROVIDER_ERROR', 'The SMS widget provider returned no usable number');
+        if (err instanceof DomainError && err.code === 'INVALID_MOBILE')
+          throw new DomainError('WIDGET_PROVIDER_ERROR', 'The SMS widget provider returned no usable number');
         throw err;
       }
     },

@@ -15,7 +15,12 @@ export const OPS_ROLES: SeedService[] = [
         summary: 'Automated builds, repeatable infrastructure and calm release days.',
         description:
           'A DevOps engineer who codifies your infrastructure with Terraform, builds CI/CD pipelines, containerises your services and sets up monitoring, so your team can deploy many times a day without drama.',
-        inclusions: ['Senior DevOps engineer', 'Infrastructure as code with Terraform', 'CI/CD pipelines and container builds', 'Monitoring, alerting and runbooks'],
+        inclusions: [
+          'Senior DevOps engineer',
+          'Infrastructure as code with Terraform',
+          'CI/CD pipelines and container builds',
+          'Monitoring, alerting and runbooks',
+        ],
         faq: [{ question: 'Which clouds do you support?', answer: 'AWS, Google Cloud and Azure, as well as bare-metal and hybrid setups.' }],
       },
       hi: {
@@ -39,7 +44,12 @@ export const OPS_ROLES: SeedService[] = [
         summary: 'Automatisierte Builds, reproduzierbare Infrastruktur und entspannte Release-Tage.',
         description:
           'DevOps Engineers beschreiben Ihre Infrastruktur mit Terraform als Code, bauen CI/CD-Pipelines, containerisieren Ihre Services und richten Monitoring ein – damit Ihr Team mehrmals täglich ohne Stress deployen kann.',
-        inclusions: ['Erfahrene:r DevOps Engineer', 'Infrastructure as Code mit Terraform', 'CI/CD-Pipelines und Container-Builds', 'Monitoring, Alarmierung und Runbooks'],
+        inclusions: [
+          'Erfahrene:r DevOps Engineer',
+          'Infrastructure as Code mit Terraform',
+          'CI/CD-Pipelines und Container-Builds',
+          'Monitoring, Alarmierung und Runbooks',
+        ],
         faq: [{ question: 'Welche Clouds unterstützen Sie?', answer: 'AWS, Google Cloud und Azure sowie Bare-Metal- und Hybrid-Umgebungen.' }],
       },
     },
@@ -58,8 +68,18 @@ export const OPS_ROLES: SeedService[] = [
         summary: 'SLOs, incident response and capacity planning for services that must stay up.',
         description:
           'Hire an SRE who defines service level objectives with you, tunes alerts so they mean something, leads blameless post-mortems and removes the toil that keeps your engineers up at night.',
-        inclusions: ['Experienced site reliability engineer', 'SLOs, error budgets and dashboards', 'Incident response playbooks', 'Load testing and capacity planning'],
-        faq: [{ question: 'Does the SRE join our on-call rotation?', answer: 'It can be arranged within the booked hours; we agree on the rota and escalation path before the first shift.' }],
+        inclusions: [
+          'Experienced site reliability engineer',
+          'SLOs, error budgets and dashboards',
+          'Incident response playbooks',
+          'Load testing and capacity planning',
+        ],
+        faq: [
+          {
+            question: 'Does the SRE join our on-call rotation?',
+            answer: 'It can be arranged within the booked hours; we agree on the rota and escalation path before the first shift.',
+          },
+        ],
       },
       hi: {
         name: 'साइट रिलायबिलिटी इंजीनियर',
@@ -67,7 +87,9 @@ export const OPS_ROLES: SeedService[] = [
         description:
           'ऐसा SRE हायर करें जो आपके साथ सर्विस लेवल ऑब्जेक्टिव तय करे, अलर्ट को सार्थक बनाए, बिना दोषारोपण वाले पोस्ट-मॉर्टम चलाए और वह दोहराव वाला काम हटाए जो आपके इंजीनियरों को रात में जगाए रखता है।',
         inclusions: ['अनुभवी साइट रिलायबिलिटी इंजीनियर', 'SLO, एरर बजट और डैशबोर्ड', 'इंसिडेंट रिस्पॉन्स प्लेबुक', 'लोड टेस्टिंग और क्षमता योजना'],
-        faq: [{ question: 'क्या SRE हमारी ऑन-कॉल रोटेशन में शामिल होगा?', answer: 'बुक किए गए घंटों के भीतर यह संभव है; पहली शिफ़्ट से पहले हम रोस्टर और एस्केलेशन तय कर लेते हैं।' }],
+        faq: [
+          { question: 'क्या SRE हमारी ऑन-कॉल रोटेशन में शामिल होगा?', answer: 'बुक किए गए घंटों के भीतर यह संभव है; पहली शिफ़्ट से पहले हम रोस्टर और एस्केलेशन तय कर लेते हैं।' },
+        ],
       },
       ar: {
         name: 'مهندس موثوقية المواقع',
@@ -75,15 +97,30 @@ export const OPS_ROLES: SeedService[] = [
         description:
           'وظّف مهندس SRE يحدد معكم أهداف مستوى الخدمة، ويضبط التنبيهات لتكون ذات معنى، ويقود مراجعات ما بعد الحوادث دون لوم، ويزيل الأعمال المتكررة التي تُرهق مهندسيكم.',
         inclusions: ['مهندس موثوقية متمرّس', 'أهداف الخدمة وميزانيات الأخطاء ولوحات المتابعة', 'أدلة الاستجابة للحوادث', 'اختبارات التحميل وتخطيط السعة'],
-        faq: [{ question: 'هل ينضم المهندس إلى جدول المناوبة لدينا؟', answer: 'يمكن ترتيب ذلك ضمن الساعات المحجوزة، ونتفق على الجدول ومسار التصعيد قبل أول مناوبة.' }],
+        faq: [
+          {
+            question: 'هل ينضم المهندس إلى جدول المناوبة لدينا؟',
+            answer: 'يمكن ترتيب ذلك ضمن الساعات المحجوزة، ونتفق على الجدول ومسار التصعيد قبل أول مناوبة.',
+          },
+        ],
       },
       de: {
         name: 'Site Reliability Engineer',
         summary: 'SLOs, Incident Response und Kapazitätsplanung für Dienste, die laufen müssen.',
         description:
           'SREs definieren mit Ihnen Service Level Objectives, machen Alarme wieder aussagekräftig, moderieren Post-Mortems ohne Schuldzuweisung und beseitigen die Routinearbeit, die Ihrem Team den Schlaf raubt.',
-        inclusions: ['Erfahrene:r Site Reliability Engineer', 'SLOs, Error Budgets und Dashboards', 'Playbooks für Incident Response', 'Lasttests und Kapazitätsplanung'],
-        faq: [{ question: 'Übernimmt die Fachkraft Rufbereitschaft?', answer: 'Im Rahmen der gebuchten Stunden ist das möglich; Dienstplan und Eskalationsweg werden vor der ersten Schicht vereinbart.' }],
+        inclusions: [
+          'Erfahrene:r Site Reliability Engineer',
+          'SLOs, Error Budgets und Dashboards',
+          'Playbooks für Incident Response',
+          'Lasttests und Kapazitätsplanung',
+        ],
+        faq: [
+          {
+            question: 'Übernimmt die Fachkraft Rufbereitschaft?',
+            answer: 'Im Rahmen der gebuchten Stunden ist das möglich; Dienstplan und Eskalationsweg werden vor der ersten Schicht vereinbart.',
+          },
+        ],
       },
     },
   },
@@ -100,8 +137,18 @@ export const OPS_ROLES: SeedService[] = [
         summary: 'A secure, cost-aware cloud design before you build, or a review of what you have.',
         description:
           'A certified cloud architect who designs landing zones, networking and identity, reviews your architecture against the well-architected frameworks and finds the savings hidden in your monthly cloud bill.',
-        inclusions: ['Certified AWS, Azure or GCP architect', 'Target architecture and diagrams', 'Cost optimisation review', 'Security and compliance recommendations'],
-        faq: [{ question: 'Is 20 hours enough for an architecture review?', answer: 'For a focused review of one product, usually yes. Larger estates are scoped with you before the work starts.' }],
+        inclusions: [
+          'Certified AWS, Azure or GCP architect',
+          'Target architecture and diagrams',
+          'Cost optimisation review',
+          'Security and compliance recommendations',
+        ],
+        faq: [
+          {
+            question: 'Is 20 hours enough for an architecture review?',
+            answer: 'For a focused review of one product, usually yes. Larger estates are scoped with you before the work starts.',
+          },
+        ],
       },
       hi: {
         name: 'क्लाउड आर्किटेक्ट',
@@ -109,7 +156,12 @@ export const OPS_ROLES: SeedService[] = [
         description:
           'प्रमाणित क्लाउड आर्किटेक्ट, जो लैंडिंग ज़ोन, नेटवर्किंग और आइडेंटिटी डिज़ाइन करे, well-architected फ़्रेमवर्क के आधार पर आपके आर्किटेक्चर की समीक्षा करे और आपके मासिक क्लाउड बिल में छिपी बचत ढूँढे।',
         inclusions: ['प्रमाणित AWS, Azure या GCP आर्किटेक्ट', 'लक्ष्य आर्किटेक्चर और डायग्राम', 'लागत अनुकूलन समीक्षा', 'सुरक्षा और अनुपालन सुझाव'],
-        faq: [{ question: 'क्या आर्किटेक्चर समीक्षा के लिए 20 घंटे काफ़ी हैं?', answer: 'एक प्रोडक्ट की केंद्रित समीक्षा के लिए आम तौर पर हाँ। बड़े सिस्टम का दायरा काम शुरू होने से पहले आपके साथ तय किया जाता है।' }],
+        faq: [
+          {
+            question: 'क्या आर्किटेक्चर समीक्षा के लिए 20 घंटे काफ़ी हैं?',
+            answer: 'एक प्रोडक्ट की केंद्रित समीक्षा के लिए आम तौर पर हाँ। बड़े सिस्टम का दायरा काम शुरू होने से पहले आपके साथ तय किया जाता है।',
+          },
+        ],
       },
       ar: {
         name: 'مهندس معماري سحابي',
@@ -124,8 +176,18 @@ export const OPS_ROLES: SeedService[] = [
         summary: 'Ein sicheres, kostenbewusstes Cloud-Design vor dem Bau – oder ein Review des Bestehenden.',
         description:
           'Zertifizierte Cloud-Architekt:innen entwerfen Landing Zones, Netzwerk und Identitätsmanagement, prüfen Ihre Architektur anhand der Well-Architected-Frameworks und finden die Einsparungen in Ihrer monatlichen Cloud-Rechnung.',
-        inclusions: ['Zertifizierte Fachkraft für AWS, Azure oder GCP', 'Zielarchitektur mit Diagrammen', 'Review zur Kostenoptimierung', 'Empfehlungen zu Sicherheit und Compliance'],
-        faq: [{ question: 'Reichen 20 Stunden für ein Architektur-Review?', answer: 'Für ein fokussiertes Review eines Produkts meist ja. Größere Landschaften werden vorab gemeinsam mit Ihnen geschätzt.' }],
+        inclusions: [
+          'Zertifizierte Fachkraft für AWS, Azure oder GCP',
+          'Zielarchitektur mit Diagrammen',
+          'Review zur Kostenoptimierung',
+          'Empfehlungen zu Sicherheit und Compliance',
+        ],
+        faq: [
+          {
+            question: 'Reichen 20 Stunden für ein Architektur-Review?',
+            answer: 'Für ein fokussiertes Review eines Produkts meist ja. Größere Landschaften werden vorab gemeinsam mit Ihnen geschätzt.',
+          },
+        ],
       },
     },
   },
@@ -166,7 +228,12 @@ export const OPS_ROLES: SeedService[] = [
         summary: 'Forschungsbasiertes Produktdesign – vom Wireframe bis zum Figma-Designsystem.',
         description:
           'Produktdesigner:innen sprechen mit Ihren Nutzer:innen, skizzieren die entscheidenden Customer Journeys, erstellen Prototypen in Figma und übergeben der Entwicklung ein aufgeräumtes Designsystem mit allen Zuständen und Breakpoints.',
-        inclusions: ['Erfahrene:r Produktdesigner:in', 'Nutzerinterviews und Usability-Tests', 'Klickbare Figma-Prototypen', 'Designsystem mit Entwickler-Handoff'],
+        inclusions: [
+          'Erfahrene:r Produktdesigner:in',
+          'Nutzerinterviews und Usability-Tests',
+          'Klickbare Figma-Prototypen',
+          'Designsystem mit Entwickler-Handoff',
+        ],
         faq: [{ question: 'Gehören die Designdateien uns?', answer: 'Ja. Alle Figma-Dateien und Assets entstehen in Ihrem Workspace und gehören Ihnen.' }],
       },
     },
@@ -185,7 +252,9 @@ export const OPS_ROLES: SeedService[] = [
         description:
           'A QA automation engineer who writes end-to-end tests with Playwright or Cypress, API tests and mobile tests with Appium, and wires them into your pipeline so every pull request is checked automatically.',
         inclusions: ['Experienced QA automation engineer', 'Playwright or Cypress end-to-end suites', 'API and contract tests', 'Test reports in your CI'],
-        faq: [{ question: 'Do you also do manual exploratory testing?', answer: 'Yes. A share of the hours can go to exploratory sessions before major releases.' }],
+        faq: [
+          { question: 'Do you also do manual exploratory testing?', answer: 'Yes. A share of the hours can go to exploratory sessions before major releases.' },
+        ],
       },
       hi: {
         name: 'QA ऑटोमेशन इंजीनियर',
@@ -208,8 +277,15 @@ export const OPS_ROLES: SeedService[] = [
         summary: 'Automatisierte Testsuites, die Regressionen finden, bevor es Ihre Kundschaft tut.',
         description:
           'QA-Automation-Engineers schreiben End-to-End-Tests mit Playwright oder Cypress, API-Tests und mobile Tests mit Appium und binden sie in Ihre Pipeline ein, sodass jeder Pull Request automatisch geprüft wird.',
-        inclusions: ['Erfahrene:r QA-Automation-Engineer', 'End-to-End-Suites mit Playwright oder Cypress', 'API- und Contract-Tests', 'Testberichte in Ihrer CI'],
-        faq: [{ question: 'Testen Sie auch manuell und explorativ?', answer: 'Ja. Ein Teil der Stunden kann vor großen Releases in explorative Tests fließen.' }],
+        inclusions: [
+          'Erfahrene:r QA-Automation-Engineer',
+          'End-to-End-Suites mit Playwright oder Cypress',
+          'API- und Contract-Tests',
+          'Testberichte in Ihrer CI',
+        ],
+        faq: [
+          { question: 'Testen Sie auch manuell und explorativ?', answer: 'Ja. Ein Teil der Stunden kann vor großen Releases in explorative Tests fließen.' },
+        ],
       },
     },
   },
@@ -227,7 +303,12 @@ export const OPS_ROLES: SeedService[] = [
         description:
           'Hire a security engineer who threat-models new features, adds dependency and secret scanning to CI, hardens your cloud accounts and helps you prepare for ISO 27001 or SOC 2 audits.',
         inclusions: ['Senior application security engineer', 'Threat modelling workshops', 'SAST, dependency and secret scanning', 'Audit preparation support'],
-        faq: [{ question: 'Will the engineer sign an NDA?', answer: 'Yes. Every engagement is covered by an NDA and our data processing agreement before any access is granted.' }],
+        faq: [
+          {
+            question: 'Will the engineer sign an NDA?',
+            answer: 'Yes. Every engagement is covered by an NDA and our data processing agreement before any access is granted.',
+          },
+        ],
       },
       hi: {
         name: 'सिक्योरिटी इंजीनियर',
@@ -243,15 +324,27 @@ export const OPS_ROLES: SeedService[] = [
         description:
           'وظّف مهندس أمن يحلل التهديدات للميزات الجديدة، ويضيف فحص التبعيات والأسرار إلى CI، ويعزّز حماية حساباتك السحابية، ويساعدك في الاستعداد لتدقيق ISO 27001 أو SOC 2.',
         inclusions: ['مهندس أمن تطبيقات خبير', 'ورش عمل لنمذجة التهديدات', 'فحص الشيفرة والتبعيات والأسرار', 'دعم الاستعداد للتدقيق'],
-        faq: [{ question: 'هل سيوقّع المهندس اتفاقية عدم إفصاح؟', answer: 'نعم. يخضع كل تعاقد لاتفاقية عدم إفصاح واتفاقية معالجة البيانات قبل منح أي صلاحية وصول.' }],
+        faq: [
+          { question: 'هل سيوقّع المهندس اتفاقية عدم إفصاح؟', answer: 'نعم. يخضع كل تعاقد لاتفاقية عدم إفصاح واتفاقية معالجة البيانات قبل منح أي صلاحية وصول.' },
+        ],
       },
       de: {
         name: 'Security Engineer',
         summary: 'Anwendungs- und Cloud-Sicherheit, fest eingebaut in die Arbeitsweise Ihres Teams.',
         description:
           'Security Engineers erstellen Bedrohungsmodelle für neue Features, ergänzen Ihre CI um Dependency- und Secret-Scanning, härten Ihre Cloud-Konten und bereiten Sie auf Audits nach ISO 27001 oder SOC 2 vor.',
-        inclusions: ['Erfahrene:r Application Security Engineer', 'Workshops zur Bedrohungsmodellierung', 'SAST-, Dependency- und Secret-Scanning', 'Unterstützung bei der Audit-Vorbereitung'],
-        faq: [{ question: 'Unterschreibt die Fachkraft eine Geheimhaltungsvereinbarung?', answer: 'Ja. Vor jedem Zugriff gelten eine NDA und unser Auftragsverarbeitungsvertrag.' }],
+        inclusions: [
+          'Erfahrene:r Application Security Engineer',
+          'Workshops zur Bedrohungsmodellierung',
+          'SAST-, Dependency- und Secret-Scanning',
+          'Unterstützung bei der Audit-Vorbereitung',
+        ],
+        faq: [
+          {
+            question: 'Unterschreibt die Fachkraft eine Geheimhaltungsvereinbarung?',
+            answer: 'Ja. Vor jedem Zugriff gelten eine NDA und unser Auftragsverarbeitungsvertrag.',
+          },
+        ],
       },
     },
   },

@@ -40,7 +40,8 @@ describe('query parameters', () => {
   });
 
   it('rejects bad hours with INVALID_HOURS', () => {
-    for (const v of ['abc', '1e999', '1e2', '0', '0.0', '-1', '10000.01', 'Infinity', 'NaN', '0x10', '', ' 5']) expect(codeOf(() => parseHours(v))).toBe('INVALID_HOURS');
+    for (const v of ['abc', '1e999', '1e2', '0', '0.0', '-1', '10000.01', 'Infinity', 'NaN', '0x10', '', ' 5'])
+      expect(codeOf(() => parseHours(v))).toBe('INVALID_HOURS');
     for (const v of [0, -2, Number.POSITIVE_INFINITY, Number.NaN, 10001]) expect(codeOf(() => parseHours(v))).toBe('INVALID_HOURS');
   });
 
@@ -80,7 +81,8 @@ describe('parseCart', () => {
 
   it('rejects missing, empty, oversized or non-array items with INVALID_CART', () => {
     const item = { serviceId: 'react-developer' };
-    for (const b of [{}, { items: [] }, { items: 'x' }, { items: Array(51).fill(item) }, { items: [42] }]) expect(codeOf(() => parseCart(b))).toBe('INVALID_CART');
+    for (const b of [{}, { items: [] }, { items: 'x' }, { items: Array(51).fill(item) }, { items: [42] }])
+      expect(codeOf(() => parseCart(b))).toBe('INVALID_CART');
     expect(parseCart({ items: Array(50).fill(item) }).items).toHaveLength(50);
   });
 
@@ -90,7 +92,8 @@ describe('parseCart', () => {
   });
 
   it('rejects a missing or non-string serviceId with INVALID_SERVICE_ID', () => {
-    for (const i of [{}, { serviceId: 7 }, { serviceId: '  ' }, { serviceId: 'x'.repeat(101) }]) expect(codeOf(() => parseCart({ items: [i] }))).toBe('INVALID_SERVICE_ID');
+    for (const i of [{}, { serviceId: 7 }, { serviceId: '  ' }, { serviceId: 'x'.repeat(101) }])
+      expect(codeOf(() => parseCart({ items: [i] }))).toBe('INVALID_SERVICE_ID');
   });
 
   it('rejects hours and qty of the wrong type or range with their own codes', () => {

@@ -2,17 +2,7 @@ import { t } from 'elysia';
 import { PmPreviewSchema } from '../talent/model.ts';
 
 /** The categories the catalog groups services into; `category` filters must name one of them. */
-export const CATEGORIES = [
-  'frontend',
-  'backend',
-  'mobile',
-  'data-ai',
-  'cloud-devops',
-  'design',
-  'quality',
-  'security',
-  'product-delivery',
-] as const;
+export const CATEGORIES = ['frontend', 'backend', 'mobile', 'data-ai', 'cloud-devops', 'design', 'quality', 'security', 'product-delivery'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /** hire-a-role: a person by the hour; project: a scoped delivery with a larger hour budget. */
@@ -158,10 +148,7 @@ export const CartItemSchema = t.Object(
 export type CartItem = typeof CartItemSchema.static;
 
 /** The body of POST /jobs/pricing. */
-export const CartSchema = t.Object(
-  { items: t.Array(CartItemSchema, { minItems: 1, maxItems: 50 }) },
-  { additionalProperties: false, title: 'PricingRequest' },
-);
+export const CartSchema = t.Object({ items: t.Array(CartItemSchema, { minItems: 1, maxItems: 50 }) }, { additionalProperties: false, title: 'PricingRequest' });
 export type Cart = typeof CartSchema.static;
 
 /** The entry of GET /internal/service-index (the gateway's sitemap and llms files). */

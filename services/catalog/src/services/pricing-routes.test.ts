@@ -13,11 +13,25 @@ describe('POST /jobs/pricing', () => {
     const { json } = await createTestCatalog();
     const { res, body } = await json(
       '/jobs/pricing',
-      post({ items: [{ serviceId: 'react-developer', hours: 100 }, { serviceId: stableId('service', 'ui-ux-designer'), hours: 30.5, qty: 2 }] }, { 'x-country': 'AE' }),
+      post(
+        {
+          items: [
+            { serviceId: 'react-developer', hours: 100 },
+            { serviceId: stableId('service', 'ui-ux-designer'), hours: 30.5, qty: 2 },
+          ],
+        },
+        { 'x-country': 'AE' },
+      ),
     );
     expect(res.status).toBe(200);
     // 26000 x 100 = 2_600_000 ; 22000 x 30.5 = 671_000 x 2 = 1_342_000 ; VAT 5 % of 3_942_000 = 197_100
-    expect(body.data).toMatchObject({ market: 'AE', currency: 'AED', subtotal: 3_942_000, tax: { name: 'VAT', rateBasisPoints: 500, amount: 197_100 }, total: 4_139_100 });
+    expect(body.data).toMatchObject({
+      market: 'AE',
+      currency: 'AED',
+      subtotal: 3_942_000,
+      tax: { name: 'VAT', rateBasisPoints: 500, amount: 197_100 },
+      total: 4_139_100,
+    });
     expect(body.data.lines.map((l: { slug: string; amount: number }) => [l.slug, l.amount])).toEqual([
       ['react-developer', 2_600_000],
       ['ui-ux-designer', 1_342_000],
@@ -34,7 +48,15 @@ describe('POST /jobs/pricing', () => {
 
   it('keeps the same service twice as two separate lines', async () => {
     const { json } = await createTestCatalog();
-    const { body } = await json('/jobs/pricing', post({ items: [{ serviceId: 'react-developer', hours: 50 }, { serviceId: 'react-developer', hours: 60 }] }));
+    const { body } = await json(
+      '/jobs/pricing',
+      post({
+        items: [
+          { serviceId: 'react-developer', hours: 50 },
+          { serviceId: 'react-developer', hours: 60 },
+        ],
+      }),
+    );
     expect(body.data.lines.map((l: { hours: number }) => l.hours)).toEqual([50, 60]);
     expect(body.data.subtotal).toBe(240000 * 110);
   });

@@ -41,20 +41,14 @@ export function createServiceRepository(store: DocumentStore): ServiceRepository
       // case-insensitive regex instead of $text: $text matches whole stemmed words only, has no
       // Hindi/Arabic stemming, and the embedded adapter has no $text, so regex keeps both
       // adapters returning the same pages (the catalog is small enough for it to stay cheap).
-      await services.createIndex(
-        Object.fromEntries(TEXT_FIELDS.map((f) => [f, 'text' as const])),
-        { name: 'copy_text', default_language: 'none' },
-      );
+      await services.createIndex(Object.fromEntries(TEXT_FIELDS.map((f) => [f, 'text' as const])), { name: 'copy_text', default_language: 'none' });
     },
     findActiveByIdOrSlug(idOrSlug) {
       return services.findOne({ active: true, $or: [{ _id: idOrSlug }, { slug: idOrSlug }] });
     },
     async listPage(query, { skip, limit }) {
       const filter = listFilter(query);
-      const [items, total] = await Promise.all([
-        services.find(filter, { sort: DISPLAY_ORDER, skip, limit }).toArray(),
-        services.countDocuments(filter),
-      ]);
+      const [items, total] = await Promise.all([services.find(filter, { sort: DISPLAY_ORDER, skip, limit }).toArray(), services.countDocuments(filter)]);
       return { items, total };
     },
     listActive() {
@@ -87,9 +81,7 @@ export function listFilter(query: ServiceQuery): Filter {
   if (query.search) {
     const pattern = escapeRegex(query.search);
     const langs = query.lang === 'en' ? ['en'] : [query.lang, 'en'];
-    filter.$or = langs.flatMap((l) =>
-      ['name', 'summary', 'description'].map((f) => ({ [`i18n.${l}.${f}`]: { $regex: pattern, $options: 'i' } })),
-    );
+    filter.$or = langs.flatMap((l) => ['name', 'summary', 'description'].map((f) => ({ [`i18n.${l}.${f}`]: { $regex: pattern, $options: 'i' } })));
   }
   return filter;
 }

@@ -19,11 +19,11 @@ export const LIST = {
   description:
     `Active services offered in the caller's market, in display order, priced in that market. ${LOCALE} ` +
     'Pagination: page (integer >= 1, default 1; else 400 INVALID_PAGE), limit (integer 1-100, default 20; else 400 INVALID_LIMIT). ' +
-    'The envelope is exactly the spec\'s; the total count is in X-Total-Count and RFC 8288 links (first, prev, next, last) in Link, ' +
+    "The envelope is exactly the spec's; the total count is in X-Total-Count and RFC 8288 links (first, prev, next, last) in Link, " +
     'as query-only relative references (<?page=2&limit=20>) that keep every other query parameter and resolve against the path you called. ' +
     'category must be one of frontend, backend, mobile, data-ai, cloud-devops, design, quality, security, product-delivery (unknown -> 400 INVALID_CATEGORY, not an empty list). ' +
     'search (at most 100 characters, else 400 INVALID_SEARCH) matches name, summary or description case-insensitively as literal text, in the X-Lang language and in English. ' +
-    'Each query parameter may appear at most once: a repeat (?page=1&page=2) is a 400 with that parameter\'s code. ' +
+    "Each query parameter may appear at most once: a repeat (?page=1&page=2) is a 400 with that parameter's code. " +
     'List items carry no availablePms: the list never calls the talent service per item; fetch a service to see PM previews.',
 };
 
@@ -44,7 +44,7 @@ export const DETAIL = {
     `The path id is the 24-hex database id or the slug. ${LOCALE} pricing is the market's own hourly rate in its own currency. ` +
     'availablePms holds up to 3 project-manager previews from the talent service (available first, then best rated); when talent is down, ' +
     'failing or slower than its timeout the service still answers 200 with availablePms: []. ' +
-    'Unknown or inactive service -> 404 SERVICE_NOT_FOUND; a service not offered in the caller\'s market -> 404 SERVICE_NOT_IN_MARKET; ' +
+    "Unknown or inactive service -> 404 SERVICE_NOT_FOUND; a service not offered in the caller's market -> 404 SERVICE_NOT_IN_MARKET; " +
     'a path id that cannot be decoded or is longer than 100 characters -> 400 INVALID_SERVICE_ID.',
 };
 
@@ -65,7 +65,7 @@ export const QUOTE_JOB = {
   summary: 'Price a cart of services',
   tags: ['Pricing'],
   description:
-    'A combined Quote for {items: [{serviceId, hours?, qty?}]}, priced in the caller\'s X-Country market (default IN); no login needed. ' +
+    "A combined Quote for {items: [{serviceId, hours?, qty?}]}, priced in the caller's X-Country market (default IN); no login needed. " +
     'serviceId is the id or the slug. items: 1-50 lines (else 400 INVALID_CART); hours and qty as in quoteService (400 INVALID_HOURS / INVALID_QTY); ' +
     'a body that is not an object -> 400 INVALID_BODY; a field other than items / serviceId / hours / qty -> 400 UNKNOWN_FIELD; ' +
     'a missing or non-string serviceId -> 400 INVALID_SERVICE_ID; malformed JSON -> 400 MALFORMED_JSON. ' +

@@ -13,7 +13,14 @@ describe('GET /services', () => {
     expect(res.headers.get('x-total-count')).toBe('33');
     expect(res.headers.get('link')).toBe('<?page=1&limit=20>; rel="first", <?page=2&limit=20>; rel="next", <?page=2&limit=20>; rel="last"');
     expect(body.data[0]).toMatchObject({ slug: 'react-developer', kind: 'role', category: 'frontend', lang: 'en', name: 'React Developer' });
-    expect(body.data[0].pricing).toMatchObject({ market: 'IN', currency: 'INR', hourlyRate: 240000, defaultHours: 160, minHours: 40, estimatedAmount: 38_400_000 });
+    expect(body.data[0].pricing).toMatchObject({
+      market: 'IN',
+      currency: 'INR',
+      hourlyRate: 240000,
+      defaultHours: 160,
+      minHours: 40,
+      estimatedAmount: 38_400_000,
+    });
     expect(body.data[0].availablePms).toBeUndefined();
   });
 
@@ -228,7 +235,7 @@ describe('GET /services/:id', () => {
 });
 
 describe('repeated query parameters', () => {
-  it('answers 400 with the parameter\'s code when a list parameter is given twice', async () => {
+  it("answers 400 with the parameter's code when a list parameter is given twice", async () => {
     const { json } = await createTestCatalog();
     const cases = [
       ['/services?page=1&page=2', 'INVALID_PAGE'],

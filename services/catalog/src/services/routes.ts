@@ -3,13 +3,13 @@ import { Elysia, t } from 'elysia';
 import type { TalentPort } from '../talent/model.ts';
 import { isDecodablePathSegment, parseCategory, parseHours, parseLimit, parsePage, parseQty, parseSearch, rejectRepeatedParams } from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';
-import { CATEGORIES, type Category, CatalogEntrySchema, QuoteSchema, ServiceSchema } from './model.ts';
+import { CATEGORIES, CatalogEntrySchema, type Category, QuoteSchema, ServiceSchema } from './model.ts';
 import { paginationLinks } from './pagination.ts';
 import { isOfferedIn, toCatalogEntry, toLineInput, toService } from './present.ts';
 import { quoteLines } from './pricing.ts';
 import type { ServiceReadModel } from './read-model.ts';
 import type { ServiceRepository } from './repository.ts';
-import { DETAIL, LIST, QUOTE, CATALOG } from './route-docs.ts';
+import { CATALOG, DETAIL, LIST, QUOTE } from './route-docs.ts';
 
 /** How many PM previews a service detail shows. */
 export const PM_PREVIEW_LIMIT = 3;
@@ -36,8 +36,15 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
         query: t.Object({
           page: t.Optional(t.Integer({ minimum: 1, default: 1, description: '400 INVALID_PAGE unless an integer >= 1' })),
           limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20, description: '400 INVALID_LIMIT unless an integer 1-100' })),
-          category: t.Optional(t.Union(CATEGORIES.map((c) => t.Literal(c)), { description: '400 INVALID_CATEGORY when unknown' })),
-          search: t.Optional(t.String({ maxLength: 100, description: 'Case-insensitive text in the X-Lang copy or English; 400 INVALID_SEARCH past 100 characters' })),
+          category: t.Optional(
+            t.Union(
+              CATEGORIES.map((c) => t.Literal(c)),
+              { description: '400 INVALID_CATEGORY when unknown' },
+            ),
+          ),
+          search: t.Optional(
+            t.String({ maxLength: 100, description: 'Case-insensitive text in the X-Lang copy or English; 400 INVALID_SEARCH past 100 characters' }),
+          ),
         }),
         transform: ({ query, request }) => {
           rejectRepeatedParams(request.url, { page: 'INVALID_PAGE', limit: 'INVALID_LIMIT', category: 'INVALID_CATEGORY', search: 'INVALID_SEARCH' });
@@ -95,7 +102,13 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
         headers: LocaleHeadersSchema,
         params: t.Object({ id: t.String({ description: '24-hex id or slug' }) }),
         query: t.Object({
-          hours: t.Optional(t.Number({ exclusiveMinimum: 0, maximum: 10_000, description: 'Defaults to the service default hours; 400 INVALID_HOURS unless 0 < hours <= 10000' })),
+          hours: t.Optional(
+            t.Number({
+              exclusiveMinimum: 0,
+              maximum: 10_000,
+              description: 'Defaults to the service default hours; 400 INVALID_HOURS unless 0 < hours <= 10000',
+            }),
+          ),
           qty: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 1, description: '400 INVALID_QTY unless an integer 1-100' })),
         }),
         transform: ({ params, query, request }) => {

@@ -73,7 +73,7 @@ describe('talent client', () => {
 
   it('returns an empty list when the connection is refused', async () => {
     const { baseUrl } = peer(() => new Response('unused'));
-    servers.splice(0).forEach((s) => s.stop(true)); // the port is now closed
+    for (const s of servers.splice(0)) s.stop(true); // the port is now closed
     const client = createTalentClient({ baseUrl, timeoutMs: 2_000, logger: createMemoryLogger() });
     expect(await client.pmPreviews('react-developer', 3)).toEqual([]);
   });

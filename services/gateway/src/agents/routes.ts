@@ -17,15 +17,13 @@ export interface AgentRoutesDeps extends SiteDeps {
 export function createAgentRoutes(deps: AgentRoutesDeps) {
   const upstream = createUpstreamClient(deps);
   const origin = deps.publicSiteUrl.replace(/\/+$/, '');
-  return new Elysia({ name: 'agent-routes' })
-    .use(createSiteRoutes({ upstream, clock: deps.clock, origin, rateLimits: deps.rateLimits }))
-    .use(
-      createMcpRoutes({
-        upstream,
-        origin,
-        allowedOrigins: allowedMcpOrigins(origin, deps.corsOrigins),
-        maxBodyBytes: deps.maxBodyBytes,
-        bodyTimeoutMs: deps.upstreamTimeoutMs,
-      }),
-    );
+  return new Elysia({ name: 'agent-routes' }).use(createSiteRoutes({ upstream, clock: deps.clock, origin, rateLimits: deps.rateLimits })).use(
+    createMcpRoutes({
+      upstream,
+      origin,
+      allowedOrigins: allowedMcpOrigins(origin, deps.corsOrigins),
+      maxBodyBytes: deps.maxBodyBytes,
+      bodyTimeoutMs: deps.upstreamTimeoutMs,
+    }),
+  );
 }

@@ -46,7 +46,12 @@ describe('createUpstreamClient', () => {
   });
 
   it('keeps a path in the service base URL, as the /api proxy does', async () => {
-    const prefixed = createUpstreamClient({ upstreams: { auth: base, catalog: `${base}/prefix/`, talent: base }, fetch: globalThis.fetch, upstreamTimeoutMs: 200, logger: silentLogger });
+    const prefixed = createUpstreamClient({
+      upstreams: { auth: base, catalog: `${base}/prefix/`, talent: base },
+      fetch: globalThis.fetch,
+      upstreamTimeoutMs: 200,
+      logger: silentLogger,
+    });
     expect(await prefixed.call('catalog', '/ok', ctx)).toMatchObject({ ok: true, status: 200, data: 'under the prefix' });
   });
 

@@ -19,9 +19,7 @@ export interface UpstreamRequest {
 }
 
 /** A service answer reduced to what callers branch on: the envelope's data, or its error. */
-export type UpstreamResult<T> =
-  | { ok: true; data: T; status: number; headers: Headers }
-  | { ok: false; status: number; code: string; message: string };
+export type UpstreamResult<T> = { ok: true; data: T; status: number; headers: Headers } | { ok: false; status: number; code: string; message: string };
 
 /** Calls the services' HTTP APIs (the same endpoints the public API proxies to). */
 export interface UpstreamClient {

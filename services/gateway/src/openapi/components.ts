@@ -50,7 +50,9 @@ export function gatewayComponents() {
       },
     },
     responses: {
-      BadRequest: errorResponse('Bad request: malformed JSON (`MALFORMED_JSON`), failed validation (`VALIDATION_FAILED`) or a rule of the operation; `error.code` says which.'),
+      BadRequest: errorResponse(
+        'Bad request: malformed JSON (`MALFORMED_JSON`), failed validation (`VALIDATION_FAILED`) or a rule of the operation; `error.code` says which.',
+      ),
       Unauthorized: errorResponse('Missing, expired or invalid access token (`UNAUTHORIZED`), checked by the gateway before the request is forwarded.'),
       Forbidden: errorResponse('The token is valid but its role may not use this operation (`FORBIDDEN`), e.g. a guest token.'),
       NotFound: errorResponse('Nothing has that id or slug (`error.code` says what was looked up).'),
@@ -58,13 +60,13 @@ export function gatewayComponents() {
       TooManyRequests: errorResponse('Rate limit exceeded (`RATE_LIMITED`); retry after `Retry-After` seconds.', {
         'Retry-After': { $ref: '#/components/headers/Retry-After' },
       }),
-      RequestTimeout: errorResponse('The request body did not arrive within the gateway\'s upstream timeout (`REQUEST_TIMEOUT`).'),
+      RequestTimeout: errorResponse("The request body did not arrive within the gateway's upstream timeout (`REQUEST_TIMEOUT`)."),
       BadGateway: errorResponse('The service behind the gateway sent an answer that is not the envelope (`UPSTREAM_ERROR`).'),
       ServiceUnavailable: errorResponse('The service behind the gateway is down or refused the connection (`UPSTREAM_UNAVAILABLE`).'),
       GatewayTimeout: errorResponse('The service behind the gateway did not answer in time (`UPSTREAM_TIMEOUT`).'),
     },
     headers: {
-      'RateLimit-Limit': { description: 'Requests allowed in the current window for this caller\'s bucket.', schema: { type: 'integer', minimum: 0 } },
+      'RateLimit-Limit': { description: "Requests allowed in the current window for this caller's bucket.", schema: { type: 'integer', minimum: 0 } },
       'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
       'RateLimit-Reset': { description: 'Seconds until the current window resets (delta seconds).', schema: { type: 'integer', minimum: 0 } },
       'RateLimit-Policy': {
@@ -76,14 +78,23 @@ export function gatewayComponents() {
         schema: { type: 'string', example: '"anonymous";r=299;t=60' },
       },
       'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
-      'X-Request-Id': { description: 'The request id (the caller\'s when well formed, else generated); quote it when reporting a problem.', schema: { type: 'string' } },
-      'X-Total-Count': { description: 'How many items all pages hold together (the envelope carries only this page).', schema: { type: 'integer', minimum: 0 } },
+      'X-Request-Id': {
+        description: "The request id (the caller's when well formed, else generated); quote it when reporting a problem.",
+        schema: { type: 'string' },
+      },
+      'X-Total-Count': {
+        description: 'How many items all pages hold together (the envelope carries only this page).',
+        schema: { type: 'integer', minimum: 0 },
+      },
       Link: {
         description:
           'RFC 8288 pagination links (first, prev, next, last) as query-only relative references that resolve against the path called, e.g. `<?page=2&limit=20>; rel="next"`.',
         schema: { type: 'string', example: '<?page=1&limit=20>; rel="first", <?page=2&limit=20>; rel="next", <?page=2&limit=20>; rel="last"' },
       },
-      'Content-Language': { description: 'The language of the localized copy in the body (an unknown `X-Lang` falls back to `en`).', schema: { type: 'string', example: 'en' } },
+      'Content-Language': {
+        description: 'The language of the localized copy in the body (an unknown `X-Lang` falls back to `en`).',
+        schema: { type: 'string', example: 'en' },
+      },
     },
     parameters: {
       XCountry: {
@@ -108,7 +119,12 @@ export function gatewayComponents() {
       },
     },
     securitySchemes: {
-      bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access JWT from any /auth login operation: `Authorization: Bearer <accessToken>`.' },
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'Access JWT from any /auth login operation: `Authorization: Bearer <accessToken>`.',
+      },
     },
   };
 }

@@ -9,7 +9,9 @@ let gateway: ReturnType<typeof createApp>;
 beforeAll(async () => {
   services = await serveRealServices();
   const { upstreams } = services;
-  gateway = createApp(testDeps({ upstream: upstreams.catalog, jwksUrl: `${upstreams.auth}/.well-known/jwks.json`, upstreams, publicSiteUrl: 'https://tm.example' }));
+  gateway = createApp(
+    testDeps({ upstream: upstreams.catalog, jwksUrl: `${upstreams.auth}/.well-known/jwks.json`, upstreams, publicSiteUrl: 'https://tm.example' }),
+  );
 });
 afterAll(() => services.stop());
 
@@ -24,7 +26,9 @@ describe('the OpenAPI routes mounted in the gateway', () => {
   });
 
   it('document X-Country as accepted in any letter case, which the API honours (de is DE, fr is a 400)', async () => {
-    const doc = (await (await gateway.handle(req('/openapi.json'))).json()) as { components: { parameters: Record<string, { description: string; schema: { enum: string[] } }> } };
+    const doc = (await (await gateway.handle(req('/openapi.json'))).json()) as {
+      components: { parameters: Record<string, { description: string; schema: { enum: string[] } }> };
+    };
     const country = doc.components.parameters.XCountry;
     expect(country?.schema.enum).toEqual(['IN', 'AE', 'DE', 'US', 'AU']);
     expect(country?.description).toContain('any letter case');
@@ -38,7 +42,8 @@ describe('the OpenAPI routes mounted in the gateway', () => {
   it('leave the health, readiness and gateway-own routes out of the public document', async () => {
     const text = await (await gateway.handle(req('/openapi.json'))).text();
     const doc = JSON.parse(text) as { paths: Record<string, unknown> };
-    for (const path of ['/healthz', '/readyz', '/openapi.json', '/openapi/json', '/docs', '/mcp', '/llms.txt']) expect(Object.keys(doc.paths)).not.toContain(path);
+    for (const path of ['/healthz', '/readyz', '/openapi.json', '/openapi/json', '/docs', '/mcp', '/llms.txt'])
+      expect(Object.keys(doc.paths)).not.toContain(path);
     expect(text).not.toMatch(/healthz|readyz/);
   });
 

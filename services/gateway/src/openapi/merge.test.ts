@@ -14,7 +14,8 @@ beforeAll(async () => {
   parts = { auth: await partOf(fixtureAuthApp()), catalog: await partOf(fixtureCatalogApp()), talent: await partOf(fixtureTalentApp()) };
 });
 
-const merge = (p: Partial<typeof parts>, onConflict?: (m: string) => void) => mergeOpenApiParts(p, { publicSiteUrl: 'https://tm.example/', onConflict }) as Json;
+const merge = (p: Partial<typeof parts>, onConflict?: (m: string) => void) =>
+  mergeOpenApiParts(p, { publicSiteUrl: 'https://tm.example/', onConflict }) as Json;
 
 describe('mergeOpenApiParts', () => {
   it('serves the API under the public site URL ending in /api, at version 1.0.0', () => {
@@ -47,7 +48,7 @@ describe('mergeOpenApiParts', () => {
     expect(Object.keys(doc.paths).filter((p) => /healthz|readyz/.test(p))).toEqual([]);
   });
 
-  it('adds the gateway\'s own failures: 502/503/504 on every operation, 408 and 413 where a body is taken', () => {
+  it("adds the gateway's own failures: 502/503/504 on every operation, 408 and 413 where a body is taken", () => {
     const doc = merge(parts);
     for (const item of Object.values<Json>(doc.paths)) {
       for (const op of Object.values<Json>(item)) {
@@ -55,7 +56,11 @@ describe('mergeOpenApiParts', () => {
         expect(op.responses['503']).toEqual({ $ref: '#/components/responses/ServiceUnavailable' });
         expect(op.responses['504']).toEqual({ $ref: '#/components/responses/GatewayTimeout' });
         const takesBody = op.requestBody !== undefined;
-        expect({ op: op.operationId, has408: op.responses['408'] !== undefined, has413: op.responses['413'] !== undefined }).toEqual({ op: op.operationId, has408: takesBody, has413: takesBody });
+        expect({ op: op.operationId, has408: op.responses['408'] !== undefined, has413: op.responses['413'] !== undefined }).toEqual({
+          op: op.operationId,
+          has408: takesBody,
+          has413: takesBody,
+        });
       }
     }
   });

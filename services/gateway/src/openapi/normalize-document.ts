@@ -8,8 +8,34 @@ export type OpenApiDoc = Json & { paths?: Record<string, Record<string, Json>>; 
 /** The path-item keys that hold operations (the rest are parameters, servers, summary...). */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-const OPERATION_KEYS = new Set(['tags', 'summary', 'description', 'externalDocs', 'operationId', 'parameters', 'requestBody', 'responses', 'callbacks', 'deprecated', 'security', 'servers']);
-const PARAMETER_KEYS = new Set(['name', 'in', 'description', 'required', 'deprecated', 'allowEmptyValue', 'style', 'explode', 'allowReserved', 'schema', 'example', 'examples']);
+const OPERATION_KEYS = new Set([
+  'tags',
+  'summary',
+  'description',
+  'externalDocs',
+  'operationId',
+  'parameters',
+  'requestBody',
+  'responses',
+  'callbacks',
+  'deprecated',
+  'security',
+  'servers',
+]);
+const PARAMETER_KEYS = new Set([
+  'name',
+  'in',
+  'description',
+  'required',
+  'deprecated',
+  'allowEmptyValue',
+  'style',
+  'explode',
+  'allowReserved',
+  'schema',
+  'example',
+  'examples',
+]);
 
 /** True for a plain JSON object (not null, not an array). */
 export function isObject(value: unknown): value is Json {

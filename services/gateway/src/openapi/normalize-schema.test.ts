@@ -11,7 +11,10 @@ describe('toOpenApi30Schema', () => {
   });
 
   it('drops $id, $schema and other keywords 3.0 does not know', () => {
-    expect(toOpenApi30Schema({ $id: 'X', $schema: 'x', type: 'string', error: 'custom', contentMediaType: 'text/plain', 'x-keep': 1 })).toEqual({ type: 'string', 'x-keep': 1 });
+    expect(toOpenApi30Schema({ $id: 'X', $schema: 'x', type: 'string', error: 'custom', contentMediaType: 'text/plain', 'x-keep': 1 })).toEqual({
+      type: 'string',
+      'x-keep': 1,
+    });
   });
 
   it('turns a numeric exclusiveMinimum into minimum plus the boolean flag', () => {
@@ -66,7 +69,13 @@ describe('toOpenApi30Schema', () => {
   });
 
   it('describes a numeric query string by the number it carries', () => {
-    const numeric = { minimum: 1, anyOf: [{ type: 'string', format: 'numeric', default: 0 }, { type: 'number', minimum: 1 }] };
+    const numeric = {
+      minimum: 1,
+      anyOf: [
+        { type: 'string', format: 'numeric', default: 0 },
+        { type: 'number', minimum: 1 },
+      ],
+    };
     expect(toOpenApi30Schema(numeric)).toEqual({ minimum: 1, type: 'number' });
   });
 

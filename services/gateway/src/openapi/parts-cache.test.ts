@@ -27,7 +27,8 @@ function setup(down: string[] = []) {
   return { clock, logger, net, cache };
 }
 
-const versions = (parts: Record<string, unknown>) => Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, (v as { info: { version: string } }).info.version]));
+const versions = (parts: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, (v as { info: { version: string } }).info.version]));
 
 describe('createPartsCache', () => {
   it('asks every service at its /openapi/json on the first snapshot', async () => {

@@ -88,7 +88,7 @@ describe('GET /openapi.json with every service up', () => {
     expect(doc.info['x-missing-services']).toBeUndefined();
   });
 
-  it('keeps the services\' own descriptions', () => {
+  it("keeps the services' own descriptions", () => {
     expect(doc.info.description).toContain('Bookable services, market pricing and quotes');
     expect(doc.info.description).toContain('Public profiles of project managers');
     expect(doc.tags.map((t: Json) => t.name)).toEqual(expect.arrayContaining(['Services', 'Pricing', 'Talent']));
@@ -107,7 +107,8 @@ describe('GET /openapi.json with every service up', () => {
 
   it('puts the localization headers where the spec names them', () => {
     const refs = (path: string) => (doc.paths[path].get.parameters as Json[]).map((p) => p.$ref);
-    for (const path of ['/services', '/services/{id}']) expect(refs(path)).toEqual(expect.arrayContaining(['#/components/parameters/XCountry', '#/components/parameters/XLang']));
+    for (const path of ['/services', '/services/{id}'])
+      expect(refs(path)).toEqual(expect.arrayContaining(['#/components/parameters/XCountry', '#/components/parameters/XLang']));
     for (const path of ['/services/catalog', '/services/{id}/quote']) expect(refs(path)).toContain('#/components/parameters/XCountry');
     expect(Object.keys(doc.paths['/services'].get.responses['200'].headers)).toContain('Content-Language');
   });
@@ -167,7 +168,10 @@ describe('GET /openapi.json when services are down', () => {
     const res = await gateway({ auth: dead, catalog: dead, talent: dead }).get('/openapi.json');
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
-    expect(await res.json()).toEqual({ success: false, error: { code: 'OPENAPI_UNAVAILABLE', message: 'No service could be asked for its API description; try again shortly' } });
+    expect(await res.json()).toEqual({
+      success: false,
+      error: { code: 'OPENAPI_UNAVAILABLE', message: 'No service could be asked for its API description; try again shortly' },
+    });
   });
 });
 

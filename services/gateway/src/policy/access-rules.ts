@@ -6,7 +6,7 @@ export const PROTECTED_PREFIXES = ['/api/bookings', '/api/payments', '/api/chat'
 /** The protected prefix `path` falls under, if any (`/api/chat` and `/api/chat/...`, not `/api/chatter`). */
 export function protectedPrefix(path: string): string | undefined {
   for (const prefix of PROTECTED_PREFIXES) {
-    if (path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47 /* / */)) return prefix;
+    if (path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47) /* / */) return prefix;
   }
   return undefined;
 }

@@ -16,7 +16,8 @@ const EXPOSED = [
   'WWW-Authenticate',
   'Mcp-Session-Id',
 ].join(', ');
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, Accept-Language, X-Country, X-Lang, X-Request-Id, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID';
+const ALLOWED_HEADERS =
+  'Authorization, Content-Type, Accept, Accept-Language, X-Country, X-Lang, X-Request-Id, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID';
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 /** Browsers may cache a preflight this long (seconds), so it costs a quota point rarely. */
 const PREFLIGHT_MAX_AGE_S = '600';

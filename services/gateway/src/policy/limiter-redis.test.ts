@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { testRedisUrl } from '@tm/shared';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { req, testGateway } from '../testing/gateway.ts';
 import { type Peer, startPeer } from '../testing/peers.ts';
 import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';

@@ -62,6 +62,7 @@ export function createPolicy(deps: PolicyDeps) {
     // Retry-After and the envelope, as for every other error.
     if (!result.allowed) throw new DomainError('RATE_LIMITED', `Too many requests; retry in ${result.resetS} s`, result.resetS);
     const declared = headers.get('content-length');
-    if (declared !== null && Number(declared) > maxBodyBytes && !CAPS_OWN_BODY.has(path)) throw new DomainError('PAYLOAD_TOO_LARGE', `The request body exceeds ${maxBodyBytes} bytes`);
+    if (declared !== null && Number(declared) > maxBodyBytes && !CAPS_OWN_BODY.has(path))
+      throw new DomainError('PAYLOAD_TOO_LARGE', `The request body exceeds ${maxBodyBytes} bytes`);
   });
 }

@@ -137,7 +137,9 @@ describe('CORS', () => {
 
   it('gives no allow headers to an origin not on the list', async () => {
     const gw = gateway();
-    const pre = await gw.handle(req('/api/services', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } }));
+    const pre = await gw.handle(
+      req('/api/services', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } }),
+    );
     expect(pre.headers.get('access-control-allow-origin')).toBeNull();
     const res = await gw.handle(req('/api/services', { headers: { origin: 'https://evil.example' } }));
     expect(res.status).toBe(200);

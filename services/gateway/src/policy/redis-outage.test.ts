@@ -49,7 +49,10 @@ describe('when Redis goes away mid-traffic', () => {
       expect(res.headers.get('ratelimit-limit')).toBe('100');
       expect(res.headers.get('ratelimit-remaining')).not.toBeNull();
     }
-    expect(await readiness(gw)).toMatchObject({ status: 200, body: { status: 'degraded', dependencies: { redis: { status: 'down' }, catalog: { status: 'up' } } } });
+    expect(await readiness(gw)).toMatchObject({
+      status: 200,
+      body: { status: 'degraded', dependencies: { redis: { status: 'down' }, catalog: { status: 'up' } } },
+    });
 
     await server.start();
     await waitFor('the client to reconnect', () => redis.status === 'ready');

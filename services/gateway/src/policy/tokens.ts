@@ -56,7 +56,11 @@ export function createTokenVerifier(options: {
   const { clock, cacheSize = 10_000 } = options;
   const keys =
     options.keys ??
-    createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: (options.jwksCacheS ?? 600) * 1000, timeoutDuration: 2000, cooldownDuration: options.jwksCooldownMs ?? 30_000 });
+    createRemoteJWKSet(new URL(options.jwksUrl), {
+      cacheMaxAge: (options.jwksCacheS ?? 600) * 1000,
+      timeoutDuration: 2000,
+      cooldownDuration: options.jwksCooldownMs ?? 30_000,
+    });
   const cache = new Map<string, { until: number; result: TokenCheck }>();
   let jwksDownUntil = 0;
 

@@ -11,7 +11,14 @@ describe('the /api proxy', () => {
     const res = await app().handle(
       req('/api/jobs/pricing?x=1&y=two', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-country': 'DE', 'x-lang': 'de', 'x-request-id': 'req-12345678', connection: 'keep-alive, x-secret', 'x-secret': 's' },
+        headers: {
+          'content-type': 'application/json',
+          'x-country': 'DE',
+          'x-lang': 'de',
+          'x-request-id': 'req-12345678',
+          connection: 'keep-alive, x-secret',
+          'x-secret': 's',
+        },
         body: JSON.stringify({ items: [{ serviceId: 'mvp-build', hours: 10 }] }),
       }),
     );
@@ -34,9 +41,7 @@ describe('the /api proxy', () => {
   it('replaces a client X-Forwarded-For with the one resolved client IP', async () => {
     await app().handle(req('/api/services', { headers: { 'x-forwarded-for': '6.6.6.6, 7.7.7.7' } }));
     expect(env.peer.seen.at(-1)!.headers.get('x-forwarded-for')).toBe('unknown');
-    await env.gateway({ trustProxy: 1 }).handle(
-      req('/api/services', { headers: { 'x-forwarded-for': '6.6.6.6, 7.7.7.7' } }),
-    );
+    await env.gateway({ trustProxy: 1 }).handle(req('/api/services', { headers: { 'x-forwarded-for': '6.6.6.6, 7.7.7.7' } }));
     expect(env.peer.seen.at(-1)!.headers.get('x-forwarded-for')).toBe('7.7.7.7');
   });
 
@@ -141,7 +146,9 @@ describe('upstream failures', () => {
       },
     });
     const gw = env.gateway({ upstreamTimeoutMs: 100 });
-    const res = await gw.handle(req('/api/jobs/pricing', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit));
+    const res = await gw.handle(
+      req('/api/jobs/pricing', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit),
+    );
     expect(res.status).toBe(408);
     expect(await res.json()).toEqual({ success: false, error: { code: 'REQUEST_TIMEOUT', message: 'The request body did not arrive in time' } });
   });
@@ -167,7 +174,9 @@ describe('upstream failures', () => {
       },
     });
     const gw = testGateway({ upstream: `${env.peer.url}/slow?`, jwksUrl: env.issuer.jwksUrl, upstreamTimeoutMs: 100 });
-    const res = await gw.handle(req('/api/jobs/pricing', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit));
+    const res = await gw.handle(
+      req('/api/jobs/pricing', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit),
+    );
     expect(res.status).toBe(504);
   });
 

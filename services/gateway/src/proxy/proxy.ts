@@ -79,7 +79,7 @@ async function relay(upstream: Response, method: string): Promise<Response | Pro
     return new Response(null, { status, headers: upstream.headers });
   }
   const type = upstream.headers.get('content-type');
-  const json = type !== null && type.includes('json');
+  const json = type?.includes('json');
   if (json && status < 500) return passThrough(upstream);
   let text: string;
   try {

@@ -28,14 +28,24 @@ describe('searchOf', () => {
 
 const names = (h: Headers) => {
   const out: string[] = [];
-  h.forEach((_, name) => out.push(name));
+  h.forEach((_, name) => {
+    out.push(name);
+  });
   return out;
 };
 
 describe('proxy headers', () => {
   it('drops hop-by-hop and client forwarding headers and sets the resolved IP and id', () => {
     const out = upstreamRequestHeaders(
-      new Headers({ connection: 'close, x-drop', 'x-drop': '1', 'transfer-encoding': 'chunked', 'x-forwarded-for': '6.6.6.6', forwarded: 'for=6.6.6.6', 'x-country': 'AE', authorization: 'Bearer t' }),
+      new Headers({
+        connection: 'close, x-drop',
+        'x-drop': '1',
+        'transfer-encoding': 'chunked',
+        'x-forwarded-for': '6.6.6.6',
+        forwarded: 'for=6.6.6.6',
+        'x-country': 'AE',
+        authorization: 'Bearer t',
+      }),
       '203.0.113.7',
       'rid-12345678',
     );
@@ -44,7 +54,14 @@ describe('proxy headers', () => {
   });
 
   it('drops the encoding and length of a body fetch already decoded', () => {
-    const out = new Headers({ 'content-encoding': 'gzip', 'content-length': '10', 'content-type': 'application/json', 'keep-alive': 'timeout=5', connection: 'x-hop', 'x-hop': '1' });
+    const out = new Headers({
+      'content-encoding': 'gzip',
+      'content-length': '10',
+      'content-type': 'application/json',
+      'keep-alive': 'timeout=5',
+      connection: 'x-hop',
+      'x-hop': '1',
+    });
     stripResponseHeaders(out);
     expect(names(out)).toEqual(['content-type']);
     const plain = new Headers({ 'content-length': '10' });

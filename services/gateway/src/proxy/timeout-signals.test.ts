@@ -11,7 +11,7 @@ describe('createTimeoutSignals', () => {
 
   it('aborts with a TimeoutError once the timeout passes', async () => {
     const signal = createTimeoutSignals(20, 5).next();
-    const started = performance.now();
+    const _started = performance.now();
     const reason = await new Promise<unknown>((resolve) => signal.addEventListener('abort', () => resolve(signal.reason)));
     expect((reason as Error).name).toBe('TimeoutError');
   });

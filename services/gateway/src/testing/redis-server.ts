@@ -45,7 +45,10 @@ export function testRedisServer(): TestRedisServer {
     url: `redis://127.0.0.1:${port}`,
     port,
     async start() {
-      proc = Bun.spawn(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdout: 'ignore', stderr: 'ignore' });
+      proc = Bun.spawn(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdout: 'ignore',
+        stderr: 'ignore',
+      });
       await waitFor(`redis-server on ${port}`, pings);
     },
     async stop() {

@@ -16,7 +16,10 @@ describe('GET /internal/pm-previews', () => {
     const { status, body } = await previews('service=mvp-build');
     expect(status).toBe(200);
     expect(body.success).toBe(true);
-    const expected = rankPmCandidates(seed.filter((p) => p.services.includes('mvp-build')), 3).map((p) => p.slug);
+    const expected = rankPmCandidates(
+      seed.filter((p) => p.services.includes('mvp-build')),
+      3,
+    ).map((p) => p.slug);
     expect(body.data.map((p: { slug: string }) => p.slug)).toEqual(expected);
     expect(body.data).toHaveLength(3);
   });

@@ -1,4 +1,4 @@
-import { envelopeOf, ErrorEnvelopeSchema, ok } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
 import { Elysia, t } from 'elysia';
 import { PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from './model.ts';
 import { isListed, PREVIEW_LIMIT_DEFAULT, rankPmCandidates } from './ranking.ts';

@@ -3,7 +3,14 @@ import type { AvailabilityStatus, TalentRole } from './model.ts';
 import { isListed, rankPmCandidates, sortSlugs } from './ranking.ts';
 
 function pm(slug: string, status: AvailabilityStatus, rating: number, reviewCount = 10, extra: { role?: TalentRole; active?: boolean } = {}) {
-  return { slug, role: extra.role ?? 'pm', active: extra.active ?? true, rating, reviewCount, availability: { status, hoursPerWeek: 20, nextAvailableDate: '2026-12-01' } };
+  return {
+    slug,
+    role: extra.role ?? 'pm',
+    active: extra.active ?? true,
+    rating,
+    reviewCount,
+    availability: { status, hoursPerWeek: 20, nextAvailableDate: '2026-12-01' },
+  };
 }
 
 describe('rankPmCandidates', () => {

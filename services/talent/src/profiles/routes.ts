@@ -20,12 +20,14 @@ function notFound(): DomainError {
 
 /** The public talent routes (spec operations 15-18). */
 export function createProfileRoutes(profiles: ProfileRepository) {
-  const staffProfile = (role: TalentRole) => async ({ params, set }: { params: { id: string }; set: { headers: Record<string, unknown> } }) => {
-    const found = await profiles.findActiveByIdOrSlug(role, params.id);
-    if (!found) throw notFound();
-    markNoIndex(found, set.headers);
-    return ok(toPublicProfile(found));
-  };
+  const staffProfile =
+    (role: TalentRole) =>
+    async ({ params, set }: { params: { id: string }; set: { headers: Record<string, unknown> } }) => {
+      const found = await profiles.findActiveByIdOrSlug(role, params.id);
+      if (!found) throw notFound();
+      markNoIndex(found, set.headers);
+      return ok(toPublicProfile(found));
+    };
 
   return new Elysia({ name: 'profile-routes' })
     .get('/pm/:id/profile', staffProfile('pm'), {
@@ -48,21 +50,17 @@ export function createProfileRoutes(profiles: ProfileRepository) {
         tags: ['Talent'],
       },
     })
-    .get(
-      '/talent/sitemap',
-      async () => ok(sortSlugs((await profiles.listListed()).filter(isListed).map((p) => p.slug))),
-      {
-        response: { 200: envelopeOf(t.Array(t.String()), 'TalentSitemapEnvelope'), 429: ErrorEnvelopeSchema },
-        detail: {
-          operationId: 'listTalentSitemap',
-          summary: 'List the slugs of every indexable talent profile',
-          description:
-            'Slugs of every active and indexable profile of any role (project managers, field resources and experts), sorted ascending, ' +
-            'so the list is stable between calls. Every slug listed resolves at GET /talent/{slug}.',
-          tags: ['Talent'],
-        },
+    .get('/talent/sitemap', async () => ok(sortSlugs((await profiles.listListed()).filter(isListed).map((p) => p.slug))), {
+      response: { 200: envelopeOf(t.Array(t.String()), 'TalentSitemapEnvelope'), 429: ErrorEnvelopeSchema },
+      detail: {
+        operationId: 'listTalentSitemap',
+        summary: 'List the slugs of every indexable talent profile',
+        description:
+          'Slugs of every active and indexable profile of any role (project managers, field resources and experts), sorted ascending, ' +
+          'so the list is stable between calls. Every slug listed resolves at GET /talent/{slug}.',
+        tags: ['Talent'],
       },
-    )
+    })
     .get(
       '/talent/:slug',
       async ({ params }) => {

@@ -106,7 +106,13 @@ export function registerCatalogTools(server: McpServer, ctx: ToolContext): void 
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ items, market }) => {
-      const body = { items: items.map((i) => ({ serviceId: i.serviceId, ...(i.hours === undefined ? {} : { hours: i.hours }), ...(i.qty === undefined ? {} : { qty: i.qty }) })) };
+      const body = {
+        items: items.map((i) => ({
+          serviceId: i.serviceId,
+          ...(i.hours === undefined ? {} : { hours: i.hours }),
+          ...(i.qty === undefined ? {} : { qty: i.qty }),
+        })),
+      };
       const res = await ctx.upstream.call<ApiQuote>('catalog', '/jobs/pricing', localized(ctx, market), { method: 'POST', body });
       if (!res.ok) return toolFailure(res.code, res.message);
       const quote = toQuote(res.data);

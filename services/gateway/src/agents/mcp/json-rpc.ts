@@ -50,7 +50,8 @@ export function readJsonRpc(text: string): { ok: true; body: unknown } | { ok: f
   }
   const messages = Array.isArray(body) ? body : [body];
   if (messages.length === 0) return { ok: false, response: jsonRpcError(400, INVALID_REQUEST, 'Invalid Request: empty batch') };
-  if (messages.length > MAX_BATCH) return { ok: false, response: jsonRpcError(400, INVALID_REQUEST, `Invalid Request: at most ${MAX_BATCH} messages per batch`) };
+  if (messages.length > MAX_BATCH)
+    return { ok: false, response: jsonRpcError(400, INVALID_REQUEST, `Invalid Request: at most ${MAX_BATCH} messages per batch`) };
   const bad = messages.find((m) => !JSONRPCMessageSchema.safeParse(m).success);
   const badParamsOf = bad === undefined ? undefined : methodWithBadParams(bad);
   if (badParamsOf !== undefined) {

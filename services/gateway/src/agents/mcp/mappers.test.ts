@@ -27,7 +27,20 @@ describe('toQuote', () => {
     const q = toQuote({
       market: 'DE',
       currency: 'EUR',
-      lines: [{ serviceId: 'id', slug: 's', name: 'S', hours: 1, billedHours: 8, qty: 2, unitAmount: 7800, amount: 124_800, minimumApplied: true, note: 'minimum 8 h' }],
+      lines: [
+        {
+          serviceId: 'id',
+          slug: 's',
+          name: 'S',
+          hours: 1,
+          billedHours: 8,
+          qty: 2,
+          unitAmount: 7800,
+          amount: 124_800,
+          minimumApplied: true,
+          note: 'minimum 8 h',
+        },
+      ],
       subtotal: 124_800,
       tax: { name: 'USt', rateBasisPoints: 1900, amount: 23_712 },
       total: 148_512,

@@ -77,7 +77,9 @@ describe('the /mcp body cap', () => {
         controller.error(new Error('connection reset by peer'));
       },
     });
-    const res = await app.handle(new Request('http://localhost/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit));
+    const res = await app.handle(
+      new Request('http://localhost/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit),
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'The request body could not be read' } });
     expect(logger.lines.filter((l) => l.level === 'error')).toEqual([]);

@@ -40,7 +40,12 @@ describe('MCP over raw HTTP', () => {
 
   it('does not promise tools/list_changed notifications in initialize (the server is stateless and never sends them)', async () => {
     const res = await post(
-      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
     );
     const body = (await res.json()) as { result: { capabilities: { tools?: { listChanged?: boolean } } } };
     expect(body.result.capabilities.tools).toBeDefined();
@@ -62,10 +67,13 @@ describe('MCP over raw HTTP', () => {
   });
 
   it('passes the request id and the X-Country of the /mcp request on to the catalog', async () => {
-    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'quote_service', arguments: { service: 'react-developer', hours: 10 } } }), {
-      'x-request-id': 'mcp-trace-000001',
-      'x-country': 'AU',
-    });
+    const res = await post(
+      JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'quote_service', arguments: { service: 'react-developer', hours: 10 } } }),
+      {
+        'x-request-id': 'mcp-trace-000001',
+        'x-country': 'AU',
+      },
+    );
     const body = (await res.json()) as { result: { structuredContent: Quote } };
     expect(body.result.structuredContent.currency).toBe('AUD');
     // The catalog writes its log line after it has answered: poll for it, with a bound.
@@ -103,7 +111,9 @@ describe('MCP over raw HTTP', () => {
   // Last: it stops the catalog.
   it('turns a catalog that is down into a tool error, not a protocol error or a 500', async () => {
     await stack.stopCatalog();
-    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'quote_service', arguments: { service: 'react-developer' } } }));
+    const res = await post(
+      JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'quote_service', arguments: { service: 'react-developer' } } }),
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { id: number; result: { isError: boolean; content: { text: string }[] } };
     expect(body.result.isError).toBe(true);

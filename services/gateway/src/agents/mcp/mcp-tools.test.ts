@@ -23,7 +23,11 @@ afterAll(async () => {
 });
 
 /** The service's own answer, fetched directly (not through the gateway), to compare tool results with. */
-async function api<T>(base: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: { success: boolean; data: T; error?: { code: string; message: string } } }> {
+async function api<T>(
+  base: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: { success: boolean; data: T; error?: { code: string; message: string } } }> {
   const res = await fetch(`${base}${path}`, init);
   return { status: res.status, body: await res.json() };
 }
@@ -87,21 +91,31 @@ describe('MCP tools over Streamable HTTP', () => {
   });
 
   it('searches like GET /services, with prices in the requested market and copy in the requested language', async () => {
-    const result = structured<{ market: string; language: string; total: number; services: { id: string; slug: string; name: string; pricing: { hourlyRate: { amount: number } } }[] }>(
-      await call('search_services', { category: 'frontend', market: 'AE', language: 'ar', limit: 3 }),
-    );
+    const result = structured<{
+      market: string;
+      language: string;
+      total: number;
+      services: { id: string; slug: string; name: string; pricing: { hourlyRate: { amount: number } } }[];
+    }>(await call('search_services', { category: 'frontend', market: 'AE', language: 'ar', limit: 3 }));
     const res = await fetch(`${stack.catalogUrl}/services?category=frontend&limit=3`, { headers: { 'x-country': 'AE', 'x-lang': 'ar' } });
     const direct = (await res.json()) as { data: ApiService[] };
-    expect(result.services.map((s) => [s.id, s.slug, s.name, s.pricing.hourlyRate.amount])).toEqual(direct.data.map((s) => [s._id, s.slug, s.name, s.pricing.hourlyRate]));
+    expect(result.services.map((s) => [s.id, s.slug, s.name, s.pricing.hourlyRate.amount])).toEqual(
+      direct.data.map((s) => [s._id, s.slug, s.name, s.pricing.hourlyRate]),
+    );
     expect(result.total).toBe(Number(res.headers.get('x-total-count')));
     expect(result.market).toBe('AE');
     expect(result.language).toBe('ar');
   });
 
   it('gets one service like GET /services/{id}, previews and copy included', async () => {
-    const detail = structured<{ id: string; name: string; faq: unknown[]; inclusions: string[]; availablePms: { slug: string; profileUrl: string }[]; pricing: { estimatedAmount: { amount: number } } }>(
-      await call('get_service', { service: 'node-backend-developer', market: 'US', language: 'de' }),
-    );
+    const detail = structured<{
+      id: string;
+      name: string;
+      faq: unknown[];
+      inclusions: string[];
+      availablePms: { slug: string; profileUrl: string }[];
+      pricing: { estimatedAmount: { amount: number } };
+    }>(await call('get_service', { service: 'node-backend-developer', market: 'US', language: 'de' }));
     const direct = await api<ApiService>(stack.catalogUrl, '/services/node-backend-developer', { headers: { 'x-country': 'US', 'x-lang': 'de' } });
     expect(detail.id).toBe(direct.body.data._id);
     expect(detail.name).toBe(direct.body.data.name);
@@ -128,7 +142,9 @@ describe('MCP tools over Streamable HTTP', () => {
   });
 
   it('lists the markets from the shared market table', async () => {
-    const all = structured<{ defaultMarket: string; markets: { code: string; currency: string; taxBasisPoints: number; languages: string[] }[] }>(await call('list_markets', {}));
+    const all = structured<{ defaultMarket: string; markets: { code: string; currency: string; taxBasisPoints: number; languages: string[] }[] }>(
+      await call('list_markets', {}),
+    );
     expect(all.defaultMarket).toBe('IN');
     expect(all.markets.map((m) => [m.code, m.currency, m.taxBasisPoints, m.languages])).toEqual(
       Object.values(MARKETS).map((m) => [m.code, m.currency, m.taxBasisPoints, [...m.languages]]),
@@ -138,7 +154,9 @@ describe('MCP tools over Streamable HTTP', () => {
   });
 
   it('finds the talent for a service like the talent previews endpoint', async () => {
-    const found = structured<{ service: { slug: string }; talent: { slug: string; rating: number }[] }>(await call('find_talent_for_service', { service: 'react-developer', limit: 5 }));
+    const found = structured<{ service: { slug: string }; talent: { slug: string; rating: number }[] }>(
+      await call('find_talent_for_service', { service: 'react-developer', limit: 5 }),
+    );
     const direct = await api<ApiPmPreview[]>(stack.talentUrl, '/internal/pm-previews?service=react-developer&limit=5');
     expect(found.service.slug).toBe('react-developer');
     expect(found.talent.map((t) => [t.slug, t.rating])).toEqual(direct.body.data.map((t) => [t.slug, t.rating]));

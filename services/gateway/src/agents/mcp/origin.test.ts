@@ -14,7 +14,8 @@ describe('MCP origin check', () => {
   });
 
   it('refuses any other origin, including look-alikes and other ports', () => {
-    for (const o of ['https://evil.example', 'https://market.example:8443', 'http://market.example', 'null']) expect(isMcpOriginAllowed(o, allowed)).toBe(false);
+    for (const o of ['https://evil.example', 'https://market.example:8443', 'http://market.example', 'null'])
+      expect(isMcpOriginAllowed(o, allowed)).toBe(false);
   });
 
   it('allows every origin when the operator configured CORS for any origin', () => {

@@ -1,5 +1,12 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, isJSONRPCRequest, ListToolsRequestSchema, PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  InitializeRequestSchema,
+  isJSONRPCRequest,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /** The request schemas of the methods this server answers, checked before the SDK sees a request. */
 const REQUEST_SCHEMAS = new Map<string, { safeParse(value: unknown): { success: boolean; error?: { issues: readonly ParamIssue[] } } }>([
@@ -17,7 +24,15 @@ interface ParamIssue {
   expected?: unknown;
 }
 
-const TYPE_NAMES: Record<string, string> = { record: 'an object', object: 'an object', array: 'an array', string: 'a string', number: 'a number', int: 'an integer', boolean: 'a boolean' };
+const TYPE_NAMES: Record<string, string> = {
+  record: 'an object',
+  object: 'an object',
+  array: 'an array',
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'a boolean',
+};
 
 /** One issue as `field must be a string` / `field is required`: the field path inside params, no validator jargon. */
 function describeIssue(issue: ParamIssue): string {

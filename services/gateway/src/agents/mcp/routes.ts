@@ -37,7 +37,13 @@ export function createMcpRoutes(options: McpRoutesOptions) {
           lang: h.get('x-lang') ?? undefined,
           authorization: h.get('authorization') ?? undefined,
         };
-        return handleMcpPost(request, { upstream: options.upstream, origin: options.origin, call, maxBodyBytes: options.maxBodyBytes, bodyTimeoutMs: options.bodyTimeoutMs });
+        return handleMcpPost(request, {
+          upstream: options.upstream,
+          origin: options.origin,
+          call,
+          maxBodyBytes: options.maxBodyBytes,
+          bodyTimeoutMs: options.bodyTimeoutMs,
+        });
       },
       { ...hidden, parse: 'none' },
     )

@@ -12,11 +12,7 @@ export const MarketInput = z
   .enum(MARKET_INPUTS)
   .describe('Market code, any letter case: IN (India, INR), AE (UAE, AED), DE (Germany, EUR), US (USD), AU (AUD). Default IN.');
 export const LanguageInput = z.string().max(35).describe('BCP-47 language for the copy: en, hi, ar or de (others fall back to en). Default en.');
-export const ServiceRefInput = z
-  .string()
-  .min(1)
-  .max(100)
-  .describe('Service id (24 hex) or slug, e.g. "react-developer", "mvp-build"');
+export const ServiceRefInput = z.string().min(1).max(100).describe('Service id (24 hex) or slug, e.g. "react-developer", "mvp-build"');
 
 export const Money = z.object({
   amount: z.number().int().describe('Integer minor units (cents, paise, fils)'),

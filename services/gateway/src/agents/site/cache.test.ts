@@ -17,7 +17,10 @@ function source(results: LoadResult<string>[]) {
 
 describe('createCachedSource', () => {
   it('serves a loaded value until the TTL passes, then reloads', async () => {
-    const { clock, cached, calls } = source([{ ok: true, value: 'one' }, { ok: true, value: 'two' }]);
+    const { clock, cached, calls } = source([
+      { ok: true, value: 'one' },
+      { ok: true, value: 'two' },
+    ]);
     expect(await cached.get()).toBe('one');
     clock.advance(59_999);
     expect(await cached.get()).toBe('one');

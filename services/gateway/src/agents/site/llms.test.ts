@@ -6,12 +6,38 @@ import { buildSitePages } from './pages.ts';
 const ORIGIN = 'https://example.com';
 const DATA: SiteData = {
   services: [
-    { _id: 'a'.repeat(24), slug: 'react-developer', kind: 'role', category: 'frontend', name: 'React Developer', summary: 'Builds\nReact apps', markets: ['IN', 'DE'], updatedAt: '2026-03-01T00:00:00Z' },
-    { _id: 'b'.repeat(24), slug: 'mvp-build', kind: 'project', category: 'product-delivery', name: 'MVP [Build]', summary: 'Ship a first version', markets: ['US'], updatedAt: '2026-04-01T00:00:00Z' },
+    {
+      _id: 'a'.repeat(24),
+      slug: 'react-developer',
+      kind: 'role',
+      category: 'frontend',
+      name: 'React Developer',
+      summary: 'Builds\nReact apps',
+      markets: ['IN', 'DE'],
+      updatedAt: '2026-03-01T00:00:00Z',
+    },
+    {
+      _id: 'b'.repeat(24),
+      slug: 'mvp-build',
+      kind: 'project',
+      category: 'product-delivery',
+      name: 'MVP [Build]',
+      summary: 'Ship a first version',
+      markets: ['US'],
+      updatedAt: '2026-04-01T00:00:00Z',
+    },
   ],
   talent: [
     { slug: 'asha-pm', kind: 'pm', displayName: 'Asha Rao', headline: 'Delivery lead', skills: ['Scrum'], location: 'IN', updatedAt: '2026-05-01T00:00:00Z' },
-    { slug: 'max-expert', kind: 'expert', displayName: 'Max Vogel', headline: 'Kubernetes expert', skills: ['Kubernetes', 'Go'], location: 'DE', updatedAt: 'not a date' },
+    {
+      slug: 'max-expert',
+      kind: 'expert',
+      displayName: 'Max Vogel',
+      headline: 'Kubernetes expert',
+      skills: ['Kubernetes', 'Go'],
+      location: 'DE',
+      updatedAt: 'not a date',
+    },
     { slug: 'li-field', kind: 'resource', displayName: 'Li Wei', headline: 'Field engineer', skills: [], location: 'AU', updatedAt: '2026-02-01T00:00:00Z' },
   ],
   prices: new Map([
@@ -59,7 +85,9 @@ describe('buildSitePages', () => {
   });
 
   it('points each talent page at the API route of its role', () => {
-    const api = buildSitePages(DATA, ORIGIN).map((p) => p.apiUrl).filter(Boolean);
+    const api = buildSitePages(DATA, ORIGIN)
+      .map((p) => p.apiUrl)
+      .filter(Boolean);
     expect(api).toContain(`${ORIGIN}/api/pm/asha-pm/profile`);
     expect(api).toContain(`${ORIGIN}/api/resource/li-field/profile`);
     expect(api).toContain(`${ORIGIN}/api/talent/max-expert`);

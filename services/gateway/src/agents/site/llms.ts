@@ -35,7 +35,11 @@ function agentLinks(origin: string): string[] {
     linkLine('Agent guide', `${origin}/agent.txt`, 'When to use this service, API operations, MCP tools, authentication, rate limits and localization headers'),
     linkLine('MCP server', `${origin}/mcp`, 'Streamable HTTP MCP endpoint (POST JSON-RPC 2.0) with tools to search, quote and find talent'),
     linkLine('OpenAPI description', `${origin}/openapi.json`, 'Machine-readable OpenAPI 3.0 description of the public REST API under /api'),
-    linkLine('Service catalog API', `${origin}/api/services`, 'Paginated JSON list of bookable services; send X-Country and X-Lang to localize prices and copy'),
+    linkLine(
+      'Service catalog API',
+      `${origin}/api/services`,
+      'Paginated JSON list of bookable services; send X-Country and X-Lang to localize prices and copy',
+    ),
     linkLine('Full index', `${origin}/llms-full.txt`, 'Every indexable page, every service and talent profile included'),
     '',
   ];
@@ -57,11 +61,23 @@ export function renderLlmsTxt(pages: SitePage[], origin: string): string {
   return [
     ...header(),
     ...agentLinks(origin),
-    ...section('Hire a role', pages.filter((p) => p.section === 'role'), false),
-    ...section('Project delivery', pages.filter((p) => p.section === 'project'), false),
+    ...section(
+      'Hire a role',
+      pages.filter((p) => p.section === 'role'),
+      false,
+    ),
+    ...section(
+      'Project delivery',
+      pages.filter((p) => p.section === 'project'),
+      false,
+    ),
     '## Optional',
     '',
-    linkLine('Talent profiles', `${origin}/llms-full.txt`, `${talentCount} public profiles of project managers, field resources and experts, listed in the full index`),
+    linkLine(
+      'Talent profiles',
+      `${origin}/llms-full.txt`,
+      `${talentCount} public profiles of project managers, field resources and experts, listed in the full index`,
+    ),
     linkLine('Sitemap', `${origin}/sitemap.xml`, 'XML sitemap of every public page'),
     '',
   ].join('\n');
@@ -72,9 +88,25 @@ export function renderLlmsFullTxt(pages: SitePage[], origin: string): string {
   return [
     ...header(),
     ...agentLinks(origin),
-    ...section('Pages', pages.filter((p) => p.section === 'home'), false),
-    ...section('Hire a role', pages.filter((p) => p.section === 'role'), true),
-    ...section('Project delivery', pages.filter((p) => p.section === 'project'), true),
-    ...section('Talent profiles', pages.filter((p) => p.section === 'talent'), true),
+    ...section(
+      'Pages',
+      pages.filter((p) => p.section === 'home'),
+      false,
+    ),
+    ...section(
+      'Hire a role',
+      pages.filter((p) => p.section === 'role'),
+      true,
+    ),
+    ...section(
+      'Project delivery',
+      pages.filter((p) => p.section === 'project'),
+      true,
+    ),
+    ...section(
+      'Talent profiles',
+      pages.filter((p) => p.section === 'talent'),
+      true,
+    ),
   ].join('\n');
 }

@@ -46,19 +46,24 @@ function newest(values: (string | undefined)[]): string | undefined {
 export function buildSitePages(data: SiteData, origin: string): SitePage[] {
   const services = [...data.services].sort((a, b) => a.kind.localeCompare(b.kind) || a.category.localeCompare(b.category) || a.slug.localeCompare(b.slug));
   const talent = [...data.talent].sort((a, b) => a.slug.localeCompare(b.slug));
-  const servicePages = services.map((s): SitePage => ({
-    section: s.kind === 'project' ? 'project' : 'role',
-    url: `${origin}/services/${encodeURIComponent(s.slug)}`,
-    apiUrl: `${origin}/api/services/${encodeURIComponent(s.slug)}`,
-    title: s.name,
-    description: s.summary,
-    prices: describePrices(data.prices.get(s.slug)),
-    lastmod: toLastmod(s.updatedAt),
-  }));
+  const servicePages = services.map(
+    (s): SitePage => ({
+      section: s.kind === 'project' ? 'project' : 'role',
+      url: `${origin}/services/${encodeURIComponent(s.slug)}`,
+      apiUrl: `${origin}/api/services/${encodeURIComponent(s.slug)}`,
+      title: s.name,
+      description: s.summary,
+      prices: describePrices(data.prices.get(s.slug)),
+      lastmod: toLastmod(s.updatedAt),
+    }),
+  );
   const talentPages = talent.map((p): SitePage => {
     const path = talentPath(p.kind, p.slug);
     // Headlines often name the top skills already; list only the ones they do not.
-    const skills = p.skills.filter((k) => !p.headline.toLowerCase().includes(k.toLowerCase())).slice(0, 5).join(', ');
+    const skills = p.skills
+      .filter((k) => !p.headline.toLowerCase().includes(k.toLowerCase()))
+      .slice(0, 5)
+      .join(', ');
     return {
       section: 'talent',
       url: `${origin}${path.page}`,

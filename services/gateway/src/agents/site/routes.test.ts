@@ -87,7 +87,11 @@ describe('site files from live service data', () => {
 
   it('quotes in /llms-full.txt the hourly rates GET /services answers in each market', async () => {
     const { text } = await get('/llms-full.txt');
-    const de = ((await (await fetch(`${stack.catalogUrl}/services/react-developer`, { headers: { 'x-country': 'DE' } })).json()) as { data: { pricing: { hourlyRate: number } } }).data;
+    const de = (
+      (await (await fetch(`${stack.catalogUrl}/services/react-developer`, { headers: { 'x-country': 'DE' } })).json()) as {
+        data: { pricing: { hourlyRate: number } };
+      }
+    ).data;
     const line = text.split('\n').find((l) => l.includes(`](${ORIGIN}/services/react-developer)`));
     expect(line).toContain(`${(de.pricing.hourlyRate / 100).toFixed(2)} EUR/h in DE`);
     expect(line).toContain('INR/h in IN');
@@ -102,7 +106,16 @@ describe('site files from live service data', () => {
   it('serves /agent.txt naming the tools, operations, authentication, rate limits and localization headers', async () => {
     const { res, text } = await get('/agent.txt');
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    for (const word of [...Object.keys(TOOLS), `${ORIGIN}/mcp`, 'quoteService', 'Authorization: Bearer', 'RateLimit-Remaining', 'Retry-After', 'X-Country', 'X-Lang']) {
+    for (const word of [
+      ...Object.keys(TOOLS),
+      `${ORIGIN}/mcp`,
+      'quoteService',
+      'Authorization: Bearer',
+      'RateLimit-Remaining',
+      'Retry-After',
+      'X-Country',
+      'X-Lang',
+    ]) {
       expect(text).toContain(word);
     }
   });

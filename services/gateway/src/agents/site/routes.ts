@@ -1,4 +1,4 @@
-import { type Clock, acceptRequestId, REQUEST_ID_HEADER } from '@tm/shared';
+import { acceptRequestId, type Clock, REQUEST_ID_HEADER } from '@tm/shared';
 import { Elysia, NotFoundError } from 'elysia';
 import type { UpstreamClient } from '../upstream.ts';
 import { type RateLimitFacts, renderAgentTxt } from './agent-txt.ts';
@@ -43,7 +43,11 @@ export function createSiteRoutes(options: SiteRoutesOptions) {
     const last = built?.snapshot;
     if (built && last?.services === snapshot.services && last.talent === snapshot.talent && last.prices === snapshot.prices) return built.files;
     const pages = buildSitePages(snapshot, origin);
-    const sitemaps = buildSitemapFiles(pages.map((p) => ({ loc: p.url, lastmod: p.lastmod })), origin, options.sitemapLimits);
+    const sitemaps = buildSitemapFiles(
+      pages.map((p) => ({ loc: p.url, lastmod: p.lastmod })),
+      origin,
+      options.sitemapLimits,
+    );
     const next = { pages, sitemaps, llms: renderLlmsTxt(pages, origin), llmsFull: renderLlmsFullTxt(pages, origin) };
     built = { snapshot, files: next };
     return next;

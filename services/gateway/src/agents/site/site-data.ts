@@ -1,8 +1,16 @@
 import type { Clock } from '@tm/shared';
 import type { UpstreamClient } from '../upstream.ts';
 import { createCachedSource } from './cache.ts';
+import {
+  keepValid,
+  type MarketPrice,
+  type ServiceIndexEntry,
+  ServiceIndexEntry as ServiceIndexSchema,
+  type SiteData,
+  type TalentIndexEntry,
+  TalentIndexEntry as TalentIndexSchema,
+} from './model.ts';
 import { loadMarketPrices } from './prices.ts';
-import { keepValid, type MarketPrice, type ServiceIndexEntry, type SiteData, ServiceIndexEntry as ServiceIndexSchema, type TalentIndexEntry, TalentIndexEntry as TalentIndexSchema } from './model.ts';
 
 /** How long site files are served from memory before the services are asked again. */
 export const SITE_CACHE_TTL_MS = 60_000;

@@ -20,6 +20,7 @@ const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 /** Escapes text for XML content and attributes (the protocol requires entity-escaped URLs). */
 export function escapeXml(text: string): string {
   // Characters XML 1.0 forbids outright are dropped rather than escaped: no entity can carry them.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the control characters XML forbids is the point
   const clean = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
   return clean.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
 }
@@ -83,11 +84,7 @@ function newestLastmod(entries: readonly SitemapEntry[]): string | undefined {
  * `maxBytes` bytes): one `/sitemap.xml` urlset. Beyond that: `/sitemap.xml` is an index of
  * `/sitemap-1.xml` ... `/sitemap-N.xml`, each within both limits.
  */
-export function buildSitemapFiles(
-  entries: readonly SitemapEntry[],
-  origin: string,
-  limits: Partial<SitemapLimits> = {},
-): Map<string, string> {
+export function buildSitemapFiles(entries: readonly SitemapEntry[], origin: string, limits: Partial<SitemapLimits> = {}): Map<string, string> {
   const parts = splitForSitemaps(entries, { maxUrls: limits.maxUrls ?? MAX_URLS_PER_SITEMAP, maxBytes: limits.maxBytes ?? MAX_SITEMAP_BYTES });
   if (parts.length === 1) return new Map([['/sitemap.xml', renderUrlset(parts[0] ?? [])]]);
   const files = new Map<string, string>();

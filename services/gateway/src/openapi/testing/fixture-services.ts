@@ -8,10 +8,19 @@ import { Elysia, t } from 'elysia';
  */
 const errors = { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 const Session = t.Object(
-  { accessToken: t.String(), refreshToken: t.String(), tokenType: t.Literal('Bearer'), expiresIn: t.Integer({ examples: [900] }), user: t.Object({ id: t.String(), role: t.String() }) },
+  {
+    accessToken: t.String(),
+    refreshToken: t.String(),
+    tokenType: t.Literal('Bearer'),
+    expiresIn: t.Integer({ examples: [900] }),
+    user: t.Object({ id: t.String(), role: t.String() }),
+  },
   { $id: 'AuthSession', title: 'AuthSession' },
 );
-const Profile = t.Object({ id: t.String(), headline: t.Union([t.String(), t.Null()]), rates: t.Record(t.String(), t.Number()), span: t.Tuple([t.String(), t.String()]) }, { title: 'Profile' });
+const Profile = t.Object(
+  { id: t.String(), headline: t.Union([t.String(), t.Null()]), rates: t.Record(t.String(), t.Number()), span: t.Tuple([t.String(), t.String()]) },
+  { title: 'Profile' },
+);
 
 function base(service: string, description: string, tag: string) {
   return new Elysia()
@@ -37,7 +46,11 @@ export function fixtureAuthApp() {
     .post('/auth/guest-access', () => null as never, post('createGuestSession', undefined, Session))
     .post('/auth/refresh', () => null as never, post('refreshSession', { refreshToken: s }, t.Object({ accessToken: s })))
     .post('/auth/forgot-password', () => null as never, post('forgotPassword', { email: t.String({ format: 'email' }) }, t.Object({ sent: t.Boolean() })))
-    .post('/auth/reset-password', () => null as never, post('resetPassword', { token: s, newPassword: t.String({ minLength: 10 }) }, t.Object({ updated: t.Boolean() })))
+    .post(
+      '/auth/reset-password',
+      () => null as never,
+      post('resetPassword', { token: s, newPassword: t.String({ minLength: 10 }) }, t.Object({ updated: t.Boolean() })),
+    )
     .get('/account/me', () => null as never, {
       headers: t.Object({ authorization: t.String() }),
       response: { 200: envelopeOf(t.Object({ id: s, role: s })), 401: ErrorEnvelopeSchema },
@@ -56,12 +69,26 @@ export function fixtureCatalogApp() {
     .model({ Quote })
     .get('/services', () => null as never, {
       headers: t.Object(country),
-      query: t.Object({ page: t.Optional(t.Numeric({ minimum: 1, default: 1 })), limit: t.Optional(t.Numeric({ minimum: 1, maximum: 100, default: 20 })), category: t.Optional(t.String()), search: t.Optional(t.String()) }),
+      query: t.Object({
+        page: t.Optional(t.Numeric({ minimum: 1, default: 1 })),
+        limit: t.Optional(t.Numeric({ minimum: 1, maximum: 100, default: 20 })),
+        category: t.Optional(t.String()),
+        search: t.Optional(t.String()),
+      }),
       response: { 200: envelopeOf(t.Array(t.Object({ _id: t.String(), kind: t.Union([t.Literal('role'), t.Literal('project')]) }))), 400: ErrorEnvelopeSchema },
       detail: detail('listServices', 'Paginated; totals in X-Total-Count (fixture choice).'),
     })
-    .get('/services/catalog', () => null as never, { headers: t.Object({ 'x-country': t.Optional(t.String()) }), response: { 200: envelopeOf(t.Array(Entry)), 400: ErrorEnvelopeSchema }, detail: detail('listServiceCatalog') })
-    .get('/services/:id', () => null as never, { params: t.Object({ id: t.String() }), headers: t.Object(country), response: { 200: envelopeOf(t.Object({ _id: t.String(), faq: t.Array(t.String()) })), ...errors }, detail: detail('getService') })
+    .get('/services/catalog', () => null as never, {
+      headers: t.Object({ 'x-country': t.Optional(t.String()) }),
+      response: { 200: envelopeOf(t.Array(Entry)), 400: ErrorEnvelopeSchema },
+      detail: detail('listServiceCatalog'),
+    })
+    .get('/services/:id', () => null as never, {
+      params: t.Object({ id: t.String() }),
+      headers: t.Object(country),
+      response: { 200: envelopeOf(t.Object({ _id: t.String(), faq: t.Array(t.String()) })), ...errors },
+      detail: detail('getService'),
+    })
     .get('/services/:id/quote', () => null as never, {
       params: t.Object({ id: t.String() }),
       query: t.Object({ hours: t.Optional(t.Numeric({ exclusiveMinimum: 0, maximum: 10000 })), qty: t.Optional(t.Numeric({ minimum: 1, maximum: 100 })) }),
@@ -83,7 +110,15 @@ export function fixtureTalentApp() {
   return base('talent', 'Talent fixture: public profiles.', 'Talent')
     .model({ Quote: t.Object({ somethingElse: t.Boolean() }) })
     .get('/pm/:id/profile', () => null as never, { ...id, response: { 200: envelopeOf(Profile), 404: ErrorEnvelopeSchema }, detail: detail('getPmProfile') })
-    .get('/resource/:id/profile', () => null as never, { ...id, response: { 200: envelopeOf(Profile), 404: ErrorEnvelopeSchema }, detail: detail('getResourceProfile') })
+    .get('/resource/:id/profile', () => null as never, {
+      ...id,
+      response: { 200: envelopeOf(Profile), 404: ErrorEnvelopeSchema },
+      detail: detail('getResourceProfile'),
+    })
     .get('/talent/sitemap', () => null as never, { response: { 200: envelopeOf(t.Array(t.String())) }, detail: detail('listTalentSitemap') })
-    .get('/talent/:slug', () => null as never, { params: t.Object({ slug: t.String() }), response: { 200: envelopeOf(Profile), 404: ErrorEnvelopeSchema }, detail: detail('getTalentProfile') });
+    .get('/talent/:slug', () => null as never, {
+      params: t.Object({ slug: t.String() }),
+      response: { 200: envelopeOf(Profile), 404: ErrorEnvelopeSchema },
+      detail: detail('getTalentProfile'),
+    });
 }
