@@ -2,28 +2,13 @@ export { bodyShapeProblem, MAX_BODY_DEPTH } from './body-shape.ts';
 export { resolveClientIp } from './client-ip.ts';
 export { type Clock, createManualClock, systemClock } from './clock.ts';
 export { allowsEmbeddedInProduction, ConfigError, type Env, isProduction, loadConfig, productionProblems, type Reader, read } from './config.ts';
-export { AvailabilitySchema, type PmPreview, PmPreviewSchema } from './contracts.ts';
 export { type Envelope, type ErrorEnvelope, fail, isEnvelope, ok, type SuccessEnvelope } from './envelope.ts';
 export { COMMON_ERROR_STATUS, type CommonErrorCode, DomainError, statusForCode } from './errors.ts';
 export { pathOfUrl, SERVICE_APP_CONFIG, type ServiceBaseOptions, serviceBase } from './http.ts';
 export { isId, newId, stableId } from './ids.ts';
 export { createLineWriter, type LineWriter } from './line-writer.ts';
 export { createLogger, createMemoryLogger, type Logger, silentLogger } from './logger.ts';
-export {
-  type CurrencyCode,
-  DEFAULT_LANG,
-  DEFAULT_MARKET,
-  isMarketCode,
-  LANGUAGES,
-  type Lang,
-  MARKET_CODES,
-  MARKETS,
-  type Market,
-  type MarketCode,
-  marketForMobile,
-  resolveLang,
-  resolveMarket,
-} from './markets.ts';
+export { isMarketCode, marketForMobile, resolveLang, resolveMarket } from './markets.ts';
 export { assertMinorUnits, CURRENCY_EXPONENT, formatMinor, type Money, multiplyMinor, percentOfMinor, roundHalfUp, sumMinor } from './money.ts';
 export { ErrorEnvelopeSchema, envelopeOf, serviceOpenApi } from './openapi.ts';
 export { EXIT_CONFIG, loadConfigOrExit, stopOnSignals } from './process.ts';

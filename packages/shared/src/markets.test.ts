@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test';
+import { MARKETS } from '@tm/contracts';
 import { DomainError } from './errors.ts';
-import { MARKETS, marketForMobile, resolveLang, resolveMarket } from './markets.ts';
+import { marketForMobile, resolveLang, resolveMarket } from './markets.ts';
 
 describe('markets', () => {
   it('defaults to India and accepts every market code in any case', () => {

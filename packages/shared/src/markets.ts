@@ -1,37 +1,5 @@
+import { DEFAULT_LANG, DEFAULT_MARKET, LANGUAGES, type Lang, MARKET_CODES, MARKETS, type Market, type MarketCode } from '@tm/contracts';
 import { DomainError } from './errors.ts';
-
-/** ISO 4217 codes of the currencies the markets price in. */
-export type CurrencyCode = 'INR' | 'AED' | 'EUR' | 'USD' | 'AUD';
-export type MarketCode = 'IN' | 'AE' | 'DE' | 'US' | 'AU';
-export type Lang = 'en' | 'hi' | 'ar' | 'de';
-
-export interface Market {
-  code: MarketCode;
-  name: string;
-  currency: CurrencyCode;
-  /** Tax on a quote's subtotal in basis points (1800 = 18 %). */
-  taxBasisPoints: number;
-  /** Name of the tax shown on a quote line. */
-  taxName: string;
-  /** E.164 country calling code, with the plus sign. */
-  smsCountryCode: string;
-  /** Languages offered to this market, the first being its default copy language. */
-  languages: readonly Lang[];
-}
-
-/** The market table (DESIGN.md "Catalog and pricing rules"). US sales tax is state-level, so 0 here. */
-export const MARKETS: Readonly<Record<MarketCode, Market>> = Object.freeze({
-  IN: { code: 'IN', name: 'India', currency: 'INR', taxBasisPoints: 1800, taxName: 'GST', smsCountryCode: '+91', languages: ['en', 'hi'] },
-  AE: { code: 'AE', name: 'United Arab Emirates', currency: 'AED', taxBasisPoints: 500, taxName: 'VAT', smsCountryCode: '+971', languages: ['en', 'ar'] },
-  DE: { code: 'DE', name: 'Germany', currency: 'EUR', taxBasisPoints: 1900, taxName: 'USt', smsCountryCode: '+49', languages: ['de', 'en'] },
-  US: { code: 'US', name: 'United States', currency: 'USD', taxBasisPoints: 0, taxName: 'Sales tax', smsCountryCode: '+1', languages: ['en'] },
-  AU: { code: 'AU', name: 'Australia', currency: 'AUD', taxBasisPoints: 1000, taxName: 'GST', smsCountryCode: '+61', languages: ['en'] },
-});
-
-export const MARKET_CODES = Object.keys(MARKETS) as MarketCode[];
-export const DEFAULT_MARKET: MarketCode = 'IN';
-export const LANGUAGES: readonly Lang[] = ['en', 'hi', 'ar', 'de'];
-export const DEFAULT_LANG: Lang = 'en';
 
 /** True when `code` is one of the market codes (exact, upper case). */
 export function isMarketCode(code: string): code is MarketCode {

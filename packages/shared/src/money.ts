@@ -1,4 +1,4 @@
-import type { CurrencyCode } from './markets.ts';
+import type { CurrencyCode } from '@tm/contracts';
 
 /** An amount in integer minor units (cents, paise, fils) of an ISO 4217 currency. Never a float. */
 export interface Money {

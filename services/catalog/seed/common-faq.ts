@@ -1,5 +1,5 @@
-import type { Lang } from '@tm/shared';
-import type { ServiceCopy, ServiceKind } from '../src/services/model.ts';
+import type { Lang, ServiceKind } from '@tm/contracts';
+import type { ServiceCopy } from '../src/services/model.ts';
 
 type Faq = ServiceCopy['faq'];
 

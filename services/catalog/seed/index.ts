@@ -1,4 +1,5 @@
-import { LANGUAGES, type Lang, MARKETS, type MarketCode, stableId } from '@tm/shared';
+import { LANGUAGES, type Lang, MARKETS, type MarketCode } from '@tm/contracts';
+import { stableId } from '@tm/shared';
 import type { ServiceCopy, ServiceDoc } from '../src/services/model.ts';
 import { COMMON_FAQ } from './common-faq.ts';
 import { BACKEND } from './data/backend.ts';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { createEmbeddedDocumentStore, documentStoresUnderTest, LANGUAGES, MARKET_CODES, MARKETS, stableId } from '@tm/shared';
+import { CATEGORIES, LANGUAGES, MARKET_CODES, MARKETS } from '@tm/contracts';
+import { createEmbeddedDocumentStore, documentStoresUnderTest, stableId } from '@tm/shared';
 import type { ServiceDoc } from '../src/services/model.ts';
-import { CATEGORIES } from '../src/services/model.ts';
 import { createServiceRepository } from '../src/services/repository.ts';
 import { SEED_SERVICES, seedDocuments } from './index.ts';
 import { seedServices, shouldSeed } from './seed.ts';

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DomainError, MARKETS } from '@tm/shared';
+import { MARKETS } from '@tm/contracts';
+import { DomainError } from '@tm/shared';
 
 /** DESIGN.md "Auth rules": OTP lifetime, tries, cooldown and hourly caps. */
 export const OTP_POLICY = {

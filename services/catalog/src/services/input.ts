@@ -1,10 +1,10 @@
+import { CATEGORIES, type Category } from '@tm/contracts';
 /**
  * Strict parsing of query strings and the pricing body into typed values, with one stable
  * error code per kind of bad input. It runs in each route's `transform` hook, before Elysia's
  * schema check, so a bad value never reaches a generic VALIDATION_FAILED or a 500.
  */
 import { DomainError } from '@tm/shared';
-import { CATEGORIES, type Category } from './model.ts';
 
 /** Bounds from the spec and DESIGN.md ("Catalog and pricing rules"); search length is our own cap. */
 export const MAX_LIMIT = 100;

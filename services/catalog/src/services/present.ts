@@ -1,6 +1,7 @@
+import type { CatalogEntry, Lang, Market, Service, ServiceIndexEntry } from '@tm/contracts';
 /** Turns stored documents into the public shapes for one market and language. */
-import { type Lang, type Market, multiplyMinor } from '@tm/shared';
-import type { CatalogEntry, Service, ServiceDoc, ServiceIndexEntry } from './model.ts';
+import { multiplyMinor } from '@tm/shared';
+import type { ServiceDoc } from './model.ts';
 import type { LineInput } from './pricing.ts';
 
 /** The copy in `lang`, falling back to English when a translation is missing. */

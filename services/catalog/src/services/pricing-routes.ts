@@ -1,8 +1,8 @@
+import { CartSchema, QuoteSchema } from '@tm/contracts';
 import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
 import { Elysia, ParseError } from 'elysia';
 import { parseCart } from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';
-import { CartSchema, QuoteSchema } from './model.ts';
 import { isOfferedIn, toLineInput } from './present.ts';
 import { quoteLines } from './pricing.ts';
 import type { ServiceReadModel } from './read-model.ts';

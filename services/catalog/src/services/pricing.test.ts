@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { MARKETS } from '@tm/shared';
+import { MARKETS } from '@tm/contracts';
 import { buildQuote, type LineInput, priceLine, QUOTE_VALIDITY_S, quoteLines } from './pricing.ts';
 
 const line = (over: Partial<LineInput> = {}): LineInput => ({

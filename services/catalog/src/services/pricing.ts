@@ -1,3 +1,4 @@
+import type { Lang, Market, Quote, QuoteLine } from '@tm/contracts';
 /**
  * Pricing rules, pure and framework-free. All money is integer minor units of the market's
  * currency. The rule, rounding once per step (half away from zero, "commercial" rounding):
@@ -11,8 +12,7 @@
  * Rounding the hourly product before multiplying by qty means one line of qty 3 costs exactly
  * three lines of qty 1, so splitting or merging a cart never changes its total.
  */
-import { assertMinorUnits, type Lang, type Market, multiplyMinor, percentOfMinor, sumMinor } from '@tm/shared';
-import type { Quote, QuoteLine } from './model.ts';
+import { assertMinorUnits, multiplyMinor, percentOfMinor, sumMinor } from '@tm/shared';
 
 /** How long a quote is honoured, in seconds. */
 export const QUOTE_VALIDITY_S = 30 * 60;

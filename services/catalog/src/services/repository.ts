@@ -1,5 +1,6 @@
-import type { DocumentCollection, DocumentStore, Filter, Lang, MarketCode } from '@tm/shared';
-import type { Category, ServiceDoc } from './model.ts';
+import type { Category, Lang, MarketCode } from '@tm/contracts';
+import type { DocumentCollection, DocumentStore, Filter } from '@tm/shared';
+import type { ServiceDoc } from './model.ts';
 
 /** The name of the services collection, shared by the app and the seed script. */
 export const SERVICES_COLLECTION = 'services';

@@ -1,9 +1,9 @@
+import { CATEGORIES, CatalogEntrySchema, type Category, QuoteSchema, ServiceSchema } from '@tm/contracts';
 import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
 import { Elysia, t } from 'elysia';
 import type { TalentPort } from '../talent/model.ts';
 import { isDecodablePathSegment, parseCategory, parseHours, parseLimit, parsePage, parseQty, parseSearch, rejectRepeatedParams } from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';
-import { CATEGORIES, CatalogEntrySchema, type Category, QuoteSchema, ServiceSchema } from './model.ts';
 import { paginationLinks } from './pagination.ts';
 import { isOfferedIn, toCatalogEntry, toLineInput, toService } from './present.ts';
 import { quoteLines } from './pricing.ts';

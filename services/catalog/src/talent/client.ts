@@ -1,4 +1,5 @@
-import { type Logger, PmPreviewSchema } from '@tm/shared';
+import { PmPreviewSchema } from '@tm/contracts';
+import type { Logger } from '@tm/shared';
 import { getSchemaValidator } from 'elysia';
 import type { PmPreview, TalentPort } from './model.ts';
 

@@ -1,4 +1,4 @@
-import { type PmPreview, PmPreviewSchema } from '@tm/shared';
+import { type PmPreview, PmPreviewSchema } from '@tm/contracts';
 
 /** A PM preview as the talent service's /internal/pm-previews returns it: the shared contract. */
 export { type PmPreview, PmPreviewSchema };

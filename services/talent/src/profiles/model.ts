@@ -1,4 +1,4 @@
-import { AvailabilitySchema, type PmPreview, PmPreviewSchema } from '@tm/shared';
+import { AvailabilitySchema, type PmPreview, PmPreviewSchema } from '@tm/contracts';
 import { t } from 'elysia';
 
 /**

@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@tm/shared';
+import type { CurrencyCode } from '@tm/contracts';
 
 /**
  * The catalog's and talent's public answers as this gateway reads them. The services own the

@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { DEFAULT_LANG, DEFAULT_MARKET } from '@tm/shared';
+import { DEFAULT_LANG, DEFAULT_MARKET } from '@tm/contracts';
 import { z } from 'zod';
 import type { ApiQuote, ApiService } from './api-types.ts';
 import { localized, type ToolContext } from './context.ts';

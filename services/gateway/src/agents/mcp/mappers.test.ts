@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { MARKETS } from '@tm/shared';
+import { MARKETS } from '@tm/contracts';
 import { absoluteUrl, toMarketInfo, toMoney, toQuote } from './mappers.ts';
 
 describe('toMoney', () => {

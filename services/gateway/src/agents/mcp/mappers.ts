@@ -1,4 +1,5 @@
-import { type CurrencyCode, formatMinor, type Market } from '@tm/shared';
+import type { CurrencyCode, Market } from '@tm/contracts';
+import { formatMinor } from '@tm/shared';
 import type { ApiPmPreview, ApiProfile, ApiQuote, ApiService } from './api-types.ts';
 import type { MarketInfo, Money, PmPreview, Quote, ServiceDetail, ServiceSummary, TalentProfile } from './schemas.ts';
 

@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { DEFAULT_MARKET, MARKETS } from '@tm/shared';
+import { DEFAULT_MARKET, MARKETS } from '@tm/contracts';
 import { z } from 'zod';
 import { toMarketInfo } from './mappers.ts';
 import { renderMarkets, toolFailure, toolSuccess } from './render.ts';

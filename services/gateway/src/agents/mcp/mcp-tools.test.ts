@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { MARKETS } from '@tm/shared';
+import { MARKETS } from '@tm/contracts';
 import { type AgentStack, startAgentStack } from '../testing/stack.ts';
 import type { ApiPmPreview, ApiProfile, ApiQuote, ApiService } from './api-types.ts';
 import type { Quote } from './schemas.ts';

@@ -1,4 +1,4 @@
-import { MARKET_CODES, type MarketCode } from '@tm/shared';
+import { MARKET_CODES, type MarketCode } from '@tm/contracts';
 import { z } from 'zod';
 
 /**

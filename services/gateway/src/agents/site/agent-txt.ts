@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, DEFAULT_MARKET, LANGUAGES, MARKETS } from '@tm/shared';
+import { DEFAULT_LANG, DEFAULT_MARKET, LANGUAGES, MARKETS } from '@tm/contracts';
 import type { Quotas } from '../../policy/limiter.ts';
 import { TOOLS } from '../mcp/tool-catalog.ts';
 import { SITE_TITLE } from './llms.ts';

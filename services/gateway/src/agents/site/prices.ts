@@ -1,4 +1,4 @@
-import { MARKET_CODES } from '@tm/shared';
+import { MARKET_CODES } from '@tm/contracts';
 import type { UpstreamClient } from '../upstream.ts';
 import type { LoadResult } from './cache.ts';
 import { keepValid, type MarketPrice, ServicePriceEntry } from './model.ts';
