@@ -4,6 +4,14 @@
  * check what they receive against the same ones. Explicit named exports only.
  */
 export {
+  type AccountErasure,
+  AccountErasureSchema,
+  type AccountExportPart,
+  AccountExportPartSchema,
+  accountErasePath,
+  accountExportPath,
+} from './account.ts';
+export {
   AvailabilitySchema,
   CATEGORIES,
   type Cart,
