@@ -43,6 +43,7 @@ export {
   ServicePricingSchema,
   ServiceSchema,
 } from './catalog.ts';
+export { COMMON_ERROR_STATUS, type CommonErrorCode, type ErrorStatusTable, type UpstreamFailureCode } from './errors/common.ts';
 export {
   CURRENCY_CODES,
   type CurrencyCode,

@@ -1,3 +1,5 @@
+import { COMMON_ERROR_STATUS, type CommonErrorCode } from '@tm/contracts';
+
 /**
  * Domain errors carry a stable public `code` and nothing of HTTP; each service's error plugin
  * maps codes to statuses. Codes are public API: add new ones, never rename.
@@ -14,24 +16,7 @@ export class DomainError extends Error {
   }
 }
 
-/** Codes shared by every service, with the status each maps to. */
-export const COMMON_ERROR_STATUS = {
-  VALIDATION_FAILED: 400,
-  MALFORMED_JSON: 400,
-  MISSING_HOST: 400,
-  NOT_FOUND: 404,
-  ROUTE_NOT_FOUND: 404,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  NOT_IMPLEMENTED: 501,
-  UPSTREAM_UNAVAILABLE: 503,
-  UPSTREAM_TIMEOUT: 504,
-} as const satisfies Record<string, number>;
-
-export type CommonErrorCode = keyof typeof COMMON_ERROR_STATUS;
+export { COMMON_ERROR_STATUS, type CommonErrorCode };
 
 /** Status for a code: the service's own table first, then the common one, else 400. */
 export function statusForCode(code: string, table: Readonly<Record<string, number>> = {}): number {
