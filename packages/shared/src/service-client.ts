@@ -5,6 +5,9 @@ import { isEnvelope } from './envelope.ts';
 import type { Logger } from './logger.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 
+/** A TypeBox schema (any `t.*` schema), re-exported so callers need not depend on TypeBox. */
+export type { TSchema };
+
 /** Where one service reaches another, and how long it waits. */
 export interface ServiceClientOptions {
   /** The called service's name, for log lines and failure messages ('talent', 'catalog'). */
