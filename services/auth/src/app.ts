@@ -1,8 +1,8 @@
+import { AUTH_ERROR_STATUS } from '@tm/contracts';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { accountRoutes } from './account/routes.ts';
 import type { AuthDeps } from './deps.ts';
-import { AUTH_ERROR_STATUS } from './errors.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { noStore } from './http/no-store.ts';
 import { otpRoutes } from './otp/routes.ts';

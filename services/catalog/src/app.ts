@@ -1,7 +1,7 @@
+import { CATALOG_ERROR_STATUS } from '@tm/contracts';
 import { type Clock, type DocumentStore, type Logger, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { createInternalRoutes } from './internal/routes.ts';
-import { CATALOG_ERROR_STATUS } from './services/errors.ts';
 import { createPricingRoutes } from './services/pricing-routes.ts';
 import { createServiceReadModel } from './services/read-model.ts';
 import { createServiceRepository } from './services/repository.ts';

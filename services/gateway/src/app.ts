@@ -1,3 +1,4 @@
+import { GATEWAY_ERROR_STATUS } from '@tm/contracts';
 import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { createAgentRoutes } from './agents/routes.ts';
@@ -33,6 +34,7 @@ export function createApp(deps: GatewayDeps) {
       serviceBase({
         service: 'gateway',
         logger: deps.logger,
+        errorStatus: GATEWAY_ERROR_STATUS,
         readiness: { ...deps.limiter.readiness(), ...upstreamReadiness(deps) },
       }),
     )

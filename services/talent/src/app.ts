@@ -1,7 +1,7 @@
+import { TALENT_ERROR_STATUS } from '@tm/contracts';
 import { type DocumentStore, type Logger, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { createInternalRoutes } from './profiles/internal-routes.ts';
-import { TALENT_ERROR_STATUS } from './profiles/model.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { createProfileRoutes } from './profiles/routes.ts';
 

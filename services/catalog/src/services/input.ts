@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category } from '@tm/contracts';
+import { CATEGORIES, type CatalogErrorCode, type Category } from '@tm/contracts';
 /**
  * Strict parsing of query strings and the pricing body into typed values, with one stable
  * error code per kind of bad input. It runs in each route's `transform` hook, before Elysia's
@@ -75,7 +75,7 @@ export function parseSearch(raw: Raw): string | undefined {
  * A query parameter given more than once (`?page=1&page=2`) is ambiguous: Elysia would keep one
  * of the values silently, so each repeat is a 400 with that parameter's own code instead.
  */
-export function rejectRepeatedParams(url: string, codes: Readonly<Record<string, string>>): void {
+export function rejectRepeatedParams(url: string, codes: Readonly<Record<string, CatalogErrorCode>>): void {
   const q = url.indexOf('?');
   if (q < 0) return;
   const params = new URLSearchParams(url.slice(q + 1).split('#')[0]);

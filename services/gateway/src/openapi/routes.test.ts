@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { GATEWAY_ERROR_STATUS } from '@tm/contracts';
 import { createManualClock, createMemoryLogger, serviceBase, silentLogger } from '@tm/shared';
 import { Elysia } from 'elysia';
 import type { Upstreams } from '../site-deps.ts';
@@ -36,7 +37,7 @@ function gateway(upstreams: Upstreams) {
   const clock = createManualClock();
   const logger = createMemoryLogger('gateway');
   const app = new Elysia()
-    .use(serviceBase({ service: 'gateway', logger: silentLogger }))
+    .use(serviceBase({ service: 'gateway', logger: silentLogger, errorStatus: GATEWAY_ERROR_STATUS }))
     .use(createOpenApiRoutes({ upstreams, fetch: globalThis.fetch, publicSiteUrl: 'https://tm.example', upstreamTimeoutMs: 2000, logger, clock }));
   const get = (path: string) => app.handle(new Request(`http://localhost${path}`));
   return { get, clock, logger };

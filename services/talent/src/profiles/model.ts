@@ -113,6 +113,3 @@ export const PmPreviewQuerySchema = t.Object({
   service: t.String({ minLength: 1, maxLength: 100, description: 'Catalog service slug' }),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 10, default: 3 })),
 });
-
-/** The service-specific error codes and their statuses. */
-export const TALENT_ERROR_STATUS = { PROFILE_NOT_FOUND: 404 } as const;
