@@ -23,6 +23,19 @@ export function pathOfUrl(url: string): string {
   return url.slice(start, end);
 }
 
+/**
+ * The request id of the request being answered, for handlers in plugins that do not see
+ * serviceBase's derived `requestId` in their types: the id serviceBase already put on the
+ * response headers, else the caller's well-formed one, else a fresh one (then set on the answer).
+ */
+export function requestIdOf({ request, set }: { request: Request; set: { headers: Record<string, unknown> } }): string {
+  const set_ = set.headers[REQUEST_ID_HEADER];
+  if (typeof set_ === 'string') return set_;
+  const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+  set.headers[REQUEST_ID_HEADER] = requestId;
+  return requestId;
+}
+
 export interface ServiceBaseOptions {
   /** Service name in log lines. */
   service: string;

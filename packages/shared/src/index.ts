@@ -4,7 +4,7 @@ export { type Clock, createManualClock, systemClock } from './clock.ts';
 export { allowsEmbeddedInProduction, ConfigError, type Env, isProduction, loadConfig, productionProblems, type Reader, read } from './config.ts';
 export { type Envelope, type ErrorEnvelope, fail, isEnvelope, ok, type SuccessEnvelope } from './envelope.ts';
 export { COMMON_ERROR_STATUS, type CommonErrorCode, DomainError, type ErrorCode, type ErrorStatusTable, statusForCode } from './errors.ts';
-export { pathOfUrl, SERVICE_APP_CONFIG, type ServiceBaseOptions, serviceBase } from './http.ts';
+export { pathOfUrl, requestIdOf, SERVICE_APP_CONFIG, type ServiceBaseOptions, serviceBase } from './http.ts';
 export { isId, newId, stableId } from './ids.ts';
 export { createLineWriter, type LineWriter } from './line-writer.ts';
 export { createLogger, createMemoryLogger, type Logger, silentLogger } from './logger.ts';

@@ -1,48 +1,70 @@
 import type { Role } from '@tm/shared';
 
-/** Prefixes whose operations act on one customer and need an access token (spec section 5). */
-export const PROTECTED_PREFIXES = ['/api/bookings', '/api/payments', '/api/chat', '/api/account'] as const;
+/**
+ * One row of the /api access table. `path` is exact (`/api/account/me`) or a prefix ending in
+ * `/*` that matches the prefix itself and everything below it (`/api/chat/*` matches `/api/chat`
+ * and `/api/chat/x`, not `/api/chatter`). The first matching row wins, so specific rows come
+ * before their prefix's catch-all.
+ */
+export interface AccessRule {
+  /** An HTTP method (HEAD is matched as GET) or '*' for any. */
+  method: string;
+  path: string;
+  /** 'required': an access token is needed (401 without one); 'none': anyone, token or not. */
+  token: 'required' | 'none';
+  /** Whether a guest token may use it (else 403). Other roles always pass; services decide finer rules. */
+  guests: boolean;
+  /** Whether a service implements it: the gateway forwards it; otherwise 501 after the token checks. */
+  forward: boolean;
+}
+
+/**
+ * The protected operations (spec section 5): everything under /api/bookings, /api/payments,
+ * /api/chat and /api/account needs a token. Guests may start a checkout (bookings), read who
+ * they are and end their session; payments, chat and the rest of the account need a real
+ * account. Adding an operation is one row (e.g. `{ method: 'POST', path: '/api/bookings',
+ * token: 'required', guests: true, forward: true }` above the bookings catch-all).
+ */
+export const ACCESS_RULES: readonly AccessRule[] = [
+  { method: 'GET', path: '/api/account/me', token: 'required', guests: true, forward: true },
+  { method: 'POST', path: '/api/account/sign-out', token: 'required', guests: true, forward: true },
+  { method: 'POST', path: '/api/account/change-password', token: 'required', guests: false, forward: true },
+  { method: '*', path: '/api/account/*', token: 'required', guests: false, forward: false },
+  { method: '*', path: '/api/bookings/*', token: 'required', guests: true, forward: false },
+  { method: '*', path: '/api/payments/*', token: 'required', guests: false, forward: false },
+  { method: '*', path: '/api/chat/*', token: 'required', guests: false, forward: false },
+];
+
+/** The first rule of `rules` for `method path` (HEAD as GET, a trailing slash ignored), if any. */
+export function findAccessRule(method: string, path: string, rules: readonly AccessRule[] = ACCESS_RULES): AccessRule | undefined {
+  const m = method === 'HEAD' ? 'GET' : method;
+  const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return rules.find((rule) => (rule.method === '*' || rule.method === m) && pathMatches(rule.path, p));
+}
+
+function pathMatches(pattern: string, path: string): boolean {
+  if (!pattern.endsWith('/*')) return pattern === path;
+  const prefix = pattern.slice(0, -2);
+  return path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47) /* / */;
+}
+
+/** The prefixes whose operations need an access token, from the table. */
+export const PROTECTED_PREFIXES: readonly string[] = ACCESS_RULES.filter((r) => r.token === 'required' && r.path.endsWith('/*')).map((r) =>
+  r.path.slice(0, -2),
+);
 
 /** The protected prefix `path` falls under, if any (`/api/chat` and `/api/chat/...`, not `/api/chatter`). */
 export function protectedPrefix(path: string): string | undefined {
-  for (const prefix of PROTECTED_PREFIXES) {
-    if (path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47) /* / */) return prefix;
-  }
-  return undefined;
+  return PROTECTED_PREFIXES.find((prefix) => pathMatches(`${prefix}/*`, path));
 }
 
-/**
- * The protected operations some service implements today (auth's account area), and whether a
- * guest may use each. Everything else under the protected prefixes answers 501 after the token
- * check, so clients learn the operation is missing rather than meeting a proxy error.
- */
-const IMPLEMENTED: readonly { method: string; path: string; guests: boolean }[] = [
-  { method: 'GET', path: '/api/account/me', guests: true },
-  { method: 'POST', path: '/api/account/sign-out', guests: true },
-  { method: 'POST', path: '/api/account/change-password', guests: false },
-];
-
-/** The implemented protected operation `method path` names, if any (HEAD counts as GET). */
-function implemented(method: string, path: string) {
-  const m = method === 'HEAD' ? 'GET' : method;
-  const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  return IMPLEMENTED.find((op) => op.method === m && op.path === p);
-}
-
-/**
- * Whether `role` may use `method path` under a protected prefix. Guests may start a checkout
- * (bookings), read who they are and end their session; payments, chat and the rest of the
- * account need a real account. Every other role passes here; services apply finer rules.
- */
+/** Whether `role` may use `method path` under a protected prefix (see ACCESS_RULES). */
 export function mayAccess(role: Role, method: string, path: string): boolean {
-  if (role !== 'guest') return true;
-  const prefix = protectedPrefix(path);
-  if (prefix === '/api/bookings') return true;
-  if (prefix === '/api/account') return implemented(method, path)?.guests === true;
-  return false;
+  return role !== 'guest' || findAccessRule(method, path)?.guests === true;
 }
 
 /** True when a service implements this protected operation, so the gateway forwards it. */
 export function isImplementedProtected(method: string, path: string): boolean {
-  return implemented(method, path) !== undefined;
+  const rule = findAccessRule(method, path);
+  return rule !== undefined && rule.token === 'required' && rule.forward;
 }

@@ -1,6 +1,7 @@
-import { fail, pathOfUrl } from '@tm/shared';
+import { pathOfUrl, requestIdOf } from '@tm/shared';
 import { Elysia } from 'elysia';
-import { isImplementedProtected, mayAccess, protectedPrefix } from '../policy/access-rules.ts';
+import { gatewayFailure } from '../errors.ts';
+import { decideAccess } from '../policy/decide-access.ts';
 import type { RequestStates } from '../policy/request-state.ts';
 import type { Upstreams } from '../site-deps.ts';
 import { forward, ProxyFailure } from './proxy.ts';
@@ -13,6 +14,9 @@ import { createTimeoutSignals } from './timeout-signals.ts';
  */
 const NEVER_FORWARDED = new Set(['TRACE', 'CONNECT']);
 
+/** A request the policy step did not see (it always does, outside tests of this plugin alone). */
+const NO_TOKEN = { kind: 'none' } as const;
+
 /** What the /api proxy needs. */
 export interface ApiRoutesDeps {
   upstreams: Upstreams;
@@ -23,7 +27,7 @@ export interface ApiRoutesDeps {
 }
 
 /**
- * Everything under /api: the token rules for the protected prefixes, then the forward to the
+ * Everything under /api: the one authorize step (decideAccess over the access table), then the forward to the
  * owning service. The body is never parsed here (parse: 'none'): the service sees the bytes the
  * client sent and answers malformed JSON or bad fields itself (400, never 422).
  */
@@ -34,36 +38,24 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
     '/api/*',
     async (ctx) => {
       const { request, set } = ctx;
-      const { requestId } = ctx as unknown as { requestId: string };
+      const requestId = requestIdOf(ctx);
       const state = states.get(request);
       const path = state?.path ?? pathOfUrl(request.url);
       const clientIp = state?.clientIp ?? 'unknown';
 
-      if (protectedPrefix(path) !== undefined) {
-        const token = state?.token ?? { kind: 'none' };
-        if (token.kind === 'unavailable') {
-          set.status = 503;
-          return fail('UPSTREAM_UNAVAILABLE', 'Tokens cannot be checked right now; try again shortly');
-        }
-        if (token.kind !== 'valid') {
-          set.status = 401;
-          set.headers['www-authenticate'] = token.kind === 'none' ? 'Bearer' : 'Bearer error="invalid_token"';
-          return fail('UNAUTHORIZED', 'A valid access token is required');
-        }
-        if (!mayAccess(token.principal.role, request.method, path)) {
-          set.status = 403;
-          return fail('FORBIDDEN', 'This account may not use this operation');
-        }
-        if (!isImplementedProtected(request.method, path)) {
-          set.status = 501;
-          return fail('NOT_IMPLEMENTED', `${request.method} ${path} is not available yet`);
-        }
+      const access = decideAccess({ method: request.method, path, token: state?.token ?? NO_TOKEN });
+      if (access.outcome === 'refuse') {
+        const failure = gatewayFailure(access.code, access.message);
+        set.status = failure.status;
+        if (access.challenge) set.headers['www-authenticate'] = access.challenge;
+        return failure.body;
       }
 
       const target = NEVER_FORWARDED.has(request.method) ? undefined : resolveTarget(path);
       if (target === undefined) {
-        set.status = 404;
-        return fail('ROUTE_NOT_FOUND', `No route for ${request.method} ${path}`);
+        const failure = gatewayFailure('ROUTE_NOT_FOUND', `No route for ${request.method} ${path}`);
+        set.status = failure.status;
+        return failure.body;
       }
       const answer = await forward(request, {
         url: `${upstreams[target.service]}${target.path}${searchOf(request.url)}`,
