@@ -1,4 +1,5 @@
-import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared';
+import { AUTH_ERROR_STATUS, errorEnvelopeSchema } from '@tm/contracts';
+import { envelopeOf } from '@tm/shared';
 import { t } from 'elysia';
 
 /** Request bodies of operations 1-9: shapes only; the rules (E.164, markets, policies) live in the domain. */
@@ -72,6 +73,9 @@ export const MeSchema = t.Object(
   { title: 'Me' },
 );
 export const MeEnvelope = envelopeOf(MeSchema, 'MeEnvelope');
+
+/** Auth's error envelope for its OpenAPI responses: `error.code` lists auth's codes and the common ones. */
+const ErrorEnvelopeSchema = errorEnvelopeSchema(AUTH_ERROR_STATUS);
 
 /** Error responses for the given statuses, for each route's `response`. */
 export function errorResponses<const S extends readonly number[]>(...statuses: S) {

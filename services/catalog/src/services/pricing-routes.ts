@@ -1,6 +1,7 @@
 import { CartSchema, QuoteSchema } from '@tm/contracts';
-import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
+import { DomainError, envelopeOf, ok } from '@tm/shared';
 import { Elysia, ParseError } from 'elysia';
+import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import { parseCart } from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';
 import { isOfferedIn, toLineInput } from './present.ts';

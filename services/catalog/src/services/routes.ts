@@ -1,7 +1,8 @@
 import { CATEGORIES, CatalogEntrySchema, type Category, QuoteSchema, ServiceSchema } from '@tm/contracts';
-import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
+import { DomainError, envelopeOf, ok } from '@tm/shared';
 import { Elysia, t } from 'elysia';
 import type { TalentPort } from '../talent/model.ts';
+import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import { isDecodablePathSegment, parseCategory, parseHours, parseLimit, parsePage, parseQty, parseSearch, rejectRepeatedParams } from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';
 import { paginationLinks } from './pagination.ts';

@@ -1,9 +1,14 @@
+import { ERROR_TABLES } from '@tm/contracts';
+
 /**
  * What the gateway adds to every service's part: the envelope, the responses the gateway itself
  * produces (rate limiting, upstream failures, token checks), the headers it puts on every
  * response, the localization parameters and the bearer scheme. Names here are public: clients
  * generated from the document use them.
  */
+
+/** Every code the public API answers (every process's table, the common codes included), sorted: the enum of `Error.code`. */
+const PUBLIC_ERROR_CODES = [...new Set(Object.values(ERROR_TABLES).flatMap((table) => Object.keys(table)))].sort();
 
 const rateLimitHeaderNames = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'] as const;
 
@@ -26,7 +31,11 @@ export function gatewayComponents() {
         type: 'object',
         required: ['code', 'message'],
         properties: {
-          code: { type: 'string', description: 'Stable machine-readable code (public API: codes are added, never renamed)' },
+          code: {
+            type: 'string',
+            enum: PUBLIC_ERROR_CODES,
+            description: 'Stable machine-readable code (public API: codes are added, never renamed); docs/error-codes.md lists who answers each and its status',
+          },
           message: { type: 'string', description: 'Human-readable, safe to show to any caller' },
         },
       },

@@ -1,5 +1,6 @@
-import { ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
+import { envelopeOf, ok } from '@tm/shared';
 import { Elysia, t } from 'elysia';
+import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import { PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from './model.ts';
 import { isListed, PREVIEW_LIMIT_DEFAULT, rankPmCandidates } from './ranking.ts';
 import type { ProfileRepository } from './repository.ts';

@@ -1,5 +1,6 @@
-import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
+import { DomainError, envelopeOf, ok } from '@tm/shared';
 import { Elysia, t } from 'elysia';
+import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import { PublicProfileSchema, type StoredProfile, type TalentRole } from './model.ts';
 import { isListed, sortSlugs } from './ranking.ts';
 import type { ProfileRepository } from './repository.ts';
