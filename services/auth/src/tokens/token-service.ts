@@ -1,4 +1,3 @@
-import { jwt } from '@elysiajs/jwt';
 import {
   ACCESS_TTL_S,
   type Clock,
@@ -12,7 +11,7 @@ import {
   type TokenClaims,
   type TokenType,
 } from '@tm/shared';
-import { decodeProtectedHeader, SignJWT } from 'jose';
+import { decodeProtectedHeader, type JWTPayload, type JWTVerifyOptions, jwtVerify, SignJWT } from 'jose';
 import { indexKeysByKid, type SigningKey, type VerificationKey } from './keys.ts';
 
 /** Signs and verifies auth's JWTs; verification alone says nothing about the session (see sessions). */
@@ -23,12 +22,10 @@ export interface TokenService {
 }
 
 /**
- * Verification goes through @elysiajs/jwt (it accepts the Ed25519 CryptoKey and passes our
- * pinned jose options through), with the key the token's `kid` names: the signing key or one
- * of `previous` (public keys from before a rotation). A token with an unknown kid, or none, is
- * refused without trying keys: auth always sets one. Signing uses
- * jose's SignJWT directly because the plugin always stamps `iat` from the wall clock, and
- * expiry must follow the injected Clock.
+ * Verification is jose's jwtVerify with our pinned options (no framework in the token rules),
+ * with the key the token's `kid` names: the signing key or one of `previous` (public keys from
+ * before a rotation). A token with an unknown kid, or none, is refused without trying keys: auth
+ * always sets one. `iat` and expiry follow the injected Clock.
  */
 export function createTokenService(key: SigningKey, clock: Clock, previous: readonly VerificationKey[] = []): TokenService {
   const verifiers = new Map<string, ReturnType<typeof verifierFor>>();
@@ -68,8 +65,17 @@ export function createTokenService(key: SigningKey, clock: Clock, previous: read
   };
 }
 
+/** Verifies with one key: the payload when signature and `options` hold, false otherwise (never throws). */
 function verifierFor(key: VerificationKey) {
-  return jwt({ name: 'jws', secret: key.publicKey, alg: TOKEN_ALG }).decorator.jws;
+  return {
+    async verify(token: string, options: JWTVerifyOptions): Promise<JWTPayload | false> {
+      try {
+        return (await jwtVerify(token, key.publicKey, options)).payload;
+      } catch {
+        return false;
+      }
+    },
+  };
 }
 
 /** The `kid` in a token's protected header; undefined when the token cannot be decoded. */
