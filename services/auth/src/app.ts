@@ -5,10 +5,12 @@ import { accountRoutes } from './account/routes.ts';
 import type { AuthDeps } from './deps.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { noStore } from './http/no-store.ts';
+import { idpRoutes } from './idp/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { buildServices } from './services.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
+import { widgetRoutes } from './widget/routes.ts';
 
 /** The auth service: operations 1-9, /account/*, and the JWKS the gateway verifies against. */
 export function createApp(deps: AuthDeps) {
@@ -52,7 +54,9 @@ export function createApp(deps: AuthDeps) {
         { detail: { hide: true } },
       )
       .use(otpRoutes(services))
+      .use(widgetRoutes(services))
       .use(staffRoutes(services))
+      .use(idpRoutes(services))
       .use(sessionRoutes(services))
       .use(accountRoutes(services))
   );
