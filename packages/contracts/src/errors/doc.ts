@@ -48,6 +48,15 @@ export function renderErrorCodesDoc(): string {
       '`UPSTREAM_ERROR` (502: an answer that is not the envelope, or whose data breaks the contract).',
     '',
     ...sections.flatMap((s) => [s, '']),
+    '## Adding codes, or a service',
+    '',
+    '1. Add the code to the table of the process that answers it (`packages/contracts/src/errors/<process>.ts`), or, for a ' +
+      'new service, create that file (`export const <SERVICE>_ERROR_STATUS = { ... } as const satisfies ErrorStatusTable`) and ' +
+      'register it in `registry.ts` and `src/index.ts`.',
+    '2. Pass the table to `serviceBase({ errorStatus })` and build the OpenAPI error responses with `errorEnvelopeSchema(table)`.',
+    '3. Throw `new DomainError(code, message)`: the code is typed from the tables, so a misspelt one does not compile.',
+    '4. Run `bun run docs:errors` and commit this file; add an `error-table.test.ts` like the other services have.',
+    '',
     '## Changes made when the codes were unified',
     '',
     ...CHANGES,

@@ -70,7 +70,9 @@ export function gatewayComponents() {
         'Retry-After': { $ref: '#/components/headers/Retry-After' },
       }),
       RequestTimeout: errorResponse("The request body did not arrive within the gateway's upstream timeout (`REQUEST_TIMEOUT`)."),
-      BadGateway: errorResponse('The service behind the gateway sent an answer that is not the envelope (`UPSTREAM_ERROR`).'),
+      BadGateway: errorResponse(
+        'The service behind the gateway sent an answer that is not the envelope (`UPSTREAM_ERROR`). The MCP tools and the site files report the same failure with the same code (they said `UPSTREAM_INVALID` before the codes were unified; see docs/error-codes.md).',
+      ),
       ServiceUnavailable: errorResponse('The service behind the gateway is down or refused the connection (`UPSTREAM_UNAVAILABLE`).'),
       GatewayTimeout: errorResponse('The service behind the gateway did not answer in time (`UPSTREAM_TIMEOUT`).'),
     },
