@@ -66,13 +66,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         ),
       );
       if (!intent.client_secret) throw new ProviderUnavailableError(`PaymentIntent ${intent.id} came without a client secret`);
-      return {
-        providerRef: intent.id,
-        status: toStatus(intent),
-        amount: expectMinor(intent.amount, 'PaymentIntent amount'),
-        currency: expectCurrency(intent.currency, 'PaymentIntent'),
-        next: { type: 'stripe', clientSecret: intent.client_secret },
-      };
+      const amount = expectMinor(intent.amount, 'PaymentIntent amount');
+      const currency = expectCurrency(intent.currency, 'PaymentIntent');
+      // Stripe refuses a key reused with other parameters; this guards a replay that is not ours all the same.
+      if (amount !== request.amount || currency !== request.currency) {
+        throw new ProviderRejectedError('IDEMPOTENCY_KEY_REUSED', `PaymentIntent ${intent.id} for this key is ${amount} ${currency}`, 400);
+      }
+      return { providerRef: intent.id, status: toStatus(intent), amount, currency, next: { type: 'stripe', clientSecret: intent.client_secret } };
     },
 
     async readPayment(providerRef: string): Promise<ProviderPaymentState> {
