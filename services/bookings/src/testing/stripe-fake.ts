@@ -6,73 +6,19 @@
  */
 import { createHmac } from 'node:crypto';
 import { createFakeFaults, type FakeFaults, formatMinorForMessage, newFakeId } from './provider-fake-kit.ts';
+import {
+  type Answer,
+  CANCELABLE,
+  createStripeIdempotency,
+  type FakeCharge,
+  type FakeIntent,
+  type FakeRefund,
+  newCharge,
+  newIntent,
+  type StripeEvent,
+} from './stripe-fake-objects.ts';
 
-export type FakeIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'canceled'
-  | 'succeeded';
-
-export interface FakeIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_received: number;
-  currency: string;
-  status: FakeIntentStatus;
-  client_secret: string;
-  metadata: Record<string, string>;
-  created: number;
-  latest_charge: string | null;
-  last_payment_error: { code: string; message: string; type: string } | null;
-  cancellation_reason: string | null;
-  livemode: false;
-}
-
-export interface FakeCharge {
-  id: string;
-  object: 'charge';
-  amount: number;
-  amount_captured: number;
-  amount_refunded: number;
-  currency: string;
-  payment_intent: string;
-  paid: true;
-  captured: true;
-  refunded: boolean;
-  status: 'succeeded';
-  livemode: false;
-}
-
-export interface FakeRefund {
-  id: string;
-  object: 'refund';
-  amount: number;
-  currency: string;
-  payment_intent: string;
-  charge: string;
-  status: 'succeeded' | 'pending';
-  created: number;
-}
-
-export interface StripeEvent {
-  id: string;
-  object: 'event';
-  type: string;
-  created: number;
-  livemode: false;
-  api_version: string;
-  pending_webhooks: number;
-  data: { object: Record<string, unknown> };
-}
-
-type Answer = { status: number; body: unknown; save: boolean; headers?: Record<string, string> };
-const IDEMPOTENCY_REUSED =
-  'Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than the one you used if you meant to execute a different request.';
-const CANCELABLE: FakeIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture'];
+export type { FakeCharge, FakeIntent, FakeIntentStatus, FakeRefund, StripeEvent } from './stripe-fake-objects.ts';
 
 export interface StripeFakeOptions {
   secretKey?: string;
@@ -94,10 +40,12 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
   const refunds = new Map<string, FakeRefund>();
   const events: StripeEvent[] = [];
   const requests: { method: string; path: string; idempotencyKey: string | null; params: Record<string, string> }[] = [];
-  const keys = new Map<string, { path: string; fingerprint: string; answer?: Answer }>();
   const faults: FakeFaults = createFakeFaults();
   const state = { processingDelayMs: options.processingDelayMs ?? 0, refundStatus: 'succeeded' as FakeRefund['status'] };
 
+  const idempotency = createStripeIdempotency(() => state.processingDelayMs);
+  const answerPost = async (path: string, params: Record<string, string>, key: string | null, run: () => Answer) =>
+    toResponse(await idempotency.answer(path, params, key, run));
   const error = (status: number, type: string, message: string, code?: string, param?: string): Answer => ({
     status,
     body: { error: { type, message, ...(code ? { code } : {}), ...(param ? { param } : {}) } },
@@ -137,23 +85,8 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
       const name = /^metadata\[([^\]]+)\]$/.exec(k)?.[1];
       if (name) metadata[name] = v;
     }
-    const id = newFakeId('pi');
-    const intent: FakeIntent = {
-      id,
-      object: 'payment_intent',
-      amount,
-      amount_received: 0,
-      currency: params.currency,
-      status: 'requires_payment_method',
-      client_secret: `${id}_secret_${newFakeId('s').slice(2)}`,
-      metadata,
-      created: nowS(),
-      latest_charge: null,
-      last_payment_error: null,
-      cancellation_reason: null,
-      livemode: false,
-    };
-    intents.set(id, intent);
+    const intent = newIntent(amount, params.currency, metadata, nowS());
+    intents.set(intent.id, intent);
     return { status: 200, body: intent, save: true };
   }
 
@@ -213,23 +146,6 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
     charge.refunded = charge.amount_refunded === charge.amount_captured;
     emit('charge.refunded', { ...charge, refunds: { object: 'list', data: [refund] } });
     return { status: 200, body: refund, save: true };
-  }
-
-  async function answerPost(path: string, params: Record<string, string>, key: string | null, run: () => Answer): Promise<Response> {
-    if (!key) return toResponse(run());
-    const fingerprint = JSON.stringify(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
-    const seen = keys.get(key);
-    if (seen && (seen.path !== path || seen.fingerprint !== fingerprint)) return toResponse(error(400, 'idempotency_error', IDEMPOTENCY_REUSED));
-    if (seen && !seen.answer) {
-      return toResponse(error(409, 'idempotency_error', 'There is currently another in-progress request using this Idempotent Key.', 'idempotency_key_in_use'));
-    }
-    if (seen?.answer) return toResponse({ ...seen.answer, headers: { 'idempotent-replayed': 'true', 'idempotency-key': key } });
-    keys.set(key, { path, fingerprint });
-    if (state.processingDelayMs > 0) await new Promise((r) => setTimeout(r, state.processingDelayMs));
-    const answer = run();
-    if (answer.save) keys.set(key, { path, fingerprint, answer: structuredClone(answer) });
-    else keys.delete(key);
-    return toResponse({ ...answer, headers: { 'idempotency-key': key } });
   }
 
   function toResponse(answer: Answer): Response {
@@ -308,20 +224,7 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
     succeed(intentId: string): StripeEvent {
       const intent = intentOf(intentId);
       if (!CANCELABLE.includes(intent.status)) throw new Error(`stripe fake: cannot succeed a ${intent.status} intent`);
-      const charge: FakeCharge = {
-        id: newFakeId('ch'),
-        object: 'charge',
-        amount: intent.amount,
-        amount_captured: intent.amount,
-        amount_refunded: 0,
-        currency: intent.currency,
-        payment_intent: intent.id,
-        paid: true,
-        captured: true,
-        refunded: false,
-        status: 'succeeded',
-        livemode: false,
-      };
+      const charge = newCharge(intent);
       charges.set(charge.id, charge);
       Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, last_payment_error: null });
       return emit('payment_intent.succeeded', intent);
