@@ -171,7 +171,7 @@ const PAYMENT_KINDS = {
 } as const;
 
 /** The events the core applies; any other type, or one in a currency we never trade in, is nothing to apply. */
-export function toPaymentEvents(event: Pick<Stripe.Event, 'id' | 'type' | 'data'>): PaymentEvent[] {
+function toPaymentEvents(event: Pick<Stripe.Event, 'id' | 'type' | 'data'>): PaymentEvent[] {
   const object = event.data.object as unknown as Record<string, unknown>;
   const currency = toCurrencyCode(object.currency);
   if (!currency) return [];
