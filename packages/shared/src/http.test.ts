@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { Elysia, t } from 'elysia';
 import { DomainError } from './errors.ts';
-import { pathOfUrl, SERVICE_APP_CONFIG, serviceBase } from './http.ts';
+import { pathOfUrl, requestIdOf, SERVICE_APP_CONFIG, serviceBase } from './http.ts';
 import { createMemoryLogger } from './logger.ts';
 import { rawHttpExchange, rawHttpJson } from './testing/raw-http.ts';
 
@@ -177,5 +177,24 @@ describe('pathOfUrl', () => {
     expect(pathOfUrl('/api/services?x')).toBe('/api/services');
     expect(pathOfUrl('/x?next=http://a/b')).toBe('/x');
     expect(pathOfUrl('')).toBe('/');
+  });
+});
+
+describe('requestIdOf', () => {
+  it("gives a plugin's handler the id serviceBase derived, without a cast", async () => {
+    const plugin = new Elysia({ name: 'plugin' }).get('/id', (ctx) => ({ id: requestIdOf(ctx) }));
+    const app = new Elysia().use(serviceBase({ service: 'demo', logger: createMemoryLogger(), errorStatus: {} })).use(plugin);
+    const res = await app.handle(req('/id', { headers: { 'x-request-id': 'req-abcdefgh' } }));
+    expect(await res.json()).toEqual({ id: 'req-abcdefgh' });
+    expect(res.headers.get('x-request-id')).toBe('req-abcdefgh');
+  });
+
+  it("takes the caller's well-formed id, or makes one and puts it on the answer, where serviceBase did not run", () => {
+    const set = { headers: {} as Record<string, unknown> };
+    expect(requestIdOf({ request: req('/x', { headers: { 'x-request-id': 'req-12345678' } }), set })).toBe('req-12345678');
+    const fresh = { headers: {} as Record<string, unknown> };
+    const made = requestIdOf({ request: req('/x', { headers: { 'x-request-id': 'bad id!' } }), set: fresh });
+    expect(made).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fresh.headers['x-request-id']).toBe(made);
   });
 });

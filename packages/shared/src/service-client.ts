@@ -67,6 +67,10 @@ function checkerFor(schema: TSchema): TypeCheck<TSchema> {
  * statuses come from the common error table. A service's own error envelope is returned as it
  * came (its status, code and message), so callers can pass a 404 on. Transport and
  * contract failures, and error answers of 500 or more, are logged as warnings.
+ *
+ *   const catalog = createServiceClient({ service: 'catalog', baseUrl: config.CATALOG_URL, timeoutMs: 2_000, logger });
+ *   const quote = await catalog.call('/jobs/pricing', { method: 'POST', body: cart, schema: QuoteSchema, requestId });
+ *   if (!quote.ok) ...; // quote.code is UPSTREAM_* or catalog's own code (e.g. UNKNOWN_SERVICE), quote.status its status
  */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { service, timeoutMs, logger } = options;

@@ -35,11 +35,37 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: '*', path: '/api/chat/*', token: 'required', guests: false, forward: false },
 ];
 
+/** A rule with its pattern split once: on every /api request, so no string work per row. */
+interface CompiledRule {
+  rule: AccessRule;
+  method: string;
+  /** The exact path, or the prefix of a `/*` pattern. */
+  path: string;
+  prefix: boolean;
+}
+
+const compiled = new WeakMap<readonly AccessRule[], readonly CompiledRule[]>();
+function compile(rules: readonly AccessRule[]): readonly CompiledRule[] {
+  let out = compiled.get(rules);
+  if (!out) {
+    out = rules.map((rule) => {
+      const prefix = rule.path.endsWith('/*');
+      return { rule, method: rule.method, path: prefix ? rule.path.slice(0, -2) : rule.path, prefix };
+    });
+    compiled.set(rules, out);
+  }
+  return out;
+}
+
 /** The first rule of `rules` for `method path` (HEAD as GET, a trailing slash ignored), if any. */
 export function findAccessRule(method: string, path: string, rules: readonly AccessRule[] = ACCESS_RULES): AccessRule | undefined {
   const m = method === 'HEAD' ? 'GET' : method;
-  const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  return rules.find((rule) => (rule.method === '*' || rule.method === m) && pathMatches(rule.path, p));
+  const p = path.length > 1 && path.charCodeAt(path.length - 1) === 47 /* / */ ? path.slice(0, -1) : path;
+  for (const c of compile(rules)) {
+    if (c.method !== '*' && c.method !== m) continue;
+    if (c.prefix ? p === c.path || (p.startsWith(c.path) && p.charCodeAt(c.path.length) === 47) /* / */ : p === c.path) return c.rule;
+  }
+  return undefined;
 }
 
 function pathMatches(pattern: string, path: string): boolean {
