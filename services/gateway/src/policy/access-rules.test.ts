@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { isImplementedProtected, mayAccess, protectedPrefix } from './access-rules.ts';
+import { isImplementedProtected, mayAccess, protectedPrefix, requiresToken } from './access-rules.ts';
 
 describe('protectedPrefix', () => {
   it('matches the four prefixes and their sub-paths only', () => {
@@ -42,5 +42,15 @@ describe('isImplementedProtected', () => {
     expect(isImplementedProtected('POST', '/api/account/me')).toBe(false);
     expect(isImplementedProtected('GET', '/api/account/me/x')).toBe(false);
     expect(isImplementedProtected('GET', '/api/bookings')).toBe(false);
+  });
+});
+
+describe('requiresToken', () => {
+  it('asks for a token on every protected operation, listed or not, and on nothing public', () => {
+    expect(requiresToken('GET', '/api/account/me')).toBe(true);
+    expect(requiresToken('DELETE', '/api/chat/c1')).toBe(true);
+    expect(requiresToken('POST', '/api/payments/{id}/refund')).toBe(true);
+    expect(requiresToken('GET', '/api/services')).toBe(false);
+    expect(requiresToken('POST', '/api/chatter')).toBe(false);
   });
 });

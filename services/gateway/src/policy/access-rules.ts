@@ -84,6 +84,11 @@ export function protectedPrefix(path: string): string | undefined {
   return PROTECTED_PREFIXES.find((prefix) => pathMatches(`${prefix}/*`, path));
 }
 
+/** Whether the access table asks for an access token on `method path` (a token-free row, such as webhooks, does not). */
+export function requiresToken(method: string, path: string): boolean {
+  return findAccessRule(method, path)?.token === 'required';
+}
+
 /** Whether `role` may use `method path` under a protected prefix (see ACCESS_RULES). */
 export function mayAccess(role: Role, method: string, path: string): boolean {
   return role !== 'guest' || findAccessRule(method, path)?.guests === true;
