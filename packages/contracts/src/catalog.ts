@@ -148,7 +148,7 @@ export type Cart = typeof CartSchema.static;
 /** The entry of GET /internal/service-index (the gateway's sitemap and llms files). */
 export const ServiceIndexEntrySchema = t.Object({
   _id: t.String(),
-  slug: t.String(),
+  slug: t.String({ minLength: 1 }),
   kind: t.UnionEnum(SERVICE_KINDS),
   category: t.String(),
   name: t.String(),
