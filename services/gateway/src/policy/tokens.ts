@@ -1,4 +1,4 @@
-import { type Role } from '@tm/contracts';
+import type { Role } from '@tm/contracts';
 import { bearerToken, type Clock, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 
