@@ -128,7 +128,7 @@ export type QuoteLine = typeof QuoteLineSchema.static;
 /** One cart line of POST /jobs/pricing. */
 export const CartItemSchema = t.Object(
   {
-    serviceId: t.String({ minLength: 1, maxLength: MAX_SERVICE_ID_LENGTH, description: 'Service id or slug' }),
+    serviceId: t.String({ minLength: 1, maxLength: MAX_SERVICE_ID_LENGTH, pattern: '\\S', description: 'Service id or slug (surrounding spaces are ignored)' }),
     hours: t.Optional(t.Number({ exclusiveMinimum: 0, maximum: MAX_HOURS, description: 'Defaults to the service default hours' })),
     // A number with multipleOf 1 rather than t.Integer, which Elysia documents as "integer or numeric string"
     // in bodies; the cart parser accepts JSON numbers only.
