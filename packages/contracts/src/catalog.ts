@@ -22,11 +22,14 @@ export type ServiceKind = (typeof SERVICE_KINDS)[number];
 export const FaqSchema = t.Object({ question: t.String(), answer: t.String() }, { title: 'FaqEntry' });
 
 /** A talent profile's availability (talent stores it; PM previews carry it to the catalog). */
-export const AvailabilitySchema = t.Object({
-  status: t.Union([t.Literal('available'), t.Literal('limited'), t.Literal('unavailable')]),
-  hoursPerWeek: t.Integer({ minimum: 0, maximum: 60 }),
-  nextAvailableDate: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC)' }),
-});
+export const AvailabilitySchema = t.Object(
+  {
+    status: t.Union([t.Literal('available'), t.Literal('limited'), t.Literal('unavailable')]),
+    hoursPerWeek: t.Integer({ minimum: 0, maximum: 60 }),
+    nextAvailableDate: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC)' }),
+  },
+  { title: 'Availability' },
+);
 
 /** A PM who can deliver a service, as talent's /internal/pm-previews returns it and the catalog shows it (`availablePms`). */
 export const PmPreviewSchema = t.Object(

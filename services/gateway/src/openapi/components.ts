@@ -36,18 +36,6 @@ export function gatewayComponents() {
         required: ['success', 'error'],
         properties: { success: { type: 'boolean', enum: [false] }, error: { $ref: '#/components/schemas/Error' } },
       },
-      Envelope: {
-        title: 'Envelope',
-        description:
-          'The common response envelope (spec section 2): `success` is true with `data` on success, false with `error` on failure. Each operation describes its own `data`.',
-        type: 'object',
-        required: ['success'],
-        properties: {
-          success: { type: 'boolean' },
-          data: { description: 'The payload (object, array or string array, per operation); present on success' },
-          error: { $ref: '#/components/schemas/Error' },
-        },
-      },
     },
     responses: {
       BadRequest: errorResponse(
