@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { AvailabilitySchema } from './catalog.ts';
+import { AvailabilitySchema, MAX_SERVICE_ID_LENGTH } from './catalog.ts';
 import { MarketCodeSchema } from './markets.ts';
 
 /** Who a talent profile belongs to: a project manager, a field resource or an independent expert. */
@@ -76,6 +76,6 @@ export const DEFAULT_PM_PREVIEWS = 3;
 
 /** Query of talent's GET /internal/pm-previews (the catalog asks it for a service page). */
 export const PmPreviewQuerySchema = t.Object({
-  service: t.String({ minLength: 1, maxLength: 100, description: 'Catalog service slug' }),
+  service: t.String({ minLength: 1, maxLength: MAX_SERVICE_ID_LENGTH, description: 'Catalog service slug' }),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: MAX_PM_PREVIEWS, default: DEFAULT_PM_PREVIEWS })),
 });
