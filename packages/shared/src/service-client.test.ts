@@ -20,6 +20,8 @@ const peer = Bun.serve({
         return Response.json({ success: true, data: { id: 'x1', n: 3 } }, { headers: { 'x-total-count': '7' } });
       case '/base/echo':
         return Response.json({ success: true, data: { id: url.search, n: 1 } });
+      case '/base/newer':
+        return Response.json({ success: true, data: { id: 'x2', n: 4, addedLater: true } });
       case '/base/wrong-shape':
         return Response.json({ success: true, data: { id: 5, n: 1 } });
       case '/base/missing':
@@ -84,6 +86,13 @@ describe('createServiceClient', () => {
     expect(logger.lines.length).toBe(before);
     expect(await client.call('/broken', { schema: Item })).toMatchObject({ ok: false, status: 500, code: 'INTERNAL' });
     expect(logger.lines.at(-1)).toMatchObject({ level: 'warn', upstream: 'things', status: 500, code: 'INTERNAL' });
+  });
+
+  it('reads tolerantly: drops a field the schema does not name (even a closed one) instead of failing', async () => {
+    const Closed = t.Object({ id: t.String(), n: t.Integer() }, { additionalProperties: false });
+    const res = await client.call('/newer', { schema: Closed });
+    expect(res).toMatchObject({ ok: true, data: { id: 'x2', n: 4 } });
+    if (res.ok) expect(Object.keys(res.data).sort()).toEqual(['id', 'n']);
   });
 
   it('turns data that fails the schema into UPSTREAM_ERROR (502)', async () => {

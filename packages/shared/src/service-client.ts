@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
+import { Value } from '@sinclair/typebox/value';
 import { COMMON_ERROR_STATUS, type UpstreamFailureCode } from '@tm/contracts';
 import { isEnvelope } from './envelope.ts';
 import type { Logger } from './logger.ts';
@@ -63,7 +64,8 @@ function checkerFor(schema: TSchema): TypeCheck<TSchema> {
 /**
  * The one outbound HTTP client between our processes. It never throws: a refused connection is
  * UPSTREAM_UNAVAILABLE (503), no answer within `timeoutMs` is UPSTREAM_TIMEOUT (504), and an
- * answer that is not the envelope, or whose `data` fails the schema, is UPSTREAM_ERROR (502);
+ * answer that is not the envelope, or whose `data` fails the schema, is UPSTREAM_ERROR (502)
+ * (fields the schema does not name are dropped, not refused);
  * statuses come from the common error table. A service's own error envelope is returned as it
  * came (its status, code and message), so callers can pass a 404 on. Transport and
  * contract failures, and error answers of 500 or more, are logged as warnings.
@@ -121,9 +123,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           logger.warn('service call failed', { upstream: service, code: body.error.code, ...log, reason: 'error answer', status: res.status });
         return { ok: false, status: res.status, code: body.error.code, message: body.error.message };
       }
+      // A tolerant reader: properties the contract does not name are dropped, not refused (the
+      // called service may add a field before its callers know it); every named one must hold.
+      const data = Value.Clean(request.schema, Value.Clone(body.data));
       const checker = checkerFor(request.schema);
-      if (!checker.Check(body.data)) {
-        const first = checker.Errors(body.data).First();
+      if (!checker.Check(data)) {
+        const first = checker.Errors(data).First();
         return failure('UPSTREAM_ERROR', `The ${service} service gave an unusable answer`, {
           ...log,
           reason: 'data fails the contract',
@@ -132,7 +137,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           problem: first?.message,
         });
       }
-      return { ok: true, data: body.data as Static<S>, status: res.status, headers: res.headers };
+      return { ok: true, data: data as Static<S>, status: res.status, headers: res.headers };
     },
   };
 }

@@ -16,7 +16,8 @@ const ANSWERED_BY: Readonly<Record<ErrorTableName, string>> = {
 const CHANGES = [
   '- **`UPSTREAM_INVALID` is gone; the failure is `UPSTREAM_ERROR` (502) everywhere.** A service answer that is not the ' +
     'envelope was `UPSTREAM_ERROR` on `/api` but `UPSTREAM_INVALID` in the MCP tools (`isError` results) and behind the ' +
-    'site files (`/llms.txt`, `/sitemap.xml`, ...). One failure now has one code.',
+    'site files (`/llms.txt`, `/sitemap.xml`, ...). One failure now has one code. An answer whose data breaks the ' +
+    'contract is the same failure: `UPSTREAM_ERROR` too.',
   '- A service that sends its status line in time but stalls in the middle of its body is now `UPSTREAM_TIMEOUT` (504) in ' +
     'the MCP tools and site files, as on `/api`; it was reported as an unreadable answer (`UPSTREAM_INVALID`, 502).',
   '- An error code a service has no status for can no longer become a silent 400: every code is in a table, and a code ' +

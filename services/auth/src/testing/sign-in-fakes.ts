@@ -1,4 +1,4 @@
-import type { Role } from '@tm/shared';
+import type { Role } from '@tm/contracts';
 import type { CustomerDoc } from '../customers/customer-repository.ts';
 import type { SubjectKind } from '../sessions/session-repository.ts';
 import type { AuthSession } from '../sessions/session-service.ts';

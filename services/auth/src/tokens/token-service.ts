@@ -1,16 +1,6 @@
-import {
-  ACCESS_TTL_S,
-  type Clock,
-  REFRESH_TTL_S,
-  ROLES,
-  type Role,
-  TOKEN_ALG,
-  TOKEN_AUDIENCE,
-  TOKEN_ISSUER,
-  TOKEN_LEEWAY_S,
-  type TokenClaims,
-  type TokenType,
-} from '@tm/shared';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { type Role, type TokenClaims, TokenClaimsSchema, type TokenType } from '@tm/contracts';
+import { ACCESS_TTL_S, type Clock, REFRESH_TTL_S, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
 import { decodeProtectedHeader, type JWTPayload, type JWTVerifyOptions, jwtVerify, SignJWT } from 'jose';
 import { indexKeysByKid, type SigningKey, type VerificationKey } from './keys.ts';
 
@@ -88,10 +78,10 @@ function kidOf(token: string): string | undefined {
   }
 }
 
+/** Checks a verified payload against the contract's claims (other claims may ride along: the schema does not close the object). */
+const claimsValidator = TypeCompiler.Compile(TokenClaimsSchema);
+
 /** Narrows a verified payload to TokenClaims of the wanted type: a refresh token is never access. */
 function asClaims(p: Record<string, unknown>, typ: TokenType): TokenClaims | null {
-  const strings = ['sub', 'sid', 'iss', 'aud', 'jti'].every((k) => typeof p[k] === 'string' && p[k] !== '');
-  if (!strings || p.typ !== typ || !ROLES.includes(p.role as Role)) return null;
-  if (typeof p.iat !== 'number' || typeof p.exp !== 'number') return null;
-  return p as unknown as TokenClaims;
+  return p.typ === typ && claimsValidator.Check(p) ? (p as TokenClaims) : null;
 }

@@ -1,11 +1,11 @@
-import { ERROR_TABLES } from '@tm/contracts';
-
 /**
  * What the gateway adds to every service's part: the envelope, the responses the gateway itself
  * produces (rate limiting, upstream failures, token checks), the headers it puts on every
  * response, the localization parameters and the bearer scheme. Names here are public: clients
  * generated from the document use them.
  */
+
+import { DEFAULT_MARKET, ERROR_TABLES, MARKET_CODES } from '@tm/contracts';
 
 /** Every code the public API answers (every process's table, the common codes included), sorted: the enum of `Error.code`. */
 const PUBLIC_ERROR_CODES = [...new Set(Object.values(ERROR_TABLES).flatMap((table) => Object.keys(table)))].sort();
@@ -44,18 +44,6 @@ export function gatewayComponents() {
         type: 'object',
         required: ['success', 'error'],
         properties: { success: { type: 'boolean', enum: [false] }, error: { $ref: '#/components/schemas/Error' } },
-      },
-      Envelope: {
-        title: 'Envelope',
-        description:
-          'The common response envelope (spec section 2): `success` is true with `data` on success, false with `error` on failure. Each operation describes its own `data`.',
-        type: 'object',
-        required: ['success'],
-        properties: {
-          success: { type: 'boolean' },
-          data: { description: 'The payload (object, array or string array, per operation); present on success' },
-          error: { $ref: '#/components/schemas/Error' },
-        },
       },
     },
     responses: {
@@ -119,7 +107,7 @@ export function gatewayComponents() {
         // Kept as an uppercase enum, not a case-insensitive pattern: generated clients get a typed
         // enum and docs UIs a picker, strict validators accept every value such a client sends, and
         // OpenAPI 3.0 patterns have no /i flag (it would read ^([Ii][Nn]|[Aa][Ee]|...)$ and type as a bare string).
-        schema: { type: 'string', enum: ['IN', 'AE', 'DE', 'US', 'AU'], default: 'IN' },
+        schema: { type: 'string', enum: [...MARKET_CODES], default: DEFAULT_MARKET },
       },
       XLang: {
         name: 'X-Lang',

@@ -1,4 +1,4 @@
-import type { Role } from '@tm/shared';
+import type { Role } from '@tm/contracts';
 
 /**
  * One row of the /api access table. `path` is exact (`/api/account/me`) or a prefix ending in

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import type { Role } from '@tm/shared';
+import type { Role } from '@tm/contracts';
 import type { AccessRule } from './access-rules.ts';
 import { decideAccess } from './decide-access.ts';
 import type { TokenCheck } from './tokens.ts';
