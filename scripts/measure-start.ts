@@ -31,14 +31,16 @@ async function startOnce(): Promise<Run> {
   let ms: number | undefined;
   let out = '';
   const decoder = new TextDecoder();
-  for await (const chunk of child.stdout) {
-    out += decoder.decode(chunk);
+  const reader = child.stdout.getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    out += decoder.decode(r.value);
     if (/"msg":"[^"]*listening"/.test(out)) {
       ms = performance.now() - startedAt;
       break;
     }
   }
   if (ms === undefined) throw new Error(`${service} exited before listening: ${out}${await new Response(child.stderr).text()}`);
+  reader.releaseLock();
   child.kill('SIGUSR2');
   const err = await new Response(child.stderr).text();
   await child.exited;

@@ -1,4 +1,4 @@
-import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
 import { t } from 'elysia';
 
 /** Request bodies of operations 1-9: shapes only; the rules (E.164, markets, policies) live in the domain. */

@@ -1,4 +1,4 @@
-import type { DocumentStore } from '@tm/shared';
+import type { DocumentStore } from '@tm/shared/store';
 import { createServiceRepository, type ServiceRepository } from '../src/services/repository.ts';
 import { seedDocuments } from './index.ts';
 

@@ -1,4 +1,6 @@
-import { connectMongoDocumentStore, createEmbeddedDocumentStore, createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { connectMongoDocumentStore } from '@tm/shared/store/mongo';
 import { seedServices, shouldSeed } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { loadCatalogConfig } from './config.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createEmbeddedDocumentStore, silentLogger, systemClock } from '@tm/shared';
+import { silentLogger, systemClock } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { seedServices } from '../../catalog/seed/seed.ts';
 import { createApp as createCatalogApp } from '../../catalog/src/app.ts';
 import { noTalent } from '../../catalog/src/talent/client.ts';

@@ -1,4 +1,4 @@
-import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { createAgentRoutes } from './agents/routes.ts';
 import { createOpenApiRoutes } from './openapi/routes.ts';

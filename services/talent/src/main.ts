@@ -1,4 +1,5 @@
-import { connectStores, createLogger, loadConfigOrExit, stopOnSignals } from '@tm/shared';
+import { createLogger, loadConfigOrExit, stopOnSignals } from '@tm/shared';
+import { connectStores } from '@tm/shared/store';
 import { createApp } from './app.ts';
 import { loadTalentConfig } from './config.ts';
 import { createProfileRepository } from './profiles/repository.ts';

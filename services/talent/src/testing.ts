@@ -1,4 +1,6 @@
-import { createEmbeddedDocumentStore, type DocumentStore, silentLogger } from '@tm/shared';
+import { silentLogger } from '@tm/shared';
+import type { DocumentStore } from '@tm/shared/store';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createApp } from './app.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';

@@ -1,4 +1,5 @@
-import { DomainError, type KeyValueStore, type Logger } from '@tm/shared';
+import { DomainError, type Logger } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
 import { countHit, secondsLeft, sha256Hex } from '../kv-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { StaffDoc, StaffRepository } from './staff-repository.ts';

@@ -1,5 +1,6 @@
 import { CATEGORIES, CatalogEntrySchema, type Category, QuoteSchema, ServiceSchema } from '@tm/contracts';
-import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
+import { DomainError, ok } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { TalentPort } from '../talent/model.ts';
 import { isDecodablePathSegment, parseCategory, parseHours, parseLimit, parsePage, parseQty, parseSearch, rejectRepeatedParams } from './input.ts';

@@ -1,4 +1,5 @@
-import { ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
+import { ok } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from './model.ts';
 import { isListed, PREVIEW_LIMIT_DEFAULT, rankPmCandidates } from './ranking.ts';

@@ -1,4 +1,4 @@
-import type { DocumentCollection, DocumentStore } from '@tm/shared';
+import type { DocumentCollection, DocumentStore } from '@tm/shared/store';
 import type { StoredProfile, TalentRole } from './model.ts';
 
 /** Collection name of the profiles, shared by the app and the seed script. */

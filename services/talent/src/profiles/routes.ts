@@ -1,4 +1,5 @@
-import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
+import { DomainError, ok } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { PublicProfileSchema, type StoredProfile, type TalentRole } from './model.ts';
 import { isListed, sortSlugs } from './ranking.ts';

@@ -1,4 +1,6 @@
-import { createEmbeddedDocumentStore, createManualClock, createMemoryLogger, type DocumentStore, silentLogger, systemClock } from '@tm/shared';
+import { createManualClock, createMemoryLogger, silentLogger, systemClock } from '@tm/shared';
+import type { DocumentStore } from '@tm/shared/store';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { seedServices } from '../../../../catalog/seed/seed.ts';
 import { createApp as createCatalogApp } from '../../../../catalog/src/app.ts';
 import { createServiceRepository } from '../../../../catalog/src/services/repository.ts';

@@ -1,4 +1,5 @@
-import { createEmbeddedDocumentStore, silentLogger, systemClock } from '@tm/shared';
+import { silentLogger, systemClock } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createAuthUnderTest } from '../../../../auth/src/testing/auth-under-test.ts';
 import { createApp as createCatalogApp } from '../../../../catalog/src/app.ts';
 import { createApp as createTalentApp } from '../../../../talent/src/app.ts';

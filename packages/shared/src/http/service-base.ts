@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia';
-import { bodyShapeProblem } from './body-shape.ts';
-import { fail } from './envelope.ts';
-import { DomainError, statusForCode } from './errors.ts';
-import type { Logger } from './logger.ts';
-import { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
+import { bodyShapeProblem } from '../body-shape.ts';
+import { fail } from '../envelope.ts';
+import { DomainError, statusForCode } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { acceptRequestId, REQUEST_ID_HEADER } from '../request-id.ts';
 
 /**
  * Options for every service's root Elysia app. `standardHostname: false`: Elysia otherwise finds
