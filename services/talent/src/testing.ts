@@ -5,6 +5,10 @@ import { createApp } from './app.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
 
+// What other workspaces' tests may build of talent (`@tm/talent/testing`); nothing here is for production code.
+export { createApp } from './app.ts';
+export { PROFILES_COLLECTION } from './profiles/repository.ts';
+
 /** The catalog's service slugs as the lead fixed them (cross-service contract). */
 export const CATALOG_SERVICE_SLUGS = [
   'react-developer',
