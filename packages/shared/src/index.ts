@@ -10,6 +10,7 @@ export { type Clock, createManualClock, systemClock } from './clock.ts';
 export { allowsEmbeddedInProduction, ConfigError, type Env, isProduction, loadConfig, productionProblems, type Reader, read } from './config.ts';
 export { type Envelope, type ErrorEnvelope, fail, isEnvelope, ok, type SuccessEnvelope } from './envelope.ts';
 export { COMMON_ERROR_STATUS, type CommonErrorCode, DomainError, statusForCode } from './errors.ts';
+export { HEALTH_PATH, isHealthPath, READY_PATH } from './health.ts';
 export { isId, newId, stableId } from './ids.ts';
 export { createLineWriter, type LineWriter } from './line-writer.ts';
 export { createLogger, createMemoryLogger, type Logger, silentLogger } from './logger.ts';
@@ -17,6 +18,7 @@ export { isMarketCode, marketForMobile, resolveLang, resolveMarket } from './mar
 export { assertMinorUnits, CURRENCY_EXPONENT, formatMinor, type Money, multiplyMinor, percentOfMinor, roundHalfUp, sumMinor } from './money.ts';
 export { EXIT_CONFIG, loadConfigOrExit, stopOnSignals } from './process.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
+export { chooseSeedMode, readSeedMode, SEED_MODES, type SeedMode, shouldSeed } from './seed.ts';
 export {
   ACCESS_TTL_S,
   bearerToken,
