@@ -1,5 +1,5 @@
 import { AUTH_ERROR_STATUS } from '@tm/contracts';
-import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { accountRoutes } from './account/routes.ts';
 import type { AuthDeps } from './deps.ts';

@@ -13,7 +13,7 @@ import {
   VerifyOtpBody,
   WidgetTokenBody,
 } from '@tm/contracts';
-import { envelopeOf } from '@tm/shared';
+import { envelopeOf } from '@tm/shared/http';
 import { t } from 'elysia';
 
 /** Auth's bodies and answers that cross the gateway are the contract's (packages/contracts/src/auth.ts). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { CATALOG_ERROR_STATUS, codesOf, statusOf } from '@tm/contracts';
-import { errorCodesInSource } from '@tm/shared/testing/error-codes-in-source';
+import { errorCodesInSource } from '@tm/shared/testing';
 import { createTestCatalog } from './test-support.ts';
 
 describe("the catalog's error table", () => {

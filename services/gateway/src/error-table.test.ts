@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { ERROR_TABLES, GATEWAY_ERROR_STATUS, statusOf } from '@tm/contracts';
-import { errorCodesInSource } from '@tm/shared/testing/error-codes-in-source';
+import { errorCodesInSource } from '@tm/shared/testing';
 import { gatewayComponents } from './openapi/components.ts';
 
 describe("the gateway's error table", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { statusOf, TALENT_ERROR_STATUS } from '@tm/contracts';
-import { errorCodesInSource } from '@tm/shared/testing/error-codes-in-source';
+import { errorCodesInSource } from '@tm/shared/testing';
 
 describe("the talent service's error table", () => {
   it('has a status for every error code the source makes', async () => {

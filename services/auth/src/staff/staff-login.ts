@@ -1,5 +1,6 @@
 import { isE164 } from '@tm/contracts';
-import { DomainError, type KeyValueStore, type Logger } from '@tm/shared';
+import { DomainError, type Logger } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
 import { countHit, secondsLeft, sha256Hex } from '../kv-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { StaffDoc, StaffRepository } from './staff-repository.ts';

@@ -1,5 +1,6 @@
 import { CartSchema, QuoteSchema } from '@tm/contracts';
-import { DomainError, envelopeOf, ok } from '@tm/shared';
+import { DomainError, ok } from '@tm/shared';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, ParseError } from 'elysia';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import { parseCart } from './input.ts';

@@ -1,6 +1,5 @@
 import { PmPreviewSchema } from '@tm/contracts';
-import type { Logger } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/service-client';
+import { createServiceClient, type Logger } from '@tm/shared';
 import { getSchemaValidator, t } from 'elysia';
 import type { PmPreview, TalentPort } from './model.ts';
 

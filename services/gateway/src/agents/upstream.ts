@@ -1,4 +1,4 @@
-import { createServiceClient, type ServiceClient, type TSchema } from '@tm/shared/service-client';
+import { createServiceClient, type ServiceClient, type TSchema } from '@tm/shared';
 import { t } from 'elysia';
 import type { SiteDeps } from '../site-deps.ts';
 

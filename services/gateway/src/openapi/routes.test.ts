@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { GATEWAY_ERROR_STATUS } from '@tm/contracts';
-import { createManualClock, createMemoryLogger, serviceBase, silentLogger } from '@tm/shared';
+import { createManualClock, createMemoryLogger, silentLogger } from '@tm/shared';
+import { serviceBase } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import type { Upstreams } from '../site-deps.ts';
 import { SPEC_OPERATIONS } from './public-api.ts';

@@ -1,4 +1,4 @@
-import { pathOfUrl, requestIdOf } from '@tm/shared';
+import { pathOfUrl, requestIdOf } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { gatewayFailure } from '../errors.ts';
 import { decideAccess } from '../policy/decide-access.ts';

@@ -1,5 +1,6 @@
 import { DEFAULT_PM_PREVIEWS, PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from '@tm/contracts';
-import { envelopeOf, ok } from '@tm/shared';
+import { ok } from '@tm/shared';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import { isListed, rankPmCandidates } from './ranking.ts';

@@ -1,5 +1,6 @@
 import { StaffProfileSchema, type TalentRole } from '@tm/contracts';
-import { DomainError, envelopeOf, ok } from '@tm/shared';
+import { DomainError, ok } from '@tm/shared';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import type { StoredProfile } from './model.ts';

@@ -1,4 +1,4 @@
-import { requestIdOf } from '@tm/shared';
+import { requestIdOf } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import type { UpstreamClient } from '../upstream.ts';
 import { handleMcpPost, mcpMethodNotAllowed } from './http.ts';

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { Elysia, t } from 'elysia';
-import { DomainError } from './errors.ts';
-import { pathOfUrl, requestIdOf, SERVICE_APP_CONFIG, serviceBase } from './http.ts';
-import { createMemoryLogger } from './logger.ts';
-import { rawHttpExchange, rawHttpJson } from './testing/raw-http.ts';
+import { DomainError } from '../errors.ts';
+import { createMemoryLogger } from '../logger.ts';
+import { rawHttpExchange, rawHttpJson } from '../testing/raw-http.ts';
+import { pathOfUrl, requestIdOf, SERVICE_APP_CONFIG, serviceBase } from './service-base.ts';
 
 /** The made-up codes of the demo service (its table lists only the first two). */
 type DemoCode = 'THING_NOT_FOUND' | 'COOLDOWN' | 'NOT_IN_THE_TABLE';
