@@ -17,6 +17,8 @@ export interface TokenClaims {
   iat: number;
   exp: number;
   jti: string;
+  /** Talent profile id of a `pm` or `resource` account (DESIGN.md "Staff and accounts"); absent otherwise. */
+  pid?: string;
 }
 
 /** Issuer and audience auth signs with and the gateway checks. */

@@ -1,6 +1,7 @@
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { accountRoutes } from './account/routes.ts';
+import { accountSessionRoutes } from './account/sessions-routes.ts';
 import type { AuthDeps } from './deps.ts';
 import { AUTH_ERROR_STATUS } from './errors.ts';
 import { bodyLimit } from './http/body-limit.ts';
@@ -42,7 +43,7 @@ export function createApp(deps: AuthDeps) {
       )
       .use(noStore())
       // The POST operations without a body ignore whatever a client sends with them.
-      .use(bodyLimit(deps.maxBodyBytes, { bodylessPaths: ['/auth/guest-access', '/account/sign-out'] }))
+      .use(bodyLimit(deps.maxBodyBytes, { bodylessPaths: ['/auth/guest-access'] }))
       .get(
         '/.well-known/jwks.json',
         ({ set }) => {
@@ -55,5 +56,6 @@ export function createApp(deps: AuthDeps) {
       .use(staffRoutes(services))
       .use(sessionRoutes(services))
       .use(accountRoutes(services))
+      .use(accountSessionRoutes(services))
   );
 }

@@ -4,7 +4,12 @@ import { type Doc, type DocumentStore, isDuplicateKeyError, newId } from '@tm/sh
 export interface CustomerDoc extends Doc {
   _id: string;
   mobile?: string;
+  /** Lower-cased (the normalised form the unique index holds). */
   email?: string;
+  name?: string;
+  locale?: string;
+  /** Raised when the account's sessions must all die at once (deletion). */
+  credentialsVersion?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -45,6 +50,16 @@ export function createCustomerRepository(db: DocumentStore) {
       await identities.createIndex({ userId: 1 });
     },
     findById: (id: string) => users.findOne({ _id: id }),
+    findByEmail: (email: string) => users.findOne({ email: email.toLowerCase() }),
+    async update(id: string, set: Partial<Pick<CustomerDoc, 'name' | 'locale' | 'email'>>, now: Date): Promise<void> {
+      await users.updateOne({ _id: id }, { $set: { ...set, updatedAt: now } });
+    },
+    identitiesOf: (userId: string) => identities.find({ userId }).toArray(),
+    /** Removes the customer and every identity bound to it (account deletion); idempotent. */
+    async erase(userId: string): Promise<void> {
+      await identities.deleteMany({ userId });
+      await users.deleteOne({ _id: userId });
+    },
     /** The customer already bound to this IdP identity, if any. */
     async findByIdentity(iss: string, sub: string): Promise<CustomerDoc | null> {
       const known = await identities.findOne({ _id: identityId(iss, sub) });
