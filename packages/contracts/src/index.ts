@@ -58,3 +58,4 @@ export {
   type MarketCode,
   MarketCodeSchema,
 } from './markets.ts';
+export { REVOCATIONS_PAGE, REVOCATIONS_PATH, type RevocationFeed, RevocationFeedSchema } from './revocations.ts';

@@ -7,6 +7,7 @@ import { AUTH_ERROR_STATUS } from './errors.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { noStore } from './http/no-store.ts';
 import { otpRoutes } from './otp/routes.ts';
+import { revocationRoutes } from './revocations/routes.ts';
 import { buildServices } from './services.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
@@ -57,5 +58,6 @@ export function createApp(deps: AuthDeps) {
       .use(sessionRoutes(services))
       .use(accountRoutes(services))
       .use(accountSessionRoutes(services))
+      .use(revocationRoutes(services))
   );
 }

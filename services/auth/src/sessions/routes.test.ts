@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { redisKeyValueStoreUnderTest, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { createStaffRepository } from '../staff/staff-repository.ts';
+import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { createStaff } from '../testing/staff-fixture.ts';
 import { generateSigningKey, importPreviousPublicKeys } from '../tokens/keys.ts';
 

@@ -57,10 +57,7 @@ export function createStaffRepository(db: DocumentStore) {
     count: (filter: { role?: Role }) => staff.countDocuments(filter.role ? { role: filter.role } : {}),
     /** Deactivates once (raising the credentials version); the account as it is now, or null when unknown. */
     async deactivate(id: string, now: Date): Promise<StaffDoc | null> {
-      await staff.updateOne(
-        { _id: id, deactivatedAt: { $exists: false } },
-        { $set: { deactivatedAt: now, updatedAt: now }, $inc: { credentialsVersion: 1 } },
-      );
+      await staff.updateOne({ _id: id, deactivatedAt: { $exists: false } }, { $set: { deactivatedAt: now, updatedAt: now }, $inc: { credentialsVersion: 1 } });
       return staff.findOne({ _id: id });
     },
     async update(id: string, set: Partial<Pick<StaffDoc, 'name' | 'locale' | 'email'>>, now: Date): Promise<void> {
