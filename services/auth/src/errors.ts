@@ -23,6 +23,18 @@ export const AUTH_ERROR_STATUS = {
   LOGIN_LOCKED: 429,
   GUEST_LIMIT: 429,
   RESET_COOLDOWN: 429,
+  // The caller's account (issue 12) and staff administration (issue 11).
+  SESSION_NOT_FOUND: 404,
+  EMAIL_TAKEN: 400,
+  INVALID_EMAIL_TOKEN: 400,
+  REAUTHENTICATION_REQUIRED: 403,
+  ACCOUNT_HAS_ACTIVE_BOOKINGS: 409,
+  MOBILE_TAKEN: 400,
+  INVALID_ROLE: 400,
+  PROFILE_REQUIRED: 400,
+  PROFILE_NOT_FOUND: 400,
+  PROFILE_ALREADY_LINKED: 400,
+  STAFF_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type AuthErrorCode = keyof typeof AUTH_ERROR_STATUS;
