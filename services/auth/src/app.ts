@@ -11,6 +11,7 @@ import { revocationRoutes } from './revocations/routes.ts';
 import { buildServices } from './services.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
+import { staffAdminRoutes } from './staff/staff-admin-routes.ts';
 
 /** The auth service: operations 1-9, /account/*, and the JWKS the gateway verifies against. */
 export function createApp(deps: AuthDeps) {
@@ -58,6 +59,7 @@ export function createApp(deps: AuthDeps) {
       .use(sessionRoutes(services))
       .use(accountRoutes(services))
       .use(accountSessionRoutes(services))
+      .use(staffAdminRoutes(services))
       .use(revocationRoutes(services))
   );
 }

@@ -1,6 +1,7 @@
 import type { Clock, DocumentStore, KeyValueStore, Logger } from '@tm/shared';
 import type { IdTokenVerifier } from './idp/idp-verifier.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { TalentProfiles } from './peers/talent-profiles.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 import type { PasswordHasher } from './staff/passwords.ts';
 import type { SigningKey, VerificationKey } from './tokens/keys.ts';
@@ -23,6 +24,8 @@ export interface AuthDeps {
   widget: WidgetVerifier;
   idp: IdTokenVerifier;
   mailer: Mailer;
+  /** Talent's profiles, checked when a pm or resource account is linked (TALENT_URL). */
+  talent: TalentProfiles;
   passwords: PasswordHasher;
   /** Reset links are built from this, never from the request's Host. */
   resetUrlBase: string;

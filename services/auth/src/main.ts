@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import { loadAuthConfig } from './config.ts';
 import { createJoseIdTokenVerifier, unconfiguredIdTokenVerifier } from './idp/idp-verifier.ts';
 import { createLogMailer, createSmtpMailer } from './mail/mailer.ts';
+import { createHttpTalentProfiles } from './peers/talent-profiles.ts';
 import { bootstrapAdmin, ensureIndexes } from './setup.ts';
 import { createLogSmsSender, createWebhookSmsSender } from './sms/sms-sender.ts';
 import { createArgon2idHasher } from './staff/passwords.ts';
@@ -45,6 +46,7 @@ const deps = {
       ? createJoseIdTokenVerifier({ jwksUrl: config.IDP_JWKS_URL, issuers: config.IDP_ISSUER, audience: config.IDP_AUDIENCE, clock, timeoutMs })
       : unconfiguredIdTokenVerifier,
   mailer,
+  talent: createHttpTalentProfiles({ url: config.TALENT_URL, timeoutMs: config.PEER_TIMEOUT_MS }),
   passwords,
   resetUrlBase: config.RESET_URL_BASE,
   trustProxy: config.TRUST_PROXY,

@@ -5,6 +5,7 @@ import { createSessionRepository } from './sessions/session-repository.ts';
 import { createSessionService } from './sessions/session-service.ts';
 import { createPasswordReset } from './staff/password-reset.ts';
 import { createResetTokenRepository } from './staff/reset-token-repository.ts';
+import { createStaffAccounts } from './staff/staff-accounts.ts';
 import { createStaffLogin } from './staff/staff-login.ts';
 import { createStaffRepository } from './staff/staff-repository.ts';
 import { createTokenService } from './tokens/token-service.ts';
@@ -27,6 +28,7 @@ export function buildServices(deps: AuthDeps) {
     widget: createWidgetService(deps),
     staffLogin,
     passwordReset: createPasswordReset({ ...deps, staff, resetTokens, sessions, staffLogin }),
+    staffAccounts: createStaffAccounts({ ...deps, staff, resetTokens, sessions }),
     now: () => new Date(deps.clock.now()),
   };
 }
