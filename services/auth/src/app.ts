@@ -1,5 +1,6 @@
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
 import { Elysia } from 'elysia';
+import { profileRoutes } from './account/profile-routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { accountSessionRoutes } from './account/sessions-routes.ts';
 import type { AuthDeps } from './deps.ts';
@@ -59,6 +60,7 @@ export function createApp(deps: AuthDeps) {
       .use(sessionRoutes(services))
       .use(accountRoutes(services))
       .use(accountSessionRoutes(services))
+      .use(profileRoutes(services))
       .use(staffAdminRoutes(services))
       .use(revocationRoutes(services))
   );

@@ -29,6 +29,8 @@ export interface AuthDeps {
   passwords: PasswordHasher;
   /** Reset links are built from this, never from the request's Host. */
   resetUrlBase: string;
+  /** Email confirmation links (PATCH /account/me) are built from this (EMAIL_CONFIRM_URL_BASE). */
+  emailConfirmUrlBase: string;
   /** X-Forwarded-For hops to trust (1 behind the gateway). */
   trustProxy: number;
   maxBodyBytes: number;

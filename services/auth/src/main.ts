@@ -49,6 +49,7 @@ const deps = {
   talent: createHttpTalentProfiles({ url: config.TALENT_URL, timeoutMs: config.PEER_TIMEOUT_MS }),
   passwords,
   resetUrlBase: config.RESET_URL_BASE,
+  emailConfirmUrlBase: config.EMAIL_CONFIRM_URL_BASE,
   trustProxy: config.TRUST_PROXY,
   maxBodyBytes: config.MAX_BODY_BYTES,
 };

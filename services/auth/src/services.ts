@@ -1,3 +1,5 @@
+import { createEmailChangeRepository } from './account/email-change-repository.ts';
+import { createProfileUpdate } from './account/profile-update.ts';
 import { createCustomerRepository } from './customers/customer-repository.ts';
 import type { AuthDeps } from './deps.ts';
 import { createOtpService } from './otp/otp-service.ts';
@@ -17,11 +19,12 @@ export function buildServices(deps: AuthDeps) {
   const customers = createCustomerRepository(deps.documents);
   const staff = createStaffRepository(deps.documents);
   const resetTokens = createResetTokenRepository(deps.documents);
+  const emailChanges = createEmailChangeRepository(deps.documents);
   const tokens = createTokenService(deps.signingKey, deps.clock, deps.previousPublicKeys);
   const staffLogin = createStaffLogin({ staff, keyValue: deps.keyValue, passwords: deps.passwords, logger: deps.logger });
   return {
     deps,
-    repositories: { sessions, customers, staff, resetTokens },
+    repositories: { sessions, customers, staff, resetTokens, emailChanges },
     tokens,
     sessions: createSessionService({ sessions, customers, staff, tokens, clock: deps.clock }),
     otp: createOtpService(deps),
@@ -29,6 +32,7 @@ export function buildServices(deps: AuthDeps) {
     staffLogin,
     passwordReset: createPasswordReset({ ...deps, staff, resetTokens, sessions, staffLogin }),
     staffAccounts: createStaffAccounts({ ...deps, staff, resetTokens, sessions }),
+    profile: createProfileUpdate({ ...deps, customers, staff, emailChanges }),
     now: () => new Date(deps.clock.now()),
   };
 }

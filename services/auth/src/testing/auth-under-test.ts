@@ -40,6 +40,7 @@ export async function createAuthUnderTest(overrides: Partial<AuthDeps> & { keyVa
     ]),
     passwords: createArgon2idHasher({ memoryCost: 1024, timeCost: 1 }),
     resetUrlBase: 'https://app.example.test/reset-password',
+    emailConfirmUrlBase: 'https://app.example.test/confirm-email',
     trustProxy: 1,
     maxBodyBytes: 16 * 1024,
     ...overrides,
