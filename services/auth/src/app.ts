@@ -1,5 +1,6 @@
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
 import { Elysia } from 'elysia';
+import { dataRightsRoutes } from './account/data-rights-routes.ts';
 import { profileRoutes } from './account/profile-routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { accountSessionRoutes } from './account/sessions-routes.ts';
@@ -61,6 +62,7 @@ export function createApp(deps: AuthDeps) {
       .use(accountRoutes(services))
       .use(accountSessionRoutes(services))
       .use(profileRoutes(services))
+      .use(dataRightsRoutes(services))
       .use(staffAdminRoutes(services))
       .use(revocationRoutes(services))
   );

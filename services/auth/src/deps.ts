@@ -1,6 +1,7 @@
 import type { Clock, DocumentStore, KeyValueStore, Logger } from '@tm/shared';
 import type { IdTokenVerifier } from './idp/idp-verifier.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { AccountPeer } from './peers/account-peers.ts';
 import type { TalentProfiles } from './peers/talent-profiles.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 import type { PasswordHasher } from './staff/passwords.ts';
@@ -26,6 +27,10 @@ export interface AuthDeps {
   mailer: Mailer;
   /** Talent's profiles, checked when a pm or resource account is linked (TALENT_URL). */
   talent: TalentProfiles;
+  /** Services holding personal data, asked on export and deletion (bookings at BOOKINGS_URL). */
+  accountPeers: readonly AccountPeer[];
+  /** Wait before a deletion asks a service that was away again (ACCOUNT_ERASURE_RETRY_MS). */
+  accountErasureRetryMs: number;
   passwords: PasswordHasher;
   /** Reset links are built from this, never from the request's Host. */
   resetUrlBase: string;

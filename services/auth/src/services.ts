@@ -1,4 +1,5 @@
 import { createEmailChangeRepository } from './account/email-change-repository.ts';
+import { buildAccountDeletion } from './account/erasure-worker.ts';
 import { createProfileUpdate } from './account/profile-update.ts';
 import { createCustomerRepository } from './customers/customer-repository.ts';
 import type { AuthDeps } from './deps.ts';
@@ -33,6 +34,7 @@ export function buildServices(deps: AuthDeps) {
     passwordReset: createPasswordReset({ ...deps, staff, resetTokens, sessions, staffLogin }),
     staffAccounts: createStaffAccounts({ ...deps, staff, resetTokens, sessions }),
     profile: createProfileUpdate({ ...deps, customers, staff, emailChanges }),
+    accountDeletion: buildAccountDeletion(deps),
     now: () => new Date(deps.clock.now()),
   };
 }

@@ -1,4 +1,5 @@
 import { type Logger, newId } from '@tm/shared';
+import { createDeletionRepository } from './account/deletion-repository.ts';
 import { createEmailChangeRepository } from './account/email-change-repository.ts';
 import { createCustomerRepository } from './customers/customer-repository.ts';
 import type { AuthDeps } from './deps.ts';
@@ -14,6 +15,7 @@ export async function ensureIndexes(deps: Pick<AuthDeps, 'documents'>): Promise<
   await createStaffRepository(db).ensureIndexes();
   await createResetTokenRepository(db).ensureIndexes();
   await createEmailChangeRepository(db).ensureIndexes();
+  await createDeletionRepository(db).ensureIndexes();
 }
 
 /**

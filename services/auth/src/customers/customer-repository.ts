@@ -10,6 +10,8 @@ export interface CustomerDoc extends Doc {
   locale?: string;
   /** Raised when the account's sessions must all die at once (deletion). */
   credentialsVersion?: number;
+  /** Set while a deletion waits for a service to confirm: the account cannot sign in. */
+  deletionPendingAt?: Date;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -53,6 +55,13 @@ export function createCustomerRepository(db: DocumentStore) {
     findByEmail: (email: string) => users.findOne({ email: email.toLowerCase() }),
     async update(id: string, set: Partial<Pick<CustomerDoc, 'name' | 'locale' | 'email'>>, now: Date): Promise<void> {
       await users.updateOne({ _id: id }, { $set: { ...set, updatedAt: now } });
+    },
+    /** Makes the account unusable in one update (sign-in refused, every session dead by its credentials version). */
+    async markDeletionPending(userId: string, now: Date): Promise<void> {
+      await users.updateOne({ _id: userId }, { $set: { deletionPendingAt: now, updatedAt: now }, $inc: { credentialsVersion: 1 } });
+    },
+    async clearDeletionPending(userId: string): Promise<void> {
+      await users.updateOne({ _id: userId }, { $unset: { deletionPendingAt: '' } });
     },
     identitiesOf: (userId: string) => identities.find({ userId }).toArray(),
     /** Removes the customer and every identity bound to it (account deletion); idempotent. */

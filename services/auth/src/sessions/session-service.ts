@@ -57,7 +57,7 @@ export function createSessionService(deps: {
     if (kind === 'guest') return { role: 'guest', credentialsVersion: 0 };
     if (kind === 'customer') {
       const customer = await deps.customers.findById(id);
-      return customer ? { role: 'customer', credentialsVersion: customer.credentialsVersion ?? 0 } : null;
+      return customer && !customer.deletionPendingAt ? { role: 'customer', credentialsVersion: customer.credentialsVersion ?? 0 } : null;
     }
     const staff = await deps.staff.findById(id);
     if (!staff || staff.deactivatedAt) return null;
@@ -91,6 +91,8 @@ export function createSessionService(deps: {
       const sid = newId();
       // The role comes from the sign-in that just checked it; profile and version as stored now.
       const known = await subjectNow(subject.id, subject.kind);
+      // An account being deleted (or deactivated) is unusable, whichever way it proved who it is.
+      if (!known) throw new DomainError('ACCOUNT_DELETION_PENDING', 'This account is being deleted');
       const current: Subject = { ...(known ?? { credentialsVersion: 0 }), role: subject.role };
       const { session, refreshJti } = await mint(subject.id, sid, current);
       const now = clock.now();

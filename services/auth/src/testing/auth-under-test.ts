@@ -38,6 +38,8 @@ export async function createAuthUnderTest(overrides: Partial<AuthDeps> & { keyVa
       { id: 'pm-profile-2', slug: 'grace-pm', role: 'pm' },
       { id: 'resource-profile-1', slug: 'linus-dev', role: 'resource' },
     ]),
+    accountPeers: [],
+    accountErasureRetryMs: 30_000,
     passwords: createArgon2idHasher({ memoryCost: 1024, timeCost: 1 }),
     resetUrlBase: 'https://app.example.test/reset-password',
     emailConfirmUrlBase: 'https://app.example.test/confirm-email',
