@@ -84,8 +84,9 @@ export function createRevocationView(options: RevocationViewOptions): Revocation
 
   async function loop(): Promise<void> {
     if (stopped) return;
-    await refresh();
-    if (!stopped) timer = setTimeout(loop, intervalMs);
+    const ok = await refresh();
+    // Until the first read succeeds (auth starting) it asks four times as often, so protected routes open sooner.
+    if (!stopped) timer = setTimeout(loop, ok || freshAt > Number.NEGATIVE_INFINITY ? intervalMs : Math.max(50, intervalMs / 4));
   }
   if (options.autoStart !== false) void loop();
 
