@@ -1,4 +1,4 @@
-import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { dataRightsRoutes } from './account/data-rights-routes.ts';
 import { profileRoutes } from './account/profile-routes.ts';

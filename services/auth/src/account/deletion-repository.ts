@@ -1,4 +1,4 @@
-import type { Doc, DocumentStore } from '@tm/shared';
+import type { Doc, DocumentStore } from '@tm/shared/store';
 
 /**
  * An account deletion under way: which services have still to confirm the erasure. While it

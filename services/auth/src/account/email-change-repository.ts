@@ -1,4 +1,4 @@
-import type { Doc, DocumentStore } from '@tm/shared';
+import type { Doc, DocumentStore } from '@tm/shared/store';
 import type { SubjectKind } from '../sessions/session-repository.ts';
 
 /** A pending email change: the new address waits here until its owner follows the mailed link. */

@@ -1,4 +1,4 @@
-import { envelopeOf } from '@tm/shared';
+import { envelopeOf } from '@tm/shared/http';
 import { t } from 'elysia';
 import { SIGN_OUT_SCOPES } from './session-list.ts';
 

@@ -1,4 +1,5 @@
-import { DomainError, envelopeOf, ok } from '@tm/shared';
+import { DomainError, ok } from '@tm/shared';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { errorResponses, UpdatedEnvelope } from '../model.ts';
 import type { AuthServices } from '../services.ts';

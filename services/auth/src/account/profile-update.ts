@@ -1,5 +1,6 @@
 import { LANGUAGES } from '@tm/contracts';
-import { type Clock, DomainError, isDuplicateKeyError, type Logger } from '@tm/shared';
+import { type Clock, DomainError, type Logger } from '@tm/shared';
+import { isDuplicateKeyError } from '@tm/shared/store';
 import type { CustomerRepository } from '../customers/customer-repository.ts';
 import { sha256Hex } from '../kv-limits.ts';
 import type { Mailer } from '../mail/mailer.ts';

@@ -1,5 +1,6 @@
 import { REVOCATIONS_PATH, RevocationFeedSchema } from '@tm/contracts';
-import { envelopeOf, ok } from '@tm/shared';
+import { ok } from '@tm/shared';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { AuthServices } from '../services.ts';
 import { readRevocations } from './feed.ts';

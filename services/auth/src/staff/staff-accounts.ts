@@ -1,4 +1,6 @@
-import { type Clock, DomainError, isDuplicateKeyError, type Logger, newId, type Role } from '@tm/shared';
+import type { Role } from '@tm/contracts';
+import { type Clock, DomainError, type Logger, newId } from '@tm/shared';
+import { isDuplicateKeyError } from '@tm/shared/store';
 import { sha256Hex } from '../kv-limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { TalentProfiles } from '../peers/talent-profiles.ts';

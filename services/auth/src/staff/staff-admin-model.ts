@@ -1,4 +1,4 @@
-import { envelopeOf } from '@tm/shared';
+import { envelopeOf } from '@tm/shared/http';
 import { t } from 'elysia';
 
 /** `POST /account/staff`: the new account; role is checked by the domain for a stable code (INVALID_ROLE). */
