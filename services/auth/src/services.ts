@@ -1,3 +1,6 @@
+import { createEmailChangeRepository } from './account/email-change-repository.ts';
+import { buildAccountDeletion } from './account/erasure-worker.ts';
+import { createProfileUpdate } from './account/profile-update.ts';
 import { createCustomerRepository } from './customers/customer-repository.ts';
 import type { AuthDeps } from './deps.ts';
 import { signInWithIdp } from './idp/sign-in-with-idp.ts';
@@ -10,6 +13,7 @@ import { startGuest } from './sessions/start-guest.ts';
 import { createPasswordReset } from './staff/password-reset.ts';
 import { createResetTokenRepository } from './staff/reset-token-repository.ts';
 import { signInStaff } from './staff/sign-in-staff.ts';
+import { createStaffAccounts } from './staff/staff-accounts.ts';
 import { createStaffLogin } from './staff/staff-login.ts';
 import { createStaffRepository } from './staff/staff-repository.ts';
 import { createTokenService } from './tokens/token-service.ts';
@@ -22,6 +26,7 @@ export function buildServices(deps: AuthDeps) {
   const customers = createCustomerRepository(deps.documents);
   const staff = createStaffRepository(deps.documents);
   const resetTokens = createResetTokenRepository(deps.documents);
+  const emailChanges = createEmailChangeRepository(deps.documents);
   const tokens = createTokenService(deps.signingKey, deps.clock, deps.previousPublicKeys);
   const staffLogin = createStaffLogin({ staff, keyValue: deps.keyValue, passwords: deps.passwords, logger: deps.logger });
   const sessionService = createSessionService({ sessions, customers, staff, tokens, clock: deps.clock });
@@ -39,7 +44,7 @@ export function buildServices(deps: AuthDeps) {
   };
   return {
     deps,
-    repositories: { sessions, customers, staff, resetTokens },
+    repositories: { sessions, customers, staff, resetTokens, emailChanges },
     tokens,
     sessions: sessionService,
     otp,
@@ -47,13 +52,16 @@ export function buildServices(deps: AuthDeps) {
     staffLogin,
     /** The sign-in use cases, bound to their ports: routes validate, call one of these and map. */
     useCases: {
-      signInWithOtp: (input: { mobile: string; otp: string }) => signInWithOtp(ports, input),
-      signInWithWidget: (input: { token: string }) => signInWithWidget(ports, input),
-      signInWithIdp: (input: { idToken: string }) => signInWithIdp(ports, input),
-      signInStaff: (input: { identifier: string; password: string }) => signInStaff(ports, input),
-      startGuest: (input: { clientIp: string }) => startGuest(ports, input),
+      signInWithOtp: (input: Parameters<typeof signInWithOtp>[1]) => signInWithOtp(ports, input),
+      signInWithWidget: (input: Parameters<typeof signInWithWidget>[1]) => signInWithWidget(ports, input),
+      signInWithIdp: (input: Parameters<typeof signInWithIdp>[1]) => signInWithIdp(ports, input),
+      signInStaff: (input: Parameters<typeof signInStaff>[1]) => signInStaff(ports, input),
+      startGuest: (input: Parameters<typeof startGuest>[1]) => startGuest(ports, input),
     },
     passwordReset: createPasswordReset({ ...deps, staff, resetTokens, sessions, staffLogin }),
+    staffAccounts: createStaffAccounts({ ...deps, staff, resetTokens, sessions }),
+    profile: createProfileUpdate({ ...deps, customers, staff, emailChanges }),
+    accountDeletion: buildAccountDeletion(deps),
     now: () => new Date(deps.clock.now()),
   };
 }

@@ -7,6 +7,7 @@ import { createOpenApiRoutes } from './openapi/routes.ts';
 import type { GatewayLimiter } from './policy/limiter.ts';
 import { createPolicy } from './policy/policy-plugin.ts';
 import { RequestStates } from './policy/request-state.ts';
+import type { RevocationView } from './policy/revocations.ts';
 import type { TokenVerifier } from './policy/tokens.ts';
 import { createApiRoutes } from './proxy/api-routes.ts';
 import type { SiteDeps, Upstreams } from './site-deps.ts';
@@ -17,6 +18,8 @@ export type { Principal } from './policy/tokens.ts';
 export interface GatewayDeps extends SiteDeps {
   limiter: GatewayLimiter;
   tokens: TokenVerifier;
+  /** Auth's revoked sessions, checked on every protected route (see policy/revocations.ts). */
+  revocations: RevocationView;
   /** X-Forwarded-For hops to trust (TRUST_PROXY); 0 = the socket address is the client. */
   trustProxy: number;
   maxBodyBytes: number;
@@ -36,7 +39,7 @@ export function createApp(deps: GatewayDeps) {
         service: 'gateway',
         logger: deps.logger,
         errorStatus: GATEWAY_ERROR_STATUS,
-        readiness: { ...deps.limiter.readiness(), ...upstreamReadiness(deps) },
+        readiness: { ...deps.limiter.readiness(), ...deps.revocations.readiness(), ...upstreamReadiness(deps) },
       }),
     )
     .use(createPolicy({ ...deps, states }))

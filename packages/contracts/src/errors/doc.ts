@@ -20,6 +20,9 @@ const CHANGES = [
     'contract is the same failure: `UPSTREAM_ERROR` too.',
   '- A service that sends its status line in time but stalls in the middle of its body is now `UPSTREAM_TIMEOUT` (504) in ' +
     'the MCP tools and site files, as on `/api`; it was reported as an unreadable answer (`UPSTREAM_INVALID`, 502).',
+  '- Staff administration (auth, `POST /api/account/staff`) named a profile id with no active profile `PROFILE_NOT_FOUND` ' +
+    'with status 400, while talent (and the MCP tools) answer `PROFILE_NOT_FOUND` with 404: that body-field failure is ' +
+    '`UNKNOWN_PROFILE` (400), as the catalog names an unknown service in a cart `UNKNOWN_SERVICE`.',
   '- An error code a service has no status for can no longer become a silent 400: every code is in a table, and a code ' +
     "missing from the answering service's table is answered as a logged `INTERNAL` (500). No code in use was missing after " +
     '`UNSUPPORTED_CONTENT_TYPE` (auth, 400 as before) was listed.',

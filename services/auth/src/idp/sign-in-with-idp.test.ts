@@ -44,6 +44,12 @@ describe('signInWithIdp', () => {
     expect(created).toEqual([{ iss: 'https://idp.example', sub: 'u-1', email: 'ana@example.com', now: new Date(Date.UTC(2026, 2, 3)) }]);
   });
 
+  it("stores a first sign-in's email in its normalised lower-case form", async () => {
+    const { ports, created } = setup({ ...identity, email: ' Ana@Example.COM ' });
+    await signInWithIdp(ports, { idToken: 'id-token' });
+    expect(created[0]?.email).toBe('ana@example.com');
+  });
+
   it('creates a customer without email when the token carries none', async () => {
     const { ports, created } = setup({ iss: 'https://idp.example', sub: 'u-2', emailVerified: false });
     await signInWithIdp(ports, { idToken: 'id-token' });

@@ -26,7 +26,7 @@ export function otpRoutes(s: AuthServices) {
         },
       },
     )
-    .post('/auth/verify-otp', async ({ body }) => ok(await s.useCases.signInWithOtp(body)), {
+    .post('/auth/verify-otp', async ({ body, request }) => ok(await s.useCases.signInWithOtp({ ...body, userAgent: request.headers.get('user-agent') })), {
       body: VerifyOtpBody,
       parse: 'json',
       response: { 200: AuthSessionEnvelope, ...errorResponses(400, 413, 429) },

@@ -21,8 +21,9 @@ function setup() {
 describe('signInWithOtp', () => {
   it('creates the customer of a first-time number at the clock time and opens a customer session', async () => {
     const { ports, customers, sessions } = setup();
-    const session = await signInWithOtp(ports, { mobile: '+4915112345678', otp: '123456' });
+    const session = await signInWithOtp(ports, { mobile: '+4915112345678', otp: '123456', userAgent: 'Mozilla/5.0' });
     expect(session.user).toEqual({ id: 'c1', role: 'customer' });
+    expect(sessions.contexts).toEqual([{ userAgent: 'Mozilla/5.0' }]);
     expect(sessions.started).toEqual([{ id: 'c1', kind: 'customer', role: 'customer' }]);
     expect(customers.created).toEqual([new Date(Date.UTC(2026, 5, 1, 12))]);
   });

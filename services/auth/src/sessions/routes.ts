@@ -7,16 +7,21 @@ import type { AuthServices } from '../services.ts';
 /** Operations 6-7: guest sessions and refresh. */
 export function sessionRoutes(s: AuthServices) {
   return new Elysia({ name: 'auth:sessions' })
-    .post('/auth/guest-access', async ({ request, server }) => ok(await s.useCases.startGuest({ clientIp: clientIpOf(request, server, s.deps.trustProxy) })), {
-      response: { 200: AuthSessionEnvelope, ...errorResponses(413, 429) },
-      detail: {
-        operationId: 'createGuestSession',
-        summary: 'Start an anonymous guest session',
-        description:
-          'A low-privilege session (role guest) so a visitor can price and start a checkout before signing up; it cannot act as staff. Takes no body (any body is ignored). 429 GUEST_LIMIT with Retry-After beyond 30 guest sessions per client IP per hour.',
-        tags: ['Auth'],
+    .post(
+      '/auth/guest-access',
+      async ({ request, server }) =>
+        ok(await s.useCases.startGuest({ clientIp: clientIpOf(request, server, s.deps.trustProxy), userAgent: request.headers.get('user-agent') })),
+      {
+        response: { 200: AuthSessionEnvelope, ...errorResponses(413, 429) },
+        detail: {
+          operationId: 'createGuestSession',
+          summary: 'Start an anonymous guest session',
+          description:
+            'A low-privilege session (role guest) so a visitor can price and start a checkout before signing up; it cannot act as staff. Takes no body (any body is ignored). 429 GUEST_LIMIT with Retry-After beyond 30 guest sessions per client IP per hour.',
+          tags: ['Auth'],
+        },
       },
-    })
+    )
     .post('/auth/refresh', async ({ body }) => ok(await s.sessions.refresh(body.refreshToken)), {
       body: RefreshBody,
       parse: 'json',

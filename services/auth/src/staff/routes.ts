@@ -6,18 +6,22 @@ import type { AuthServices } from '../services.ts';
 /** Operations 4, 8 and 9: staff password sign-in and password reset. */
 export function staffRoutes(s: AuthServices) {
   return new Elysia({ name: 'auth:staff' })
-    .post('/auth/staff-password-login', async ({ body }) => ok(await s.useCases.signInStaff(body)), {
-      body: StaffLoginBody,
-      parse: 'json',
-      response: { 200: AuthSessionEnvelope, ...errorResponses(400, 413, 429) },
-      detail: {
-        operationId: 'staffPasswordLogin',
-        summary: 'Staff sign-in with a password',
-        description:
-          'For staff accounts (pm, resource, admin, ...). `identifier` is the staff email (case-insensitive) or E.164 mobile. 400 INVALID_CREDENTIALS for a wrong password or an unknown identifier alike. 429 LOGIN_LOCKED with Retry-After: 5 failures for one identifier within 15 min lock it for 15 min.',
-        tags: ['Auth'],
+    .post(
+      '/auth/staff-password-login',
+      async ({ body, request }) => ok(await s.useCases.signInStaff({ ...body, userAgent: request.headers.get('user-agent') })),
+      {
+        body: StaffLoginBody,
+        parse: 'json',
+        response: { 200: AuthSessionEnvelope, ...errorResponses(400, 413, 429) },
+        detail: {
+          operationId: 'staffPasswordLogin',
+          summary: 'Staff sign-in with a password',
+          description:
+            'For staff accounts (pm, resource, admin, ...). `identifier` is the staff email (case-insensitive) or E.164 mobile. 400 INVALID_CREDENTIALS for a wrong password or an unknown identifier alike. 429 LOGIN_LOCKED with Retry-After: 5 failures for one identifier within 15 min lock it for 15 min.',
+          tags: ['Auth'],
+        },
       },
-    })
+    )
     .post(
       '/auth/forgot-password',
       async ({ body }) => {

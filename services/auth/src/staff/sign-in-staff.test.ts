@@ -28,6 +28,13 @@ describe('signInStaff', () => {
     expect(tried).toEqual([['pm@example.com', 'correct horse battery']]);
   });
 
+  it("records the client's user agent on the session, and nothing when it sent none", async () => {
+    const { ports, sessions } = setup();
+    await signInStaff(ports, { identifier: 'pm@example.com', password: 'correct horse battery', userAgent: 'curl/8.5' });
+    await signInStaff(ports, { identifier: 'pm@example.com', password: 'correct horse battery', userAgent: null });
+    expect(sessions.contexts).toEqual([{ userAgent: 'curl/8.5' }, {}]);
+  });
+
   it('opens no session when the login refuses the password', async () => {
     const { ports, sessions } = setup();
     await expect(signInStaff(ports, { identifier: 'pm@example.com', password: 'guess' })).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });

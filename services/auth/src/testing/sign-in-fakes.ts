@@ -1,16 +1,19 @@
 import type { Role } from '@tm/contracts';
 import type { CustomerDoc } from '../customers/customer-repository.ts';
 import type { SubjectKind } from '../sessions/session-repository.ts';
-import type { AuthSession } from '../sessions/session-service.ts';
+import type { AuthSession, SessionContext } from '../sessions/session-service.ts';
 import type { CustomersByMobile, SessionStarter } from '../sign-in/ports.ts';
 
 /** A session starter that records each subject and answers a recognisable AuthSession. */
-export function fakeSessions(): SessionStarter & { started: { id: string; kind: SubjectKind; role: Role }[] } {
+export function fakeSessions(): SessionStarter & { started: { id: string; kind: SubjectKind; role: Role }[]; contexts: SessionContext[] } {
   const started: { id: string; kind: SubjectKind; role: Role }[] = [];
+  const contexts: SessionContext[] = [];
   return {
     started,
-    async start(subject) {
+    contexts,
+    async start(subject, context = {}) {
       started.push(subject);
+      contexts.push(context);
       const session: AuthSession = {
         accessToken: `access-${subject.id}`,
         refreshToken: `refresh-${subject.id}`,

@@ -1,10 +1,10 @@
 import type { Role } from '@tm/contracts';
 
 /**
- * One row of the /api access table. `path` is exact (`/api/account/me`) or a prefix ending in
- * `/*` that matches the prefix itself and everything below it (`/api/chat/*` matches `/api/chat`
- * and `/api/chat/x`, not `/api/chatter`). The first matching row wins, so specific rows come
- * before their prefix's catch-all.
+ * One row of the /api access table. `path` is matched segment by segment: `*` stands for one
+ * non-empty segment (an id), and a trailing `/**` for the path before it and everything below
+ * it (`/api/chat/**` matches `/api/chat` and `/api/chat/x`, not `/api/chatter`). The first
+ * matching row wins, so specific rows come before their prefix's catch-all.
  */
 export interface AccessRule {
   /** An HTTP method (HEAD is matched as GET) or '*' for any. */
@@ -12,35 +12,58 @@ export interface AccessRule {
   path: string;
   /** 'required': an access token is needed (401 without one); 'none': anyone, token or not. */
   token: 'required' | 'none';
-  /** Whether a guest token may use it (else 403). Other roles always pass; services decide finer rules. */
+  /** Whether a guest token may use it (else 403). */
   guests: boolean;
+  /** Only admin tokens (else 403; auth checks it again). Other rows let every non-guest role pass: services decide finer rules. */
+  adminOnly?: boolean;
   /** Whether a service implements it: the gateway forwards it; otherwise 501 after the token checks. */
   forward: boolean;
 }
+
+/** A protected operation a service implements (token required, forwarded). */
+const implemented = (method: string, path: string, guests: boolean, adminOnly = false): AccessRule => ({
+  method,
+  path,
+  token: 'required',
+  guests,
+  forward: true,
+  ...(adminOnly ? { adminOnly } : {}),
+});
+
+/** A protected area's catch-all: a token is needed, and what is not listed above answers 501. */
+const notYet = (path: string, guests: boolean): AccessRule => ({ method: '*', path, token: 'required', guests, forward: false });
 
 /**
  * The protected operations (spec section 5): everything under /api/bookings, /api/payments,
  * /api/chat and /api/account needs a token. Guests may start a checkout (bookings), read who
  * they are and end their session; payments, chat and the rest of the account need a real
- * account. Adding an operation is one row (e.g. `{ method: 'POST', path: '/api/bookings',
- * token: 'required', guests: true, forward: true }` above the bookings catch-all).
+ * account; staff administration is for admins. Adding an operation is one row above its area's
+ * catch-all, e.g. `implemented('POST', '/api/bookings', true)`, or for a token-free path
+ * `{ method: 'POST', path: '/api/payments/webhooks/*', token: 'none', guests: true, forward: true }`.
  */
 export const ACCESS_RULES: readonly AccessRule[] = [
-  { method: 'GET', path: '/api/account/me', token: 'required', guests: true, forward: true },
-  { method: 'POST', path: '/api/account/sign-out', token: 'required', guests: true, forward: true },
-  { method: 'POST', path: '/api/account/change-password', token: 'required', guests: false, forward: true },
-  { method: '*', path: '/api/account/*', token: 'required', guests: false, forward: false },
-  { method: '*', path: '/api/bookings/*', token: 'required', guests: true, forward: false },
-  { method: '*', path: '/api/payments/*', token: 'required', guests: false, forward: false },
-  { method: '*', path: '/api/chat/*', token: 'required', guests: false, forward: false },
+  implemented('GET', '/api/account/me', true),
+  implemented('PATCH', '/api/account/me', false),
+  implemented('POST', '/api/account/sign-out', true),
+  implemented('POST', '/api/account/change-password', false),
+  implemented('GET', '/api/account/sessions', false),
+  implemented('DELETE', '/api/account/sessions/*', false),
+  implemented('GET', '/api/account/export', false),
+  implemented('DELETE', '/api/account', false),
+  implemented('POST', '/api/account/staff', false, true),
+  implemented('GET', '/api/account/staff', false, true),
+  implemented('POST', '/api/account/staff/*/deactivate', false, true),
+  notYet('/api/account/**', false),
+  notYet('/api/bookings/**', true),
+  notYet('/api/payments/**', false),
+  notYet('/api/chat/**', false),
 ];
 
-/** A rule with its pattern split once: on every /api request, so no string work per row. */
+/** A rule with its pattern split once: this runs on every /api request. */
 interface CompiledRule {
   rule: AccessRule;
-  method: string;
-  /** The exact path, or the prefix of a `/*` pattern. */
-  path: string;
+  segments: readonly string[];
+  /** The pattern ended in `/**`: `segments` is a prefix. */
   prefix: boolean;
 }
 
@@ -49,39 +72,38 @@ function compile(rules: readonly AccessRule[]): readonly CompiledRule[] {
   let out = compiled.get(rules);
   if (!out) {
     out = rules.map((rule) => {
-      const prefix = rule.path.endsWith('/*');
-      return { rule, method: rule.method, path: prefix ? rule.path.slice(0, -2) : rule.path, prefix };
+      const prefix = rule.path.endsWith('/**');
+      return { rule, segments: (prefix ? rule.path.slice(0, -3) : rule.path).split('/'), prefix };
     });
     compiled.set(rules, out);
   }
   return out;
 }
 
+function matches(c: CompiledRule, got: readonly string[]): boolean {
+  if (c.prefix ? got.length < c.segments.length : got.length !== c.segments.length) return false;
+  return c.segments.every((seg, i) => (seg === '*' ? got[i] !== '' : seg === got[i]));
+}
+
 /** The first rule of `rules` for `method path` (HEAD as GET, a trailing slash ignored), if any. */
 export function findAccessRule(method: string, path: string, rules: readonly AccessRule[] = ACCESS_RULES): AccessRule | undefined {
   const m = method === 'HEAD' ? 'GET' : method;
   const p = path.length > 1 && path.charCodeAt(path.length - 1) === 47 /* / */ ? path.slice(0, -1) : path;
+  const got = p.split('/');
   for (const c of compile(rules)) {
-    if (c.method !== '*' && c.method !== m) continue;
-    if (c.prefix ? p === c.path || (p.startsWith(c.path) && p.charCodeAt(c.path.length) === 47) /* / */ : p === c.path) return c.rule;
+    if ((c.rule.method === '*' || c.rule.method === m) && matches(c, got)) return c.rule;
   }
   return undefined;
 }
 
-function pathMatches(pattern: string, path: string): boolean {
-  if (!pattern.endsWith('/*')) return pattern === path;
-  const prefix = pattern.slice(0, -2);
-  return path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47) /* / */;
-}
-
-/** The prefixes whose operations need an access token, from the table. */
-export const PROTECTED_PREFIXES: readonly string[] = ACCESS_RULES.filter((r) => r.token === 'required' && r.path.endsWith('/*')).map((r) =>
-  r.path.slice(0, -2),
+/** The prefixes whose operations need an access token, from the table's catch-alls. */
+export const PROTECTED_PREFIXES: readonly string[] = ACCESS_RULES.filter((r) => r.token === 'required' && r.path.endsWith('/**')).map((r) =>
+  r.path.slice(0, -3),
 );
 
 /** The protected prefix `path` falls under, if any (`/api/chat` and `/api/chat/...`, not `/api/chatter`). */
 export function protectedPrefix(path: string): string | undefined {
-  return PROTECTED_PREFIXES.find((prefix) => pathMatches(`${prefix}/*`, path));
+  return PROTECTED_PREFIXES.find((prefix) => path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47) /* / */);
 }
 
 /** Whether the access table asks for an access token on `method path` (a token-free row, such as webhooks, does not). */
@@ -89,9 +111,11 @@ export function requiresToken(method: string, path: string): boolean {
   return findAccessRule(method, path)?.token === 'required';
 }
 
-/** Whether `role` may use `method path` under a protected prefix (see ACCESS_RULES). */
-export function mayAccess(role: Role, method: string, path: string): boolean {
-  return role !== 'guest' || findAccessRule(method, path)?.guests === true;
+/** Whether `role` may use `method path` (see ACCESS_RULES): admin-only rows for admins, guests where a row lets them. */
+export function mayAccess(role: Role, method: string, path: string, rules: readonly AccessRule[] = ACCESS_RULES): boolean {
+  const rule = findAccessRule(method, path, rules);
+  if (rule?.adminOnly) return role === 'admin';
+  return role !== 'guest' || rule?.guests === true;
 }
 
 /** True when a service implements this protected operation, so the gateway forwards it. */
