@@ -1,0 +1,42 @@
+import { connectMongoDocumentStore, createEmbeddedDocumentStore, createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { buildParts, createApp } from './app.ts';
+import { createTokenVerifier } from './auth/token-verifier.ts';
+import { createHttpCatalog } from './catalog/catalog-port.ts';
+import { loadBookingsConfig } from './config.ts';
+import { createLogMailer, createSmtpMailer } from './mail/mailer.ts';
+import { createNotifier } from './mail/notifier.ts';
+import { createProviders } from './payments/provider-factories.ts';
+import { createReconciler } from './reconciler/reconciler.ts';
+import { createHttpTalent } from './talent/talent-port.ts';
+
+const logger = createLogger('bookings');
+const config = loadConfigOrExit(logger, () => loadBookingsConfig(process.env));
+
+const documents = config.MONGODB_URL ? await connectMongoDocumentStore(config.MONGODB_URL) : createEmbeddedDocumentStore();
+const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createLogMailer(logger);
+const deps = {
+  documents,
+  catalog: createHttpCatalog({ baseUrl: config.CATALOG_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
+  talent: createHttpTalent({ baseUrl: config.TALENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
+  tokens: createTokenVerifier({ jwksUrl: config.jwksUrl, clock: systemClock }),
+  providers: await createProviders(config),
+  marketProviders: config.marketProviders,
+  notifier: createNotifier({ mailer, logger }),
+  clock: systemClock,
+  logger,
+};
+const parts = buildParts(deps);
+await parts.ensureIndexes();
+const app = createApp(deps, parts).listen({ hostname: config.HOST, port: config.PORT, maxRequestBodySize: config.MAX_BODY_BYTES });
+const reconciler = createReconciler({ ...parts.paymentDeps, intervalMs: config.RECONCILE_INTERVAL_MS });
+reconciler.start();
+
+logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, providers: config.marketProviders });
+
+stopOnSignals(logger, async () => {
+  await reconciler.stop();
+  await app.stop();
+  await deps.notifier.idle();
+  await mailer.close();
+  await documents.close();
+});
