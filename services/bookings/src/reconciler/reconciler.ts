@@ -39,7 +39,7 @@ export function createReconciler(deps: PaymentDeps & { intervalMs?: number }) {
         }
         const outcome = await applyPaymentEvent(deps, {
           kind,
-          eventId: `reconcile_${p._id}_${state.status}`,
+          eventId: `reconcile_${p._id}_${state.status}_${state.amountCaptured}_${state.currency}`,
           provider: p.provider,
           providerRef: p.providerRef as string,
           ...(state.providerPaymentId ? { providerPaymentId: state.providerPaymentId } : {}),
