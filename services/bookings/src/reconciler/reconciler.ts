@@ -15,7 +15,8 @@ export const STUCK_AFTER_MS = 10 * 60_000;
 export function createReconciler(deps: PaymentDeps & { intervalMs?: number }) {
   const { logger, clock } = deps;
   let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<unknown> | undefined;
+  type Pass = { paymentsApplied: number; refundsRetried: number; bookingsExpired: number; bookingsPaid: number };
+  let running: Promise<Pass> | undefined;
 
   async function rereadStuckPayments(): Promise<number> {
     const before = new Date(clock.now() - STUCK_AFTER_MS).toISOString();
@@ -112,7 +113,7 @@ export function createReconciler(deps: PaymentDeps & { intervalMs?: number }) {
   }
 
   /** One pass of every duty; passes never overlap. */
-  async function tick() {
+  async function tick(): Promise<Pass> {
     if (running) return running;
     const pass = (async () => {
       const paymentsApplied = await rereadStuckPayments();
