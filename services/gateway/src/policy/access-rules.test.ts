@@ -41,6 +41,8 @@ describe('isImplementedProtected', () => {
     expect(isImplementedProtected('POST', '/api/account/change-password')).toBe(true);
     expect(isImplementedProtected('POST', '/api/account/me')).toBe(false);
     expect(isImplementedProtected('GET', '/api/account/me/x')).toBe(false);
-    expect(isImplementedProtected('GET', '/api/bookings')).toBe(false);
+    expect(isImplementedProtected('GET', '/api/bookings')).toBe(true);
+    expect(isImplementedProtected('POST', '/api/payments/x/dev/succeed')).toBe(true);
+    expect(isImplementedProtected('GET', '/api/chat')).toBe(false);
   });
 });

@@ -58,7 +58,7 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
   const issuer = await startTestIssuer();
   const clock = createManualClock(Date.now());
   const deps = testDeps({ upstream: 'http://127.0.0.1:9', jwksUrl: issuer.jwksUrl, clock, upstreamTimeoutMs: 2000, ...overrides });
-  deps.upstreams = { auth: 'http://127.0.0.1:9', catalog: catalogUrl, talent: talentUrl };
+  deps.upstreams = { auth: 'http://127.0.0.1:9', catalog: catalogUrl, talent: talentUrl, bookings: talentUrl };
   const gateway = createGatewayApp(deps).listen({ hostname: '127.0.0.1', port: 0 });
 
   let talentUp = true;

@@ -1,5 +1,6 @@
 import { createEmbeddedDocumentStore, silentLogger, systemClock } from '@tm/shared';
 import { createAuthUnderTest } from '../../../../auth/src/testing/auth-under-test.ts';
+import { createBookingsUnderTest } from '../../../../bookings/src/testing/bookings-under-test.ts';
 import { createApp as createCatalogApp } from '../../../../catalog/src/app.ts';
 import { createApp as createTalentApp } from '../../../../talent/src/app.ts';
 import type { Upstreams } from '../../site-deps.ts';
@@ -15,6 +16,7 @@ export async function realServiceApps(): Promise<Record<ServiceName, Servable>> 
     auth: (await createAuthUnderTest()).app,
     catalog: createCatalogApp({ documents: createEmbeddedDocumentStore(), talent: { pmPreviews: async () => [] }, clock: systemClock, logger: silentLogger }),
     talent: createTalentApp({ documents: createEmbeddedDocumentStore(), logger: silentLogger }),
+    bookings: (await createBookingsUnderTest()).app,
   };
 }
 
@@ -38,10 +40,11 @@ export async function serveRealServices(): Promise<{ upstreams: Upstreams; stop(
   const auth = serveOnLoopback(apps.auth);
   const catalog = serveOnLoopback(apps.catalog);
   const talent = serveOnLoopback(apps.talent);
+  const bookings = serveOnLoopback(apps.bookings);
   return {
-    upstreams: { auth: auth.url, catalog: catalog.url, talent: talent.url },
+    upstreams: { auth: auth.url, catalog: catalog.url, talent: talent.url, bookings: bookings.url },
     stop: () => {
-      for (const s of [auth, catalog, talent]) s.stop();
+      for (const s of [auth, catalog, talent, bookings]) s.stop();
     },
   };
 }
