@@ -1,3 +1,4 @@
+import { BookingSchema, PaymentSchema } from '@tm/contracts';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { createBookingRepository } from './bookings/repository.ts';
@@ -59,6 +60,7 @@ export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
           { name: 'Bookings', description: 'Checkout and the booking lifecycle' },
           { name: 'Payments', description: 'Paying for a booking, webhooks and refunds' },
         ],
+        schemas: { Booking: BookingSchema, Payment: PaymentSchema },
       }),
     )
     .use(

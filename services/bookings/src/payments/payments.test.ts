@@ -35,7 +35,12 @@ function createTestProvider() {
         next: { type: 'stripe' as const, clientSecret: `${ref}_secret` },
       };
     },
-    readPayment: async (ref: string): ReturnType<PaymentProvider['readPayment']> => ({ providerRef: ref, status: 'succeeded', amountCaptured: 0, currency: 'INR' }),
+    readPayment: async (ref: string): ReturnType<PaymentProvider['readPayment']> => ({
+      providerRef: ref,
+      status: 'succeeded',
+      amountCaptured: 0,
+      currency: 'INR',
+    }),
     cancelPayment: async () => {},
     async refund(req: RefundRequest) {
       if (p.failRefunds > 0) {
@@ -319,7 +324,12 @@ describe('the reconciler', () => {
     // The test provider reads back a capture of 0: a success for another amount never pays.
     await t.reconciler.tick();
     expect((await t.parts.bookings.findById(b.id))?.status).toBe('pending_payment');
-    stripe.readPayment = async (ref: string): ReturnType<PaymentProvider['readPayment']> => ({ providerRef: ref, status: 'succeeded', amountCaptured: b.total as number, currency: 'EUR' });
+    stripe.readPayment = async (ref: string): ReturnType<PaymentProvider['readPayment']> => ({
+      providerRef: ref,
+      status: 'succeeded',
+      amountCaptured: b.total as number,
+      currency: 'EUR',
+    });
     t.clock.advance(10 * 60_000 + 1);
     await t.reconciler.tick();
     expect((await t.parts.payments.findById(p.id))?.status).toBe('succeeded');
