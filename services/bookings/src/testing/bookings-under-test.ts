@@ -65,7 +65,13 @@ export const PM_BEN: PmRef = { id: 'c'.repeat(24), slug: 'ben-pm', name: 'Ben PM
  * provider, a memory mailer, and an Ed25519 key pair to sign test tokens with.
  */
 export async function createBookingsUnderTest(
-  options: { providers?: Partial<Record<ProviderName, PaymentProvider>>; marketProviders?: Partial<Record<MarketCode, ProviderName>> } = {},
+  options: {
+    providers?: Partial<Record<ProviderName, PaymentProvider>>;
+    marketProviders?: Partial<Record<MarketCode, ProviderName>>;
+    /** Real peers instead of the fakes (the gateway's agent tests use the real catalog and a test token issuer). */
+    catalog?: CatalogPort;
+    tokens?: BookingsDeps['tokens'];
+  } = {},
 ) {
   const clock = createManualClock(Date.now());
   const logger = createMemoryLogger('bookings');
@@ -77,9 +83,9 @@ export async function createBookingsUnderTest(
   const dev = createDevProvider({ publicBaseUrl: 'http://localhost:8080' });
   const deps: BookingsDeps = {
     documents: createEmbeddedDocumentStore({ clock }),
-    catalog,
+    catalog: options.catalog ?? catalog,
     talent: createFakeTalent([PM_ANA, PM_BEN]),
-    tokens: createTokenVerifier({ keys, clock }),
+    tokens: options.tokens ?? createTokenVerifier({ keys, clock }),
     providers: { dev, ...options.providers },
     marketProviders: { IN: 'dev', AE: 'dev', DE: 'dev', US: 'dev', AU: 'dev', ...options.marketProviders },
     notifier: createNotifier({ mailer, logger, retryDelaysMs: [1, 1, 1], pmEmail: async (id) => (id === PM_ANA.id ? 'ana@example.test' : undefined) }),

@@ -1,4 +1,7 @@
 import { createEmbeddedDocumentStore, createManualClock, createMemoryLogger, type DocumentStore, silentLogger, systemClock } from '@tm/shared';
+import { createTokenVerifier } from '../../../../bookings/src/auth/token-verifier.ts';
+import { createHttpCatalog } from '../../../../bookings/src/catalog/catalog-port.ts';
+import { createBookingsUnderTest } from '../../../../bookings/src/testing/bookings-under-test.ts';
 import { seedServices } from '../../../../catalog/seed/seed.ts';
 import { createApp as createCatalogApp } from '../../../../catalog/src/app.ts';
 import { createServiceRepository } from '../../../../catalog/src/services/repository.ts';
@@ -56,9 +59,16 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
   const catalogUrl = urlOf(catalog);
 
   const issuer = await startTestIssuer();
+  const bookings = (
+    await createBookingsUnderTest({
+      catalog: createHttpCatalog({ baseUrl: catalogUrl, timeoutMs: 2000 }),
+      tokens: createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock: systemClock }),
+    })
+  ).app.listen({ hostname: '127.0.0.1', port: 0 });
+  const bookingsUrl = urlOf(bookings);
   const clock = createManualClock(Date.now());
   const deps = testDeps({ upstream: 'http://127.0.0.1:9', jwksUrl: issuer.jwksUrl, clock, upstreamTimeoutMs: 2000, ...overrides });
-  deps.upstreams = { auth: 'http://127.0.0.1:9', catalog: catalogUrl, talent: talentUrl, bookings: talentUrl };
+  deps.upstreams = { auth: 'http://127.0.0.1:9', catalog: catalogUrl, talent: talentUrl, bookings: bookingsUrl };
   const gateway = createGatewayApp(deps).listen({ hostname: '127.0.0.1', port: 0 });
 
   let talentUp = true;
@@ -84,6 +94,7 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
     stopCatalog,
     async stop() {
       await gateway.stop(true);
+      await bookings.stop(true);
       await stopCatalog();
       await stopTalent();
       await issuer.stop();
