@@ -1,7 +1,5 @@
+import { createBookingsUnderTest, createHttpCatalog, createTokenVerifier } from '@tm/bookings/testing';
 import { createEmbeddedDocumentStore, createManualClock, createMemoryLogger, type DocumentStore, silentLogger, systemClock } from '@tm/shared';
-import { createTokenVerifier } from '../../../../bookings/src/auth/token-verifier.ts';
-import { createHttpCatalog } from '../../../../bookings/src/catalog/catalog-port.ts';
-import { createBookingsUnderTest } from '../../../../bookings/src/testing/bookings-under-test.ts';
 import { seedServices } from '../../../../catalog/seed/seed.ts';
 import { createApp as createCatalogApp } from '../../../../catalog/src/app.ts';
 import { createServiceRepository } from '../../../../catalog/src/services/repository.ts';

@@ -1,6 +1,6 @@
+import { createBookingsUnderTest } from '@tm/bookings/testing';
 import { createEmbeddedDocumentStore, silentLogger, systemClock } from '@tm/shared';
 import { createAuthUnderTest } from '../../../../auth/src/testing/auth-under-test.ts';
-import { createBookingsUnderTest } from '../../../../bookings/src/testing/bookings-under-test.ts';
 import { createApp as createCatalogApp } from '../../../../catalog/src/app.ts';
 import { createApp as createTalentApp } from '../../../../talent/src/app.ts';
 import type { Upstreams } from '../../site-deps.ts';
