@@ -15,6 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RedisClient } from 'bun';
+import { checkoutMarkdown, customerTokenSigner, generateSigningKey, runCheckout } from './checkout.ts';
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
 import { benchmarksMarkdown } from './markdown.ts';
 import { createProcessGroup } from './processes.ts';
@@ -33,6 +34,9 @@ if (!Number.isInteger(rounds)) throw new Error('BENCH_ROUNDS must be a whole num
 const durationS = num('BENCH_DURATION_S', 8);
 const warmupS = num('BENCH_WARMUP_S', 2);
 const connections = num('BENCH_CONNECTIONS', 64);
+const checkoutCustomers = num('BENCH_CHECKOUT_CUSTOMERS', 16);
+// BENCH_ONLY=checkout runs the checkout case alone (and writes only it to BENCH_OUTPUT).
+const onlyCheckout = process.env.BENCH_ONLY === 'checkout';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const output = process.env.BENCH_OUTPUT ?? join(repoRoot, 'BENCHMARKS.md');
 const redisPrefix = `bench:${crypto.randomUUID()}:`;
@@ -98,7 +102,9 @@ async function main() {
   if (!wrkPath) log('wrk could not be had: using autocannon from the npm registry');
 
   log(`starting talent, catalog, auth, gateway (Redis prefix ${redisPrefix}) and nginx; logs in ${workDir}`);
-  const system = await startBenchSystem({ group, repoRoot, workDir, redisUrl, redisPrefix, nginxPath });
+  const signingKey = await generateSigningKey();
+  const jwtPrivateKeyPem = signingKey.pem;
+  const system = await startBenchSystem({ group, repoRoot, workDir, redisUrl, redisPrefix, nginxPath, jwtPrivateKeyPem });
   const catalogList = (await (await fetch(`${system.catalog}/services/catalog`)).json()) as { data: { _id: string }[] };
   const cart = JSON.stringify({ items: catalogList.data.slice(0, 3).map((s, i) => ({ serviceId: s._id, hours: 40 + 20 * i })) });
 
@@ -111,7 +117,21 @@ async function main() {
       tokenProblem = (err as Error).message;
     }
   }
-  const cases = await measureAll(load, system, cart, token, tokenProblem);
+  const cases = onlyCheckout ? [] : await measureAll(load, system, cart, token, tokenProblem);
+  let checkout: string | undefined;
+  if (system.bookings && !system.authProblem) {
+    const slug = (catalogList.data[0] as { slug?: string } | undefined)?.slug ?? 'react-developer';
+    const result = await runCheckout({
+      gateway: system.gateway,
+      bookings: system.bookings,
+      sign: await customerTokenSigner(signingKey.privateKey, system.auth),
+      customers: checkoutCustomers,
+      durationS,
+      cart: { items: [{ serviceId: slug, hours: 40 }] },
+    });
+    checkout = checkoutMarkdown(result);
+    console.log(`\n${checkout}`);
+  }
 
   console.log(`\n${resultsTable(cases)}\n\n${ratiosTable(cases)}\n`);
   const machine = await describeMachine({
@@ -138,6 +158,7 @@ async function main() {
       cartItems: 3,
       tokenSource: token ? TOKEN_SOURCE : 'none could be had',
       notes,
+      ...(checkout ? { checkout } : {}),
     }),
   );
   log(`wrote ${output}`);
