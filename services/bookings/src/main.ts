@@ -23,7 +23,7 @@ const deps = {
   catalog: countingCatalog(createHttpCatalog({ baseUrl: config.CATALOG_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS }), metrics),
   talent: createHttpTalent({ baseUrl: config.TALENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
   tokens: createTokenVerifier({ jwksUrl: config.jwksUrl, clock: systemClock }),
-  providers: await createProviders(config),
+  providers: createProviders(config),
   marketProviders: config.marketProviders,
   notifier: createNotifier({ mailer, logger }),
   clock: systemClock,

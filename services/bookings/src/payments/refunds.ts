@@ -1,6 +1,7 @@
 import type { BookingDoc } from '../bookings/model.ts';
 import { isoNow, type PaymentDeps, providerOf } from './deps.ts';
 import type { PaymentDoc } from './model.ts';
+import { ProviderRejectedError } from './providers/index.ts';
 
 /** Backoff between refund attempts the provider could not take (ms), by attempt. */
 const REFUND_BACKOFF_MS = [0, 60_000, 5 * 60_000, 30 * 60_000];
@@ -62,6 +63,14 @@ export async function attemptRefund(deps: PaymentDeps, payment: PaymentDoc): Pro
       $inc: { 'refund.seq': 1, 'refund.attempts': 1 },
     });
   } catch (err) {
+    if (err instanceof ProviderRejectedError) {
+      // Refused for good under this key: the next attempt is a new refund under a new key.
+      deps.logger.error('the provider refused a refund; retried under a new key', { paymentId: payment._id, code: err.code, error: err.message });
+      return deps.payments.update(match, {
+        $set: { 'refund.nextAttemptAt': nextAttempt(deps, refund.attempts) },
+        $inc: { 'refund.seq': 1, 'refund.attempts': 1 },
+      });
+    }
     // Outcome unknown (timeout, outage): retried under the same key, so it cannot refund twice.
     deps.logger.warn('refund not confirmed by the provider; the reconciler retries it', { paymentId: payment._id, error: String(err) });
     return deps.payments.update(match, { $set: { 'refund.nextAttemptAt': nextAttempt(deps, refund.attempts) }, $inc: { 'refund.attempts': 1 } });
