@@ -5,27 +5,14 @@
  * paid; the bootstrap admin assigns a PM, the PM accepts and starts, the customer completes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { testRedisUrl } from '@tm/shared';
+import { Redis } from 'ioredis';
 import { exportPKCS8, generateKeyPair, SignJWT } from 'jose';
 import { type RunningSystem, startSystem } from './support/system.ts';
 
 const ADMIN = { email: 'root@example.com', password: 'correct-horse-battery' };
 let sys: RunningSystem;
 let privateKey: CryptoKey;
-
-beforeAll(async () => {
-  // Auth signs with a key this test also holds, so it can stand in a PM's token (claim `pid`)
-  // until staff accounts exist: the token is verified by bookings exactly as auth's own.
-  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
-  privateKey = pair.privateKey;
-  sys = await startSystem({
-    JWT_PRIVATE_KEY: await exportPKCS8(pair.privateKey),
-    BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-    BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-  });
-}, 60_000);
-afterAll(async () => {
-  await sys?.stop();
-});
 
 const api = (path: string, init: RequestInit = {}) => fetch(`${sys.gateway}/api${path}`, init);
 async function call(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -69,83 +56,117 @@ async function anyPm(): Promise<{ _id?: string; id?: string; slug: string }> {
   throw new Error('no PM profile in the seed');
 }
 
-describe('checkout through the gateway with the dev provider', () => {
-  let bookingId = '';
-  let customer = '';
+function checkoutStory(stores: string, env: () => Record<string, string>, cleanUp: () => Promise<void> = async () => {}) {
+  describe(`checkout through the gateway with the dev provider (${stores})`, () => {
+    beforeAll(async () => {
+      // Auth signs with a key this test also holds, so it can stand in a PM's token (claim `pid`)
+      // until staff accounts exist: the token is verified by bookings exactly as auth's own.
+      const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+      privateKey = pair.privateKey;
+      sys = await startSystem({
+        JWT_PRIVATE_KEY: await exportPKCS8(pair.privateKey),
+        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+        ...env(),
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await sys?.stop();
+      await cleanUp();
+    });
 
-  it('lets a guest book, sign in, claim the booking, pay it and see it paid', async () => {
-    const guest = await call('POST', '/auth/guest-access');
-    const { accessToken: guestAccess, refreshToken: guestRefresh } = guest.body.data;
-    const created = await call(
-      'POST',
-      '/bookings',
-      guestAccess,
-      { items: [{ serviceId: 'react-developer', hours: 20 }], contact: { email: 'asha@example.com' } },
-      { 'x-country': 'IN' },
-    );
-    expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ status: 'pending_payment', market: 'IN', currency: 'INR' });
-    bookingId = created.body.data.id;
-    // Guests may not pay: they sign in first.
-    expect((await call('POST', '/payments', guestAccess, { bookingId })).status).toBe(403);
+    let bookingId = '';
+    let customer = '';
 
-    customer = await signInWithOtp('+919812345678');
-    expect((await call('GET', `/bookings/${bookingId}`, customer)).status).toBe(404);
-    const claimed = await call('POST', '/bookings/claim', customer, { guestToken: guestRefresh });
-    expect(claimed.body.data.claimed).toEqual([bookingId]);
+    it('lets a guest book, sign in, claim the booking, pay it and see it paid', async () => {
+      const guest = await call('POST', '/auth/guest-access');
+      const { accessToken: guestAccess, refreshToken: guestRefresh } = guest.body.data;
+      const created = await call(
+        'POST',
+        '/bookings',
+        guestAccess,
+        { items: [{ serviceId: 'react-developer', hours: 20 }], contact: { email: 'asha@example.com' } },
+        { 'x-country': 'IN' },
+      );
+      expect(created.status).toBe(201);
+      expect(created.body.data).toMatchObject({ status: 'pending_payment', market: 'IN', currency: 'INR' });
+      bookingId = created.body.data.id;
+      // Guests may not pay: they sign in first.
+      expect((await call('POST', '/payments', guestAccess, { bookingId })).status).toBe(403);
 
-    const payment = await call('POST', '/payments', customer, { bookingId }, { 'idempotency-key': `pay-${bookingId}` });
-    expect(payment.status).toBe(201);
-    expect(payment.body.data).toMatchObject({ provider: 'dev', status: 'requires_action', amount: created.body.data.total, currency: 'INR' });
-    const replay = await call('POST', '/payments', customer, { bookingId }, { 'idempotency-key': `pay-${bookingId}` });
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      customer = await signInWithOtp('+919812345678');
+      expect((await call('GET', `/bookings/${bookingId}`, customer)).status).toBe(404);
+      const claimed = await call('POST', '/bookings/claim', customer, { guestToken: guestRefresh });
+      expect(claimed.body.data.claimed).toEqual([bookingId]);
 
-    const succeedUrl = new URL(payment.body.data.next.succeedUrl);
-    expect(succeedUrl.origin).toBe(sys.gateway);
-    const paid = await fetch(succeedUrl, { method: 'POST', headers: { authorization: `Bearer ${customer}` } });
-    expect(((await paid.json()) as { data: { status: string } }).data.status).toBe('succeeded');
-    expect((await call('GET', `/bookings/${bookingId}`, customer)).body.data.status).toBe('paid');
-    await sys.waitForLog((l) => l.msg === 'mail (dev outbox)' && l.to === 'asha@example.com' && String(l.subject).startsWith('Payment received'));
+      const payment = await call('POST', '/payments', customer, { bookingId }, { 'idempotency-key': `pay-${bookingId}` });
+      expect(payment.status).toBe(201);
+      expect(payment.body.data).toMatchObject({ provider: 'dev', status: 'requires_action', amount: created.body.data.total, currency: 'INR' });
+      const replay = await call('POST', '/payments', customer, { bookingId }, { 'idempotency-key': `pay-${bookingId}` });
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+
+      const succeedUrl = new URL(payment.body.data.next.succeedUrl);
+      expect(succeedUrl.origin).toBe(sys.gateway);
+      const paid = await fetch(succeedUrl, { method: 'POST', headers: { authorization: `Bearer ${customer}` } });
+      expect(((await paid.json()) as { data: { status: string } }).data.status).toBe('succeeded');
+      expect((await call('GET', `/bookings/${bookingId}`, customer)).body.data.status).toBe('paid');
+      await sys.waitForLog((l) => l.msg === 'mail (dev outbox)' && l.to === 'asha@example.com' && String(l.subject).startsWith('Payment received'));
+    });
+
+    it('runs the lifecycle to completed: the bootstrap admin assigns, the PM accepts and starts, the customer completes', async () => {
+      const admin = await call('POST', '/auth/staff-password-login', undefined, { identifier: ADMIN.email, password: ADMIN.password });
+      expect(admin.status).toBe(200);
+      const adminToken = admin.body.data.accessToken;
+      const pm = await anyPm();
+      const pid = pm._id ?? pm.id ?? '';
+      const assigned = await call('POST', `/bookings/${bookingId}/assign`, adminToken, { pmId: pm.slug });
+      expect(assigned.status).toBe(200);
+      expect(assigned.body.data.pm).toMatchObject({ id: pid, slug: pm.slug });
+
+      const pmAccess = await pmToken(pid);
+      expect((await call('GET', '/bookings', pmAccess)).body.data.map((b: { id: string }) => b.id)).toEqual([bookingId]);
+      expect((await call('POST', `/bookings/${bookingId}/start`, pmAccess)).body.error?.code).toBe('INVALID_TRANSITION');
+      expect((await call('POST', `/bookings/${bookingId}/accept`, pmAccess)).body.data.status).toBe('confirmed');
+      expect((await call('POST', `/bookings/${bookingId}/start`, pmAccess)).body.data.status).toBe('in_progress');
+      // Work has started: the owner can no longer cancel.
+      expect((await call('POST', `/bookings/${bookingId}/cancel`, customer)).status).toBe(409);
+      const done = await call('POST', `/bookings/${bookingId}/complete`, customer);
+      expect(done.body.data.status).toBe('completed');
+      expect(done.body.data.history.map((h: { action: string }) => h.action)).toEqual(['create', 'pay', 'assign', 'accept', 'start', 'complete']);
+    });
+
+    it('refunds in full a paid booking its owner cancels', async () => {
+      const customer2 = await signInWithOtp('+919812345679');
+      const created = await call('POST', '/bookings', customer2, { items: [{ serviceId: 'react-developer' }] });
+      const payment = await call('POST', '/payments', customer2, { bookingId: created.body.data.id });
+      await call('POST', `/payments/${payment.body.data.id}/dev/succeed`, customer2);
+      const cancelled = await call('POST', `/bookings/${created.body.data.id}/cancel`, customer2, { reason: 'changed plans' });
+      expect(cancelled.body.data.status).toBe('cancelled');
+      const after = await call('GET', `/payments?bookingId=${created.body.data.id}`, customer2);
+      expect(after.body.data[0]).toMatchObject({ status: 'refunded', refunded: created.body.data.total });
+    });
+
+    it('takes webhooks without a token and answers a bad path id with 400', async () => {
+      // No Stripe keys here, so bookings serves no Stripe webhook: the gateway forwarded it (no 401).
+      const hook = await api('/payments/webhooks/stripe', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      expect(hook.status).not.toBe(401);
+      const customer3 = await signInWithOtp('+919812345670');
+      expect((await call('GET', '/bookings/not-an-id', customer3)).body.error?.code).toBe('INVALID_ID');
+    });
   });
+}
 
-  it('runs the lifecycle to completed: the bootstrap admin assigns, the PM accepts and starts, the customer completes', async () => {
-    const admin = await call('POST', '/auth/staff-password-login', undefined, { identifier: ADMIN.email, password: ADMIN.password });
-    expect(admin.status).toBe(200);
-    const adminToken = admin.body.data.accessToken;
-    const pm = await anyPm();
-    const pid = pm._id ?? pm.id ?? '';
-    const assigned = await call('POST', `/bookings/${bookingId}/assign`, adminToken, { pmId: pm.slug });
-    expect(assigned.status).toBe(200);
-    expect(assigned.body.data.pm).toMatchObject({ id: pid, slug: pm.slug });
+checkoutStory('embedded stores', () => ({}));
 
-    const pmAccess = await pmToken(pid);
-    expect((await call('GET', '/bookings', pmAccess)).body.data.map((b: { id: string }) => b.id)).toEqual([bookingId]);
-    expect((await call('POST', `/bookings/${bookingId}/start`, pmAccess)).body.error?.code).toBe('INVALID_TRANSITION');
-    expect((await call('POST', `/bookings/${bookingId}/accept`, pmAccess)).body.data.status).toBe('confirmed');
-    expect((await call('POST', `/bookings/${bookingId}/start`, pmAccess)).body.data.status).toBe('in_progress');
-    // Work has started: the owner can no longer cancel.
-    expect((await call('POST', `/bookings/${bookingId}/cancel`, customer)).status).toBe(409);
-    const done = await call('POST', `/bookings/${bookingId}/complete`, customer);
-    expect(done.body.data.status).toBe('completed');
-    expect(done.body.data.history.map((h: { action: string }) => h.action)).toEqual(['create', 'pay', 'assign', 'accept', 'start', 'complete']);
-  });
-
-  it('refunds in full a paid booking its owner cancels', async () => {
-    const customer2 = await signInWithOtp('+919812345679');
-    const created = await call('POST', '/bookings', customer2, { items: [{ serviceId: 'react-developer' }] });
-    const payment = await call('POST', '/payments', customer2, { bookingId: created.body.data.id });
-    await call('POST', `/payments/${payment.body.data.id}/dev/succeed`, customer2);
-    const cancelled = await call('POST', `/bookings/${created.body.data.id}/cancel`, customer2, { reason: 'changed plans' });
-    expect(cancelled.body.data.status).toBe('cancelled');
-    const after = await call('GET', `/payments?bookingId=${created.body.data.id}`, customer2);
-    expect(after.body.data[0]).toMatchObject({ status: 'refunded', refunded: created.body.data.total });
-  });
-
-  it('takes webhooks without a token and answers a bad path id with 400', async () => {
-    // No Stripe keys here, so bookings serves no Stripe webhook: the gateway forwarded it (no 401).
-    const hook = await api('/payments/webhooks/stripe', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-    expect(hook.status).not.toBe(401);
-    const customer3 = await signInWithOtp('+919812345670');
-    expect((await call('GET', '/bookings/not-an-id', customer3)).body.error?.code).toBe('INVALID_ID');
-  });
-});
+// The gateway's limiter and auth's counters on a real Redis, under this run's own key prefix.
+const prefix = `test:e2e:checkout:${crypto.randomUUID()}:`;
+checkoutStory(
+  'real Redis',
+  () => ({ REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix }),
+  async () => {
+    const redis = new Redis(testRedisUrl());
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  },
+);
