@@ -15,7 +15,7 @@ export interface BookingUseCaseDeps {
   clock: Clock;
   logger: Logger;
   notifier: Notifier;
-  /** Called once a paid booking is stored as cancelled: refunds it in full through its provider. */
+  /** Called once a booking is stored as cancelled: refunds a paid one in full through its provider, else closes its open payment. */
   refundCancelled(booking: BookingDoc): Promise<void>;
 }
 

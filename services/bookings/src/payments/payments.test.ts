@@ -235,6 +235,13 @@ describe('applying provider events (money invariants)', () => {
 });
 
 describe('refunds', () => {
+  it('closes the open payment of a booking cancelled before payment, so it cannot be paid later', async () => {
+    const { customer, b, p } = await stripePayment();
+    await t.call('POST', `/bookings/${b.id}/cancel`, { token: customer.token });
+    expect((await t.call('GET', `/payments/${p.id}`, { token: customer.token })).body.data.status).toBe('cancelled');
+    expect(stripe.refunds).toEqual([]);
+  });
+
   it('refunds a cancelled paid booking in full, once, and the payment shows refunded', async () => {
     const { customer, b, p, ref } = await stripePayment();
     await webhook([success(ref, b.total)]);

@@ -22,10 +22,11 @@ export async function startRefund(deps: PaymentDeps, payment: PaymentDoc, reason
   return attemptRefund(deps, started);
 }
 
-/** Refunds the succeeded payment of a cancelled booking, if it has one. */
+/** Refunds the succeeded payment of a cancelled booking, if it has one; else closes its open payment. */
 export async function refundCancelledBooking(deps: PaymentDeps, booking: BookingDoc): Promise<void> {
   const [paid] = await deps.payments.find({ bookingId: booking._id, status: 'succeeded' }, 1);
   if (paid) await startRefund(deps, paid, 'booking cancelled');
+  else await cancelOpenPayment(deps, booking._id);
 }
 
 /** One provider call for a pending refund; the outcome is stored with a conditional update. */
@@ -79,4 +80,19 @@ export async function attemptRefund(deps: PaymentDeps, payment: PaymentDoc): Pro
 
 function nextAttempt(deps: PaymentDeps, attempts: number): number {
   return deps.clock.now() + (REFUND_BACKOFF_MS[Math.min(attempts + 1, REFUND_BACKOFF_MS.length - 1)] ?? 60_000);
+}
+
+/**
+ * Closes the open payment of a booking that will never be paid (cancelled or expired) at its
+ * provider, so the customer cannot pay it later; should it succeed anyway, the event path refunds it.
+ */
+export async function cancelOpenPayment(deps: PaymentDeps, bookingId: string): Promise<void> {
+  const live = await deps.payments.findLive(bookingId);
+  if (!live?.providerRef || (live.status !== 'requires_action' && live.status !== 'processing')) return;
+  try {
+    await providerOf(deps, live.provider).cancelPayment(live.providerRef, `pay_${live._id}:cancel`);
+    await deps.payments.update({ _id: live._id, status: live.status }, { $set: { status: 'cancelled', updatedAt: isoNow(deps) }, $unset: { liveKey: '' } });
+  } catch (err) {
+    deps.logger.warn('could not cancel an open payment at its provider', { paymentId: live._id, error: String(err) });
+  }
 }

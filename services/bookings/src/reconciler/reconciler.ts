@@ -1,6 +1,6 @@
 import { applyPaymentEvent } from '../payments/apply-event.ts';
 import { isoNow, type PaymentDeps, providerOf } from '../payments/deps.ts';
-import { attemptRefund } from '../payments/refunds.ts';
+import { attemptRefund, cancelOpenPayment } from '../payments/refunds.ts';
 
 /** A payment unfinished this long is re-read from its provider (DESIGN.md: 10 min). */
 export const STUCK_AFTER_MS = 10 * 60_000;
@@ -79,14 +79,7 @@ export function createReconciler(deps: PaymentDeps & { intervalMs?: number }) {
       );
       if (!moved) continue;
       expired++;
-      const live = await deps.payments.findLive(b._id);
-      if (live?.providerRef && (live.status === 'requires_action' || live.status === 'processing')) {
-        // Closed at the provider so it cannot be paid later; should it succeed anyway, the event path refunds it.
-        await providerOf(deps, live.provider)
-          .cancelPayment(live.providerRef, `pay_${live._id}:cancel`)
-          .then(() => deps.payments.update({ _id: live._id, status: live.status }, { $set: { status: 'cancelled', updatedAt: now }, $unset: { liveKey: '' } }))
-          .catch((err) => logger.warn('could not cancel the payment of an expired booking', { paymentId: live._id, error: String(err) }));
-      }
+      await cancelOpenPayment(deps, b._id);
     }
     return expired;
   }
