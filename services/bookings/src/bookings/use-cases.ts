@@ -117,7 +117,7 @@ export async function transitionBooking(
   const entry = { status: target, at: set.updatedAt, by: by(actor), action, ...(input.reason ? { reason: input.reason } : {}) };
   const updated = await deps.repo.transition(id, booking, { $set: set, $push: { history: entry } });
   if (!updated) throw invalidTransition(action, (await deps.repo.findById(id))?.status ?? booking.status);
-  if (action === 'cancel' && booking.status !== 'pending_payment') {
+  if (action === 'cancel') {
     await deps
       .refundCancelled(updated)
       .catch((err) => deps.logger.error('refund after cancel failed; the reconciler retries it', { bookingId: id, error: String(err) }));
