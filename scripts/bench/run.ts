@@ -7,9 +7,14 @@
  * swings by a third with whatever else the machine does. Every process it starts is stopped by
  * PID at the end, also on failure or Ctrl-C.
  *
+ * Then the checkout case (scripts/bench/checkout.ts): 16 customers through the gateway, each
+ * looping create booking -> create payment -> dev succeed, with document writes per step and
+ * catalog calls per booking from bookings' counters.
+ *
  * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
- * at the repository root).
+ * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout (the checkout
+ * case alone).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
