@@ -5,7 +5,7 @@
  * paid; the bootstrap admin assigns a PM, the PM accepts and starts, the customer completes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { testRedisUrl } from '@tm/shared';
+import { testRedisUrl } from '@tm/shared/testing';
 import { Redis } from 'ioredis';
 import { exportPKCS8, generateKeyPair, SignJWT } from 'jose';
 import { type RunningSystem, startSystem } from './support/system.ts';

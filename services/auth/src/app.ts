@@ -1,4 +1,4 @@
-import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { accountRoutes } from './account/routes.ts';
 import type { AuthDeps } from './deps.ts';

@@ -1,4 +1,5 @@
-import type { Clock, DocumentStore, KeyValueStore, Logger } from '@tm/shared';
+import type { Clock, Logger } from '@tm/shared';
+import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import type { IdTokenVerifier } from './idp/idp-verifier.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SmsSender } from './sms/sms-sender.ts';

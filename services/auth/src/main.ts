@@ -1,4 +1,5 @@
-import { connectStores, createLogger, EXIT_CONFIG, isProduction, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogger, EXIT_CONFIG, isProduction, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { connectStores } from '@tm/shared/store';
 import { createApp } from './app.ts';
 import { loadAuthConfig } from './config.ts';
 import { createJoseIdTokenVerifier, unconfiguredIdTokenVerifier } from './idp/idp-verifier.ts';

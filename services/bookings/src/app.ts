@@ -1,5 +1,5 @@
 import { BookingSchema, PaymentSchema } from '@tm/contracts';
-import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { createBookingRepository } from './bookings/repository.ts';
 import { createBookingRoutes } from './bookings/routes.ts';

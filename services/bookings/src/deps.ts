@@ -1,5 +1,6 @@
 import type { MarketCode } from '@tm/contracts';
-import type { Clock, DocumentStore, Logger } from '@tm/shared';
+import type { Clock, Logger } from '@tm/shared';
+import type { DocumentStore } from '@tm/shared/store';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { CatalogPort } from './catalog/catalog-port.ts';
 import type { Notifier } from './mail/notifier.ts';

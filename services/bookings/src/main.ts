@@ -1,4 +1,6 @@
-import { connectMongoDocumentStore, createEmbeddedDocumentStore, createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { connectMongoDocumentStore } from '@tm/shared/store/mongo';
 import { buildParts, createApp } from './app.ts';
 import { createTokenVerifier } from './auth/token-verifier.ts';
 import { createHttpCatalog } from './catalog/catalog-port.ts';

@@ -1,4 +1,5 @@
-import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared';
+import { HEALTH_PATH } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { createAgentRoutes } from './agents/routes.ts';
 import { createOpenApiRoutes } from './openapi/routes.ts';
@@ -42,11 +43,11 @@ export function createApp(deps: GatewayDeps) {
     .use(createApiRoutes({ ...deps, states }));
 }
 
-/** Each service's /healthz as a readiness entry; none is required, since the gateway still answers (503 envelopes) without them. */
+/** Each service's HEALTH_PATH as a readiness entry; none is required, since the gateway still answers (503 envelopes) without them. */
 function upstreamReadiness(deps: GatewayDeps) {
   const timeoutMs = Math.min(deps.upstreamTimeoutMs, 2000);
   const check = (base: string) => async () => {
-    const res = await deps.fetch(`${base}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
+    const res = await deps.fetch(`${base}${HEALTH_PATH}`, { signal: AbortSignal.timeout(timeoutMs) });
     await res.body?.cancel();
     return res.ok;
   };

@@ -1,6 +1,7 @@
-import { connectStores, createLogger, loadConfigOrExit, stopOnSignals } from '@tm/shared';
+import { createLogger, loadConfigOrExit, shouldSeed, stopOnSignals } from '@tm/shared';
+import { connectStores } from '@tm/shared/store';
 import { createApp } from './app.ts';
-import { loadTalentConfig } from './config.ts';
+import { loadTalentConfig, talentSeedMode } from './config.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
 
@@ -9,8 +10,11 @@ const logger = createLogger('talent');
 const config = loadConfigOrExit(logger, () => loadTalentConfig(process.env));
 
 const { documents } = await connectStores({ mongodbUrl: config.MONGODB_URL, redisPrefix: 'talent:' });
-const { seeded } = await prepareProfileStore(createProfileRepository(documents), {
-  seed: documents.kind === 'embedded' || config.SEED_ON_START,
+const profiles = createProfileRepository(documents);
+const seed = talentSeedMode(config, process.env);
+if (seed.warning) logger.warn(seed.warning);
+const { seeded } = await prepareProfileStore(profiles, {
+  seed: await shouldSeed(seed.mode, documents.kind, async () => (await profiles.count()) === 0),
 });
 const app = createApp({ documents, logger }).listen({ hostname: config.HOST, port: config.PORT });
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, seeded });

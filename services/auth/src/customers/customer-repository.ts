@@ -1,4 +1,5 @@
-import { type Doc, type DocumentStore, isDuplicateKeyError, newId } from '@tm/shared';
+import { newId } from '@tm/shared';
+import { type Doc, type DocumentStore, isDuplicateKeyError } from '@tm/shared/store';
 
 /** A customer account: found by verified mobile, by IdP identity, or by a verified email. */
 export interface CustomerDoc extends Doc {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { redisKeyValueStoreUnderTest, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { redisKeyValueStoreUnderTest } from '@tm/shared/testing';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { createStaff } from '../testing/staff-fixture.ts';

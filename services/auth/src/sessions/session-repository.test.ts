@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { documentStoresUnderTest, newId } from '@tm/shared';
+import { newId } from '@tm/shared';
+import { documentStoresUnderTest } from '@tm/shared/testing';
 import { createSessionRepository, type SessionDoc } from './session-repository.ts';
 
 const { stores, closeAll } = documentStoresUnderTest();

@@ -1,4 +1,5 @@
-import { type Clock, DomainError, type KeyValueStore, type Logger } from '@tm/shared';
+import { type Clock, DomainError, type Logger } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
 import { secondsLeft, sha256Hex } from '../kv-limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SessionRepository } from '../sessions/session-repository.ts';

@@ -1,4 +1,6 @@
-import { DomainError, type KeyValueStore, type Logger } from '@tm/shared';
+import { isE164 } from '@tm/contracts';
+import { DomainError, type Logger } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
 import { countHit, secondsLeft, sha256Hex } from '../kv-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { StaffDoc, StaffRepository } from './staff-repository.ts';
@@ -29,7 +31,7 @@ export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyVa
   async function find(identifier: string): Promise<StaffDoc | null> {
     const id = identifier.trim();
     if (id.includes('@')) return deps.staff.findByEmail(id.toLowerCase());
-    if (/^\+[1-9]\d{7,14}$/.test(id)) return deps.staff.findByMobile(id);
+    if (isE164(id)) return deps.staff.findByMobile(id);
     return null;
   }
 

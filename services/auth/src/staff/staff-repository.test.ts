@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { documentStoresUnderTest, isDuplicateKeyError, newId } from '@tm/shared';
+import { newId } from '@tm/shared';
+import { isDuplicateKeyError } from '@tm/shared/store';
+import { documentStoresUnderTest } from '@tm/shared/testing';
 import { createResetTokenRepository } from './reset-token-repository.ts';
 import { createStaffRepository, type StaffDoc } from './staff-repository.ts';
 

@@ -1,4 +1,6 @@
-import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore, createManualClock, createMemoryLogger, type KeyValueStore } from '@tm/shared';
+import { createManualClock, createMemoryLogger } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
+import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
 import { createApp } from '../app.ts';
 import type { AuthDeps } from '../deps.ts';
 import { unconfiguredIdTokenVerifier } from '../idp/idp-verifier.ts';

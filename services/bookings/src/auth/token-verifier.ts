@@ -1,4 +1,5 @@
-import { bearerToken, type Clock, DomainError, type Role, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
+import type { Role } from '@tm/contracts';
+import { bearerToken, type Clock, DomainError, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
 import { createRemoteJWKSet, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 
 /** Who a verified access token speaks for. `pid` is a pm's or resource's talent profile id. */

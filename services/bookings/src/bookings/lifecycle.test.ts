@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'bun:test';
-import type { Role } from '@tm/shared';
+import type { Role } from '@tm/contracts';
 import { type BookingsUnderTest, createBookingsUnderTest, eventually, PM_ANA, PM_BEN } from '../testing/bookings-under-test.ts';
 
 let t: BookingsUnderTest;

@@ -1,5 +1,4 @@
-import type { Booking, BookingStatus } from '@tm/contracts';
-import type { Role } from '@tm/shared';
+import type { Booking, BookingStatus, Role } from '@tm/contracts';
 import { t } from 'elysia';
 
 /** A booking as stored: the public Booking with `_id` for `id`, plus the bookkeeping nobody is shown. */

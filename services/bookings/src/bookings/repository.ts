@@ -1,5 +1,5 @@
 import type { BookingStatus } from '@tm/contracts';
-import { type DocumentStore, type Filter, isDuplicateKeyError, type Update } from '@tm/shared';
+import { type DocumentStore, type Filter, isDuplicateKeyError, type Update } from '@tm/shared/store';
 import type { BookingDoc } from './model.ts';
 
 /** Crockford-style alphabet without 0/O/1/I/L/U: a number read over the phone is not misheard. */

@@ -6,7 +6,8 @@ import {
   ClaimResultSchema,
   CreateBookingBodySchema,
 } from '@tm/contracts';
-import { ErrorEnvelopeSchema, envelopeOf, ok, resolveMarket } from '@tm/shared';
+import { ok, resolveMarket } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { actorOf, checkId } from '../auth/actor.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';

@@ -1,5 +1,6 @@
 import { BOOKING_STATUSES, type BookingStatus, type CreateBookingBody, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type MarketCode } from '@tm/contracts';
-import { type Clock, DomainError, type Filter, type Logger, newId } from '@tm/shared';
+import { type Clock, DomainError, type Logger, newId } from '@tm/shared';
+import type { Filter } from '@tm/shared/store';
 import type { CatalogPort } from '../catalog/catalog-port.ts';
 import type { Notifier } from '../mail/notifier.ts';
 import type { TalentPort } from '../talent/talent-port.ts';

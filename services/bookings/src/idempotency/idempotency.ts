@@ -1,5 +1,6 @@
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@tm/contracts';
-import { type Clock, type DocumentStore, DomainError, fail, isDuplicateKeyError, statusForCode } from '@tm/shared';
+import { type Clock, DomainError, fail, statusForCode } from '@tm/shared';
+import { type DocumentStore, isDuplicateKeyError } from '@tm/shared/store';
 import { BOOKINGS_ERROR_STATUS } from '../errors.ts';
 
 /** How long an answer is kept for replay (DESIGN.md: at least 24 h). */

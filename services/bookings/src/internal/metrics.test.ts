@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { createEmbeddedDocumentStore } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createFakeCatalog } from '../testing/bookings-under-test.ts';
 import { countingCatalog, countingDocuments, type Metrics } from './metrics.ts';
 

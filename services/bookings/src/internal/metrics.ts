@@ -1,5 +1,5 @@
 import type { Cart, MarketCode } from '@tm/contracts';
-import type { DocumentCollection, DocumentStore } from '@tm/shared';
+import type { DocumentCollection, DocumentStore } from '@tm/shared/store';
 import { Elysia } from 'elysia';
 import type { CatalogPort } from '../catalog/catalog-port.ts';
 

@@ -1,5 +1,6 @@
 import { type AccountErasure, AccountErasureSchema, type AccountExportPart, AccountExportPartSchema } from '@tm/contracts';
-import { type Clock, DomainError, envelopeOf, ok } from '@tm/shared';
+import { type Clock, DomainError, ok } from '@tm/shared';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { ACTIVE_STATUSES, toBooking } from '../bookings/model.ts';
 import type { BookingRepository } from '../bookings/repository.ts';

@@ -1,4 +1,4 @@
-import { isDuplicateKeyError } from '@tm/shared';
+import { isDuplicateKeyError } from '@tm/shared/store';
 import { isoNow, type PaymentDeps } from './deps.ts';
 import type { PaymentDoc } from './model.ts';
 import type { PaymentEvent } from './provider.ts';

@@ -1,4 +1,5 @@
-import { DomainError, isDuplicateKeyError, newId } from '@tm/shared';
+import { DomainError, newId } from '@tm/shared';
+import { isDuplicateKeyError } from '@tm/shared/store';
 import type { Actor } from '../bookings/model.ts';
 import { canSee } from '../bookings/rules.ts';
 import { isoNow, type PaymentDeps, providerOf } from './deps.ts';

@@ -1,4 +1,4 @@
-import type { DocumentStore, Filter, Update } from '@tm/shared';
+import type { DocumentStore, Filter, Update } from '@tm/shared/store';
 import type { PaymentDoc } from './model.ts';
 
 /** A provider event we have seen, by `<provider>:<eventId>`: the insert that makes applying it idempotent. */

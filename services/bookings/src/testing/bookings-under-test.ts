@@ -1,6 +1,7 @@
 import type { Cart, MarketCode, Quote } from '@tm/contracts';
-import { MARKETS } from '@tm/contracts';
-import { createEmbeddedDocumentStore, createManualClock, createMemoryLogger, DomainError, type Role, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { MARKETS, type Role } from '@tm/contracts';
+import { createManualClock, createMemoryLogger, DomainError, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { buildParts, createApp } from '../app.ts';
 import { createTokenVerifier } from '../auth/token-verifier.ts';

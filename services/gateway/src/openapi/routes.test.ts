@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { createManualClock, createMemoryLogger, serviceBase, silentLogger } from '@tm/shared';
+import { createManualClock, createMemoryLogger, silentLogger } from '@tm/shared';
+import { serviceBase } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import type { Upstreams } from '../site-deps.ts';
 import { SPEC_OPERATIONS } from './public-api.ts';
@@ -75,7 +76,9 @@ describe('GET /openapi.json with every service up', () => {
     const described = Object.fromEntries(
       Object.keys(SPEC_BODY_FIELDS).map((id) => {
         const s = SPEC_OPERATIONS.find((o) => o.operationId === id);
-        const schema = doc.paths[s?.path ?? ''][s?.method ?? 'post'].requestBody?.content?.['application/json']?.schema ?? {};
+        const declared = doc.paths[s?.path ?? ''][s?.method ?? 'post'].requestBody?.content?.['application/json']?.schema ?? {};
+        // Bodies that are contract shapes are named components the operation refers to.
+        const schema = declared.$ref ? doc.components.schemas[declared.$ref.split('/').pop()] : declared;
         return [id, Object.keys(schema.properties ?? {}).filter((f) => SPEC_BODY_FIELDS[id]?.includes(f))];
       }),
     );

@@ -1,4 +1,5 @@
-import type { Role } from '@tm/shared';
+import type { Role } from '@tm/contracts';
+import { isHealthPath } from '@tm/shared';
 
 /**
  * Rate-limit rules without any store: which bucket a request counts against and which headers
@@ -42,7 +43,7 @@ export function chooseBucket(path: string, clientIp: string, principal: { sub: s
 
 /** Paths that are never limited: orchestrators poll them. */
 export function isExempt(path: string): boolean {
-  return path === '/healthz' || path === '/readyz';
+  return isHealthPath(path);
 }
 
 /** Seconds (at least 1) until a window that ends in `msBeforeNext` resets. */

@@ -1,4 +1,5 @@
-import { fail, pathOfUrl } from '@tm/shared';
+import { fail } from '@tm/shared';
+import { pathOfUrl } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { isImplementedProtected, mayAccess, protectedPrefix } from '../policy/access-rules.ts';
 import type { RequestStates } from '../policy/request-state.ts';

@@ -1,4 +1,4 @@
-import type { DocumentCollection, DocumentStore } from '@tm/shared';
+import type { DocumentCollection, DocumentStore } from '@tm/shared/store';
 import type { StoredProfile, TalentRole } from './model.ts';
 
 /** Collection name of the profiles, shared by the app and the seed script. */
@@ -17,6 +17,8 @@ export interface ProfileRepository {
   listActivePmsForService(service: string): Promise<StoredProfile[]>;
   /** Inserts each profile by `_id`, or sets its fields on the stored one (added fields stay); running it twice changes nothing. */
   upsertMany(profiles: readonly StoredProfile[]): Promise<number>;
+  /** How many profiles are stored (SEED=auto seeds MongoDB only while this is 0). */
+  count(): Promise<number>;
 }
 
 /** Builds the repository over any DocumentStore (embedded or MongoDB). */
@@ -47,6 +49,9 @@ export function createProfileRepository(store: DocumentStore): ProfileRepository
       // holds and keeps fields added to a profile since (its _id is stable, so no $setOnInsert).
       for (const { _id, ...fields } of list) await profiles.updateOne({ _id }, { $set: fields }, { upsert: true });
       return list.length;
+    },
+    count() {
+      return profiles.countDocuments({});
     },
   };
 }

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { localized, type ToolContext } from './context.ts';
 import { toMoney } from './mappers.ts';
 import { toolFailure, toolSuccess } from './render.ts';
-import { MarketInput, Money, ServiceRefInput } from './schemas.ts';
+import { Money } from './schemas.ts';
 import { TOOLS } from './tool-catalog.ts';
+import { CREATE_BOOKING_INPUT } from './tool-inputs.ts';
 
 const HowToPay = z.object({
   steps: z.array(z.string()).describe('What the person does to pay, in order; an agent never completes a payment'),
@@ -30,21 +31,7 @@ export function registerBookingTools(server: McpServer, ctx: ToolContext): void 
     'create_booking',
     {
       ...TOOLS.create_booking,
-      inputSchema: {
-        items: z
-          .array(
-            z.object({
-              serviceId: ServiceRefInput,
-              hours: z.number().optional().describe('Hours (> 0, at most 10000); default: the service default hours'),
-              qty: z.number().int().optional().describe('1-100, default 1'),
-            }),
-          )
-          .describe('Cart lines, 1-50'),
-        market: MarketInput.optional(),
-        notes: z.string().max(2000).optional().describe('What the person wants done, for the project manager'),
-        contactEmail: z.string().max(254).optional().describe('Where receipts go'),
-        idempotencyKey: z.string().min(1).max(255).optional().describe('Send the same value when retrying, so a retry never books twice'),
-      },
+      inputSchema: CREATE_BOOKING_INPUT,
       outputSchema: BookingResult.shape,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },

@@ -1,5 +1,6 @@
 import { openapi } from '@elysiajs/openapi';
 import { t } from 'elysia';
+import { HEALTH_PATH, READY_PATH } from '../health.ts';
 
 /** The error envelope as a schema, for every operation's 4xx/5xx responses. */
 export const ErrorEnvelopeSchema = t.Object(
@@ -37,6 +38,6 @@ export function serviceOpenApi(options: {
       tags: options.tags,
       ...(options.schemas ? { components: { schemas: options.schemas as never } } : {}),
     },
-    exclude: { paths: ['/healthz', '/readyz', /^\/internal\//, /^\/\.well-known\//] },
+    exclude: { paths: [HEALTH_PATH, READY_PATH, /^\/internal\//, /^\/\.well-known\//] },
   });
 }
