@@ -25,6 +25,7 @@ import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, running
 import { benchmarksMarkdown } from './markdown.ts';
 import { createProcessGroup } from './processes.ts';
 import { type CaseResult, describeMachine, type Endpoint, ratiosTable, resultsTable, TARGET_LABEL, type Target } from './report.ts';
+import { measureRevocationCheck, revocationMarkdown } from './revocation.ts';
 import { BENCH_QUOTAS, type BenchSystem, obtainAccessToken, startBenchSystem, TOKEN_SOURCE } from './system.ts';
 import { ensureProgram, firstLine } from './tools.ts';
 
@@ -123,7 +124,15 @@ async function main() {
     }
   }
   const cases = onlyCheckout ? [] : await measureAll(load, system, cart, token, tokenProblem);
-  let checkout: string | undefined;
+  const sections: string[] = [];
+  if (!onlyCheckout) {
+    log('measuring the revocation check on a protected route (in process, off vs on)');
+    const revocation = await measureRevocationCheck({ rounds, durationS });
+    log(
+      `revocation check: ${Math.round(revocation.offRps)} req/s off, ${Math.round(revocation.onRps)} on (ratio ${revocation.ratio.toFixed(3)}); ${revocation.checkNs.toFixed(1)} ns per check`,
+    );
+    sections.push(revocationMarkdown(revocation));
+  }
   if (system.bookings && !system.authProblem) {
     const slug = (catalogList.data[0] as { slug?: string } | undefined)?.slug ?? 'react-developer';
     const result = await runCheckout({
@@ -134,7 +143,8 @@ async function main() {
       durationS,
       cart: { items: [{ serviceId: slug, hours: 40 }] },
     });
-    checkout = checkoutMarkdown(result);
+    const checkout = checkoutMarkdown(result);
+    sections.push(checkout);
     console.log(`\n${checkout}`);
   }
 
@@ -163,7 +173,7 @@ async function main() {
       cartItems: 3,
       tokenSource: token ? TOKEN_SOURCE : 'none could be had',
       notes,
-      ...(checkout ? { checkout } : {}),
+      sections,
     }),
   );
   log(`wrote ${output}`);

@@ -2,17 +2,17 @@
  * A checkout and a booking's lifecycle on the real processes (`bun scripts/start.ts`, embedded
  * stores, the dev payment provider), only through the gateway: a guest books, signs in with an
  * SMS code read from the dev outbox, claims the booking, pays it with the dev provider, sees it
- * paid; the bootstrap admin assigns a PM, the PM accepts and starts, the customer completes.
+ * paid; the bootstrap admin assigns a PM and invites them, the PM sets a password from the mailed
+ * link, signs in (their token carries `pid`), accepts and starts, and the customer completes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { testRedisUrl } from '@tm/shared/testing';
 import { Redis } from 'ioredis';
-import { exportPKCS8, generateKeyPair, SignJWT } from 'jose';
+import { decodeJwt } from 'jose';
 import { type RunningSystem, startSystem } from './support/system.ts';
 
 const ADMIN = { email: 'root@example.com', password: 'correct-horse-battery' };
 let sys: RunningSystem;
-let privateKey: CryptoKey;
 
 const api = (path: string, init: RequestInit = {}) => fetch(`${sys.gateway}/api${path}`, init);
 async function call(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -33,18 +33,16 @@ async function signInWithOtp(mobile: string): Promise<string> {
   return session.body.data.accessToken;
 }
 
-async function pmToken(pid: string): Promise<string> {
-  const jwks = (await (await fetch(`${sys.urls.auth}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ role: 'pm', sid: 'e2e-pm-session', typ: 'access', pid })
-    .setProtectedHeader({ alg: 'EdDSA', kid: jwks.keys[0]?.kid ?? '' })
-    .setSubject('e2e-pm-account')
-    .setIssuer('talent-marketplace-auth')
-    .setAudience('talent-marketplace-api')
-    .setIssuedAt(now)
-    .setExpirationTime(now + 600)
-    .setJti(crypto.randomUUID())
-    .sign(privateKey);
+/** Invites a PM linked to `profileId` as the admin, sets their password from the mailed link (auth's dev outbox) and signs them in. */
+async function invitedPmToken(adminToken: string, profileId: string): Promise<string> {
+  const email = `pm-${crypto.randomUUID().slice(0, 8)}@talent.example`;
+  expect((await call('POST', '/account/staff', adminToken, { email, role: 'pm', profileId })).status).toBe(201);
+  const mail = await sys.waitForLog((l) => l.msg === 'mail (dev outbox)' && l.to === email);
+  const token = new URL(String(String(mail.text).match(/https?:\S+/)?.[0])).searchParams.get('token');
+  expect((await call('POST', '/auth/reset-password', undefined, { token, newPassword: 'a long pm passphrase' })).status).toBe(200);
+  const session = await call('POST', '/auth/staff-password-login', undefined, { identifier: email, password: 'a long pm passphrase' });
+  expect(session.status).toBe(200);
+  return session.body.data.accessToken;
 }
 
 async function anyPm(): Promise<{ _id?: string; id?: string; slug: string }> {
@@ -59,12 +57,7 @@ async function anyPm(): Promise<{ _id?: string; id?: string; slug: string }> {
 function checkoutStory(stores: string, env: () => Record<string, string>, cleanUp: () => Promise<void> = async () => {}) {
   describe(`checkout through the gateway with the dev provider (${stores})`, () => {
     beforeAll(async () => {
-      // Auth signs with a key this test also holds, so it can stand in a PM's token (claim `pid`)
-      // until staff accounts exist: the token is verified by bookings exactly as auth's own.
-      const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
-      privateKey = pair.privateKey;
       sys = await startSystem({
-        JWT_PRIVATE_KEY: await exportPKCS8(pair.privateKey),
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
         BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
         ...env(),
@@ -113,7 +106,7 @@ function checkoutStory(stores: string, env: () => Record<string, string>, cleanU
       await sys.waitForLog((l) => l.msg === 'mail (dev outbox)' && l.to === 'asha@example.com' && String(l.subject).startsWith('Payment received'));
     });
 
-    it('runs the lifecycle to completed: the bootstrap admin assigns, the PM accepts and starts, the customer completes', async () => {
+    it('runs the lifecycle to completed: the bootstrap admin assigns, the invited PM accepts and starts, the customer completes', async () => {
       const admin = await call('POST', '/auth/staff-password-login', undefined, { identifier: ADMIN.email, password: ADMIN.password });
       expect(admin.status).toBe(200);
       const adminToken = admin.body.data.accessToken;
@@ -123,7 +116,8 @@ function checkoutStory(stores: string, env: () => Record<string, string>, cleanU
       expect(assigned.status).toBe(200);
       expect(assigned.body.data.pm).toMatchObject({ id: pid, slug: pm.slug });
 
-      const pmAccess = await pmToken(pid);
+      const pmAccess = await invitedPmToken(adminToken, pid);
+      expect(decodeJwt(pmAccess)).toMatchObject({ role: 'pm', pid });
       expect((await call('GET', '/bookings', pmAccess)).body.data.map((b: { id: string }) => b.id)).toEqual([bookingId]);
       expect((await call('POST', `/bookings/${bookingId}/start`, pmAccess)).body.error?.code).toBe('INVALID_TRANSITION');
       expect((await call('POST', `/bookings/${bookingId}/accept`, pmAccess)).body.data.status).toBe('confirmed');

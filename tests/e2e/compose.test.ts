@@ -132,9 +132,7 @@ describe('docker-compose.yml', () => {
       it('sets only variables the service reads', () => {
         if (pending(app)) return;
         for (const name of Object.keys(env)) {
-          // Auth reads BOOKINGS_URL with the account export/erase orchestration (the account
-          // engineer's branch); until that lands beside bookings, auth's entry is tolerated.
-          if (name === 'BOOKINGS_URL' && (!bookingsWritten || app === 'auth')) continue;
+          if (name === 'BOOKINGS_URL' && !bookingsWritten) continue;
           expect({ variable: name, read: code.includes(`'${name}'`) || code.includes(`${name}:`) || code.includes(`.${name}`) }).toEqual({
             variable: name,
             read: true,

@@ -6,6 +6,7 @@ import { createOpenApiRoutes } from './openapi/routes.ts';
 import type { GatewayLimiter } from './policy/limiter.ts';
 import { createPolicy } from './policy/policy-plugin.ts';
 import { RequestStates } from './policy/request-state.ts';
+import type { RevocationView } from './policy/revocations.ts';
 import type { TokenVerifier } from './policy/tokens.ts';
 import { createApiRoutes } from './proxy/api-routes.ts';
 import type { SiteDeps, Upstreams } from './site-deps.ts';
@@ -16,6 +17,8 @@ export type { Principal } from './policy/tokens.ts';
 export interface GatewayDeps extends SiteDeps {
   limiter: GatewayLimiter;
   tokens: TokenVerifier;
+  /** Auth's revoked sessions, checked on every protected route (see policy/revocations.ts). */
+  revocations: RevocationView;
   /** X-Forwarded-For hops to trust (TRUST_PROXY); 0 = the socket address is the client. */
   trustProxy: number;
   maxBodyBytes: number;
@@ -34,7 +37,7 @@ export function createApp(deps: GatewayDeps) {
       serviceBase({
         service: 'gateway',
         logger: deps.logger,
-        readiness: { ...deps.limiter.readiness(), ...upstreamReadiness(deps) },
+        readiness: { ...deps.limiter.readiness(), ...deps.revocations.readiness(), ...upstreamReadiness(deps) },
       }),
     )
     .use(createPolicy({ ...deps, states }))

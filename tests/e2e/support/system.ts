@@ -122,6 +122,15 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
       30_000,
       `every service to answer ${HEALTH_PATH}`,
     );
+    // Protected routes answer 503 until the gateway has read auth's revocation feed once.
+    await pollUntil(
+      async () => {
+        const ready = (await fetch(`${urls.gateway}/readyz`).then((r) => r.json())) as { dependencies?: Record<string, { status: string }> };
+        return ready.dependencies?.revocations?.status === 'up' ? true : undefined;
+      },
+      15_000,
+      "the gateway's first read of auth's revocation feed",
+    );
   } catch (err) {
     await system.stop();
     throw new Error(`${(err as Error).message}\nstderr:\n${rawErr.slice(-20).join('\n')}`);
