@@ -36,6 +36,37 @@ export {
   WidgetTokenBody,
 } from './auth.ts';
 export {
+  ActorSchema,
+  AssignBookingBodySchema,
+  AssignedPmSchema,
+  BOOKING_STATUSES,
+  type Booking,
+  BookingHistoryEntrySchema,
+  BookingSchema,
+  type BookingStatus,
+  BookingStatusSchema,
+  CancelBookingBodySchema,
+  ClaimBookingsBodySchema,
+  type ClaimResult,
+  ClaimResultSchema,
+  ContactSchema,
+  type CreateBookingBody,
+  CreateBookingBodySchema,
+  CreatePaymentBodySchema,
+  FINAL_BOOKING_STATUSES,
+  MAX_EMAIL_LENGTH,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_NOTES_LENGTH,
+  PAYMENT_PROVIDER_NAMES,
+  PAYMENT_STATUSES,
+  type Payment,
+  PaymentNextSchema,
+  PaymentSchema,
+  type PaymentStatus,
+  PaymentStatusSchema,
+  VerifyPaymentBodySchema,
+} from './bookings.ts';
+export {
   AvailabilitySchema,
   CATEGORIES,
   type Cart,
@@ -68,6 +99,7 @@ export {
   ServiceSchema,
 } from './catalog.ts';
 export { AUTH_ERROR_STATUS, type AuthErrorCode } from './errors/auth.ts';
+export { BOOKINGS_ERROR_STATUS, type BookingsErrorCode } from './errors/bookings.ts';
 export { CATALOG_ERROR_STATUS, type CatalogErrorCode } from './errors/catalog.ts';
 export { COMMON_ERROR_STATUS, type CommonErrorCode, type ErrorStatusTable, type UpstreamFailureCode } from './errors/common.ts';
 export { renderErrorCodesDoc } from './errors/doc.ts';

@@ -6,6 +6,7 @@ const ANSWERED_BY: Readonly<Record<ErrorTableName, string>> = {
   auth: 'Auth (`/api/auth/*`, `/api/account/*`)',
   catalog: 'Catalog (`/api/services*`, `/api/jobs/pricing`)',
   talent: 'Talent (`/api/pm/*`, `/api/resource/*`, `/api/talent/*`)',
+  bookings: 'Bookings (`/api/bookings*`, `/api/payments*`)',
   gateway: 'Gateway (its own answers: proxy, `/openapi.json`, `/docs`, MCP tools)',
 };
 

@@ -1,4 +1,5 @@
 import { AUTH_ERROR_STATUS } from './auth.ts';
+import { BOOKINGS_ERROR_STATUS } from './bookings.ts';
 import { CATALOG_ERROR_STATUS } from './catalog.ts';
 import { COMMON_ERROR_STATUS, type ErrorStatusTable } from './common.ts';
 import { GATEWAY_ERROR_STATUS } from './gateway.ts';
@@ -21,6 +22,7 @@ export const ERROR_TABLES = {
   auth: AUTH_ERROR_STATUS,
   catalog: CATALOG_ERROR_STATUS,
   talent: TALENT_ERROR_STATUS,
+  bookings: BOOKINGS_ERROR_STATUS,
   gateway: GATEWAY_ERROR_STATUS,
 } as const satisfies Record<string, ErrorStatusTable>;
 

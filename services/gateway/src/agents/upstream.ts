@@ -3,7 +3,7 @@ import { t } from 'elysia';
 import type { SiteDeps } from '../site-deps.ts';
 
 /** Which service a call goes to. */
-export type UpstreamName = 'catalog' | 'talent';
+export type UpstreamName = 'catalog' | 'talent' | 'bookings';
 
 /** What the agent features forward to the services on every call (localization and tracing). */
 export interface CallContext {
@@ -19,6 +19,8 @@ export interface UpstreamRequest {
   body?: unknown;
   /** The contract schema the answer's `data` must satisfy (else UPSTREAM_ERROR); any data when left out. */
   schema?: TSchema;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** A service answer reduced to what callers branch on: the envelope's data, or its error. */
@@ -55,7 +57,12 @@ export function createUpstreamClient(deps: Pick<SiteDeps, 'upstreams' | 'fetch' 
         query: request.query,
         body: request.body,
         requestId: ctx.requestId,
-        headers: { 'x-country': ctx.country || undefined, 'x-lang': ctx.lang || undefined, authorization: ctx.authorization || undefined },
+        headers: {
+          'x-country': ctx.country || undefined,
+          'x-lang': ctx.lang || undefined,
+          authorization: ctx.authorization || undefined,
+          ...request.headers,
+        },
       });
       if (!res.ok) return res;
       return { ok: true, data: res.data as T, status: res.status, headers: res.headers };

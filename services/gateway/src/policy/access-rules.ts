@@ -34,12 +34,17 @@ const implemented = (method: string, path: string, guests: boolean, adminOnly = 
 const notYet = (path: string, guests: boolean): AccessRule => ({ method: '*', path, token: 'required', guests, forward: false });
 
 /**
+ * Payment providers call their webhooks without a token (the signature over the raw body is the
+ * proof, checked by bookings): exactly `/api/payments/webhooks/*` (and below) is outside the token rule.
+ */
+const WEBHOOKS: AccessRule = { method: '*', path: '/api/payments/webhooks/*/**', token: 'none', guests: true, forward: true };
+
+/**
  * The protected operations (spec section 5): everything under /api/bookings, /api/payments,
  * /api/chat and /api/account needs a token. Guests may start a checkout (bookings), read who
  * they are and end their session; payments, chat and the rest of the account need a real
- * account; staff administration is for admins. Adding an operation is one row above its area's
- * catch-all, e.g. `implemented('POST', '/api/bookings', true)`, or for a token-free path
- * `{ method: 'POST', path: '/api/payments/webhooks/*', token: 'none', guests: true, forward: true }`.
+ * account; staff administration is for admins. Bookings serves its whole areas. Adding an
+ * operation is one row above its area's catch-all, e.g. `implemented('GET', '/api/chat/*', false)`.
  */
 export const ACCESS_RULES: readonly AccessRule[] = [
   implemented('GET', '/api/account/me', true),
@@ -54,8 +59,9 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   implemented('GET', '/api/account/staff', false, true),
   implemented('POST', '/api/account/staff/*/deactivate', false, true),
   notYet('/api/account/**', false),
-  notYet('/api/bookings/**', true),
-  notYet('/api/payments/**', false),
+  WEBHOOKS,
+  implemented('*', '/api/bookings/**', true),
+  implemented('*', '/api/payments/**', false),
   notYet('/api/chat/**', false),
 ];
 
@@ -101,8 +107,14 @@ export const PROTECTED_PREFIXES: readonly string[] = ACCESS_RULES.filter((r) => 
   r.path.slice(0, -3),
 );
 
-/** The protected prefix `path` falls under, if any (`/api/chat` and `/api/chat/...`, not `/api/chatter`). */
+/** True for a payment provider's webhook path: no token is asked there. */
+export function isPublicWebhook(path: string): boolean {
+  return findAccessRule('*', path) === WEBHOOKS;
+}
+
+/** The protected prefix `path` falls under, if any (`/api/chat` and `/api/chat/...`, not `/api/chatter`; never a webhook). */
 export function protectedPrefix(path: string): string | undefined {
+  if (isPublicWebhook(path)) return undefined;
   return PROTECTED_PREFIXES.find((prefix) => path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47) /* / */);
 }
 
@@ -118,7 +130,7 @@ export function mayAccess(role: Role, method: string, path: string, rules: reado
   return role !== 'guest' || rule?.guests === true;
 }
 
-/** True when a service implements this protected operation, so the gateway forwards it. */
+/** True when a service implements this protected operation, so the gateway forwards it (bookings serves its whole areas). */
 export function isImplementedProtected(method: string, path: string): boolean {
   const rule = findAccessRule(method, path);
   return rule !== undefined && rule.token === 'required' && rule.forward;

@@ -57,13 +57,22 @@ describe('decideAccess', () => {
   });
 
   it('answers 501 NOT_IMPLEMENTED, after the token and role checks, for an operation no service implements', () => {
-    expect(decideAccess({ method: 'POST', path: '/api/bookings', token: as('guest'), session: 'live' })).toEqual({
+    expect(decideAccess({ method: 'POST', path: '/api/chat', token: as('customer'), session: 'live' })).toEqual({
       outcome: 'refuse',
       code: 'NOT_IMPLEMENTED',
-      message: 'POST /api/bookings is not available yet',
+      message: 'POST /api/chat is not available yet',
     });
-    expect(decideAccess({ method: 'POST', path: '/api/payments', token: as('customer'), session: 'live' })).toMatchObject({ code: 'NOT_IMPLEMENTED' });
-    expect(decideAccess({ method: 'POST', path: '/api/bookings', token: none, session: 'live' })).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(decideAccess({ method: 'GET', path: '/api/account/orders', token: as('customer'), session: 'live' })).toMatchObject({ code: 'NOT_IMPLEMENTED' });
+    expect(decideAccess({ method: 'POST', path: '/api/chat', token: none, session: 'live' })).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(decideAccess({ method: 'POST', path: '/api/chat', token: as('guest'), session: 'live' })).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('forwards bookings (guests too) and payments (not guests), and payment webhooks without any token', () => {
+    expect(decideAccess({ method: 'POST', path: '/api/bookings', token: as('guest'), session: 'live' })).toEqual({ outcome: 'forward' });
+    expect(decideAccess({ method: 'POST', path: '/api/payments/p1/refund', token: as('customer'), session: 'live' })).toEqual({ outcome: 'forward' });
+    expect(decideAccess({ method: 'POST', path: '/api/payments', token: as('guest'), session: 'live' })).toMatchObject({ code: 'FORBIDDEN' });
+    expect(decideAccess({ method: 'POST', path: '/api/payments/webhooks/stripe', token: none, session: 'live' })).toEqual({ outcome: 'forward' });
+    expect(decideAccess({ method: 'POST', path: '/api/payments/webhooks', token: none, session: 'live' })).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('takes the rules as data: the first matching row wins, and a token-free row needs no token', () => {
