@@ -28,6 +28,8 @@ export const COMMON_ERROR_STATUS = {
   INTERNAL: 500,
   NOT_IMPLEMENTED: 501,
   UPSTREAM_UNAVAILABLE: 503,
+  /** A store the service needs (MongoDB, Redis) is away; Retry-After says when to try again. */
+  SERVICE_UNAVAILABLE: 503,
   UPSTREAM_TIMEOUT: 504,
 } as const satisfies Record<string, number>;
 

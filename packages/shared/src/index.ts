@@ -11,9 +11,9 @@ export { createLogger, createMemoryLogger, type Logger, silentLogger } from './l
 export { isMarketCode, marketForMobile, resolveLang, resolveMarket } from './markets.ts';
 export { assertMinorUnits, CURRENCY_EXPONENT, formatMinor, type Money, multiplyMinor, percentOfMinor, roundHalfUp, sumMinor } from './money.ts';
 export { ErrorEnvelopeSchema, envelopeOf, serviceOpenApi } from './openapi.ts';
-export { EXIT_CONFIG, loadConfigOrExit, stopOnSignals } from './process.ts';
+export { EXIT_CONFIG, type ListenOptions, listenOrExit, loadConfigOrExit, stopOnSignals } from './process.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
-export { connectStores, type Stores } from './store/connect.ts';
+export { gateReadiness, openRedis, openStores, type RedisSettings, retryUntilDone, type Stores } from './store/connect.ts';
 export {
   type Doc,
   type DocumentCollection,
@@ -28,8 +28,13 @@ export {
 export { createEmbeddedDocumentStore } from './store/embedded-documents.ts';
 export { createEmbeddedKeyValueStore } from './store/embedded-key-value.ts';
 export type { KeyValueStore } from './store/key-value.ts';
-export { connectMongoDocumentStore, mongoDocumentStore } from './store/mongo-documents.ts';
+export { connectMongoDocumentStore, createMongoDocumentStore, isMongoUnavailable, mongoDocumentStore } from './store/mongo-documents.ts';
+export { checkMongoUrl, MONGO_SETTINGS, type MongoSettings, mongoDatabaseName, mongoSettingsFrom } from './store/mongo-settings.ts';
+export { checkRedisVersion, createRedisClient, MIN_REDIS_VERSION, type RedisClient } from './store/redis-client.ts';
 export { createRedisKeyValueStore } from './store/redis-key-value.ts';
+export { REDIS_SETTINGS } from './store/redis-settings.ts';
+export { parseRedisUrl, type RedisTarget } from './store/redis-url.ts';
+export { isRedisUnavailable, StoreUnavailableError } from './store/unavailable.ts';
 export { documentStoresUnderTest, type StoreUnderTest } from './testing/document-stores.ts';
 export { rawHttpExchange, rawHttpJson } from './testing/raw-http.ts';
 export { redisKeyValueStoreUnderTest, testRedisUrl } from './testing/redis-under-test.ts';

@@ -1,4 +1,14 @@
-import { allowsEmbeddedInProduction, ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
+import {
+  allowsEmbeddedInProduction,
+  ConfigError,
+  type Env,
+  isProduction,
+  loadConfig,
+  MONGO_SETTINGS,
+  productionProblems,
+  REDIS_SETTINGS,
+  read,
+} from '@tm/shared';
 import { MARKET_COUNTRY_CODES } from './otp/otp-policy.ts';
 import { checkPasswordPolicy } from './staff/passwords.ts';
 
@@ -11,8 +21,10 @@ export function loadAuthConfig(env: Env) {
   const config = loadConfig(env, {
     HOST: read.string('127.0.0.1'),
     PORT: read.port(8081),
-    MONGODB_URL: read.optionalUrl(['mongodb:', 'mongodb+srv:']),
-    REDIS_URL: read.optionalUrl(['redis:', 'rediss:']),
+    /** true only where several processes are meant to share the port (SO_REUSEPORT); off by default. */
+    REUSE_PORT: read.bool(false),
+    ...MONGO_SETTINGS,
+    ...REDIS_SETTINGS,
     REDIS_PREFIX: read.string('auth:'),
     TRUST_PROXY: read.int(1, { min: 0, max: 10 }),
     JWT_PRIVATE_KEY: read.optionalString(),

@@ -1,6 +1,6 @@
 /**
  * Starts the real system the way a newcomer does (`bun scripts/start.ts`, the supervisor) on
- * free 127.0.0.1 ports with embedded defaults, waits until every service answers /healthz,
+ * free 127.0.0.1 ports with embedded defaults, waits until every service answers /readyz,
  * and stops it by PID afterwards. Log lines are kept so tests can read the dev SMS outbox.
  */
 import { resolve } from 'node:path';
@@ -107,7 +107,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
         if (proc.exitCode !== null) throw new Error(`supervisor exited: ${rawErr.join('\n')}`);
         const all = await Promise.all(
           Object.values(urls).map((u) =>
-            fetch(`${u}/healthz`).then(
+            fetch(`${u}/readyz`).then(
               (r) => r.ok,
               () => false,
             ),
@@ -116,7 +116,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
         return all.every(Boolean) ? true : undefined;
       },
       30_000,
-      'every service to answer /healthz',
+      'every service to answer /readyz (start-up work such as the bootstrap admin done)',
     );
   } catch (err) {
     await system.stop();

@@ -1,27 +1,135 @@
-import { type Collection, type Db, MongoClient } from 'mongodb';
-import type { Doc, DocumentCollection, DocumentStore } from './documents.ts';
+import {
+  type Collection,
+  type Db,
+  MongoClient,
+  MongoNetworkError,
+  MongoOperationTimeoutError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+} from 'mongodb';
+import { type Logger, silentLogger } from '../logger.ts';
+import type { Doc, DocumentCollection, DocumentStore, IndexOptions, IndexSpec } from './documents.ts';
+import type { MongoSettings } from './mongo-settings.ts';
+import { StoreUnavailableError } from './unavailable.ts';
 
 /**
- * The production adapter: the official driver. Its Collection already has the port's methods
- * and semantics, so this only narrows the types; no behaviour is added or hidden.
+ * The production adapter: the official driver, built without waiting for a connection (the
+ * driver connects on first use and keeps trying), so a service starts, reports not-ready and
+ * serves once MongoDB comes. Every operation is bounded by `timeoutMs` (the driver's timeoutMS).
  */
+export function createMongoDocumentStore(settings: MongoSettings, options: { logger?: Logger; appName?: string } = {}): DocumentStore {
+  const client = new MongoClient(settings.url, {
+    appName: options.appName ?? 'talent-marketplace',
+    timeoutMS: settings.timeoutMs,
+    serverSelectionTimeoutMS: settings.timeoutMs,
+    connectTimeoutMS: Math.min(settings.timeoutMs, 10_000),
+    maxPoolSize: settings.maxPoolSize,
+    minPoolSize: settings.minPoolSize,
+    // The embedded store skips undefined fields; without this the driver stores them as null,
+    // which a sparse unique index counts (two customers without an email would collide).
+    ignoreUndefined: true,
+    ...(settings.readPreference ? { readPreference: settings.readPreference } : {}),
+  });
+  return mongoDocumentStore(client, client.db(settings.database), { logger: options.logger, pingTimeoutMs: settings.timeoutMs });
+}
+
+/** Connects eagerly (scripts, tests); services use createMongoDocumentStore. */
 export async function connectMongoDocumentStore(url: string, options: { dbName?: string } = {}): Promise<DocumentStore> {
-  const client = new MongoClient(url, { serverSelectionTimeoutMS: 5_000, appName: 'talent-marketplace' });
+  const client = new MongoClient(url, { serverSelectionTimeoutMS: 5_000, timeoutMS: 10_000, appName: 'talent-marketplace', ignoreUndefined: true });
   await client.connect();
   return mongoDocumentStore(client, client.db(options.dbName));
 }
 
+/** Server error codes that mean "not now" (failover, shutdown, a slow server), not "wrong request". */
+const TRANSIENT_CODES = new Set([6, 7, 50, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436]);
+
+/** True when a driver error means MongoDB is unreachable, failing over or too slow: a retry can succeed. */
+export function isMongoUnavailable(err: unknown): boolean {
+  if (err instanceof MongoNetworkError || err instanceof MongoServerSelectionError || err instanceof MongoOperationTimeoutError) return true;
+  if (err instanceof MongoTopologyClosedError) return true;
+  if (err instanceof MongoServerError) {
+    return TRANSIENT_CODES.has(Number(err.code)) || err.hasErrorLabel('RetryableWriteError') || err.hasErrorLabel('TransientTransactionError');
+  }
+  return false;
+}
+
+const guard = async <T>(run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (err) {
+    throw isMongoUnavailable(err) ? new StoreUnavailableError('mongodb', err) : err;
+  }
+};
+
+/** Codes createIndexes answers when an index of that name or key exists with other options. */
+const INDEX_CONFLICT = new Set([85 /* IndexOptionsConflict */, 86 /* IndexKeySpecsConflict */]);
+
+/**
+ * createIndex with a migration path: when an index of the same name or key exists with other
+ * options (a TTL changed, unique added), MongoDB refuses with 85/86 and a service would
+ * crash-loop on every start. The old index is dropped and the new one built, once, and logged.
+ */
+async function createOrMigrateIndex(collection: Collection, keys: IndexSpec, options: IndexOptions, logger: Logger): Promise<string> {
+  try {
+    return await collection.createIndex(keys, options);
+  } catch (err) {
+    if (!(err instanceof MongoServerError) || !INDEX_CONFLICT.has(Number(err.code))) throw err;
+    const existing = await collection.listIndexes().toArray();
+    const sameKey = (ix: { key: Record<string, unknown> }) => JSON.stringify(ix.key) === JSON.stringify(keys);
+    const stale = existing.find((ix) => (options.name !== undefined && ix.name === options.name) || sameKey(ix as { key: Record<string, unknown> }));
+    if (!stale || stale.name === '_id_') throw err;
+    logger.warn('index options changed: rebuilding the index', { collection: collection.collectionName, index: stale.name, code: err.code });
+    await collection.dropIndex(stale.name as string);
+    return collection.createIndex(keys, options);
+  }
+}
+
+/** The methods of the port; each is guarded so an outage surfaces as StoreUnavailableError. */
+const PORT_METHODS = new Set([
+  'findOne',
+  'countDocuments',
+  'insertOne',
+  'insertMany',
+  'updateOne',
+  'updateMany',
+  'findOneAndUpdate',
+  'replaceOne',
+  'deleteOne',
+  'deleteMany',
+]);
+
+function wrapCollection<T extends Doc>(collection: Collection, logger: Logger): DocumentCollection<T> {
+  return new Proxy(collection, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (prop === 'createIndex') return (keys: IndexSpec, options: IndexOptions = {}) => guard(() => createOrMigrateIndex(target, keys, options, logger));
+      if (prop === 'find') {
+        return (...args: unknown[]) => {
+          const cursor = (value as (...a: unknown[]) => { toArray(): Promise<unknown[]> }).apply(target, args);
+          return { toArray: () => guard(() => cursor.toArray()) };
+        };
+      }
+      if (typeof prop === 'string' && PORT_METHODS.has(prop))
+        return (...args: unknown[]) => guard(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+      return value;
+    },
+  }) as unknown as DocumentCollection<T>;
+}
+
 /** Wraps an already connected client and database (tests use it with a per-run database). */
-export function mongoDocumentStore(client: MongoClient, db: Db): DocumentStore {
+export function mongoDocumentStore(client: MongoClient, db: Db, options: { logger?: Logger; pingTimeoutMs?: number } = {}): DocumentStore {
+  const logger = options.logger ?? silentLogger;
+  const pingTimeoutMs = options.pingTimeoutMs ?? 2_000;
   return {
     kind: 'mongodb',
     collection<T extends Doc>(name: string): DocumentCollection<T> {
-      // The driver's generics are wider than the port's; the method set is the same.
-      return db.collection(name) as unknown as DocumentCollection<T> & Collection;
+      return wrapCollection<T>(db.collection(name), logger);
     },
+    // Bounded: a server that stops answering makes /readyz say so within pingTimeoutMs.
     ping: async () => {
       try {
-        await db.command({ ping: 1 });
+        await db.command({ ping: 1 }, { timeoutMS: pingTimeoutMs });
         return true;
       } catch {
         return false;
