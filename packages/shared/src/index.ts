@@ -37,6 +37,8 @@ export { parseRedisUrl, type RedisTarget } from './store/redis-url.ts';
 export { isRedisUnavailable, StoreUnavailableError } from './store/unavailable.ts';
 export { documentStoresUnderTest, type StoreUnderTest } from './testing/document-stores.ts';
 export { rawHttpExchange, rawHttpJson } from './testing/raw-http.ts';
+export { startTestRedisCluster, type TestRedisCluster } from './testing/redis-cluster.ts';
+export { type OwnRedisServer, ownRedisServer } from './testing/redis-server.ts';
 export { redisKeyValueStoreUnderTest, testRedisUrl } from './testing/redis-under-test.ts';
 export {
   ACCESS_TTL_S,
