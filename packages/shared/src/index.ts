@@ -43,6 +43,7 @@ export { redisKeyValueStoreUnderTest, testRedisUrl } from './testing/redis-under
 export {
   ACCESS_TTL_S,
   bearerToken,
+  isIssuedInFuture,
   REFRESH_TTL_S,
   ROLES,
   type Role,

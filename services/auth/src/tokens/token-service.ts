@@ -2,6 +2,7 @@ import { jwt } from '@elysiajs/jwt';
 import {
   ACCESS_TTL_S,
   type Clock,
+  isIssuedInFuture,
   REFRESH_TTL_S,
   ROLES,
   type Role,
@@ -62,7 +63,7 @@ export function createTokenService(key: SigningKey, clock: Clock, previous: read
         currentDate: new Date(clock.now()),
         requiredClaims: ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'jti'],
       });
-      if (!payload) return null;
+      if (!payload || isIssuedInFuture(payload.iat, clock.now())) return null;
       return asClaims(payload, typ);
     },
   };
