@@ -31,7 +31,7 @@ export function createGatewayLimiter(options: { quotas: Quotas; windowS: number;
     // instead of waiting on a reconnect (ioredis must also run without an offline queue).
     return new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory });
   };
-  const coalesced = (name: BucketName) => coalesceConsumes(build(name), { limit: quotas[name] });
+  const coalesced = (name: BucketName) => coalesceConsumes(build(name));
   const limiters: Record<BucketName, (key: string) => Promise<Counted>> = {
     anonymous: coalesced('anonymous'),
     authenticated: coalesced('authenticated'),
