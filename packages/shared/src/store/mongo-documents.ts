@@ -7,6 +7,7 @@ import {
   MongoServerError,
   MongoServerSelectionError,
   MongoTopologyClosedError,
+  ObjectId,
 } from 'mongodb';
 import { type Logger, silentLogger } from '../logger.ts';
 import type { Doc, DocumentCollection, DocumentStore, IndexOptions, IndexSpec } from './documents.ts';
@@ -85,6 +86,22 @@ async function createOrMigrateIndex(collection: Collection, keys: IndexSpec, opt
   }
 }
 
+/**
+ * Ids are strings everywhere in the services. A document inserted by hand (Compass, the Atlas UI)
+ * gets an ObjectId `_id`; read as is, it would fail every response schema of a page holding it.
+ * It is read with the id's hex string instead, and the first one per collection is logged.
+ */
+function normaliseId<T>(doc: T, collection: string, logger: Logger, warned: Set<string>): T {
+  if (doc === null || typeof doc !== 'object') return doc;
+  const id = (doc as { _id?: unknown })._id;
+  if (!(id instanceof ObjectId)) return doc;
+  if (!warned.has(collection)) {
+    warned.add(collection);
+    logger.warn('document with an ObjectId _id read as its hex string (insert documents with string ids)', { collection, id: id.toHexString() });
+  }
+  return { ...doc, _id: id.toHexString() };
+}
+
 /** The methods of the port; each is guarded so an outage surfaces as StoreUnavailableError. */
 const PORT_METHODS = new Set([
   'findOne',
@@ -99,7 +116,11 @@ const PORT_METHODS = new Set([
   'deleteMany',
 ]);
 
-function wrapCollection<T extends Doc>(collection: Collection, logger: Logger): DocumentCollection<T> {
+/** Port methods that return a document (or null), whose `_id` is normalised. */
+const RETURNS_DOC = new Set(['findOne', 'findOneAndUpdate']);
+
+function wrapCollection<T extends Doc>(collection: Collection, logger: Logger, warned: Set<string>): DocumentCollection<T> {
+  const name = collection.collectionName;
   return new Proxy(collection, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
@@ -107,8 +128,12 @@ function wrapCollection<T extends Doc>(collection: Collection, logger: Logger): 
       if (prop === 'find') {
         return (...args: unknown[]) => {
           const cursor = (value as (...a: unknown[]) => { toArray(): Promise<unknown[]> }).apply(target, args);
-          return { toArray: () => guard(() => cursor.toArray()) };
+          return { toArray: () => guard(async () => (await cursor.toArray()).map((d) => normaliseId(d, name, logger, warned))) };
         };
+      }
+      if (typeof prop === 'string' && RETURNS_DOC.has(prop)) {
+        return (...args: unknown[]) =>
+          guard(async () => normaliseId(await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args), name, logger, warned));
       }
       if (typeof prop === 'string' && PORT_METHODS.has(prop))
         return (...args: unknown[]) => guard(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
@@ -121,10 +146,12 @@ function wrapCollection<T extends Doc>(collection: Collection, logger: Logger): 
 export function mongoDocumentStore(client: MongoClient, db: Db, options: { logger?: Logger; pingTimeoutMs?: number } = {}): DocumentStore {
   const logger = options.logger ?? silentLogger;
   const pingTimeoutMs = options.pingTimeoutMs ?? 2_000;
+  // Collections whose ObjectId _id was logged already (once per collection per process).
+  const warned = new Set<string>();
   return {
     kind: 'mongodb',
     collection<T extends Doc>(name: string): DocumentCollection<T> {
-      return wrapCollection<T>(db.collection(name), logger);
+      return wrapCollection<T>(db.collection(name), logger, warned);
     },
     // Bounded: a server that stops answering makes /readyz say so within pingTimeoutMs.
     ping: async () => {
