@@ -17,13 +17,17 @@ import { StoreUnavailableError } from './unavailable.ts';
 /**
  * The production adapter: the official driver, built without waiting for a connection (the
  * driver connects on first use and keeps trying), so a service starts, reports not-ready and
- * serves once MongoDB comes. Every operation is bounded by `timeoutMs` (the driver's timeoutMS).
+ * serves once MongoDB comes. Every operation is bounded by `timeoutMs`: the driver's own
+ * `timeoutMS` is deprecated with no effect in driver 7.9, so the bound is made of server
+ * selection, pool checkout (waitQueueTimeoutMS) and socket inactivity (socketTimeoutMS: a server
+ * that stops answering mid-operation fails it, instead of holding a pool connection for ever).
  */
 export function createMongoDocumentStore(settings: MongoSettings, options: { logger?: Logger; appName?: string } = {}): DocumentStore {
   const client = new MongoClient(settings.url, {
     appName: options.appName ?? 'talent-marketplace',
-    timeoutMS: settings.timeoutMs,
     serverSelectionTimeoutMS: settings.timeoutMs,
+    waitQueueTimeoutMS: settings.timeoutMs,
+    socketTimeoutMS: settings.timeoutMs,
     connectTimeoutMS: Math.min(settings.timeoutMs, 10_000),
     maxPoolSize: settings.maxPoolSize,
     minPoolSize: settings.minPoolSize,
@@ -37,7 +41,7 @@ export function createMongoDocumentStore(settings: MongoSettings, options: { log
 
 /** Connects eagerly (scripts, tests); services use createMongoDocumentStore. */
 export async function connectMongoDocumentStore(url: string, options: { dbName?: string } = {}): Promise<DocumentStore> {
-  const client = new MongoClient(url, { serverSelectionTimeoutMS: 5_000, timeoutMS: 10_000, appName: 'talent-marketplace', ignoreUndefined: true });
+  const client = new MongoClient(url, { serverSelectionTimeoutMS: 5_000, socketTimeoutMS: 10_000, appName: 'talent-marketplace', ignoreUndefined: true });
   await client.connect();
   return mongoDocumentStore(client, client.db(options.dbName));
 }
@@ -155,11 +159,16 @@ export function mongoDocumentStore(client: MongoClient, db: Db, options: { logge
     },
     // Bounded: a server that stops answering makes /readyz say so within pingTimeoutMs.
     ping: async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), pingTimeoutMs);
+      });
       try {
-        await db.command({ ping: 1 }, { timeoutMS: pingTimeoutMs });
-        return true;
+        return await Promise.race([db.command({ ping: 1 }).then(() => true), late]);
       } catch {
         return false;
+      } finally {
+        clearTimeout(timer);
       }
     },
     close: () => client.close(),

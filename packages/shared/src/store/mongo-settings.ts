@@ -28,7 +28,7 @@ export function mongoDatabaseName(url: string, service: string): string {
 /** The MongoDB variables every service with a database reads (docs/data-layer.md). */
 export const MONGO_SETTINGS = {
   MONGODB_URL: (raw: string | undefined) => (raw === undefined ? undefined : checkMongoUrl(raw)),
-  /** Upper bound on every operation, server selection and connection checkout included (the driver's timeoutMS). */
+  /** Upper bound on server selection, pool checkout and an unanswered operation (socketTimeoutMS), and on the /readyz ping. */
   MONGODB_TIMEOUT_MS: read.int(5_000, { min: 100, max: 120_000 }),
   MONGODB_MAX_POOL_SIZE: read.int(20, { min: 1, max: 1_000 }),
   MONGODB_MIN_POOL_SIZE: read.int(0, { min: 0, max: 1_000 }),
