@@ -1,5 +1,14 @@
-import { type Document, Long } from 'mongodb';
+import { type Document, Long, ObjectId } from 'mongodb';
 import { type Doc, type DocumentStore, isDuplicateKeyError, type Projection, type Sort } from '../../store/documents.ts';
+
+/**
+ * The embedded store keeps string ids only; an ObjectId `_id` (a document written by hand, as
+ * Compass does) is kept as a tagged string and given back as the ObjectId it was.
+ */
+const OID = 'oid\u0000';
+const idIn = (doc: Document | undefined): Document | undefined => (doc && doc._id instanceof ObjectId ? { ...doc, _id: OID + doc._id.toHexString() } : doc);
+const idOut = (doc: Document | null): Document | null =>
+  doc && typeof doc._id === 'string' && doc._id.startsWith(OID) ? { ...doc, _id: new ObjectId(doc._id.slice(OID.length)) } : doc;
 
 /** A command the stand-in does not know: answered as MongoDB answers one (CommandNotFound). */
 class CommandNotFound extends Error {
@@ -25,7 +34,7 @@ export async function runCommand(name: string, body: Document, db: DocumentStore
       return { version: '7.0.0-standin', versionArray: [7, 0, 0, 0], ok: 1 };
     case 'find': {
       const docs = await coll('find')
-        .find(body.filter ?? {}, {
+        .find(idIn(body.filter) ?? {}, {
           sort: body.sort as Sort | undefined,
           projection: body.projection as Projection | undefined,
           skip: body.skip as number | undefined,
@@ -33,7 +42,7 @@ export async function runCommand(name: string, body: Document, db: DocumentStore
           limit: body.limit === undefined || body.limit === 0 ? undefined : Math.abs(Number(body.limit)),
         })
         .toArray();
-      return cursorReply(`${body.$db}.${body.find}`, docs);
+      return cursorReply(`${body.$db}.${body.find}`, docs.map(idOut));
     }
     case 'aggregate':
       return aggregateCount(body, db);
@@ -43,7 +52,7 @@ export async function runCommand(name: string, body: Document, db: DocumentStore
       let n = 0;
       for (const [i, doc] of (body.documents as Doc[]).entries()) {
         try {
-          await c.insertOne(doc);
+          await c.insertOne(idIn(doc) as Doc);
           n++;
         } catch (err) {
           writeErrors.push(writeError(i, err));

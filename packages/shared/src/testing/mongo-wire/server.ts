@@ -1,7 +1,8 @@
 import type { Socket, TCPSocketListener } from 'bun';
-import { BSON, type Document } from 'mongodb';
+import { BSON, type Document, MongoClient, ObjectId } from 'mongodb';
 import type { DocumentStore } from '../../store/documents.ts';
 import { createEmbeddedDocumentStore } from '../../store/embedded-documents.ts';
+import { mongoDocumentStore } from '../../store/mongo-documents.ts';
 import { runCommand } from './commands.ts';
 
 const OP_REPLY = 1;
@@ -184,3 +185,13 @@ function opReply(responseTo: number, doc: Document): Buffer {
   fields.writeInt32LE(1, 16);
   return Buffer.concat([header(16 + fields.length + body.length, responseTo, OP_REPLY), fields, body]);
 }
+
+/** A driver client on the stand-in and one database of it: `store` through the production adapter, `raw` as a hand (Compass) would write. */
+export function openStandInDatabase(standIn: MongoWireStandIn, name: string) {
+  const client = new MongoClient(standIn.url, { serverSelectionTimeoutMS: 2_000, ignoreUndefined: true });
+  const raw = client.db(name);
+  return { store: mongoDocumentStore(client, raw), raw, close: () => client.close() };
+}
+
+/** The driver's ObjectId, for tests that insert what a hand-made document holds. */
+export { ObjectId };
