@@ -7,8 +7,8 @@ import { type Doc, type DocumentStore, isDuplicateKeyError, type Projection, typ
  */
 const OID = 'oid\u0000';
 const idIn = (doc: Document | undefined): Document | undefined => (doc && doc._id instanceof ObjectId ? { ...doc, _id: OID + doc._id.toHexString() } : doc);
-const idOut = (doc: Document | null): Document | null =>
-  doc && typeof doc._id === 'string' && doc._id.startsWith(OID) ? { ...doc, _id: new ObjectId(doc._id.slice(OID.length)) } : doc;
+const idOut = (doc: Document): Document =>
+  typeof doc._id === 'string' && doc._id.startsWith(OID) ? { ...doc, _id: new ObjectId(doc._id.slice(OID.length)) } : doc;
 
 /** A command the stand-in does not know: answered as MongoDB answers one (CommandNotFound). */
 class CommandNotFound extends Error {
