@@ -40,18 +40,4 @@ export { rawHttpExchange, rawHttpJson } from './testing/raw-http.ts';
 export { startTestRedisCluster, type TestRedisCluster } from './testing/redis-cluster.ts';
 export { type OwnRedisServer, ownRedisServer } from './testing/redis-server.ts';
 export { redisKeyValueStoreUnderTest, testRedisUrl } from './testing/redis-under-test.ts';
-export {
-  ACCESS_TTL_S,
-  bearerToken,
-  isIssuedInFuture,
-  REFRESH_TTL_S,
-  ROLES,
-  type Role,
-  STAFF_ROLES,
-  TOKEN_ALG,
-  TOKEN_AUDIENCE,
-  TOKEN_ISSUER,
-  TOKEN_LEEWAY_S,
-  type TokenClaims,
-  type TokenType,
-} from './tokens.ts';
+export { ACCESS_TTL_S, bearerToken, isIssuedInFuture, REFRESH_TTL_S, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from './tokens.ts';

@@ -1,4 +1,4 @@
-import type { Category, Lang, MarketCode } from '@tm/contracts';
+import { type Category, LANGUAGES, type Lang, type MarketCode } from '@tm/contracts';
 import type { DocumentCollection, DocumentStore, Filter } from '@tm/shared';
 import type { ServiceDoc } from './model.ts';
 
@@ -73,7 +73,7 @@ export function createServiceRepository(store: DocumentStore): ServiceRepository
   };
 }
 
-const TEXT_FIELDS = (['en', 'hi', 'ar', 'de'] as const).flatMap((l) => [`i18n.${l}.name`, `i18n.${l}.summary`]);
+const TEXT_FIELDS = LANGUAGES.flatMap((l) => [`i18n.${l}.name`, `i18n.${l}.summary`]);
 
 /** The Mongo filter of a list query: active, offered in the market (listed and priced there, as isOfferedIn says), category, text search. */
 export function listFilter(query: ServiceQuery): Filter {

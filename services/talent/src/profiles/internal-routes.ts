@@ -1,7 +1,7 @@
+import { DEFAULT_PM_PREVIEWS, PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from '@tm/contracts';
 import { ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
 import { Elysia, t } from 'elysia';
-import { PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from './model.ts';
-import { isListed, PREVIEW_LIMIT_DEFAULT, rankPmCandidates } from './ranking.ts';
+import { isListed, rankPmCandidates } from './ranking.ts';
 import type { ProfileRepository } from './repository.ts';
 import { toPmPreview, toTalentIndexEntry } from './view.ts';
 
@@ -15,7 +15,7 @@ export function createInternalRoutes(profiles: ProfileRepository) {
       '/pm-previews',
       async ({ query }) => {
         const candidates = await profiles.listActivePmsForService(query.service);
-        return ok(rankPmCandidates(candidates, query.limit ?? PREVIEW_LIMIT_DEFAULT).map(toPmPreview));
+        return ok(rankPmCandidates(candidates, query.limit ?? DEFAULT_PM_PREVIEWS).map(toPmPreview));
       },
       {
         query: PmPreviewQuerySchema,

@@ -1,7 +1,12 @@
-import { MARKET_CODES } from '@tm/contracts';
+import { MARKET_CODES, ServiceSchema } from '@tm/contracts';
+import { t } from 'elysia';
+import { keepConforming } from '../contract-check.ts';
 import type { UpstreamClient } from '../upstream.ts';
 import type { LoadResult } from './cache.ts';
-import { keepValid, type MarketPrice, ServicePriceEntry } from './model.ts';
+import type { MarketPrice } from './model.ts';
+
+/** The part of a catalog GET /services entry the llms files quote: its slug and one market's pricing. */
+const ServicePriceEntrySchema = t.Pick(ServiceSchema, ['slug', 'pricing']);
 
 const PAGE_SIZE = 100;
 /** A bound on pages per market, so a catalog that misreports its total cannot loop us forever. */
@@ -18,7 +23,7 @@ export async function loadMarketPrices(upstream: UpstreamClient, requestId: stri
     for (let page = 1, seen = 0; page <= MAX_PAGES; page++) {
       const res = await upstream.call<unknown[]>('catalog', '/services', { requestId, country: market, lang: 'en' }, { query: { page, limit: PAGE_SIZE } });
       if (!res.ok) return { ok: false };
-      const entries = keepValid(ServicePriceEntry, res.data);
+      const entries = keepConforming(ServicePriceEntrySchema, res.data);
       for (const e of entries) {
         const list = prices.get(e.slug) ?? [];
         list.push({ market: e.pricing.market, currency: e.pricing.currency, hourlyRate: e.pricing.hourlyRate });

@@ -1,15 +1,9 @@
+import { type ServiceIndexEntry, ServiceIndexEntrySchema, type TalentIndexEntry, TalentIndexEntrySchema } from '@tm/contracts';
 import type { Clock } from '@tm/shared';
+import { keepConforming } from '../contract-check.ts';
 import type { UpstreamClient } from '../upstream.ts';
 import { createCachedSource } from './cache.ts';
-import {
-  keepValid,
-  type MarketPrice,
-  type ServiceIndexEntry,
-  ServiceIndexEntry as ServiceIndexSchema,
-  type SiteData,
-  type TalentIndexEntry,
-  TalentIndexEntry as TalentIndexSchema,
-} from './model.ts';
+import type { MarketPrice, SiteData } from './model.ts';
 import { loadMarketPrices } from './prices.ts';
 
 /** How long site files are served from memory before the services are asked again. */
@@ -39,7 +33,7 @@ export function createSiteData(options: SiteDataOptions): { get(requestId: strin
     fallback: [],
     load: async () => {
       const res = await options.upstream.call<unknown>('catalog', '/internal/service-index', { requestId });
-      return res.ok ? { ok: true, value: keepValid(ServiceIndexSchema, res.data) } : { ok: false };
+      return res.ok ? { ok: true, value: keepConforming(ServiceIndexEntrySchema, res.data) } : { ok: false };
     },
   });
   const talent = createCachedSource<TalentIndexEntry[]>({
@@ -49,7 +43,7 @@ export function createSiteData(options: SiteDataOptions): { get(requestId: strin
     fallback: [],
     load: async () => {
       const res = await options.upstream.call<unknown>('talent', '/internal/talent-index', { requestId });
-      return res.ok ? { ok: true, value: keepValid(TalentIndexSchema, res.data) } : { ok: false };
+      return res.ok ? { ok: true, value: keepConforming(TalentIndexEntrySchema, res.data) } : { ok: false };
     },
   });
   const prices = createCachedSource<ReadonlyMap<string, MarketPrice[]>>({
