@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createRedisClient, createRedisKeyValueStore, type OwnRedisServer, ownRedisServer, startTestRedisCluster, type TestRedisCluster } from '@tm/shared';
+import { openStandInDatabase, startMongoWireStandIn } from '@tm/shared/testing/mongo-wire/server';
 import { createAuthUnderTest } from './testing/auth-under-test.ts';
 import { createStaff } from './testing/staff-fixture.ts';
 
@@ -93,6 +94,29 @@ describe('auth while Redis is away', () => {
     expect(back.body.data.tokenType).toBe('Bearer');
     expect((await call('POST', '/auth/send-otp', { body: { mobile: '+4915112345679' }, headers: ip })).status).toBe(200);
   }, 20_000);
+});
+
+describe('auth while MongoDB fails over (the real driver over the wire-level stand-in)', () => {
+  it('answers 503 SERVICE_UNAVAILABLE in the envelope while the server says NotWritablePrimary, and serves once it answers again', async () => {
+    const standIn = startMongoWireStandIn();
+    const db = openStandInDatabase(standIn, 'auth');
+    try {
+      const { call, deps } = await createAuthUnderTest({ documents: db.store });
+      const staff = await createStaff(deps);
+      const notPrimary = { code: 10107, codeName: 'NotWritablePrimary', errmsg: 'not primary' };
+      // Twice: the driver retries a read once.
+      standIn.failNext('find', notPrimary, 2);
+      const res = await call('POST', '/auth/staff-password-login', { body: { identifier: staff.email, password: staff.password }, headers: ip });
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } });
+      expect(res.headers.get('retry-after')).toBe('5');
+      const again = await call('POST', '/auth/staff-password-login', { body: { identifier: staff.email, password: staff.password }, headers: ip });
+      expect(again.status).toBe(200);
+    } finally {
+      await db.close();
+      await standIn.stop();
+    }
+  });
 });
 
 async function pollFor<T>(probe: () => T | undefined | Promise<T | undefined>, attempts = 200, intervalMs = 25): Promise<T> {
