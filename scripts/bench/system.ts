@@ -68,8 +68,9 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
   });
   if (!catalog || !gateway || !talent) throw new Error('services/{talent,catalog,gateway}/src/main.ts must exist to benchmark');
 
-  await waitFor('talent /healthz', () => answersOk(`${url(ports.talent)}/healthz`), [talent]);
-  await waitFor('catalog /healthz', () => answersOk(`${url(ports.catalog)}/healthz`), [catalog]);
+  // /readyz, not /healthz: indexes, seeding and the bootstrap admin run after the port is bound.
+  await waitFor('talent /readyz', () => answersOk(`${url(ports.talent)}/readyz`), [talent]);
+  await waitFor('catalog /readyz', () => answersOk(`${url(ports.catalog)}/readyz`), [catalog]);
   const nginx = await startNginx(o.group, { nginxPath: o.nginxPath, dir: o.workDir, port: ports.nginx, upstreamPort: ports.catalog, cwd: o.repoRoot });
   await waitFor('nginx in front of catalog', () => answersOk(`${url(ports.nginx)}/api/services/catalog`), [nginx]);
   await waitFor('gateway /healthz', () => answersOk(`${url(ports.gateway)}/healthz`), [gateway]);
@@ -78,7 +79,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
   if (!auth) authProblem = 'services/auth/src/main.ts does not exist yet';
   else {
     try {
-      await waitFor('auth /healthz', () => answersOk(`${url(ports.auth)}/healthz`), [auth]);
+      await waitFor('auth /readyz (bootstrap admin created)', () => answersOk(`${url(ports.auth)}/readyz`), [auth]);
     } catch (err) {
       authProblem = `auth did not start: ${(err as Error).message.split('\n')[0]}`;
     }
