@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { HEALTH_PATH, READY_PATH } from '@tm/shared';
 import { startNginx } from './nginx.ts';
 import { answersOk, freePort, type ProcessGroup, type Started, waitFor } from './processes.ts';
 
@@ -17,6 +18,9 @@ export interface BenchSystem {
   gateway: string;
   nginx: string;
   catalog: string;
+  auth: string;
+  /** Bookings' own URL (its /internal/metrics), when services/bookings exists. */
+  bookings?: string;
   /** Set when auth could not be started (the bearer cases then say why they did not run). */
   authProblem?: string;
   admin: { email: string; password: string };
@@ -30,11 +34,13 @@ export interface SystemOptions {
   redisUrl: string;
   redisPrefix: string;
   nginxPath: string;
+  /** Auth signs with this key (PKCS#8 PEM), so the checkout case can sign customer tokens. */
+  jwtPrivateKeyPem?: string;
 }
 
 /** Starts talent, catalog, auth, the gateway and nginx; resolves when each answers. */
 export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
-  const ports = { talent: freePort(), catalog: freePort(), auth: freePort(), gateway: freePort(), nginx: freePort() };
+  const ports = { talent: freePort(), catalog: freePort(), auth: freePort(), gateway: freePort(), nginx: freePort(), bookings: freePort() };
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const common = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '' };
   const main = (name: string) => join(o.repoRoot, 'services', name, 'src', 'main.ts');
@@ -52,12 +58,21 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     REDIS_PREFIX: `${o.redisPrefix}auth:`,
     BOOTSTRAP_ADMIN_EMAIL: admin.email,
     BOOTSTRAP_ADMIN_PASSWORD: admin.password,
+    ...(o.jwtPrivateKeyPem ? { JWT_PRIVATE_KEY: o.jwtPrivateKeyPem } : {}),
+  });
+  const bookings = start('bookings', {
+    PORT: String(ports.bookings),
+    AUTH_URL: url(ports.auth),
+    CATALOG_URL: url(ports.catalog),
+    TALENT_URL: url(ports.talent),
+    PUBLIC_BASE_URL: url(ports.gateway),
   });
   const gateway = start('gateway', {
     PORT: String(ports.gateway),
     AUTH_URL: url(ports.auth),
     CATALOG_URL: url(ports.catalog),
     TALENT_URL: url(ports.talent),
+    BOOKINGS_URL: url(ports.bookings),
     PUBLIC_SITE_URL: 'http://bench.localhost',
     REDIS_URL: o.redisUrl,
     REDIS_PREFIX: `${o.redisPrefix}gateway:`,
@@ -68,34 +83,43 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
   });
   if (!catalog || !gateway || !talent) throw new Error('services/{talent,catalog,gateway}/src/main.ts must exist to benchmark');
 
-  // /readyz, not /healthz: indexes, seeding and the bootstrap admin run after the port is bound.
-  await waitFor('talent /readyz', () => answersOk(`${url(ports.talent)}/readyz`), [talent]);
-  await waitFor('catalog /readyz', () => answersOk(`${url(ports.catalog)}/readyz`), [catalog]);
+  // READY_PATH, not HEALTH_PATH: indexes, seeding and the bootstrap admin run after the port is bound.
+  await waitFor(`talent ${READY_PATH}`, () => answersOk(`${url(ports.talent)}${READY_PATH}`), [talent]);
+  await waitFor(`catalog ${READY_PATH}`, () => answersOk(`${url(ports.catalog)}${READY_PATH}`), [catalog]);
   const nginx = await startNginx(o.group, { nginxPath: o.nginxPath, dir: o.workDir, port: ports.nginx, upstreamPort: ports.catalog, cwd: o.repoRoot });
   await waitFor('nginx in front of catalog', () => answersOk(`${url(ports.nginx)}/api/services/catalog`), [nginx]);
-  await waitFor('gateway /healthz', () => answersOk(`${url(ports.gateway)}/healthz`), [gateway]);
+  await waitFor(`gateway ${HEALTH_PATH}`, () => answersOk(`${url(ports.gateway)}${HEALTH_PATH}`), [gateway]);
 
   let authProblem: string | undefined;
   if (!auth) authProblem = 'services/auth/src/main.ts does not exist yet';
   else {
     try {
-      await waitFor('auth /readyz (bootstrap admin created)', () => answersOk(`${url(ports.auth)}/readyz`), [auth]);
+      await waitFor(`auth ${READY_PATH} (bootstrap admin created)`, () => answersOk(`${url(ports.auth)}${READY_PATH}`), [auth]);
     } catch (err) {
       authProblem = `auth did not start: ${(err as Error).message.split('\n')[0]}`;
     }
   }
   // The limiter must be on Redis (not its in-memory insurance) before anything is measured.
   await waitFor(
-    'gateway /readyz to report Redis up',
+    `gateway ${READY_PATH} to report Redis up`,
     async () => {
-      const body = (await (await fetch(`${url(ports.gateway)}/readyz`)).json()) as { dependencies?: Record<string, { status?: string }> };
+      const body = (await (await fetch(`${url(ports.gateway)}${READY_PATH}`)).json()) as { dependencies?: Record<string, { status?: string }> };
       return body.dependencies?.redis?.status === 'up';
     },
     [gateway],
     15_000,
   );
 
-  return { gateway: url(ports.gateway), nginx: url(ports.nginx), catalog: url(ports.catalog), authProblem, admin };
+  if (bookings) await waitFor('bookings /healthz', () => answersOk(`${url(ports.bookings)}/healthz`), [bookings]);
+  return {
+    gateway: url(ports.gateway),
+    nginx: url(ports.nginx),
+    catalog: url(ports.catalog),
+    auth: url(ports.auth),
+    ...(bookings ? { bookings: url(ports.bookings) } : {}),
+    authProblem,
+    admin,
+  };
 }
 
 /** How the bearer cases get their token, as BENCHMARKS.md says it. */

@@ -36,6 +36,37 @@ export {
   WidgetTokenBody,
 } from './auth.ts';
 export {
+  ActorSchema,
+  AssignBookingBodySchema,
+  AssignedPmSchema,
+  BOOKING_STATUSES,
+  type Booking,
+  BookingHistoryEntrySchema,
+  BookingSchema,
+  type BookingStatus,
+  BookingStatusSchema,
+  CancelBookingBodySchema,
+  ClaimBookingsBodySchema,
+  type ClaimResult,
+  ClaimResultSchema,
+  ContactSchema,
+  type CreateBookingBody,
+  CreateBookingBodySchema,
+  CreatePaymentBodySchema,
+  FINAL_BOOKING_STATUSES,
+  MAX_EMAIL_LENGTH,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_NOTES_LENGTH,
+  PAYMENT_PROVIDER_NAMES,
+  PAYMENT_STATUSES,
+  type Payment,
+  PaymentNextSchema,
+  PaymentSchema,
+  type PaymentStatus,
+  PaymentStatusSchema,
+  VerifyPaymentBodySchema,
+} from './bookings.ts';
+export {
   AvailabilitySchema,
   CATEGORIES,
   type Cart,
@@ -83,6 +114,7 @@ export {
   MarketCodeSchema,
 } from './markets.ts';
 export { COUNTRY_CALLING_CODE_PATTERN, E164_PATTERN, isE164 } from './phone.ts';
+export { REVOCATIONS_PAGE, REVOCATIONS_PATH, type RevocationFeed, RevocationFeedSchema } from './revocations.ts';
 export {
   DEFAULT_PM_PREVIEWS,
   ExperienceSchema,

@@ -1,20 +1,13 @@
-import {
-  createLogger,
-  EXIT_CONFIG,
-  gateReadiness,
-  isProduction,
-  listenOrExit,
-  loadConfigOrExit,
-  mongoSettingsFrom,
-  openStores,
-  retryUntilDone,
-  stopOnSignals,
-  systemClock,
-} from '@tm/shared';
+import { createLogger, EXIT_CONFIG, isProduction, listenOrExit, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
+import { mongoSettingsFrom } from '@tm/shared/store/mongo';
+import { startErasureWorker } from './account/erasure-worker.ts';
 import { createApp } from './app.ts';
 import { loadAuthConfig } from './config.ts';
 import { createJoseIdTokenVerifier, unconfiguredIdTokenVerifier } from './idp/idp-verifier.ts';
 import { createLogMailer, createSmtpMailer } from './mail/mailer.ts';
+import { createHttpAccountPeer } from './peers/account-peers.ts';
+import { createHttpTalentProfiles } from './peers/talent-profiles.ts';
 import { bootstrapAdmin, ensureIndexes } from './setup.ts';
 import { createLogSmsSender, createWebhookSmsSender } from './sms/sms-sender.ts';
 import { createArgon2idHasher } from './staff/passwords.ts';
@@ -26,7 +19,7 @@ const config = loadConfigOrExit(logger, () => loadAuthConfig(process.env));
 
 const clock = systemClock;
 // Auth reads what it has just written (a session, a consumed token): primary reads only.
-const stores = openStores({
+const stores = await openStores({
   service: 'auth',
   logger,
   mongodb: mongoSettingsFrom(config, 'auth', { readPreference: 'primary' }),
@@ -63,8 +56,12 @@ const deps = {
       ? createJoseIdTokenVerifier({ jwksUrl: config.IDP_JWKS_URL, issuers: config.IDP_ISSUER, audience: config.IDP_AUDIENCE, clock, timeoutMs })
       : unconfiguredIdTokenVerifier,
   mailer,
+  talent: createHttpTalentProfiles({ url: config.TALENT_URL, timeoutMs: config.PEER_TIMEOUT_MS }),
+  accountPeers: [createHttpAccountPeer({ service: 'bookings', url: config.BOOKINGS_URL, timeoutMs: config.PEER_TIMEOUT_MS })],
+  accountErasureRetryMs: config.ACCOUNT_ERASURE_RETRY_MS,
   passwords,
   resetUrlBase: config.RESET_URL_BASE,
+  emailConfirmUrlBase: config.EMAIL_CONFIRM_URL_BASE,
   trustProxy: config.TRUST_PROXY,
   maxBodyBytes: config.MAX_BODY_BYTES,
 };
@@ -77,6 +74,8 @@ const setup = retryUntilDone(logger, 'auth setup (indexes, bootstrap admin)', as
     await bootstrapAdmin(deps, { email: config.BOOTSTRAP_ADMIN_EMAIL, password: config.BOOTSTRAP_ADMIN_PASSWORD, mobile: config.BOOTSTRAP_ADMIN_MOBILE });
   }
 });
+
+const stopErasureWorker = startErasureWorker(deps, Math.min(config.ACCOUNT_ERASURE_RETRY_MS, 10_000));
 const app = listenOrExit(
   createApp(deps),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT, maxRequestBodySize: config.MAX_BODY_BYTES },
@@ -93,6 +92,7 @@ logger.info('auth listening', {
 
 stopOnSignals(logger, async () => {
   setup.stop();
+  stopErasureWorker();
   await app.stop();
   await Promise.allSettled([stores.documents.close(), stores.keyValue.close(), mailer.close()]);
 });

@@ -1,4 +1,7 @@
-import { isDuplicateKeyError, type Logger, newId } from '@tm/shared';
+import { type Logger, newId } from '@tm/shared';
+import { isDuplicateKeyError } from '@tm/shared/store';
+import { createDeletionRepository } from './account/deletion-repository.ts';
+import { createEmailChangeRepository } from './account/email-change-repository.ts';
 import { createCustomerRepository } from './customers/customer-repository.ts';
 import type { AuthDeps } from './deps.ts';
 import { createSessionRepository } from './sessions/session-repository.ts';
@@ -12,6 +15,8 @@ export async function ensureIndexes(deps: Pick<AuthDeps, 'documents'>): Promise<
   await createCustomerRepository(db).ensureIndexes();
   await createStaffRepository(db).ensureIndexes();
   await createResetTokenRepository(db).ensureIndexes();
+  await createEmailChangeRepository(db).ensureIndexes();
+  await createDeletionRepository(db).ensureIndexes();
 }
 
 /**

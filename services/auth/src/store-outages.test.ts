@@ -4,8 +4,15 @@
  * never a 500, and recovers without a restart).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createRedisClient, createRedisKeyValueStore, type OwnRedisServer, ownRedisServer, startTestRedisCluster, type TestRedisCluster } from '@tm/shared';
-import { openStandInDatabase, startMongoWireStandIn } from '@tm/shared/testing/mongo-wire/server';
+import { createRedisClient, createRedisKeyValueStore } from '@tm/shared/store/redis';
+import {
+  type OwnRedisServer,
+  openStandInDatabase,
+  ownRedisServer,
+  startMongoWireStandIn,
+  startTestRedisCluster,
+  type TestRedisCluster,
+} from '@tm/shared/testing';
 import { createAuthUnderTest } from './testing/auth-under-test.ts';
 import { createStaff } from './testing/staff-fixture.ts';
 

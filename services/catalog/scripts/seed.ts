@@ -1,5 +1,5 @@
 /** `bun run seed`: loads the seed catalog into MONGODB_URL's database (its path, else `catalog`), safe to run again. */
-import { connectMongoDocumentStore, mongoDatabaseName } from '@tm/shared';
+import { connectMongoDocumentStore, mongoDatabaseName } from '@tm/shared/store/mongo';
 import { seedServices } from '../seed/seed.ts';
 
 const url = process.env.MONGODB_URL;

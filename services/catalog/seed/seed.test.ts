@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { CATEGORIES, LANGUAGES, MARKET_CODES, MARKETS } from '@tm/contracts';
-import { createEmbeddedDocumentStore, documentStoresUnderTest, stableId } from '@tm/shared';
+import { stableId } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { documentStoresUnderTest } from '@tm/shared/testing';
 import type { ServiceDoc } from '../src/services/model.ts';
 import { createServiceRepository } from '../src/services/repository.ts';
 import { SEED_SERVICES, seedDocuments } from './index.ts';

@@ -1,4 +1,5 @@
-import type { DocumentStore } from '@tm/shared';
+import { type SeedMode, shouldSeed as shouldSeedStore } from '@tm/shared';
+import type { DocumentStore } from '@tm/shared/store';
 import { createServiceRepository, type ServiceRepository } from '../src/services/repository.ts';
 import { seedDocuments } from './index.ts';
 
@@ -14,8 +15,7 @@ export async function seedServices(store: DocumentStore): Promise<{ total: numbe
   return { total: docs.length, ...r };
 }
 
-/** Whether main.ts seeds at start: `auto` seeds the embedded store always and MongoDB only when it has no services. */
-export async function shouldSeed(mode: 'auto' | 'always' | 'never', kind: DocumentStore['kind'], repo: ServiceRepository): Promise<boolean> {
-  if (mode !== 'auto') return mode === 'always';
-  return kind === 'embedded' || (await repo.count()) === 0;
+/** Whether main.ts seeds at start (SEED): `auto` seeds the embedded store always and MongoDB only when it has no services. */
+export function shouldSeed(mode: SeedMode, kind: DocumentStore['kind'], repo: ServiceRepository): Promise<boolean> {
+  return shouldSeedStore(mode, kind, async () => (await repo.count()) === 0);
 }

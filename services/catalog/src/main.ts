@@ -1,17 +1,9 @@
-import {
-  createLogger,
-  gateReadiness,
-  listenOrExit,
-  loadConfigOrExit,
-  mongoSettingsFrom,
-  openStores,
-  retryUntilDone,
-  stopOnSignals,
-  systemClock,
-} from '@tm/shared';
+import { createLogger, listenOrExit, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
+import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { seedServices, shouldSeed } from '../seed/seed.ts';
 import { createApp } from './app.ts';
-import { loadCatalogConfig } from './config.ts';
+import { catalogSeedMode, loadCatalogConfig } from './config.ts';
 import { createServiceRepository } from './services/repository.ts';
 import { createTalentClient } from './talent/client.ts';
 
@@ -19,12 +11,14 @@ const logger = createLogger('catalog');
 const config = loadConfigOrExit(logger, () => loadCatalogConfig(process.env));
 
 // The catalog needs no key-value store, so only the document store is used.
-const { documents } = openStores({ service: 'catalog', logger, mongodb: mongoSettingsFrom(config, 'catalog') });
+const { documents } = await openStores({ service: 'catalog', logger, mongodb: mongoSettingsFrom(config, 'catalog') });
 const repo = createServiceRepository(documents);
+const seed = catalogSeedMode(config, process.env);
+if (seed.warning) logger.warn(seed.warning);
 // Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503 meanwhile).
 const setup = retryUntilDone(logger, 'catalog setup (indexes, seed)', async () => {
   await repo.ensureIndexes();
-  if (await shouldSeed(config.CATALOG_SEED, documents.kind, repo)) {
+  if (await shouldSeed(seed.mode, documents.kind, repo)) {
     const r = await seedServices(documents);
     logger.info('seeded the catalog', { store: documents.kind, ...r });
   }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createEmbeddedDocumentStore, silentLogger, systemClock } from '@tm/shared';
-import { seedServices } from '../../catalog/seed/seed.ts';
-import { createApp as createCatalogApp } from '../../catalog/src/app.ts';
-import { noTalent } from '../../catalog/src/talent/client.ts';
+import { createApp as createCatalogApp, noTalent, seedServices } from '@tm/catalog/testing';
+import { silentLogger, systemClock } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { req, testGateway } from './testing/gateway.ts';
 import { closedUrl } from './testing/peers.ts';
 import { startTestIssuer, type TestIssuer } from './testing/tokens.ts';
@@ -25,7 +24,7 @@ afterAll(async () => {
 
 const gateway = () => {
   const down = closedUrl();
-  return testGateway({ upstream: down, jwksUrl: issuer.jwksUrl, upstreams: { auth: down, catalog: catalogUrl, talent: down } });
+  return testGateway({ upstream: down, jwksUrl: issuer.jwksUrl, upstreams: { auth: down, catalog: catalogUrl, talent: down, bookings: down } });
 };
 const json = async (res: Response) => (await res.json()) as { success: boolean; data?: unknown; error?: { code: string } };
 

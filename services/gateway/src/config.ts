@@ -36,6 +36,7 @@ export function loadGatewayConfig(env: Env) {
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
     CATALOG_URL: read.url(HTTP, 'http://127.0.0.1:8082'),
     TALENT_URL: read.url(HTTP, 'http://127.0.0.1:8083'),
+    BOOKINGS_URL: read.url(HTTP, 'http://127.0.0.1:8084'),
     PUBLIC_SITE_URL: read.url(HTTP, 'http://localhost:8080'),
     REDIS_URL: read.optionalRedisUrl(),
     REDIS_COMMAND_TIMEOUT_MS: read.int(1_000, { min: 50, max: 60_000 }),
@@ -45,13 +46,19 @@ export function loadGatewayConfig(env: Env) {
     RATE_LIMIT_ANON: read.int(300, { min: 1 }),
     RATE_LIMIT_AUTHENTICATED: read.int(600, { min: 1 }),
     RATE_LIMIT_AUTH_ROUTES: read.int(30, { min: 1 }),
+    RATE_LIMIT_WEBHOOKS: read.int(1200, { min: 1 }),
     UPSTREAM_TIMEOUT_MS: read.int(5000, { min: 1, max: 120_000 }),
     MAX_BODY_BYTES: read.int(65_536, { min: 1, max: 100 * 1024 * 1024 }),
     CORS_ORIGINS: corsOrigins,
     JWKS_CACHE_S: read.int(600, { min: 1, max: 86_400 }),
     TOKEN_CACHE_SIZE: read.int(10_000, { min: 0, max: 1_000_000 }),
+    REVOCATION_POLL_MS: read.int(1000, { min: 100, max: 2000 }),
+    REVOCATION_MAX_STALENESS_MS: read.int(4000, { min: 1000, max: 60_000 }),
   });
   const problems = productionProblems(env, { REDIS_URL: config.REDIS_URL === undefined });
+  if (config.REVOCATION_MAX_STALENESS_MS < 2 * config.REVOCATION_POLL_MS) {
+    problems.push('REVOCATION_MAX_STALENESS_MS: must be at least twice REVOCATION_POLL_MS (one slow poll must not fail every protected route)');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -1,8 +1,9 @@
 import { createLogger, listenOrExit, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
-import { checkRedisVersion, MIN_REDIS_VERSION } from '@tm/shared/store/redis-client';
+import { checkRedisVersion, MIN_REDIS_VERSION } from '@tm/shared/store/redis';
 import { createApp } from './app.ts';
 import { loadGatewayConfig } from './config.ts';
 import { createGatewayLimiter, createLimiterRedis } from './policy/limiter.ts';
+import { createRevocationView } from './policy/revocations.ts';
 import { createTokenVerifier } from './policy/tokens.ts';
 
 const logger = createLogger('gateway');
@@ -29,9 +30,19 @@ redis?.on('ready', () => {
   );
 });
 
+// Revoked sessions from auth's feed, refreshed every REVOCATION_POLL_MS (docs/account.md).
+const revocations = createRevocationView({
+  authUrl: config.AUTH_URL,
+  fetch: globalThis.fetch,
+  clock: systemClock,
+  logger,
+  intervalMs: config.REVOCATION_POLL_MS,
+  maxStalenessMs: config.REVOCATION_MAX_STALENESS_MS,
+});
+
 const app = listenOrExit(
   createApp({
-    upstreams: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, talent: config.TALENT_URL },
+    upstreams: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, talent: config.TALENT_URL, bookings: config.BOOKINGS_URL },
     fetch: globalThis.fetch,
     publicSiteUrl: config.PUBLIC_SITE_URL.replace(/\/$/, ''),
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -41,7 +52,12 @@ const app = listenOrExit(
       redis,
       keyPrefix: config.REDIS_PREFIX,
       windowS: config.RATE_LIMIT_WINDOW_S,
-      quotas: { anonymous: config.RATE_LIMIT_ANON, authenticated: config.RATE_LIMIT_AUTHENTICATED, 'auth-routes': config.RATE_LIMIT_AUTH_ROUTES },
+      quotas: {
+        anonymous: config.RATE_LIMIT_ANON,
+        authenticated: config.RATE_LIMIT_AUTHENTICATED,
+        'auth-routes': config.RATE_LIMIT_AUTH_ROUTES,
+        webhooks: config.RATE_LIMIT_WEBHOOKS,
+      },
     }),
     tokens: createTokenVerifier({
       jwksUrl: `${config.AUTH_URL}/.well-known/jwks.json`,
@@ -49,6 +65,7 @@ const app = listenOrExit(
       jwksCacheS: config.JWKS_CACHE_S,
       cacheSize: config.TOKEN_CACHE_SIZE,
     }),
+    revocations,
     trustProxy: config.TRUST_PROXY,
     maxBodyBytes: config.MAX_BODY_BYTES,
     corsOrigins: config.CORS_ORIGINS,
@@ -67,6 +84,7 @@ const app = listenOrExit(
 logger.info('listening', { host: config.HOST, port: app.server?.port, redis: redis ? 'on' : 'in-memory limiter' });
 
 stopOnSignals(logger, async () => {
+  revocations.stop();
   await app.stop();
   redis?.disconnect();
 });

@@ -3,7 +3,7 @@
  * database (its path, else `talent`). Idempotent: profiles already stored, edited or not, are left as they are.
  * (The embedded store needs no script: the service seeds it at every start.)
  */
-import { connectMongoDocumentStore, mongoDatabaseName } from '@tm/shared';
+import { connectMongoDocumentStore, mongoDatabaseName } from '@tm/shared/store/mongo';
 import { createProfileRepository } from '../src/profiles/repository.ts';
 import { prepareProfileStore } from '../src/profiles/seed.ts';
 

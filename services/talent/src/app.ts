@@ -1,4 +1,6 @@
-import { type DocumentStore, type Logger, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
+import type { Logger } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import type { DocumentStore } from '@tm/shared/store';
 import { Elysia } from 'elysia';
 import { createInternalRoutes } from './profiles/internal-routes.ts';
 import { TALENT_ERROR_STATUS } from './profiles/model.ts';

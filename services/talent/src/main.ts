@@ -1,6 +1,8 @@
-import { createLogger, gateReadiness, listenOrExit, loadConfigOrExit, mongoSettingsFrom, openStores, retryUntilDone, stopOnSignals } from '@tm/shared';
+import { createLogger, listenOrExit, loadConfigOrExit, shouldSeed, stopOnSignals } from '@tm/shared';
+import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
+import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { createApp } from './app.ts';
-import { loadTalentConfig } from './config.ts';
+import { loadTalentConfig, talentSeedMode } from './config.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
 
@@ -8,10 +10,15 @@ const logger = createLogger('talent');
 
 const config = loadConfigOrExit(logger, () => loadTalentConfig(process.env));
 
-const { documents } = openStores({ service: 'talent', logger, mongodb: mongoSettingsFrom(config, 'talent') });
+const { documents } = await openStores({ service: 'talent', logger, mongodb: mongoSettingsFrom(config, 'talent') });
+const profiles = createProfileRepository(documents);
+const seed = talentSeedMode(config, process.env);
+if (seed.warning) logger.warn(seed.warning);
 // Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503 meanwhile).
 const setup = retryUntilDone(logger, 'talent setup (indexes, seed)', async () => {
-  const { seeded } = await prepareProfileStore(createProfileRepository(documents), { seed: documents.kind === 'embedded' || config.SEED_ON_START });
+  const { seeded } = await prepareProfileStore(profiles, {
+    seed: await shouldSeed(seed.mode, documents.kind, async () => (await profiles.count()) === 0),
+  });
   logger.info('profiles ready', { store: documents.kind, seeded });
 });
 const app = listenOrExit(

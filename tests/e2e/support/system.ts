@@ -4,13 +4,14 @@
  * and stops it by PID afterwards. Log lines are kept so tests can read the dev SMS outbox.
  */
 import { resolve } from 'node:path';
+import { READY_PATH } from '@tm/shared';
 import type { Subprocess } from 'bun';
 
 export const repoRoot = resolve(import.meta.dir, '../../..');
 
 export interface RunningSystem {
   gateway: string;
-  urls: { auth: string; catalog: string; talent: string; gateway: string };
+  urls: { auth: string; catalog: string; talent: string; bookings: string; gateway: string };
   /** Every stdout line printed so far, parsed when it is JSON. */
   logs: Record<string, unknown>[];
   /** PID of a service's current process, from the supervisor's log. */
@@ -44,12 +45,13 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, timeoutM
 }
 
 export async function startSystem(extraEnv: Record<string, string> = {}): Promise<RunningSystem> {
-  const ports = { gateway: freePort(), auth: freePort(), catalog: freePort(), talent: freePort() };
+  const ports = { gateway: freePort(), auth: freePort(), catalog: freePort(), talent: freePort(), bookings: freePort() };
   const urls = {
     gateway: `http://127.0.0.1:${ports.gateway}`,
     auth: `http://127.0.0.1:${ports.auth}`,
     catalog: `http://127.0.0.1:${ports.catalog}`,
     talent: `http://127.0.0.1:${ports.talent}`,
+    bookings: `http://127.0.0.1:${ports.bookings}`,
   };
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -64,6 +66,8 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     AUTH_PORT: String(ports.auth),
     CATALOG_PORT: String(ports.catalog),
     TALENT_PORT: String(ports.talent),
+    BOOKINGS_PORT: String(ports.bookings),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${ports.gateway}`,
     PUBLIC_SITE_URL: 'https://talent.example',
     RATE_LIMIT_ANON: '100000',
     RATE_LIMIT_AUTHENTICATED: '100000',
@@ -107,7 +111,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
         if (proc.exitCode !== null) throw new Error(`supervisor exited: ${rawErr.join('\n')}`);
         const all = await Promise.all(
           Object.values(urls).map((u) =>
-            fetch(`${u}/readyz`).then(
+            fetch(`${u}${READY_PATH}`).then(
               (r) => r.ok,
               () => false,
             ),
@@ -116,7 +120,16 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
         return all.every(Boolean) ? true : undefined;
       },
       30_000,
-      'every service to answer /readyz (start-up work such as the bootstrap admin done)',
+      `every service to answer ${READY_PATH} (start-up work such as the bootstrap admin done)`,
+    );
+    // Protected routes answer 503 until the gateway has read auth's revocation feed once.
+    await pollUntil(
+      async () => {
+        const ready = (await fetch(`${urls.gateway}/readyz`).then((r) => r.json())) as { dependencies?: Record<string, { status: string }> };
+        return ready.dependencies?.revocations?.status === 'up' ? true : undefined;
+      },
+      15_000,
+      "the gateway's first read of auth's revocation feed",
     );
   } catch (err) {
     await system.stop();

@@ -1,13 +1,7 @@
 import type { Logger } from '../logger.ts';
 import type { DocumentStore } from './documents.ts';
-import { createEmbeddedDocumentStore } from './embedded-documents.ts';
-import { createEmbeddedKeyValueStore } from './embedded-key-value.ts';
 import type { KeyValueStore } from './key-value.ts';
-import { createMongoDocumentStore } from './mongo-documents.ts';
 import type { MongoSettings } from './mongo-settings.ts';
-import { checkRedisVersion, createRedisClient, MIN_REDIS_VERSION, type RedisClient } from './redis-client.ts';
-import { createRedisKeyValueStore } from './redis-key-value.ts';
-import { parseRedisUrl } from './redis-url.ts';
 
 export interface Stores {
   documents: DocumentStore;
@@ -22,44 +16,25 @@ export interface RedisSettings {
 
 /**
  * Builds the stores a service's main.ts needs: MongoDB and Redis when configured, the embedded
- * adapters otherwise. Nothing here waits for a server: both clients connect in the background
- * and keep trying, so a dependency that is away at start makes /readyz answer 503 (and requests
- * that need it 503 SERVICE_UNAVAILABLE) instead of a crash loop. Only main.ts calls this.
+ * adapters otherwise. Each adapter (and its driver: mongodb, ioredis, mingo) is imported only
+ * when it is chosen. Nothing here waits for a server: both clients connect in the background and
+ * keep trying, so a dependency that is away at start makes /readyz answer 503 (and requests that
+ * need it 503 SERVICE_UNAVAILABLE) instead of a crash loop. Only main.ts calls this.
  */
-export function openStores(options: { service: string; logger: Logger; mongodb?: MongoSettings; redis?: RedisSettings }): Stores {
+export async function openStores(options: { service: string; logger: Logger; mongodb?: MongoSettings; redis?: RedisSettings }): Promise<Stores> {
   const { logger } = options;
-  const documents = options.mongodb ? createMongoDocumentStore(options.mongodb, { logger, appName: options.service }) : createEmbeddedDocumentStore();
-  const keyValue = options.redis ? createRedisKeyValueStore(openRedis(options.redis, logger), { prefix: options.redis.prefix }) : createEmbeddedKeyValueStore();
+  const documents = options.mongodb
+    ? (await import('./mongo-documents.ts')).createMongoDocumentStore(options.mongodb, { logger, appName: options.service })
+    : (await import('./embedded-documents.ts')).createEmbeddedDocumentStore();
+  const keyValue = options.redis
+    ? await openRedisKeyValueStore(options.redis, logger)
+    : (await import('./embedded-key-value.ts')).createEmbeddedKeyValueStore();
   return { documents, keyValue };
 }
 
-/**
- * The ioredis client for a service's key-value store, with one log line per outage (not one per
- * reconnect attempt) and the server's version checked and reported each time it connects.
- */
-export function openRedis(settings: RedisSettings, logger: Logger): RedisClient {
-  let down = false;
-  const client = createRedisClient(settings.url, {
-    commandTimeoutMs: settings.commandTimeoutMs,
-    maxRetriesPerRequest: 1,
-    onError: (err) => {
-      if (down) return;
-      down = true;
-      logger.warn('redis unavailable', { error: err.message });
-    },
-  });
-  client.on('ready', () => {
-    down = false;
-    checkRedisVersion(client).then(
-      ({ version, supported }) => {
-        const topology = parseRedisUrl(settings.url).mode;
-        if (supported) logger.info('redis connected', { version, topology });
-        else logger.error('redis version unsupported: readiness stays down', { version, minimum: MIN_REDIS_VERSION, topology });
-      },
-      (err: unknown) => logger.warn('redis version check failed', { error: String(err) }),
-    );
-  });
-  return client;
+async function openRedisKeyValueStore(settings: RedisSettings, logger: Logger): Promise<KeyValueStore> {
+  const [{ openRedis }, { createRedisKeyValueStore }] = await Promise.all([import('./redis-open.ts'), import('./redis-key-value.ts')]);
+  return createRedisKeyValueStore(openRedis(settings, logger), { prefix: settings.prefix });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ServiceIndexEntrySchema } from '@tm/contracts';
-import { envelopeOf, ok } from '@tm/shared';
+import { ok } from '@tm/shared';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { toIndexEntry } from '../services/present.ts';
 import type { ServiceReadModel } from '../services/read-model.ts';

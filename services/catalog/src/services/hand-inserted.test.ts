@@ -4,7 +4,7 @@
  * answering every caller whose page holds it 400 VALIDATION_FAILED.
  */
 import { afterAll, describe, expect, it } from 'bun:test';
-import { ObjectId, openStandInDatabase, startMongoWireStandIn } from '@tm/shared/testing/mongo-wire/server';
+import { ObjectId, openStandInDatabase, startMongoWireStandIn } from '@tm/shared/testing';
 import { createTestCatalog } from '../test-support.ts';
 
 const standIn = startMongoWireStandIn();

@@ -1,5 +1,5 @@
 import { type Category, LANGUAGES, type Lang, type MarketCode } from '@tm/contracts';
-import type { DocumentCollection, DocumentStore, Filter } from '@tm/shared';
+import type { DocumentCollection, DocumentStore, Filter } from '@tm/shared/store';
 import type { ServiceDoc } from './model.ts';
 
 /** The name of the services collection, shared by the app and the seed script. */

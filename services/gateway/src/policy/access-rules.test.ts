@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { isImplementedProtected, mayAccess, protectedPrefix } from './access-rules.ts';
+import { isImplementedProtected, isPublicWebhook, mayAccess, protectedPrefix } from './access-rules.ts';
 
 describe('protectedPrefix', () => {
   it('matches the four prefixes and their sub-paths only', () => {
@@ -25,6 +25,23 @@ describe('mayAccess', () => {
     expect(mayAccess('guest', 'GET', '/api/chat')).toBe(false);
   });
 
+  it('keeps staff administration to admins', () => {
+    for (const role of ['guest', 'customer', 'pm', 'resource'] as const) {
+      expect(mayAccess(role, 'POST', '/api/account/staff')).toBe(false);
+      expect(mayAccess(role, 'GET', '/api/account/staff')).toBe(false);
+      expect(mayAccess(role, 'POST', '/api/account/staff/s1/deactivate')).toBe(false);
+    }
+    expect(mayAccess('admin', 'POST', '/api/account/staff')).toBe(true);
+    expect(mayAccess('admin', 'POST', '/api/account/staff/s1/deactivate')).toBe(true);
+  });
+
+  it('keeps guests out of the session list, export and deletion', () => {
+    expect(mayAccess('guest', 'GET', '/api/account/sessions')).toBe(false);
+    expect(mayAccess('guest', 'DELETE', '/api/account/sessions/s1')).toBe(false);
+    expect(mayAccess('guest', 'GET', '/api/account/export')).toBe(false);
+    expect(mayAccess('guest', 'DELETE', '/api/account')).toBe(false);
+  });
+
   it('lets every other role through (services decide finer rules)', () => {
     for (const role of ['customer', 'pm', 'resource', 'admin'] as const) {
       expect(mayAccess(role, 'POST', '/api/payments')).toBe(true);
@@ -40,7 +57,34 @@ describe('isImplementedProtected', () => {
     expect(isImplementedProtected('POST', '/api/account/sign-out')).toBe(true);
     expect(isImplementedProtected('POST', '/api/account/change-password')).toBe(true);
     expect(isImplementedProtected('POST', '/api/account/me')).toBe(false);
+    expect(isImplementedProtected('PATCH', '/api/account/me')).toBe(true);
+    expect(isImplementedProtected('DELETE', '/api/account/sessions/abc')).toBe(true);
+    expect(isImplementedProtected('DELETE', '/api/account/sessions/')).toBe(false);
+    expect(isImplementedProtected('DELETE', '/api/account/sessions/a/b')).toBe(false);
+    expect(isImplementedProtected('POST', '/api/account/staff/s1/deactivate')).toBe(true);
+    expect(isImplementedProtected('DELETE', '/api/account')).toBe(true);
+    expect(isImplementedProtected('GET', '/api/account/export')).toBe(true);
     expect(isImplementedProtected('GET', '/api/account/me/x')).toBe(false);
-    expect(isImplementedProtected('GET', '/api/bookings')).toBe(false);
+    expect(isImplementedProtected('GET', '/api/bookings')).toBe(true);
+    expect(isImplementedProtected('POST', '/api/payments/x/dev/succeed')).toBe(true);
+    expect(isImplementedProtected('GET', '/api/chat')).toBe(false);
+  });
+});
+
+describe('isPublicWebhook', () => {
+  it('exempts exactly /api/payments/webhooks/* from the token rule', () => {
+    expect(isPublicWebhook('/api/payments/webhooks/stripe')).toBe(true);
+    expect(protectedPrefix('/api/payments/webhooks/razorpay')).toBeUndefined();
+    expect(isPublicWebhook('/api/payments/webhooks')).toBe(false);
+    expect(isPublicWebhook('/api/payments/webhooks/')).toBe(false);
+    expect(isPublicWebhook('/api/payments/webhooksx/stripe')).toBe(false);
+    expect(protectedPrefix('/api/payments/webhooks')).toBe('/api/payments');
+    expect(protectedPrefix('/api/payments/p1')).toBe('/api/payments');
+  });
+
+  it('lets guests use bookings but not payments', () => {
+    expect(mayAccess('guest', 'POST', '/api/bookings/claim')).toBe(true);
+    expect(mayAccess('guest', 'POST', '/api/payments')).toBe(false);
+    expect(mayAccess('customer', 'POST', '/api/payments')).toBe(true);
   });
 });

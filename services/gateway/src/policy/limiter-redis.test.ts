@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { testRedisUrl } from '@tm/shared';
-import type { RedisClient } from '@tm/shared/store/redis-client';
+import type { RedisClient } from '@tm/shared/store/redis';
+import { testRedisUrl } from '@tm/shared/testing';
 import { req, testGateway } from '../testing/gateway.ts';
 import { type Peer, startPeer } from '../testing/peers.ts';
 import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';

@@ -3,8 +3,8 @@
  * concurrent load from one address at two replicas, exactly the quota is admitted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { startTestRedisCluster, type TestRedisCluster, testRedisUrl } from '@tm/shared';
-import type { RedisClient } from '@tm/shared/store/redis-client';
+import type { RedisClient } from '@tm/shared/store/redis';
+import { startTestRedisCluster, type TestRedisCluster, testRedisUrl } from '@tm/shared/testing';
 import { req, testGateway } from '../testing/gateway.ts';
 import { type Peer, startPeer } from '../testing/peers.ts';
 import { waitFor } from '../testing/redis-server.ts';

@@ -1,4 +1,5 @@
 import type { Role } from '@tm/contracts';
+import { isHealthPath } from '@tm/shared';
 
 /**
  * Rate-limit rules without any store: which bucket a request counts against and which headers
@@ -6,7 +7,7 @@ import type { Role } from '@tm/contracts';
  */
 
 /** The three quotas of DESIGN.md: per IP anonymously, per `sub` with a token, per IP on /api/auth/*. */
-export type BucketName = 'anonymous' | 'authenticated' | 'auth-routes';
+export type BucketName = 'anonymous' | 'authenticated' | 'auth-routes' | 'webhooks';
 
 /** Which bucket and key a request counts against. */
 export interface Bucket {
@@ -24,6 +25,8 @@ export interface LimitResult {
 }
 
 const AUTH_PREFIX = '/api/auth/';
+/** Payment providers' webhooks: public, so never in a customer's quota, and never starved by one. */
+export const WEBHOOK_PREFIX = '/api/payments/webhooks/';
 
 /**
  * /api/auth/* counts only against its own tighter per-IP bucket (it replaces the general one
@@ -33,13 +36,14 @@ const AUTH_PREFIX = '/api/auth/';
  */
 export function chooseBucket(path: string, clientIp: string, principal: { sub: string; role: Role } | undefined): Bucket {
   if (path.startsWith(AUTH_PREFIX) || path === '/api/auth') return { name: 'auth-routes', key: `ip:${clientIp}` };
+  if (path.startsWith(WEBHOOK_PREFIX)) return { name: 'webhooks', key: `ip:${clientIp}` };
   if (principal !== undefined && principal.role !== 'guest') return { name: 'authenticated', key: `sub:${principal.sub}` };
   return { name: 'anonymous', key: `ip:${clientIp}` };
 }
 
 /** Paths that are never limited: orchestrators poll them. */
 export function isExempt(path: string): boolean {
-  return path === '/healthz' || path === '/readyz';
+  return isHealthPath(path);
 }
 
 /** Seconds (at least 1) until a window that ends in `msBeforeNext` resets. */

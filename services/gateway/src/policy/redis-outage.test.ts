@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { RedisClient } from '@tm/shared/store/redis-client';
+import type { RedisClient } from '@tm/shared/store/redis';
 import { req, testGateway } from '../testing/gateway.ts';
 import { type Peer, startPeer } from '../testing/peers.ts';
 import { type TestRedisServer, testRedisServer, waitFor } from '../testing/redis-server.ts';

@@ -1,5 +1,6 @@
 import { DEFAULT_PM_PREVIEWS, PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from '@tm/contracts';
-import { ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
+import { ok } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { isListed, rankPmCandidates } from './ranking.ts';
 import type { ProfileRepository } from './repository.ts';

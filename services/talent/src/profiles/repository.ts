@@ -1,4 +1,4 @@
-import type { DocumentCollection, DocumentStore } from '@tm/shared';
+import type { DocumentCollection, DocumentStore } from '@tm/shared/store';
 import type { StoredProfile, TalentRole } from './model.ts';
 
 /** Collection name of the profiles, shared by the app and the seed script. */
@@ -17,6 +17,8 @@ export interface ProfileRepository {
   listActivePmsForService(service: string): Promise<StoredProfile[]>;
   /** Inserts each profile that is missing (by `_id`) and leaves stored ones as they are; returns how many were inserted. */
   insertMissing(profiles: readonly StoredProfile[]): Promise<number>;
+  /** How many profiles are stored (SEED=auto seeds MongoDB only while this is 0). */
+  count(): Promise<number>;
 }
 
 /** Builds the repository over any DocumentStore (embedded or MongoDB). */
@@ -48,6 +50,9 @@ export function createProfileRepository(store: DocumentStore): ProfileRepository
       let inserted = 0;
       for (const { _id, ...fields } of list) inserted += (await profiles.updateOne({ _id }, { $setOnInsert: fields }, { upsert: true })).upsertedCount;
       return inserted;
+    },
+    count() {
+      return profiles.countDocuments({});
     },
   };
 }

@@ -1,5 +1,6 @@
 import { StaffProfileSchema, type TalentRole } from '@tm/contracts';
-import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
+import { DomainError, ok } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { StoredProfile } from './model.ts';
 import { isListed, sortSlugs } from './ranking.ts';

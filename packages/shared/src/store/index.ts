@@ -1,0 +1,22 @@
+/**
+ * `@tm/shared/store`: the store ports and their types, `openStores` (which loads an adapter's
+ * driver only when the configuration asks for it), start-up retries and readiness, the Redis
+ * settings and URL forms, and the outage error. Adapters themselves are in
+ * `@tm/shared/store/mongo`, `/store/redis` and `/store/embedded`.
+ */
+export { gateReadiness, openStores, type RedisSettings, retryUntilDone, type Stores } from './connect.ts';
+export {
+  type Doc,
+  type DocumentCollection,
+  type DocumentStore,
+  DuplicateKeyError,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  isDuplicateKeyError,
+  type Update,
+} from './documents.ts';
+export type { KeyValueStore } from './key-value.ts';
+export { REDIS_SETTINGS } from './redis-settings.ts';
+export { parseRedisUrl, type RedisTarget } from './redis-url.ts';
+export { isRedisUnavailable, StoreUnavailableError } from './unavailable.ts';

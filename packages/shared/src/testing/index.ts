@@ -1,0 +1,8 @@
+/** `@tm/shared/testing`: helpers for tests only (stores under test, real Redis, raw HTTP exchanges). */
+export { documentStoresUnderTest, type StoreUnderTest } from './document-stores.ts';
+export { type MongoWireStandIn, ObjectId, openStandInDatabase, startMongoWireStandIn } from './mongo-wire/server.ts';
+export { rawHttpExchange, rawHttpJson } from './raw-http.ts';
+export { startTestRedisCluster, type TestRedisCluster } from './redis-cluster.ts';
+export { type OwnRedisServer, ownRedisServer } from './redis-server.ts';
+export { redisKeyValueStoreUnderTest, testRedisUrl } from './redis-under-test.ts';
+export { type DeclaredSchemas, declaredSchemas, envelopeData, itemsOf } from './route-schemas.ts';
