@@ -44,7 +44,7 @@ export function createApp(deps: GatewayDeps) {
     )
     .use(createPolicy({ ...deps, states }))
     .use(createOpenApiRoutes(deps))
-    .use(createAgentRoutes({ ...deps, rateLimits: { quotas: deps.limiter.quotas, windowS: deps.limiter.windowS } }))
+    .use(createAgentRoutes({ ...deps, states, rateLimits: { quotas: deps.limiter.quotas, windowS: deps.limiter.windowS } }))
     .use(createApiRoutes({ ...deps, states }));
 }
 

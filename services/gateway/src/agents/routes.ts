@@ -1,4 +1,6 @@
 import { Elysia } from 'elysia';
+import type { RequestStates } from '../policy/request-state.ts';
+import type { RevocationView } from '../policy/revocations.ts';
 import type { SiteDeps } from '../site-deps.ts';
 import { allowedMcpOrigins } from './mcp/origin.ts';
 import { createMcpRoutes } from './mcp/routes.ts';
@@ -11,6 +13,9 @@ export interface AgentRoutesDeps extends SiteDeps {
   corsOrigins: readonly string[];
   maxBodyBytes: number;
   rateLimits: RateLimitFacts;
+  /** The policy step's token verdicts and auth's revoked sessions, for the MCP tools that act with the caller's token. */
+  states: RequestStates;
+  revocations: RevocationView;
 }
 
 /** /mcp and the site-root files for agents, built from the services' live data. */
@@ -24,6 +29,8 @@ export function createAgentRoutes(deps: AgentRoutesDeps) {
       allowedOrigins: allowedMcpOrigins(origin, deps.corsOrigins),
       maxBodyBytes: deps.maxBodyBytes,
       bodyTimeoutMs: deps.upstreamTimeoutMs,
+      states: deps.states,
+      revocations: deps.revocations,
     }),
   );
 }

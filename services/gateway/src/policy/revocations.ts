@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { REVOCATIONS_PATH, RevocationFeedSchema } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
+import type { SessionVerdict } from './decide-access.ts';
 
 /**
  * The gateway's local copy of auth's revoked sessions. The per-request check is a Map lookup and
@@ -112,4 +113,10 @@ export function createFixedRevocationView(sids: Iterable<string> = []): Revocati
     readiness: () => ({}),
     stop() {},
   };
+}
+
+/** The revocation feed's word on a valid token's session (a local set lookup, no I/O): what decideAccess takes as `session`. */
+export function sessionVerdict(revocations: Pick<RevocationView, 'isRevoked' | 'isFresh'>, sid: string): SessionVerdict {
+  if (revocations.isRevoked(sid)) return 'revoked';
+  return revocations.isFresh() ? 'live' : 'unknown';
 }

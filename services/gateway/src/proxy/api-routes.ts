@@ -1,9 +1,9 @@
 import { pathOfUrl, requestIdOf } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { gatewayFailure } from '../errors.ts';
-import { decideAccess, type SessionVerdict } from '../policy/decide-access.ts';
+import { decideAccess } from '../policy/decide-access.ts';
 import type { RequestStates } from '../policy/request-state.ts';
-import type { RevocationView } from '../policy/revocations.ts';
+import { type RevocationView, sessionVerdict } from '../policy/revocations.ts';
 import type { Upstreams } from '../site-deps.ts';
 import { forward, ProxyFailure } from './proxy.ts';
 import { resolveTarget, searchOf } from './routing.ts';
@@ -17,12 +17,6 @@ const NEVER_FORWARDED = new Set(['TRACE', 'CONNECT']);
 
 /** A request the policy step did not see (it always does, outside tests of this plugin alone). */
 const NO_TOKEN = { kind: 'none' } as const;
-
-/** The revocation feed's word on a valid token's session (a local set lookup, no I/O). */
-function sessionVerdict(revocations: RevocationView, sid: string): SessionVerdict {
-  if (revocations.isRevoked(sid)) return 'revoked';
-  return revocations.isFresh() ? 'live' : 'unknown';
-}
 
 /** What the /api proxy needs. */
 export interface ApiRoutesDeps {

@@ -25,7 +25,7 @@ const BookingResult = z.object({
   howToPay: HowToPay,
 });
 
-/** create_booking: bookings' POST /bookings with the caller's own bearer token. */
+/** create_booking: bookings' POST /bookings with the caller's own bearer token, once the gateway's token, revocation and access checks passed it. */
 export function registerBookingTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'create_booking',
@@ -36,11 +36,8 @@ export function registerBookingTools(server: McpServer, ctx: ToolContext): void 
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     async ({ items, market, notes, contactEmail, idempotencyKey }) => {
-      if (!ctx.call.authorization)
-        return toolFailure(
-          'UNAUTHORIZED',
-          "Booking needs the person's own bearer token: call /mcp with their Authorization header (a guest session from POST /api/auth/guest-access works).",
-        );
+      // Refused here, never forwarded: bookings checks signatures, not sessions (see bearer.ts).
+      if (ctx.bearer.outcome === 'refuse') return toolFailure(ctx.bearer.code, ctx.bearer.message);
       const body = {
         items: items.map((i) => ({
           serviceId: i.serviceId,

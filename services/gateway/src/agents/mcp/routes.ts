@@ -1,6 +1,9 @@
 import { requestIdOf } from '@tm/shared/http';
 import { Elysia } from 'elysia';
+import type { RequestStates } from '../../policy/request-state.ts';
+import type { RevocationView } from '../../policy/revocations.ts';
 import type { UpstreamClient } from '../upstream.ts';
+import { decideBearer } from './bearer.ts';
 import { handleMcpPost, mcpMethodNotAllowed } from './http.ts';
 import { jsonRpcError, SERVER_ERROR } from './json-rpc.ts';
 import { isMcpOriginAllowed } from './origin.ts';
@@ -15,7 +18,13 @@ export interface McpRoutesOptions {
   maxBodyBytes: number;
   /** How long a body may take to arrive: the gateway's UPSTREAM_TIMEOUT_MS, as on /api. */
   bodyTimeoutMs: number;
+  /** The policy step's per-request token verdicts. */
+  states: RequestStates;
+  /** Auth's revoked sessions: a revoked session's token is never forwarded by a tool. */
+  revocations: Pick<RevocationView, 'isRevoked' | 'isFresh'>;
 }
+
+const NO_TOKEN = { kind: 'none' } as const;
 
 /** /mcp: POST carries JSON-RPC; the body is read raw so garbage becomes a JSON-RPC parse error, not an envelope. */
 export function createMcpRoutes(options: McpRoutesOptions) {
@@ -30,16 +39,18 @@ export function createMcpRoutes(options: McpRoutesOptions) {
           return jsonRpcError(403, SERVER_ERROR, 'Forbidden: this Origin may not call the MCP server');
         }
         const requestId = requestIdOf(ctx);
+        const bearer = decideBearer(options.states.get(request)?.token ?? NO_TOKEN, options.revocations, h.get('authorization'));
         const call = {
           requestId,
           country: h.get('x-country') ?? undefined,
           lang: h.get('x-lang') ?? undefined,
-          authorization: h.get('authorization') ?? undefined,
+          authorization: bearer.outcome === 'forward' ? bearer.authorization : undefined,
         };
         return handleMcpPost(request, {
           upstream: options.upstream,
           origin: options.origin,
           call,
+          bearer,
           maxBodyBytes: options.maxBodyBytes,
           bodyTimeoutMs: options.bodyTimeoutMs,
         });
