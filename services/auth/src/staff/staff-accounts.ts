@@ -1,4 +1,4 @@
-import type { Role } from '@tm/contracts';
+import { isE164, type Role } from '@tm/contracts';
 import { type Clock, DomainError, type Logger, newId } from '@tm/shared';
 import { isDuplicateKeyError } from '@tm/shared/store';
 import { sha256Hex } from '../kv-limits.ts';
@@ -70,7 +70,7 @@ export function createStaffAccounts(deps: StaffAccountsDeps) {
     }
     const role = input.role as StaffRole;
     const email = input.email.trim().toLowerCase();
-    if (input.mobile !== undefined && !/^\+[1-9]\d{7,14}$/.test(input.mobile)) throw new DomainError('INVALID_MOBILE', 'mobile must be an E.164 number');
+    if (input.mobile !== undefined && !isE164(input.mobile)) throw new DomainError('INVALID_MOBILE', 'mobile must be an E.164 number');
     if (role === 'admin' && input.profileId !== undefined) throw new DomainError('PROFILE_NOT_ALLOWED', 'Admin accounts have no talent profile');
     if (role !== 'admin' && input.profileId === undefined) throw new DomainError('PROFILE_REQUIRED', `A ${role} account needs its talent profileId`);
     if (await deps.staff.findByEmail(email)) throw new DomainError('EMAIL_TAKEN', 'A staff account has this email already');
