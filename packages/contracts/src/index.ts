@@ -4,12 +4,32 @@
  * check what they receive against the same ones. Explicit named exports only.
  */
 export {
+  type AccountDeletion,
+  AccountDeletionSchema,
   type AccountErasure,
   AccountErasureSchema,
+  type AccountExport,
   type AccountExportPart,
   AccountExportPartSchema,
+  AccountExportSchema,
+  type AccountProfile,
+  AccountProfileSchema,
   accountErasePath,
   accountExportPath,
+  ConfirmEmailBody,
+  type Me,
+  MeSchema,
+  SentSchema,
+  type SessionView,
+  SessionViewSchema,
+  SIGN_OUT_SCOPES,
+  SignedOutSchema,
+  SignOutBody,
+  type SignOutRequest,
+  type SignOutScope,
+  UpdatedSchema,
+  UpdateMeBody,
+  type UpdateMeRequest,
 } from './account.ts';
 export {
   type AccessToken,
@@ -124,6 +144,14 @@ export {
 } from './markets.ts';
 export { COUNTRY_CALLING_CODE_PATTERN, E164_PATTERN, isE164 } from './phone.ts';
 export { REVOCATIONS_PAGE, REVOCATIONS_PATH, type RevocationFeed, RevocationFeedSchema } from './revocations.ts';
+export {
+  CreatedStaffSchema,
+  CreateStaffBody,
+  type CreateStaffRequest,
+  type StaffAccount,
+  StaffAccountSchema,
+  StaffListQuery,
+} from './staff.ts';
 export {
   DEFAULT_PM_PREVIEWS,
   ExperienceSchema,

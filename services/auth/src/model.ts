@@ -6,15 +6,17 @@ import {
   errorEnvelopeSchema,
   ForgotPasswordBody,
   IdTokenBody,
+  MeSchema,
   RefreshBody,
   ResetPasswordBody,
   SendOtpBody,
+  SentSchema,
   StaffLoginBody,
+  UpdatedSchema,
   VerifyOtpBody,
   WidgetTokenBody,
 } from '@tm/contracts';
 import { envelopeOf } from '@tm/shared/http';
-import { t } from 'elysia';
 
 /** Auth's bodies and answers that cross the gateway are the contract's (packages/contracts/src/auth.ts). */
 export {
@@ -32,24 +34,11 @@ export {
 };
 
 export const AuthSessionEnvelope = envelopeOf(AuthSessionSchema, 'AuthSessionEnvelope');
-export const SentEnvelope = envelopeOf(t.Object({ sent: t.Boolean() }), 'SentEnvelope');
-export const UpdatedEnvelope = envelopeOf(t.Object({ updated: t.Boolean() }), 'UpdatedEnvelope');
+export const SentEnvelope = envelopeOf(SentSchema, 'SentEnvelope');
+export const UpdatedEnvelope = envelopeOf(UpdatedSchema, 'UpdatedEnvelope');
 export const AccessTokenEnvelope = envelopeOf(AccessTokenSchema, 'AccessTokenEnvelope');
 
-/** The signed-in principal (`GET /account/me`). */
-export const MeSchema = t.Object(
-  {
-    id: t.String(),
-    role: t.String(),
-    mobile: t.Optional(t.String()),
-    email: t.Optional(t.String()),
-    name: t.Optional(t.String()),
-    locale: t.Optional(t.String()),
-    profileId: t.Optional(t.String({ description: 'Talent profile of a pm or resource account (the `pid` claim)' })),
-    sessionId: t.String(),
-  },
-  { title: 'Me' },
-);
+/** The signed-in principal (`GET /account/me`): the contract's Me. */
 export const MeEnvelope = envelopeOf(MeSchema, 'MeEnvelope');
 
 /** Auth's error envelope for its OpenAPI responses: `error.code` lists auth's codes and the common ones. */

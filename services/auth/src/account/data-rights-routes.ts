@@ -1,41 +1,14 @@
+import { AccountDeletionSchema, AccountExportSchema } from '@tm/contracts';
 import { ok } from '@tm/shared';
-import { Elysia, t } from 'elysia';
+import { envelopeOf } from '@tm/shared/http';
+import { Elysia } from 'elysia';
 import { errorResponses } from '../model.ts';
 import type { AuthServices } from '../services.ts';
 import { exportAccount } from './export.ts';
 import { resolvePrincipal } from './principal.ts';
 
-const ExportEnvelope = t.Object(
-  {
-    success: t.Literal(true),
-    data: t.Object(
-      {
-        exportedAt: t.String({ format: 'date-time' }),
-        auth: t.Object({
-          account: t.Record(t.String(), t.Unknown(), { description: 'Profile: id, kind, mobile, email, name, locale, role, profileId, dates' }),
-          identities: t.Array(t.Object({ issuer: t.String(), subject: t.String(), linkedAt: t.String() })),
-          sessions: t.Array(t.Record(t.String(), t.Unknown()), { description: 'Every session, live or ended: times and user agent' }),
-          pendingEmail: t.Union([t.String(), t.Null()]),
-        }),
-        services: t.Array(t.Object({ service: t.String(), data: t.Record(t.String(), t.Unknown()) }), {
-          description: 'Each other service’s part (bookings: bookings and payments), as that service answers it',
-        }),
-      },
-      { title: 'AccountExport' },
-    ),
-  },
-  { title: 'AccountExportEnvelope' },
-);
-const DeletionEnvelope = t.Object(
-  {
-    success: t.Literal(true),
-    data: t.Union([
-      t.Object({ status: t.Literal('deleted') }),
-      t.Object({ status: t.Literal('pending'), pending: t.Array(t.String(), { description: 'Services still to confirm' }) }),
-    ]),
-  },
-  { title: 'AccountDeletionEnvelope' },
-);
+const ExportEnvelope = envelopeOf(AccountExportSchema, 'AccountExportEnvelope');
+const DeletionEnvelope = envelopeOf(AccountDeletionSchema, 'AccountDeletionEnvelope');
 
 /** GDPR / DPDP data rights: take everything (`GET /account/export`), or leave (`DELETE /account`). */
 export function dataRightsRoutes(s: AuthServices) {

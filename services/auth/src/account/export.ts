@@ -1,4 +1,4 @@
-import type { AccountExportPart } from '@tm/contracts';
+import type { AccountExport } from '@tm/contracts';
 import { DomainError } from '@tm/shared';
 import type { CustomerRepository } from '../customers/customer-repository.ts';
 import type { AccountPeer } from '../peers/account-peers.ts';
@@ -6,18 +6,6 @@ import type { SessionRepository } from '../sessions/session-repository.ts';
 import type { Principal } from '../sessions/session-service.ts';
 import type { StaffRepository } from '../staff/staff-repository.ts';
 import type { EmailChangeRepository } from './email-change-repository.ts';
-
-/** The document `GET /account/export` answers: everything every service holds about the caller. */
-export interface AccountExport {
-  exportedAt: string;
-  auth: {
-    account: Record<string, unknown>;
-    identities: { issuer: string; subject: string; linkedAt: string }[];
-    sessions: { id: string; createdAt: string; lastUsedAt: string | null; expiresAt: string; revokedAt: string | null; userAgent: string | null }[];
-    pendingEmail: string | null;
-  };
-  services: AccountExportPart[];
-}
 
 export interface ExportDeps {
   customers: CustomerRepository;

@@ -1,34 +1,12 @@
+import { AccountProfileSchema, ConfirmEmailBody, UpdateMeBody } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
-import { Elysia, t } from 'elysia';
+import { Elysia } from 'elysia';
 import { errorResponses, UpdatedEnvelope } from '../model.ts';
 import type { AuthServices } from '../services.ts';
 import { resolvePrincipal } from './principal.ts';
 
-const PatchMeBody = t.Object(
-  {
-    name: t.Optional(t.String({ minLength: 1, maxLength: 120, description: 'Display name (receipts, mails)' })),
-    email: t.Optional(t.String({ format: 'email', maxLength: 320, description: 'New email: used only once confirmed from the mailed link' })),
-    locale: t.Optional(t.String({ maxLength: 16, description: 'en, hi, ar or de' })),
-  },
-  { title: 'UpdateMeRequest' },
-);
-const ProfileEnvelope = envelopeOf(
-  t.Object(
-    {
-      name: t.Optional(t.String()),
-      email: t.Optional(t.String({ description: 'The confirmed email' })),
-      pendingEmail: t.Optional(t.String({ description: 'Waiting for its owner to follow the confirmation link' })),
-      locale: t.Optional(t.String()),
-    },
-    { title: 'AccountProfile' },
-  ),
-  'AccountProfileEnvelope',
-);
-const ConfirmEmailBody = t.Object(
-  { token: t.String({ minLength: 1, maxLength: 512, description: 'The token from the confirmation link' }) },
-  { title: 'ConfirmEmailRequest' },
-);
+const ProfileEnvelope = envelopeOf(AccountProfileSchema, 'AccountProfileEnvelope');
 
 /** `PATCH /account/me` (signed in) and `POST /auth/confirm-email` (public: the token is the proof). */
 export function profileRoutes(s: AuthServices) {
@@ -49,7 +27,7 @@ export function profileRoutes(s: AuthServices) {
       });
     },
     {
-      body: PatchMeBody,
+      body: UpdateMeBody,
       parse: 'json',
       response: { 200: ProfileEnvelope, ...errorResponses(400, 401, 403, 413, 429) },
       detail: {

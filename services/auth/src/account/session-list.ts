@@ -1,13 +1,5 @@
+import type { SessionView } from '@tm/contracts';
 import type { SessionDoc } from '../sessions/session-repository.ts';
-
-/** One entry of `GET /account/sessions`. */
-export interface SessionView {
-  id: string;
-  createdAt: string;
-  lastUsedAt: string;
-  userAgent: string | null;
-  current: boolean;
-}
 
 /** A session as its owner sees it; `currentId` is the session of the asking token. */
 export function viewSession(doc: SessionDoc, currentId: string): SessionView {
@@ -19,7 +11,3 @@ export function viewSession(doc: SessionDoc, currentId: string): SessionView {
     current: doc._id === currentId,
   };
 }
-
-/** `POST /account/sign-out` scopes: this session, every other one, or all of them. */
-export const SIGN_OUT_SCOPES = ['current', 'others', 'all'] as const;
-export type SignOutScope = (typeof SIGN_OUT_SCOPES)[number];

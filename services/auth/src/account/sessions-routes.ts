@@ -1,10 +1,11 @@
+import { SignOutBody, type SignOutScope } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { errorResponses, UpdatedEnvelope } from '../model.ts';
 import type { AuthServices } from '../services.ts';
-import { SessionIdParams, SessionListEnvelope, SignedOutEnvelope, SignOutBody } from './model.ts';
+import { SessionIdParams, SessionListEnvelope, SignedOutEnvelope } from './model.ts';
 import { resolvePrincipal } from './principal.ts';
-import { type SignOutScope, viewSession } from './session-list.ts';
+import { viewSession } from './session-list.ts';
 
 const REVOCATION_NOTE =
   'Revoked sessions are refused by auth at once and by every gateway replica within 5 s (their access tokens too, not only the refresh token).';

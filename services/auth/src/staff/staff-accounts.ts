@@ -1,4 +1,4 @@
-import { isE164, type Role } from '@tm/contracts';
+import { type CreateStaffRequest, isE164, type Role, type StaffAccount } from '@tm/contracts';
 import { type Clock, DomainError, type Logger, newId } from '@tm/shared';
 import { isDuplicateKeyError } from '@tm/shared/store';
 import { sha256Hex } from '../kv-limits.ts';
@@ -15,17 +15,8 @@ export const INVITATION_TTL_MS = 72 * 60 * 60_000;
 export const STAFF_ACCOUNT_ROLES = ['pm', 'resource', 'admin'] as const;
 type StaffRole = (typeof STAFF_ACCOUNT_ROLES)[number];
 
-/** A staff account as admins see it (never its password hash). */
-export interface StaffView {
-  id: string;
-  email: string;
-  role: Role;
-  mobile?: string;
-  profileId?: string;
-  name?: string;
-  status: 'invited' | 'active' | 'deactivated';
-  createdAt: string;
-}
+/** A staff account as admins see it (never its password hash): the contract's StaffAccount, its role typed. */
+export type StaffView = StaffAccount & { role: Role };
 
 export function viewStaff(doc: StaffDoc): StaffView {
   return {
@@ -40,13 +31,7 @@ export function viewStaff(doc: StaffDoc): StaffView {
   };
 }
 
-export interface NewStaffAccount {
-  email: string;
-  role: string;
-  mobile?: string;
-  profileId?: string;
-  name?: string;
-}
+export type NewStaffAccount = CreateStaffRequest;
 
 export interface StaffAccountsDeps {
   staff: StaffRepository;

@@ -1,10 +1,11 @@
+import { CreateStaffBody, StaffListQuery } from '@tm/contracts';
 import { ok } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { resolvePrincipal } from '../account/principal.ts';
 import { requireRole } from '../account/routes.ts';
 import { errorResponses } from '../model.ts';
 import type { AuthServices } from '../services.ts';
-import { CreatedStaffEnvelope, CreateStaffBody, StaffAccountEnvelope, StaffIdParams, StaffListEnvelope, StaffListQuery } from './staff-admin-model.ts';
+import { CreatedStaffEnvelope, StaffAccountEnvelope, StaffIdParams, StaffListEnvelope } from './staff-admin-model.ts';
 
 const ADMIN = ['admin'] as const;
 const ADMIN_ONLY = 'Admins only: 403 FORBIDDEN for every other role (the gateway refuses them too).';
