@@ -1,6 +1,6 @@
 import type { Role } from '@tm/contracts';
-import { bearerToken, type Clock, isIssuedInFuture, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
-import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { bearerToken, type Clock, TOKEN_LEEWAY_S } from '@tm/shared';
+import { type JWTVerifyGetKey, remoteJwks, UNKNOWN_KEY_REASON, verifyToken } from '@tm/shared/tokens/verify';
 
 /** Who a valid access token speaks for; what routes and the MCP server see of a caller. */
 export interface Principal {
@@ -40,9 +40,10 @@ const NONE: TokenCheck = { kind: 'none' };
 const MALFORMED: TokenCheck = { kind: 'invalid', reason: 'malformed Authorization header' };
 
 /**
- * Verifies access tokens against auth's JWKS (cached by jose, refetched on an unknown kid) with
- * the algorithm pinned to EdDSA, our iss/aud, and `typ` = access; remembers verdicts in a bounded
- * LRU keyed by the token string until the token expires, so the hot path verifies each token once.
+ * Verifies access tokens against auth's JWKS with the one verification of @tm/shared/tokens/verify
+ * (EdDSA, our iss/aud, `typ` = access, `iat` not ahead, claims as the contract has them);
+ * remembers verdicts in a bounded LRU keyed by the token string until the token expires, so the
+ * hot path verifies each token once.
  */
 export function createTokenVerifier(options: {
   jwksUrl: string;
@@ -57,10 +58,10 @@ export function createTokenVerifier(options: {
   const { clock, cacheSize = 10_000 } = options;
   const keys =
     options.keys ??
-    createRemoteJWKSet(new URL(options.jwksUrl), {
-      cacheMaxAge: (options.jwksCacheS ?? 600) * 1000,
-      timeoutDuration: 2000,
-      cooldownDuration: options.jwksCooldownMs ?? 30_000,
+    remoteJwks({
+      url: options.jwksUrl,
+      cacheMaxAgeMs: (options.jwksCacheS ?? 600) * 1000,
+      ...(options.jwksCooldownMs === undefined ? {} : { cooldownMs: options.jwksCooldownMs }),
     });
   const cache = new Map<string, { until: number; result: TokenCheck }>();
   let jwksDownUntil = 0;
@@ -92,7 +93,7 @@ export function createTokenVerifier(options: {
         if (result.kind === 'unavailable') jwksDownUntil = clock.now() + JWKS_RETRY_MS;
         if (result.kind === 'valid') remember(token, result, (result.principal.exp + TOKEN_LEEWAY_S) * 1000);
         // An unknown kid may be a key auth just rotated in: not remembered, so the next try refetches.
-        else if (result.kind === 'invalid' && result.reason !== 'ERR_JWKS_NO_MATCHING_KEY') remember(token, result, now + NEGATIVE_TTL_MS);
+        else if (result.kind === 'invalid' && result.reason !== UNKNOWN_KEY_REASON) remember(token, result, now + NEGATIVE_TTL_MS);
         return result;
       });
     },
@@ -100,23 +101,8 @@ export function createTokenVerifier(options: {
 }
 
 async function verify(token: string, keys: JWTVerifyGetKey, now: number): Promise<TokenCheck> {
-  try {
-    const { payload } = await jwtVerify(token, keys, {
-      algorithms: [TOKEN_ALG],
-      issuer: TOKEN_ISSUER,
-      audience: TOKEN_AUDIENCE,
-      clockTolerance: TOKEN_LEEWAY_S,
-      currentDate: new Date(now),
-      requiredClaims: ['sub', 'exp', 'iat'],
-    });
-    if (payload.typ !== 'access') return { kind: 'invalid', reason: 'not an access token' };
-    if (isIssuedInFuture(payload.iat, now)) return { kind: 'invalid', reason: 'issued in the future' };
-    const { sub, role, sid, exp } = payload as { sub?: unknown; role?: unknown; sid?: unknown; exp?: unknown };
-    if (typeof sub !== 'string' || typeof role !== 'string' || typeof exp !== 'number') return { kind: 'invalid', reason: 'missing claims' };
-    return { kind: 'valid', principal: { sub, role: role as Role, sid: typeof sid === 'string' ? sid : '', exp } };
-  } catch (err) {
-    // A JWKS that cannot be fetched says nothing about the token; everything else is the token's fault.
-    if (err instanceof errors.JWKSTimeout || err instanceof errors.JWKSInvalid || !(err instanceof errors.JOSEError)) return UNAVAILABLE;
-    return { kind: 'invalid', reason: (err as errors.JOSEError).code };
-  }
+  const verdict = await verifyToken(token, keys, now);
+  if (verdict.kind !== 'valid') return verdict.kind === 'unavailable' ? UNAVAILABLE : verdict;
+  const { sub, role, sid, exp } = verdict.claims;
+  return { kind: 'valid', principal: { sub, role, sid, exp } };
 }
