@@ -120,6 +120,7 @@ describe('listing and deactivating staff', () => {
     const all = await call('GET', '/account/staff?limit=1', { headers: bearer(adminToken) });
     expect(all.status).toBe(200);
     expect(all.headers.get('x-total-count')).toBe('2');
+    expect(all.headers.get('link')).toBe('<?limit=1&page=1>; rel="first", <?limit=1&page=2>; rel="next", <?limit=1&page=2>; rel="last"');
     expect(all.body.data).toHaveLength(1);
     expect(all.body.data[0]).toMatchObject({ email: 'r1@example.test', status: 'invited' });
     expect(all.body.data[0].passwordHash).toBeUndefined();

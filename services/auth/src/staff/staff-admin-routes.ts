@@ -1,5 +1,5 @@
 import { CreateStaffBody, StaffListQuery } from '@tm/contracts';
-import { ok } from '@tm/shared';
+import { ok, paginationHeaders } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { resolvePrincipal } from '../account/principal.ts';
 import { requireRole } from '../account/routes.ts';
@@ -37,10 +37,12 @@ export function staffAdminRoutes(s: AuthServices) {
     )
     .get(
       '/account/staff',
-      async ({ principal, query, set }) => {
+      async ({ principal, query, request, set }) => {
         requireRole(principal, ADMIN);
-        const { items, total } = await s.staffAccounts.list({ role: query.role, page: query.page ?? 1, limit: query.limit ?? 20 });
-        set.headers['x-total-count'] = String(total);
+        const page = query.page ?? 1;
+        const limit = query.limit ?? 20;
+        const { items, total } = await s.staffAccounts.list({ role: query.role, page, limit });
+        Object.assign(set.headers, paginationHeaders(new URL(request.url), page, limit, total));
         return ok(items);
       },
       {
@@ -49,7 +51,7 @@ export function staffAdminRoutes(s: AuthServices) {
         detail: {
           operationId: 'listStaffAccounts',
           summary: 'List staff accounts',
-          description: `${ADMIN_ONLY} Newest first, \`page\`/\`limit\` (1-100, default 20), optional \`role\`; the total in X-Total-Count. Each with its status (invited, active, deactivated).`,
+          description: `${ADMIN_ONLY} Newest first, \`page\`/\`limit\` (1-100, default 20), optional \`role\`; the total in X-Total-Count and RFC 8288 links (first, prev, next, last) in Link, as the other lists. Each with its status (invited, active, deactivated).`,
           tags: ['Account'],
           security: [{ bearerAuth: [] }],
         },

@@ -6,7 +6,7 @@ import {
   ClaimResultSchema,
   CreateBookingBodySchema,
 } from '@tm/contracts';
-import { ok, resolveMarket } from '@tm/shared';
+import { ok, paginationHeaders, resolveMarket } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { actorOf, checkId } from '../auth/actor.ts';
@@ -15,7 +15,6 @@ import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
 import { rejectUnknownFields } from '../http/strict-body.ts';
 import type { Idempotency } from '../idempotency/idempotency.ts';
 import { BookingIdParams, ListBookingsQuery, toBooking } from './model.ts';
-import { paginationLinks } from './pagination.ts';
 import { DOCS } from './route-docs.ts';
 import type { Action } from './rules.ts';
 import { type BookingUseCaseDeps, claimGuestBookings, createBooking, getBooking, listBookings, transitionBooking } from './use-cases.ts';
@@ -64,8 +63,7 @@ export function createBookingRoutes(deps: BookingUseCaseDeps & { tokens: TokenVe
       async ({ request, query, set }) => {
         const actor = await actorOf(tokens, request);
         const { items, total, page, limit } = await listBookings(deps, actor, query);
-        set.headers['x-total-count'] = String(total);
-        set.headers.link = paginationLinks(new URL(request.url), page, limit, total);
+        Object.assign(set.headers, paginationHeaders(new URL(request.url), page, limit, total));
         return ok(items.map(toBooking));
       },
       { query: ListBookingsQuery, response: { 200: envelopeOf(t.Array(BookingSchema), 'BookingListEnvelope'), ...errors }, detail: DOCS.list },

@@ -1,5 +1,5 @@
 import { CatalogEntrySchema, type Category, MAX_SERVICE_ID_LENGTH, QuoteSchema, ServiceSchema } from '@tm/contracts';
-import { DomainError, ok } from '@tm/shared';
+import { DomainError, ok, paginationLinks } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { TalentPort } from '../talent/model.ts';
@@ -17,7 +17,6 @@ import {
   rejectRepeatedParams,
 } from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';
-import { paginationLinks } from './pagination.ts';
 import { isOfferedIn, toCatalogEntry, toLineInput, toService } from './present.ts';
 import { quoteLines } from './pricing.ts';
 import type { ServiceReadModel } from './read-model.ts';

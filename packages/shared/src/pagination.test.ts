@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { paginationLinks } from './pagination.ts';
+import { paginationHeaders, paginationLinks } from './pagination.ts';
 
 const url = (q: string) => new URL(`http://localhost/services${q}`);
 
@@ -30,5 +30,11 @@ describe('paginationLinks', () => {
 
   it('still has a last page of 1 when nothing matches', () => {
     expect(paginationLinks(url(''), 1, 20, 0)).toBe('<?page=1&limit=20>; rel="first", <?page=1&limit=20>; rel="last"');
+  });
+});
+
+describe('paginationHeaders', () => {
+  it('gives the total and the links of one page together', () => {
+    expect(paginationHeaders(url('?limit=10'), 2, 10, 33)).toEqual({ 'x-total-count': '33', link: paginationLinks(url('?limit=10'), 2, 10, 33) });
   });
 });
