@@ -26,12 +26,13 @@ async function packagesLoadedBy(file: string): Promise<Set<string>> {
 }
 
 const drivers = ['mongodb', 'mingo', 'ioredis'];
-/** Loaded only by the entry points that use them: jose by ./tokens/verify. */
-const optional = ['jose'];
+/** Loaded only by the entry points that use them: jose by ./tokens/verify, nodemailer by ./mail. */
+const optional = ['jose', 'nodemailer'];
 const unwanted: Record<string, string[]> = {
   '.': [...drivers, ...optional],
   './http': [...drivers, ...optional],
-  './tokens/verify': drivers,
+  './tokens/verify': [...drivers, 'nodemailer'],
+  './mail': [...drivers, 'jose', 'elysia'],
   './store': [...drivers, 'elysia'],
   './store/mongo': ['mingo', 'ioredis', 'elysia'],
   './store/redis': ['mongodb', 'mingo', 'elysia'],
@@ -39,10 +40,11 @@ const unwanted: Record<string, string[]> = {
 };
 
 describe('@tm/shared entry points', () => {
-  it('declares the core, http, store, store adapters, token verification and testing entries, and no catch-all', () => {
+  it('declares the core, http, mail, store, store adapters, token verification and testing entries, and no catch-all', () => {
     expect(Object.keys(exportsMap).sort()).toEqual([
       '.',
       './http',
+      './mail',
       './store',
       './store/embedded',
       './store/mongo',
@@ -63,6 +65,7 @@ describe('@tm/shared entry points', () => {
     expect((await packagesLoadedBy(join(packageDir, exportsMap['./store/mongo'] as string))).has('mongodb')).toBe(true);
     expect((await packagesLoadedBy(join(packageDir, exportsMap['./store/embedded'] as string))).has('mingo')).toBe(true);
     expect((await packagesLoadedBy(join(packageDir, exportsMap['./tokens/verify'] as string))).has('jose')).toBe(true);
+    expect((await packagesLoadedBy(join(packageDir, exportsMap['./mail'] as string))).has('nodemailer')).toBe(true);
   });
 
   it('keeps Elysia out of the core: no core module imports it (only @tm/contracts, for its schemas, does)', () => {

@@ -1,7 +1,7 @@
 import type { Clock, Logger } from '@tm/shared';
+import type { Mailer } from '@tm/shared/mail';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import type { IdTokenVerifier } from './idp/idp-verifier.ts';
-import type { Mailer } from './mail/mailer.ts';
 import type { AccountPeer } from './peers/account-peers.ts';
 import type { TalentProfiles } from './peers/talent-profiles.ts';
 import type { SmsSender } from './sms/sms-sender.ts';

@@ -1,11 +1,11 @@
 import { createLogger, EXIT_CONFIG, isProduction, listenOrExit, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startErasureWorker } from './account/erasure-worker.ts';
 import { createApp } from './app.ts';
 import { loadAuthConfig } from './config.ts';
 import { createJoseIdTokenVerifier, unconfiguredIdTokenVerifier } from './idp/idp-verifier.ts';
-import { createLogMailer, createSmtpMailer } from './mail/mailer.ts';
 import { createHttpAccountPeer } from './peers/account-peers.ts';
 import { createHttpTalentProfiles } from './peers/talent-profiles.ts';
 import { bootstrapAdmin, ensureIndexes } from './setup.ts';

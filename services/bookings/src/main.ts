@@ -1,4 +1,5 @@
 import { createLogger, listenOrExit, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { buildParts, createApp } from './app.ts';
@@ -6,7 +7,6 @@ import { createTokenVerifier } from './auth/token-verifier.ts';
 import { createHttpCatalog } from './catalog/catalog-port.ts';
 import { loadBookingsConfig } from './config.ts';
 import { countingCatalog, countingDocuments, createMetricsRoutes, type Metrics } from './internal/metrics.ts';
-import { createLogMailer, createSmtpMailer } from './mail/mailer.ts';
 import { createNotifier } from './mail/notifier.ts';
 import { createProviders } from './payments/provider-factories.ts';
 import { createReconciler } from './reconciler/reconciler.ts';

@@ -1,9 +1,9 @@
 import { LANGUAGES } from '@tm/contracts';
 import { type Clock, DomainError, type Logger } from '@tm/shared';
+import type { Mailer } from '@tm/shared/mail';
 import { isDuplicateKeyError } from '@tm/shared/store';
 import type { CustomerRepository } from '../customers/customer-repository.ts';
 import { sha256Hex } from '../kv-limits.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import type { SessionDoc } from '../sessions/session-repository.ts';
 import type { StaffRepository } from '../staff/staff-repository.ts';
 import type { EmailChangeRepository } from './email-change-repository.ts';

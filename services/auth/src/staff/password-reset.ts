@@ -1,7 +1,7 @@
 import { type Clock, DomainError, type Logger } from '@tm/shared';
+import type { Mailer } from '@tm/shared/mail';
 import type { KeyValueStore } from '@tm/shared/store';
 import { secondsLeft, sha256Hex } from '../kv-limits.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import type { SessionRepository } from '../sessions/session-repository.ts';
 import { checkPasswordPolicy, type PasswordHasher } from './passwords.ts';
 import { resetMail } from './reset-mail.ts';

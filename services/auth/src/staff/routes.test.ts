@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
+import { createSmtpMailer } from '@tm/shared/mail';
 import { redisKeyValueStoreUnderTest } from '@tm/shared/testing';
-import { createSmtpMailer } from '../mail/mailer.ts';
 import { bootstrapAdmin } from '../setup.ts';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { decodeQuotedPrintable, eventually, startSmtpServer } from '../testing/peers.ts';

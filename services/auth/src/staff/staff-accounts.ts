@@ -1,8 +1,8 @@
 import { type CreateStaffRequest, isE164, type Role, type StaffAccount } from '@tm/contracts';
 import { type Clock, DomainError, type Logger, newId } from '@tm/shared';
+import type { Mailer } from '@tm/shared/mail';
 import { isDuplicateKeyError } from '@tm/shared/store';
 import { sha256Hex } from '../kv-limits.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import type { TalentProfiles } from '../peers/talent-profiles.ts';
 import type { SessionRepository } from '../sessions/session-repository.ts';
 import { invitationMail } from './invitation-mail.ts';

@@ -1,10 +1,10 @@
 import { createManualClock, createMemoryLogger } from '@tm/shared';
+import { createLogMailer } from '@tm/shared/mail';
 import type { KeyValueStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
 import { createApp } from '../app.ts';
 import type { AuthDeps } from '../deps.ts';
 import { unconfiguredIdTokenVerifier } from '../idp/idp-verifier.ts';
-import { createLogMailer } from '../mail/mailer.ts';
 import { MARKET_COUNTRY_CODES } from '../otp/otp-policy.ts';
 import { createFixedTalentProfiles } from '../peers/fixed-talent-profiles.ts';
 import { ensureIndexes } from '../setup.ts';

@@ -1,6 +1,6 @@
 import { formatMinor, type Logger } from '@tm/shared';
+import type { Mail, Mailer } from '@tm/shared/mail';
 import type { BookingDoc } from '../bookings/model.ts';
-import type { Mail, Mailer } from './mailer.ts';
 
 /** Mails about a booking, sent after the change is stored, retried, never awaited by the answer. */
 export interface Notifier {

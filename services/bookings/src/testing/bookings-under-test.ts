@@ -1,13 +1,13 @@
 import type { Cart, MarketCode, Quote } from '@tm/contracts';
 import { MARKETS, type Role } from '@tm/contracts';
 import { createManualClock, createMemoryLogger, DomainError, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { createMemoryMailer } from '@tm/shared/mail';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { buildParts, createApp } from '../app.ts';
 import { createTokenVerifier } from '../auth/token-verifier.ts';
 import type { CatalogPort } from '../catalog/catalog-port.ts';
 import type { BookingsDeps } from '../deps.ts';
-import { createMemoryMailer } from '../mail/mailer.ts';
 import { createNotifier } from '../mail/notifier.ts';
 import { createDevProvider } from '../payments/dev-provider.ts';
 import type { PaymentProvider, ProviderName } from '../payments/provider.ts';

@@ -1,11 +1,16 @@
-import type { Logger } from '@tm/shared';
+/**
+ * `@tm/shared/mail`: the one mailer of every service that sends mail (auth's links, bookings'
+ * notices). Its own entry point so only those processes load nodemailer.
+ */
 import { createTransport } from 'nodemailer';
+import type { Logger } from '../logger.ts';
 
-/** One outgoing message (plain text). */
+/** One outgoing message: plain text, with an HTML part when the sender has one. */
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
 }
 
 /** Where mail goes: SMTP in production, the log (dev outbox) in development, memory in tests. */
@@ -14,7 +19,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-/** nodemailer over SMTP_URL, sending as MAIL_FROM. */
+/** nodemailer over SMTP_URL (`smtp://user:pass@host:587`, `smtps://...`), sending as MAIL_FROM. */
 export function createSmtpMailer(options: { url: string; from: string; timeoutMs?: number }): Mailer {
   const timeout = options.timeoutMs ?? 10_000;
   const transport = createTransport({ url: options.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout });
@@ -28,7 +33,7 @@ export function createSmtpMailer(options: { url: string; from: string; timeoutMs
   };
 }
 
-/** Development outbox: the message goes to the log as `mail (dev outbox)`. */
+/** Development outbox: the message (with any link) goes to the log as `mail (dev outbox)`. */
 export function createLogMailer(logger: Logger): Mailer {
   return {
     async send(mail) {
