@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { READY_PATH } from '@tm/shared';
+import { freePort } from '@tm/shared/testing';
 import type { Subprocess } from 'bun';
 
 export const repoRoot = resolve(import.meta.dir, '../../..');
@@ -20,13 +21,8 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
-/** A port nothing listens on right now. */
-export function freePort(): number {
-  const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
-  const { port } = listener;
-  listener.stop(true);
-  return port;
-}
+/** A port nothing listens on right now (the shared test helper, re-exported for the e2e tests). */
+export { freePort };
 
 /** Polls `check` until it returns a value, or throws after `timeoutMs`. */
 export async function pollUntil<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {

@@ -3,6 +3,7 @@
 export { documentStoresUnderTest, type StoreUnderTest } from './document-stores.ts';
 export { errorCodesInSource } from './error-codes-in-source.ts';
 export { type MongoWireStandIn, ObjectId, openStandInDatabase, startMongoWireStandIn } from './mongo-wire/server.ts';
+export { freePort, waitFor } from './poll.ts';
 export { rawHttpExchange, rawHttpJson } from './raw-http.ts';
 export { startTestRedisCluster, type TestRedisCluster } from './redis-cluster.ts';
 export { type OwnRedisServer, ownRedisServer } from './redis-server.ts';

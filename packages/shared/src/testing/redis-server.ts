@@ -1,17 +1,12 @@
 import type { Subprocess } from 'bun';
+import { freePort, waitFor } from './poll.ts';
 
 /** A standalone redis-server of the test's own on a free port, which the test may stop and start again. */
 export interface OwnRedisServer {
   url: string;
+  port: number;
   start(): Promise<void>;
   stop(): Promise<void>;
-}
-
-function freePort(): number {
-  const probe = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() });
-  const port = probe.port as number;
-  probe.stop(true);
-  return port;
 }
 
 /** Prepares (does not start) a redis-server with no persistence; start() polls (bounded) until it answers PING. */
@@ -24,16 +19,13 @@ export function ownRedisServer(): OwnRedisServer {
   };
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     async start() {
       proc = Bun.spawn(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
         stdout: 'ignore',
         stderr: 'ignore',
       });
-      for (let i = 0; i < 200; i++) {
-        if (await pong()) return;
-        await Bun.sleep(25);
-      }
-      throw new Error(`redis-server on ${port} did not answer`);
+      await waitFor(`redis-server on ${port}`, pong);
     },
     async stop() {
       if (!proc) return;

@@ -4,10 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { RedisClient } from '@tm/shared/store/redis';
-import { startTestRedisCluster, type TestRedisCluster, testRedisUrl } from '@tm/shared/testing';
+import { startTestRedisCluster, type TestRedisCluster, testRedisUrl, waitFor } from '@tm/shared/testing';
 import { req, testGateway } from '../testing/gateway.ts';
 import { type Peer, startPeer } from '../testing/peers.ts';
-import { waitFor } from '../testing/redis-server.ts';
 import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
 import { createGatewayLimiter, createLimiterRedis } from './limiter.ts';
 

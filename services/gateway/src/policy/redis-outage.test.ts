@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { RedisClient } from '@tm/shared/store/redis';
+import { type OwnRedisServer, ownRedisServer, waitFor } from '@tm/shared/testing';
 import { req, testGateway } from '../testing/gateway.ts';
 import { type Peer, startPeer } from '../testing/peers.ts';
-import { type TestRedisServer, testRedisServer, waitFor } from '../testing/redis-server.ts';
 import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
 import { createGatewayLimiter, createLimiterRedis } from './limiter.ts';
 
-let server: TestRedisServer;
+let server: OwnRedisServer;
 let redis: RedisClient;
 let peer: Peer;
 let issuer: TestIssuer;
 beforeAll(async () => {
-  server = testRedisServer();
+  server = ownRedisServer();
   await server.start();
   redis = createLimiterRedis(server.url, { maxReconnectDelayMs: 50 });
   redis.on('error', () => {});
