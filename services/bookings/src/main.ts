@@ -1,6 +1,5 @@
 import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
-import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { connectMongoDocumentStore } from '@tm/shared/store/mongo';
+import { connectStores } from '@tm/shared/store';
 import { buildParts, createApp } from './app.ts';
 import { createTokenVerifier } from './auth/token-verifier.ts';
 import { createHttpCatalog } from './catalog/catalog-port.ts';
@@ -15,7 +14,8 @@ import { createHttpTalent } from './talent/talent-port.ts';
 const logger = createLogger('bookings');
 const config = loadConfigOrExit(logger, () => loadBookingsConfig(process.env));
 
-const store = config.MONGODB_URL ? await connectMongoDocumentStore(config.MONGODB_URL) : createEmbeddedDocumentStore();
+// Bookings needs no key-value store: no Redis URL is given, so none is connected.
+const { documents: store } = await connectStores({ mongodbUrl: config.MONGODB_URL, redisPrefix: 'bookings:' });
 // Writes and catalog calls are counted for the checkout bench (GET /internal/metrics); a counter costs nothing measurable.
 const metrics: Metrics = { documentWrites: 0, catalogCalls: 0 };
 const documents = countingDocuments(store, metrics);
