@@ -61,6 +61,8 @@ export {
   PAYMENT_STATUSES,
   type Payment,
   PaymentNextSchema,
+  type PaymentRefund,
+  PaymentRefundSchema,
   PaymentSchema,
   type PaymentStatus,
   PaymentStatusSchema,
