@@ -100,6 +100,7 @@ export {
   ServicePricingSchema,
   ServiceSchema,
 } from './catalog.ts';
+export { CONTACTS_PATH, type ContactLookupQuery, ContactLookupQuerySchema, type MailContact, MailContactSchema } from './contacts.ts';
 export { AUTH_ERROR_STATUS, type AuthErrorCode } from './errors/auth.ts';
 export { BOOKINGS_ERROR_STATUS, type BookingsErrorCode } from './errors/bookings.ts';
 export { CATALOG_ERROR_STATUS, type CatalogErrorCode } from './errors/catalog.ts';
