@@ -1,4 +1,4 @@
-import type { AuthErrorCode, ContactLookupQuery, MailContact } from '@tm/contracts';
+import type { ContactLookupQuery, MailContact } from '@tm/contracts';
 import { DomainError } from '@tm/shared';
 import type { CustomerRepository } from '../customers/customer-repository.ts';
 import type { StaffRepository } from '../staff/staff-repository.ts';
@@ -10,8 +10,7 @@ import type { StaffRepository } from '../staff/staff-repository.ts';
  * account, or a customer whose deletion is under way, has no contact (404 CONTACT_NOT_FOUND).
  */
 export async function findMailContact(repos: { customers: CustomerRepository; staff: StaffRepository }, query: ContactLookupQuery): Promise<MailContact> {
-  if ((query.userId === undefined) === (query.profileId === undefined))
-    throw new DomainError('VALIDATION_FAILED', 'Give exactly one of userId and profileId');
+  if ((query.userId === undefined) === (query.profileId === undefined)) throw new DomainError('VALIDATION_FAILED', 'Give exactly one of userId and profileId');
   if (query.userId !== undefined) {
     const customer = await repos.customers.findById(query.userId);
     if (customer) {
