@@ -1,6 +1,7 @@
 import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
 import { connectStores } from '@tm/shared/store';
 import { buildParts, createApp } from './app.ts';
+import { createHttpContacts } from './auth/contacts-port.ts';
 import { createTokenVerifier } from './auth/token-verifier.ts';
 import { createHttpCatalog } from './catalog/catalog-port.ts';
 import { loadBookingsConfig } from './config.ts';
@@ -27,7 +28,7 @@ const deps = {
   tokens: createTokenVerifier({ jwksUrl: config.jwksUrl, clock: systemClock }),
   providers: createProviders(config),
   marketProviders: config.marketProviders,
-  notifier: createNotifier({ mailer, logger }),
+  notifier: createNotifier({ mailer, logger, contacts: createHttpContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }) }),
   clock: systemClock,
   logger,
 };
