@@ -16,7 +16,7 @@ export { createLineWriter, type LineWriter } from './line-writer.ts';
 export { createLogger, createMemoryLogger, type Logger, silentLogger } from './logger.ts';
 export { isMarketCode, marketForMobile, resolveLang, resolveMarket } from './markets.ts';
 export { assertMinorUnits, CURRENCY_EXPONENT, formatMinor, type Money, multiplyMinor, percentOfMinor, roundHalfUp, sumMinor } from './money.ts';
-export { EXIT_CONFIG, loadConfigOrExit, stopOnSignals } from './process.ts';
+export { EXIT_CONFIG, type ListenOptions, listenOrExit, loadConfigOrExit, stopOnSignals } from './process.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 export { chooseSeedMode, readSeedMode, SEED_MODES, type SeedMode, shouldSeed } from './seed.ts';
 export {
@@ -28,4 +28,4 @@ export {
   type ServiceResult,
   type TSchema,
 } from './service-client.ts';
-export { ACCESS_TTL_S, bearerToken, REFRESH_TTL_S, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from './tokens.ts';
+export { ACCESS_TTL_S, bearerToken, isIssuedInFuture, REFRESH_TTL_S, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from './tokens.ts';

@@ -1,5 +1,6 @@
-import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
-import { connectStores } from '@tm/shared/store';
+import { createLogger, listenOrExit, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
+import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { seedServices, shouldSeed } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { catalogSeedMode, loadCatalogConfig } from './config.ts';
@@ -9,28 +10,36 @@ import { createTalentClient } from './talent/client.ts';
 const logger = createLogger('catalog');
 const config = loadConfigOrExit(logger, () => loadCatalogConfig(process.env));
 
-// The catalog needs no key-value store: no Redis URL is given, so none is connected.
-const { documents } = await connectStores({ mongodbUrl: config.MONGODB_URL, redisPrefix: 'catalog:' });
+// The catalog needs no key-value store, so only the document store is used.
+const { documents } = await openStores({ service: 'catalog', logger, mongodb: mongoSettingsFrom(config, 'catalog') });
 const repo = createServiceRepository(documents);
-await repo.ensureIndexes();
 const seed = catalogSeedMode(config, process.env);
 if (seed.warning) logger.warn(seed.warning);
-if (await shouldSeed(seed.mode, documents.kind, repo)) {
-  const r = await seedServices(documents);
-  logger.info('seeded the catalog', { store: documents.kind, ...r });
-}
+// Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503 meanwhile).
+const setup = retryUntilDone(logger, 'catalog setup (indexes, seed)', async () => {
+  await repo.ensureIndexes();
+  if (await shouldSeed(seed.mode, documents.kind, repo)) {
+    const r = await seedServices(documents);
+    logger.info('seeded the catalog', { store: documents.kind, ...r });
+  }
+});
 
-const app = createApp({
-  documents,
-  talent: createTalentClient({ baseUrl: config.TALENT_URL, timeoutMs: config.TALENT_TIMEOUT_MS, logger }),
-  clock: systemClock,
+const app = listenOrExit(
+  createApp({
+    documents: gateReadiness(documents, () => setup.done()),
+    talent: createTalentClient({ baseUrl: config.TALENT_URL, timeoutMs: config.TALENT_TIMEOUT_MS, logger }),
+    clock: systemClock,
+    logger,
+    readModelMaxAgeMs: config.CATALOG_CACHE_MAX_AGE_MS,
+  }),
+  { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
   logger,
-  readModelMaxAgeMs: config.CATALOG_CACHE_MAX_AGE_MS,
-}).listen({ hostname: config.HOST, port: config.PORT });
+);
 
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
 
 stopOnSignals(logger, async () => {
+  setup.stop();
   await app.stop();
   await documents.close();
 });

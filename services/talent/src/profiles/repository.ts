@@ -15,8 +15,8 @@ export interface ProfileRepository {
   listListed(): Promise<StoredProfile[]>;
   /** Every active PM who lists `service` among the services they deliver (unordered). */
   listActivePmsForService(service: string): Promise<StoredProfile[]>;
-  /** Inserts each profile by `_id`, or sets its fields on the stored one (added fields stay); running it twice changes nothing. */
-  upsertMany(profiles: readonly StoredProfile[]): Promise<number>;
+  /** Inserts each profile that is missing (by `_id`) and leaves stored ones as they are; returns how many were inserted. */
+  insertMissing(profiles: readonly StoredProfile[]): Promise<number>;
   /** How many profiles are stored (SEED=auto seeds MongoDB only while this is 0). */
   count(): Promise<number>;
 }
@@ -44,11 +44,12 @@ export function createProfileRepository(store: DocumentStore): ProfileRepository
     listActivePmsForService(service) {
       return profiles.find({ role: 'pm', active: true, services: service }).toArray();
     },
-    async upsertMany(list) {
-      // $set of the seed's fields, as the catalog's seed does: a re-seed restores what the seed
-      // holds and keeps fields added to a profile since (its _id is stable, so no $setOnInsert).
-      for (const { _id, ...fields } of list) await profiles.updateOne({ _id }, { $set: fields }, { upsert: true });
-      return list.length;
+    async insertMissing(list) {
+      // $setOnInsert only: SEED_ON_START runs at every start of every replica, and must never
+      // revert an edit made in production since (a $set of the seed's fields did, every restart).
+      let inserted = 0;
+      for (const { _id, ...fields } of list) inserted += (await profiles.updateOne({ _id }, { $setOnInsert: fields }, { upsert: true })).upsertedCount;
+      return inserted;
     },
     count() {
       return profiles.countDocuments({});

@@ -20,9 +20,9 @@ export function loadSeedProfiles(): StoredProfile[] {
   return structuredClone(list) as StoredProfile[];
 }
 
-/** Creates the indexes and, when asked, upserts the seed; safe to run on every start. */
+/** Creates the indexes and, when asked, inserts the seed profiles that are missing; safe to run on every start. */
 export async function prepareProfileStore(repo: ProfileRepository, options: { seed: boolean }): Promise<{ seeded: number }> {
   await repo.ensureIndexes();
-  const seeded = options.seed ? await repo.upsertMany(loadSeedProfiles()) : 0;
+  const seeded = options.seed ? await repo.insertMissing(loadSeedProfiles()) : 0;
   return { seeded };
 }
