@@ -1,10 +1,11 @@
-import { createLogger, listenOrExit, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
 import { checkRedisVersion, MIN_REDIS_VERSION } from '@tm/shared/store/redis';
 import { createApp } from './app.ts';
 import { loadGatewayConfig } from './config.ts';
 import { createGatewayLimiter, createLimiterRedis } from './policy/limiter.ts';
 import { createRevocationView } from './policy/revocations.ts';
 import { createTokenVerifier } from './policy/tokens.ts';
+import { listenGateway } from './server/listen.ts';
 
 const logger = createLogger('gateway');
 
@@ -40,7 +41,7 @@ const revocations = createRevocationView({
   maxStalenessMs: config.REVOCATION_MAX_STALENESS_MS,
 });
 
-const app = listenOrExit(
+const server = await listenGateway(
   createApp({
     upstreams: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, talent: config.TALENT_URL, bookings: config.BOOKINGS_URL },
     fetch: globalThis.fetch,
@@ -70,6 +71,7 @@ const app = listenOrExit(
     maxBodyBytes: config.MAX_BODY_BYTES,
     corsOrigins: config.CORS_ORIGINS,
   }),
+  config.HTTP_SERVER,
   {
     hostname: config.HOST,
     port: config.PORT,
@@ -81,10 +83,10 @@ const app = listenOrExit(
   logger,
 );
 
-logger.info('listening', { host: config.HOST, port: app.server?.port, redis: redis ? 'on' : 'in-memory limiter' });
+logger.info('listening', { host: config.HOST, port: server.port, server: config.HTTP_SERVER, redis: redis ? 'on' : 'in-memory limiter' });
 
 stopOnSignals(logger, async () => {
   revocations.stop();
-  await app.stop();
+  await server.stop();
   redis?.disconnect();
 });

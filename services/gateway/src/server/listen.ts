@@ -1,11 +1,8 @@
 import type { ListenOptions, Logger } from '@tm/shared';
 import { listenOrExit } from '@tm/shared';
 import type { AnyElysia } from 'elysia';
+import type { HttpServerKind } from '../config.ts';
 import { type NodeHttpServer, serveWithNodeHttp } from './node-http.ts';
-
-/** Which HTTP server carries the gateway (HTTP_SERVER; docs/gateway.md). */
-export const HTTP_SERVERS = ['bun', 'node'] as const;
-export type HttpServerKind = (typeof HTTP_SERVERS)[number];
 
 /** What main.ts needs of a started gateway, whichever server carries it. */
 export interface ListeningGateway {
@@ -28,7 +25,12 @@ export async function listenGateway(
 ): Promise<ListeningGateway> {
   if (kind === 'bun') {
     const listening = listenOrExit(app, options, logger, exit);
-    return { port: listening.server?.port ?? options.port, stop: () => listening.stop() };
+    return {
+      port: listening.server?.port ?? options.port,
+      stop: async () => {
+        await listening.stop();
+      },
+    };
   }
   let server: NodeHttpServer;
   try {
