@@ -110,6 +110,27 @@ describe.each(['bun', 'node'] as const)('the gateway over real sockets with HTTP
     expect(await res.json()).toMatchObject({ success: false });
   });
 
+  it('answers chunked uploads over MAX_BODY_BYTES with 413, on the API and on /mcp, and keeps serving', async () => {
+    await using gw = await listening(kind);
+    for (const path of ['/api/auth/send-otp', '/mcp']) {
+      let sent = 0;
+      const body = new ReadableStream({
+        pull(controller) {
+          if (sent++ < 40) controller.enqueue(new Uint8Array(64 * 1024).fill(97));
+          else controller.close();
+        },
+      });
+      const res = await fetch(`${gw.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body,
+      });
+      expect(res.status).toBe(413);
+      await res.text();
+    }
+    expect((await fetch(`${gw.url}/api/services`)).status).toBe(200);
+  });
+
   it('answers a CORS preflight with 204 and the allow headers', async () => {
     await using gw = await listening(kind);
     const res = await fetch(`${gw.url}/api/services`, {

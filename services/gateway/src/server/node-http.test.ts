@@ -163,3 +163,48 @@ describe('the node:http adapter', () => {
     await expect(fetch(`http://127.0.0.1:${server.port}/`)).rejects.toThrow();
   });
 });
+
+describe('the node:http adapter with request bodies the handler does not read whole', () => {
+  it('keeps serving when the handler cancels a body mid-way, and closes a connection whose body passes maxRequestBodySize', async () => {
+    const server = await serve(async (request) => {
+      const reader = request.body!.getReader();
+      await reader.read();
+      await reader.cancel();
+      return new Response('read a little', { status: 413 });
+    }, 1024 * 1024);
+    let sent = 0;
+    const body = new ReadableStream({
+      pull(controller) {
+        if (sent++ < 40) controller.enqueue(new Uint8Array(64 * 1024).fill(97));
+        else controller.close();
+      },
+    });
+    const res = await fetch(`http://127.0.0.1:${server.port}/`, { method: 'POST', body }).catch((err: unknown) => err);
+    // The answer is written before the body ends; the client sees it, or a closed connection.
+    if (res instanceof Response) expect(await res.text()).toBe('read a little');
+    else expect(String(res)).toMatch(/closed|reset|ECONN/i);
+    expect(await (await fetch(`http://127.0.0.1:${server.port}/`, { method: 'POST', body: 'small' })).text()).toBe('read a little');
+  });
+
+  it('errors the body stream of a chunked upload over maxRequestBodySize instead of buffering it', async () => {
+    let failure: unknown;
+    const server = await serve(async (request) => {
+      try {
+        await request.arrayBuffer();
+      } catch (err) {
+        failure = err;
+      }
+      return new Response('done');
+    }, 64 * 1024);
+    let sent = 0;
+    const body = new ReadableStream({
+      pull(controller) {
+        if (sent++ < 8) controller.enqueue(new Uint8Array(64 * 1024).fill(97));
+        else controller.close();
+      },
+    });
+    await fetch(`http://127.0.0.1:${server.port}/`, { method: 'POST', body }).catch(() => undefined);
+    for (let i = 0; i < 100 && failure === undefined; i++) await Bun.sleep(10);
+    expect(String(failure)).toContain('request body too large');
+  });
+});

@@ -110,26 +110,38 @@ function requestHeaders(req: IncomingMessage): Headers {
  */
 function bodyStream(req: IncomingMessage, maxBody: number): ReadableStream<Uint8Array> {
   let received = 0;
+  // Set once the stream is closed, errored or cancelled: later bytes are read and dropped (so the
+  // connection can carry the next request) up to maxBody, past which the connection is closed.
+  let finished = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       req.on('data', (chunk: Buffer) => {
         received += chunk.byteLength;
         if (received > maxBody) {
-          controller.error(new Error('request body too large'));
+          if (!finished) controller.error(new Error('request body too large'));
+          finished = true;
           req.destroy();
           return;
         }
+        if (finished) return;
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 1) <= 0) req.pause();
       });
-      req.once('end', () => controller.close());
-      req.once('error', (err) => controller.error(err));
+      req.once('end', () => {
+        if (!finished) controller.close();
+        finished = true;
+      });
+      req.once('error', (err) => {
+        if (!finished) controller.error(err);
+        finished = true;
+      });
       req.pause();
     },
     pull() {
       req.resume();
     },
     cancel() {
+      finished = true;
       req.resume();
     },
   });
