@@ -47,6 +47,17 @@ describe('the node:http adapter', () => {
     expect(seen).toEqual({ method: 'POST', url: `http://127.0.0.1:${server.port}/path?q=1`, tags: 'a, b', body: 'x'.repeat(200_000) });
   });
 
+  it('keeps a target starting with // as the path, and answers 400 to a Host that is no host', async () => {
+    const server = await serve((request) => new Response(new URL(request.url).host + new URL(request.url).pathname));
+    expect(await rawHttpExchange(server.port, 'GET //evil.example/x HTTP/1.1\r\nHost: gw.local\r\nConnection: close\r\n\r\n')).toEndWith(
+      'gw.local//evil.example/x',
+    );
+    for (const host of ['a@b', 'a/b', 'a b']) {
+      const answer = await rawHttpExchange(server.port, `GET /x HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(answer).toStartWith('HTTP/1.1 400');
+    }
+  });
+
   it('writes back the status, the headers and each Set-Cookie as its own header line', async () => {
     const server = await serve(() => {
       const headers = new Headers({ 'content-type': 'application/json', 'x-request-id': 'r1' });

@@ -86,11 +86,20 @@ export async function serveWithNodeHttp(handler: FetchHandler, options: ListenOp
   };
 }
 
-/** The absolute URL of a request: origin-form targets are resolved against the Host header. */
+/** A Host value that can only be a host and port (no userinfo, path or spaces to move the URL's parts). */
+const HOST = /^[A-Za-z0-9._~-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/**
+ * The absolute URL of a request, from the Host header and the target as sent: `//a/b` stays a
+ * path (never a host), and a Host that is no host (`a b`, `a@b`, `a/b`) makes no URL (answered 400).
+ * An HTTP/1.0 request without Host is resolved against the bind address.
+ */
 function requestUrl(req: IncomingMessage, fallbackHost: string): string | undefined {
   const target = req.url ?? '/';
+  const host = req.headers.host || fallbackHost;
+  if (!HOST.test(host)) return undefined;
   try {
-    return target.startsWith('/') ? new URL(target, `http://${req.headers.host || fallbackHost}`).href : new URL(target).href;
+    return target.startsWith('/') ? new URL(`http://${host}${target}`).href : new URL(target).href;
   } catch {
     return undefined;
   }
