@@ -53,9 +53,25 @@ export interface DeleteResult {
   deletedCount: number;
 }
 
-/** A cursor reduced to what the code uses. */
-export interface FindCursor<T> {
+/** A cursor reduced to what the code uses: all at once, or streamed with `for await`. */
+export interface FindCursor<T> extends AsyncIterable<T> {
   toArray(): Promise<T[]>;
+}
+
+/** One write of a bulkWrite, in the driver's shape. */
+export type BulkWriteOperation<T extends Doc> =
+  | { insertOne: { document: T } }
+  | { updateOne: { filter: Filter; update: Update; upsert?: boolean } }
+  | { replaceOne: { filter: Filter; replacement: T; upsert?: boolean } }
+  | { deleteOne: { filter: Filter } };
+
+/** The counts of a bulkWrite, as the driver's BulkWriteResult names them. */
+export interface BulkWriteResult {
+  insertedCount: number;
+  matchedCount: number;
+  modifiedCount: number;
+  deletedCount: number;
+  upsertedCount: number;
 }
 
 export interface DocumentCollection<T extends Doc> {
@@ -71,6 +87,8 @@ export interface DocumentCollection<T extends Doc> {
   replaceOne(filter: Filter, doc: T, options?: UpdateOptions): Promise<UpdateResult>;
   deleteOne(filter: Filter): Promise<DeleteResult>;
   deleteMany(filter: Filter): Promise<DeleteResult>;
+  /** Many writes in one round trip (seeding and bulk loads); `ordered: false` runs past a failed one. */
+  bulkWrite(operations: readonly BulkWriteOperation<T>[], options?: { ordered?: boolean }): Promise<BulkWriteResult>;
   createIndex(keys: IndexSpec, options?: IndexOptions): Promise<string>;
 }
 

@@ -26,7 +26,8 @@ function typeRank(v: unknown): number {
   return 10;
 }
 
-function compareValues(a: unknown, b: unknown): number {
+/** Two values in BSON comparison order (null and missing first, then numbers, strings, objects, arrays, booleans, dates). */
+export function compareValues(a: unknown, b: unknown): number {
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (ra !== rb) return ra - rb;
