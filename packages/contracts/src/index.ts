@@ -44,6 +44,17 @@ export {
   ServiceSchema,
 } from './catalog.ts';
 export {
+  type IndexPrice,
+  IndexPriceSchema,
+  type IndexTrailer,
+  IndexTrailerSchema,
+  NDJSON,
+  type ServiceIndexLine,
+  ServiceIndexLineSchema,
+  type TalentIndexLine,
+  TalentIndexLineSchema,
+} from './indexes.ts';
+export {
   CURRENCY_CODES,
   type CurrencyCode,
   CurrencySchema,

@@ -15,6 +15,7 @@ export { EXIT_CONFIG, loadConfigOrExit, stopOnSignals } from './process.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 export { connectStores, type Stores } from './store/connect.ts';
 export {
+  type BulkWriteOperation,
   type Doc,
   type DocumentCollection,
   type DocumentStore,

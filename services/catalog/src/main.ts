@@ -2,6 +2,7 @@ import { connectMongoDocumentStore, createEmbeddedDocumentStore, createLogger, l
 import { seedServices, shouldSeed } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { loadCatalogConfig } from './config.ts';
+import { createServiceReadModel } from './services/read-model.ts';
 import { createServiceRepository } from './services/repository.ts';
 import { createTalentClient } from './talent/client.ts';
 
@@ -17,7 +18,14 @@ if (await shouldSeed(config.CATALOG_SEED, documents.kind, repo)) {
   logger.info('seeded the catalog', { store: documents.kind, ...r });
 }
 
+// The first snapshot is built before listening, so no request waits for it; then a timer looks
+// for changes off the request path. A store that fails now leaves it to the first request.
+const readModel = createServiceReadModel({ repo, clock: systemClock, maxAgeMs: config.CATALOG_CACHE_MAX_AGE_MS, logger });
+await readModel.refresh().catch((err) => logger.warn('catalog snapshot not built at start', { error: String(err) }));
+const stopWatching = readModel.watch();
+
 const app = createApp({
+  readModel,
   documents,
   talent: createTalentClient({ baseUrl: config.TALENT_URL, timeoutMs: config.TALENT_TIMEOUT_MS, logger }),
   clock: systemClock,
@@ -28,6 +36,7 @@ const app = createApp({
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
 
 stopOnSignals(logger, async () => {
+  stopWatching();
   await app.stop();
   await documents.close();
 });
