@@ -164,3 +164,14 @@ describe('shouldSeed', () => {
     expect(await shouldSeed('never', 'embedded', repo)).toBe(false);
   });
 });
+
+describe('seed version marker', () => {
+  it('lets auto mode skip MongoDB once this seed version is loaded, and seed again for a new version', async () => {
+    const store = createEmbeddedDocumentStore();
+    const repo = createServiceRepository(store);
+    await seedServices(store);
+    expect(await shouldSeed('auto', 'mongodb', repo)).toBe(false);
+    await repo.markSeeded('an-older-seed');
+    expect(await shouldSeed('auto', 'mongodb', repo)).toBe(true);
+  });
+});

@@ -1,21 +1,28 @@
-import { connectStores, createLogger, loadConfigOrExit, stopOnSignals } from '@tm/shared';
+import { connectStores, createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
 import { createApp } from './app.ts';
 import { loadTalentConfig } from './config.ts';
+import { createTalentDirectory } from './profiles/directory.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
 
 const logger = createLogger('talent');
+/** How often the directory looks for changes to the profiles (a cheap marker read; rebuilt only when it moved). */
+const DIRECTORY_MAX_AGE_MS = 5_000;
 
 const config = loadConfigOrExit(logger, () => loadTalentConfig(process.env));
 
 const { documents } = await connectStores({ mongodbUrl: config.MONGODB_URL, redisPrefix: 'talent:' });
-const { seeded } = await prepareProfileStore(createProfileRepository(documents), {
-  seed: documents.kind === 'embedded' || config.SEED_ON_START,
-});
-const app = createApp({ documents, logger }).listen({ hostname: config.HOST, port: config.PORT });
+const repo = createProfileRepository(documents);
+const { seeded } = await prepareProfileStore(repo, { seed: documents.kind === 'embedded' || config.SEED_ON_START, onlyIfChanged: documents.kind === 'mongodb' });
+// The directory (search, sitemap, index) is built before listening, then watched off the request path.
+const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: DIRECTORY_MAX_AGE_MS, logger });
+await directory.refresh().catch((err) => logger.warn('talent directory not built at start', { error: String(err) }));
+const stopWatching = directory.watch();
+const app = createApp({ documents, logger, directory }).listen({ hostname: config.HOST, port: config.PORT });
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, seeded });
 
 stopOnSignals(logger, async () => {
+  stopWatching();
   await app.stop();
   await documents.close();
 });

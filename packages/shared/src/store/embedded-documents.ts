@@ -105,7 +105,13 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   }
 
   async countDocuments(filter: Filter = {}): Promise<number> {
-    if (Object.keys(filter).length === 0 && this.ttl.length === 0) return this.docs.size;
+    const keys = Object.keys(filter);
+    if (keys.length === 0 && this.ttl.length === 0) return this.docs.size;
+    // One field pinned to a non-null scalar that leads an index: the bucket's size is the count.
+    const only = keys.length === 1 ? (keys[0] as string) : undefined;
+    const value = only === undefined ? undefined : filter[only];
+    const bucket = only === undefined ? undefined : this.buckets.get(only);
+    if (bucket && this.ttl.length === 0 && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return bucket.lookup(value).size;
     return this.plan(filter, {}).length;
   }
 

@@ -38,7 +38,14 @@ export interface ServiceRepository {
   /** Inserts or updates by stable id (derived from the slug) in bulk writes of 1,000; returns how many were new or changed. */
   upsertAll(docs: readonly ServiceDoc[]): Promise<{ inserted: number; updated: number }>;
   count(): Promise<number>;
+  /** The seed version the last seed run recorded, or null. */
+  seededVersion(): Promise<string | null>;
+  /** Records the seed version just loaded. */
+  markSeeded(version: string): Promise<void>;
 }
+
+/** One marker document per seeded collection: `{ _id: 'services', version }`. */
+export const SEED_MARKERS_COLLECTION = 'seed_markers';
 
 const DISPLAY_ORDER = { rank: 1, slug: 1 } as const;
 const BATCH = 1_000;
@@ -63,6 +70,7 @@ const SUMMARY_PROJECTION = Object.fromEntries(
 /** Builds the repository over any DocumentStore adapter. */
 export function createServiceRepository(store: DocumentStore): ServiceRepository {
   const services: DocumentCollection<ServiceDoc> = store.collection<ServiceDoc>(SERVICES_COLLECTION);
+  const markers = store.collection<{ _id: string; version: string }>(SEED_MARKERS_COLLECTION);
   return {
     async ensureIndexes() {
       await services.createIndex({ slug: 1 }, { unique: true, name: 'slug_unique' });
@@ -115,6 +123,13 @@ export function createServiceRepository(store: DocumentStore): ServiceRepository
     },
     count() {
       return services.countDocuments({});
+    },
+    async seededVersion() {
+      const marker = await markers.findOne({ _id: SERVICES_COLLECTION });
+      return marker?.version ?? null;
+    },
+    async markSeeded(version) {
+      await markers.updateOne({ _id: SERVICES_COLLECTION }, { $set: { version } }, { upsert: true });
     },
   };
 }

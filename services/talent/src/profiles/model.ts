@@ -58,6 +58,9 @@ export const StoredProfileSchema = t.Object({
   reviewCount: t.Integer({ minimum: 0 }),
   availability: AvailabilitySchema,
   services: t.Array(Slug, { description: 'Catalog service slugs this person can deliver' }),
+  industries: t.Optional(
+    t.Array(t.String({ minLength: 1, maxLength: 40 }), { maxItems: 10, description: 'Industries worked in, lower case (fintech, retail, ...)' }),
+  ),
   indexable: t.Boolean(),
   active: t.Boolean(),
   updatedAt: t.String({ description: 'ISO-8601 timestamp' }),
@@ -83,6 +86,7 @@ export const PublicProfileSchema = t.Object(
     reviewCount: t.Integer({ minimum: 0 }),
     availability: AvailabilitySchema,
     services: t.Array(t.String(), { description: 'Catalog service slugs this person can deliver (see GET /services/{id})' }),
+    industries: t.Array(t.String(), { description: 'Industries the person has worked in, lower case (fintech, retail, healthcare, ...)' }),
     profileUrl: t.String({ description: 'Site path of the profile page: /pm/<slug>, /resource/<slug> or /talent/<slug>' }),
     updatedAt: t.String({ description: 'ISO-8601 timestamp of the last change' }),
   },
