@@ -13,7 +13,10 @@ const config = loadConfigOrExit(logger, () => loadTalentConfig(process.env));
 
 const { documents } = await connectStores({ mongodbUrl: config.MONGODB_URL, redisPrefix: 'talent:' });
 const repo = createProfileRepository(documents);
-const { seeded } = await prepareProfileStore(repo, { seed: documents.kind === 'embedded' || config.SEED_ON_START, onlyIfChanged: documents.kind === 'mongodb' });
+const { seeded } = await prepareProfileStore(repo, {
+  seed: documents.kind === 'embedded' || config.SEED_ON_START,
+  onlyIfChanged: documents.kind === 'mongodb',
+});
 // The directory (search, sitemap, index) is built before listening, then watched off the request path.
 const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: DIRECTORY_MAX_AGE_MS, logger });
 await directory.refresh().catch((err) => logger.warn('talent directory not built at start', { error: String(err) }));

@@ -111,7 +111,8 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     const only = keys.length === 1 ? (keys[0] as string) : undefined;
     const value = only === undefined ? undefined : filter[only];
     const bucket = only === undefined ? undefined : this.buckets.get(only);
-    if (bucket && this.ttl.length === 0 && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return bucket.lookup(value).size;
+    if (bucket && this.ttl.length === 0 && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
+      return bucket.lookup(value).size;
     return this.plan(filter, {}).length;
   }
 

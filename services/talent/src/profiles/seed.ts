@@ -45,7 +45,10 @@ export function seedVersion(profiles: readonly StoredProfile[]): string {
  * start. `onlyIfChanged` skips the upsert when the store's seed marker already names this seed
  * version (so restarts do not rewrite profiles edited since).
  */
-export async function prepareProfileStore(repo: ProfileRepository, options: { seed: boolean; onlyIfChanged?: boolean; now?: number }): Promise<{ seeded: number }> {
+export async function prepareProfileStore(
+  repo: ProfileRepository,
+  options: { seed: boolean; onlyIfChanged?: boolean; now?: number },
+): Promise<{ seeded: number }> {
   await repo.ensureIndexes();
   if (!options.seed) return { seeded: 0 };
   const profiles = loadSeedProfiles(options.now);
