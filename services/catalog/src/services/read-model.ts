@@ -15,7 +15,7 @@ export interface ServiceReadModel {
   page(query: ServiceQuery, skip: number, limit: number): Promise<{ ids: string[]; total: number }>;
   /** GET /services/catalog for a market and language, prebuilt. */
   catalog(market: MarketCode, lang: Lang): Promise<PrebuiltAnswer>;
-  /** The internal service index, as JSON or as streamed lines with prices. */
+  /** The internal service index, as JSON or as lines with prices; it looks for changes first (awaited), for the gateway's site builder. */
   serviceIndex(format: 'json' | 'ndjson'): Promise<PrebuiltAnswer>;
   /** Reloads from the store now (tests, and after seeding). */
   refresh(): Promise<void>;
@@ -82,6 +82,7 @@ export function createServiceReadModel(options: { repo: ServiceRepository; clock
     page: async (query, skip, limit) => (await current()).page(query, skip, limit),
     catalog: async (market, lang) => (await current()).catalog(market, lang),
     serviceIndex: async (format) => {
+      if (snapshot) await check();
       const s = await current();
       return format === 'json' ? s.serviceIndex() : s.serviceIndexLines();
     },

@@ -7,6 +7,7 @@ import type { ProfileChangeMarker, ProfileRepository } from './repository.ts';
 export interface TalentDirectory {
   page(query: TalentSearch, skip: number, limit: number): Promise<{ ids: string[]; total: number }>;
   sitemap(): Promise<PrebuiltAnswer>;
+  /** The talent index; it looks for changes first (awaited), so its reader (the gateway's site builder) gets current data. */
   index(format: 'json' | 'ndjson'): Promise<PrebuiltAnswer>;
   /** Rebuilds from the store now (start-up, tests). */
   refresh(): Promise<void>;
@@ -62,7 +63,10 @@ export function createTalentDirectory(options: { repo: ProfileRepository; clock:
   return {
     page: async (query, skip, limit) => (await current()).page(query, skip, limit),
     sitemap: async () => (await current()).sitemap(),
-    index: async (format) => (await current()).index(format),
+    index: async (format) => {
+      if (snapshot) await check();
+      return (await current()).index(format);
+    },
     refresh: load,
     hasSnapshot: () => snapshot !== undefined,
     watch() {
