@@ -137,7 +137,10 @@ describe('site files from live service data', () => {
     // The request after the TTL starts a rebuild off the request path and gets the last good copy;
     // the new build replaces it once complete (polled with a bound, no sleeps).
     let sitemap = '';
-    for (let i = 0; i < 200 && !sitemap.includes('/talent/brand-new-expert<'); i++) sitemap = (await get('/sitemap.xml')).text;
+    for (let i = 0; i < 500 && !sitemap.includes('/talent/brand-new-expert<'); i++) {
+      sitemap = (await get('/sitemap.xml')).text;
+      if (!sitemap.includes('/talent/brand-new-expert<')) await Bun.sleep(2);
+    }
     expect(sitemap).toContain(`${ORIGIN}/talent/brand-new-expert<`);
     expect((await get('/llms-full.txt')).text).toContain(`[Brand New](${ORIGIN}/talent/brand-new-expert)`);
   });
