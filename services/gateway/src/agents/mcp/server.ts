@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerCatalogTools } from './catalog-tools.ts';
 import type { ToolContext } from './context.ts';
+import { registerFindTalentTool } from './find-talent-tool.ts';
 import { registerMarketTools } from './market-tools.ts';
 import { registerTalentTools } from './talent-tools.ts';
 
@@ -9,7 +10,7 @@ export const MCP_SERVER_INFO = { name: 'talent-marketplace', version: '1.0.0' } 
 
 const INSTRUCTIONS =
   'Tools to search and price an on-demand tech-talent marketplace. To price work, call quote_service with a service slug ' +
-  '(e.g. react-developer), hours and market (IN, AE, DE, US, AU); use search_services first only when the slug is unknown. ' +
+  '(e.g. react-developer), hours and market (IN, AE, DE, US, AU); use search_services first only when the slug is unknown. To find people, call find_talent with role, industry, skills or words. ' +
   'All amounts are integer minor units with a formatted string. No authentication is needed.';
 
 /** A fresh server with every tool bound to one request's context (stateless: one per HTTP request). */
@@ -18,6 +19,7 @@ export function createMcpServer(ctx: ToolContext): McpServer {
   registerCatalogTools(server, ctx);
   registerMarketTools(server);
   registerTalentTools(server, ctx);
+  registerFindTalentTool(server, ctx);
   // McpServer declares tools.listChanged: true when the first tool registers; this server lives
   // for one request and the tool list never changes, so no list_changed notification ever comes.
   server.server.registerCapabilities({ tools: { listChanged: false } });

@@ -41,7 +41,7 @@ function fakeServices() {
     status: 200,
     seen: [] as { url: string; ifNoneMatch: string | null }[],
   };
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = String(input);
     state.seen.push({ url, ifNoneMatch: new Headers(init?.headers).get('if-none-match') });
     const body = url.includes('talent-index') ? state.talent : state.services;
@@ -50,7 +50,7 @@ function fakeServices() {
     if (new Headers(init?.headers).get('if-none-match') === etag) return new Response(null, { status: 304, headers: { etag } });
     return new Response(body, { headers: { etag, 'content-type': 'application/x-ndjson' } });
   }) as typeof fetch;
-  return { state, fetch };
+  return { state, fetch: fakeFetch };
 }
 
 function site(limits?: { maxUrls: number }) {
