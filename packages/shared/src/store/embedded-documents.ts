@@ -21,7 +21,7 @@ import {
 } from './documents.ts';
 import { EqualityBuckets, type IndexDef, SortedIndex, uniqueKeyOf } from './embedded-indexes.ts';
 import { planQuery } from './embedded-plan.ts';
-import { asDriverWrites, seal } from './embedded-values.ts';
+import { applySetsFast, asDriverWrites, seal } from './embedded-values.ts';
 import { project, seedFromFilter, setPath } from './mongo-semantics.ts';
 
 /**
@@ -153,7 +153,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
       this.insertAll([doc]);
       return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: doc._id };
     }
-    const next = seal({ ...structuredClone(doc), _id: target._id }) as T;
+    const next = seal({ ...doc, _id: target._id }) as T;
     this.commit([target], [next]);
     return { matchedCount: 1, modifiedCount: Bun.deepEquals(target, next) ? 0 : 1, upsertedCount: 0, upsertedId: null };
   }
@@ -266,12 +266,17 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     if (!upsert) return { before: null, after: null, result: NO_MATCH };
     const created = this.applied(seedFromFilter(filter) as T, update, true);
     if (created._id === undefined) throw new TypeError('upsert needs an _id in the filter or the update (ids are strings here)');
-    this.insertAll([created]);
+    this.insertAll([created], true);
     const stored = this.docs.get(created._id) as T;
     return { before: null, after: stored, result: { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: created._id } };
   }
 
   private applied(doc: T, update: Update, inserting: boolean): T {
+    const fast = applySetsFast(doc, update as Record<string, unknown>, inserting);
+    if (fast) {
+      if (fast._id !== doc._id && doc._id !== undefined) throw new TypeError("Performing an update on the path '_id' would modify the immutable field '_id'");
+      return fast;
+    }
     const copy = structuredClone(doc);
     const { $setOnInsert, ...rest } = update as Record<string, Record<string, unknown>>;
     if (Object.keys(rest).length > 0) applyUpdate(copy, rest as never, [], undefined, { cloneMode: 'deep' });
@@ -279,7 +284,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     // where MongoDB accepts `$setOnInsert: { _id }`.
     if (inserting && $setOnInsert) for (const [path, value] of Object.entries($setOnInsert)) setPath(copy, path, structuredClone(value));
     if (copy._id !== doc._id && doc._id !== undefined) throw new TypeError("Performing an update on the path '_id' would modify the immutable field '_id'");
-    return inserting ? copy : (seal(copy) as T);
+    return seal(copy) as T;
   }
 
   /** Claims a unique key for `doc` in `keys`, or throws E11000 when another document holds it. */
@@ -320,8 +325,9 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     for (const d of news) this.index(d, bulk);
   }
 
-  insertAll(input: readonly T[]): void {
-    const fresh = input.map((d) => seal(structuredClone(d)) as T);
+  /** Inserts documents; `sealed` ones (made by this store) are stored as they are, others as a frozen copy. */
+  insertAll(input: readonly T[], sealed = false): void {
+    const fresh = sealed ? input : input.map((d) => seal(d));
     for (const d of fresh) if (typeof d._id !== 'string') throw new TypeError('documents need a string _id');
     this.checkUnique([], fresh);
     const bulk = fresh.length > BULK || this.bulkDepth > 0;

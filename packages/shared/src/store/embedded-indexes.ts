@@ -124,9 +124,17 @@ export class SortedIndex {
   /** The ids in key order (ascending in the index's own directions); rebuilt once after bulk writes. */
   ordered(): readonly string[] {
     if (this.dirty) {
-      const all = [...this.docs.values()];
-      all.sort((a, b) => this.compare(a, b));
-      this.ids = all.map((d) => d._id);
+      // Keys read once per document, not once per comparison.
+      const { fields, directions } = this.def;
+      const rows = [...this.docs.values()].map((d) => ({ id: d._id, keys: fields.map((f) => getPath(d, f)), seq: this.seqOf(d._id) }));
+      rows.sort((a, b) => {
+        for (let i = 0; i < fields.length; i++) {
+          const c = compareValues(a.keys[i], b.keys[i]);
+          if (c !== 0) return c * (directions[i] ?? 1);
+        }
+        return a.seq - b.seq;
+      });
+      this.ids = rows.map((r) => r.id);
       this.dirty = false;
     }
     return this.ids;

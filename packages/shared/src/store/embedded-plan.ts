@@ -16,9 +16,16 @@ const SMALL_BUCKET = 256;
  */
 export function planQuery<T extends Doc>(c: EmbeddedCollection<T>, rawFilter: Filter, options: FindOptions, keep: (doc: T) => boolean): T[] {
   const filter = asDriverValue(rawFilter) as Filter;
-  const query = new Query(filter, {});
+  // Compiled only when a candidate has to be tested; `{ _id: 'x' }` alone never needs it.
+  let query: Query | undefined;
+  const onlyId = typeof filter._id === 'string' && Object.keys(filter).length === 1;
   const want = options.limit ? (options.skip ?? 0) + options.limit : Number.POSITIVE_INFINITY;
-  const matches = (d: T | undefined): d is T => d !== undefined && keep(d) && query.test(d);
+  const matches = (d: T | undefined): d is T => {
+    if (d === undefined || !keep(d)) return false;
+    if (onlyId) return true;
+    query ??= new Query(filter, {});
+    return query.test(d);
+  };
   const seq = (d: T) => c.seqOf(d._id);
 
   const point = pointIds(c, filter);

@@ -29,18 +29,61 @@ export function asDriverValue(value: unknown): unknown {
   return out ?? value;
 }
 
-/** Freezes a document and everything in it, so a caller holding a result cannot change the store. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value as object)) deepFreeze(v);
-  }
-  return value;
+/**
+ * A deep, frozen copy of a value as the driver would store it (`undefined` becomes null), in one
+ * walk: what enters the store can never be changed by the caller who handed it in, nor by one
+ * who reads it back. Frozen parts are shared, not copied (they cannot change either).
+ */
+export function sealCopy<T>(value: T): T {
+  if (value === undefined) return null as T;
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  if (Array.isArray(value)) return Object.freeze(value.map(sealCopy)) as T;
+  if (value instanceof Date) return Object.freeze(new Date(value.getTime())) as T;
+  if (!isPlainObject(value)) return Object.freeze(structuredClone(value));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = sealCopy((value as Record<string, unknown>)[key]);
+  return Object.freeze(out) as T;
 }
 
-/** A document ready to be stored: driver-normalised and deep-frozen. */
+/** A document ready to be stored: driver-normalised, copied and deep-frozen. */
 export function seal<T extends Doc>(doc: T): T {
-  return deepFreeze(asDriverValue(doc) as T);
+  return sealCopy(doc);
+}
+
+const PLAIN_SEGMENT = /^(?!\$)(?!\d+$)[^.]+$/;
+
+/**
+ * `$set` (and, when inserting, `$setOnInsert`) applied without a general update engine: the new
+ * document shares every untouched frozen part with the old one and copies only the objects on a
+ * set path. Undefined when the update needs more (other operators, array positions, `$`
+ * paths, or one path inside another, which MongoDB refuses): the caller then uses mingo.
+ */
+export function applySetsFast<T extends Doc>(doc: T, update: Record<string, unknown>, inserting: boolean): T | undefined {
+  const ops = Object.keys(update);
+  if (!ops.every((k) => k === '$set' || k === '$setOnInsert')) return undefined;
+  const sets = [...Object.entries((update.$set ?? {}) as Record<string, unknown>), ...(inserting ? Object.entries((update.$setOnInsert ?? {}) as Record<string, unknown>) : [])];
+  const paths = sets.map(([p]) => p);
+  if (paths.some((p) => !p.split('.').every((seg) => PLAIN_SEGMENT.test(seg)))) return undefined;
+  const sorted = [...paths].sort();
+  for (let i = 1; i < sorted.length; i++) if ((sorted[i] as string).startsWith(`${sorted[i - 1]}.`) || sorted[i] === sorted[i - 1]) return undefined;
+  const created: object[] = [];
+  const root: Record<string, unknown> = { ...doc };
+  created.push(root);
+  for (const [path, value] of sets) {
+    const segs = path.split('.');
+    let target = root;
+    for (const seg of segs.slice(0, -1)) {
+      const child = target[seg];
+      if (child !== undefined && child !== null && !isPlainObject(child)) return undefined;
+      const next: Record<string, unknown> = child ? { ...(child as Record<string, unknown>) } : {};
+      created.push(next);
+      target[seg] = next;
+      target = next;
+    }
+    target[segs[segs.length - 1] as string] = sealCopy(value);
+  }
+  for (const o of created) Object.freeze(o);
+  return root as T;
 }
 
 /**

@@ -80,8 +80,8 @@ export function createServiceRepository(store: DocumentStore): ServiceRepository
       await services.createIndex({ active: 1, rank: 1, slug: 1 }, { name: 'active_display_order' });
       // The change marker's newest-first read.
       await services.createIndex({ updatedAt: -1 }, { name: 'updated_at' });
-      // Search words per language (multikey), for the store-side prefix ranges of listPage.
-      for (const l of LANGUAGES) await services.createIndex({ [`searchWords.${l}`]: 1 }, { name: `search_words_${l}` });
+      // No index on searchWords: the API's search runs on the read model's token index; the
+      // store-side prefix ranges of listPage are for tools and the agreement tests only.
     },
     findActiveByIdOrSlug(idOrSlug) {
       return services.findOne({ active: true, $or: [{ _id: idOrSlug }, { slug: idOrSlug }] });
