@@ -46,7 +46,7 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
             ),
           ),
           search: t.Optional(
-            t.String({ maxLength: 100, description: 'Case-insensitive text in the X-Lang copy or English; 400 INVALID_SEARCH past 100 characters' }),
+            t.String({ maxLength: 100, description: 'Words, each of which must begin a word of the name or summary (X-Lang copy or English); 400 INVALID_SEARCH past 100 characters' }),
           ),
         }),
         transform: ({ query, request }) => {
