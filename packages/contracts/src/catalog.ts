@@ -22,11 +22,14 @@ export type ServiceKind = (typeof SERVICE_KINDS)[number];
 export const FaqSchema = t.Object({ question: t.String(), answer: t.String() }, { title: 'FaqEntry' });
 
 /** A talent profile's availability (talent stores it; PM previews carry it to the catalog). */
-export const AvailabilitySchema = t.Object({
-  status: t.Union([t.Literal('available'), t.Literal('limited'), t.Literal('unavailable')]),
-  hoursPerWeek: t.Integer({ minimum: 0, maximum: 60 }),
-  nextAvailableDate: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC)' }),
-});
+export const AvailabilitySchema = t.Object(
+  {
+    status: t.Union([t.Literal('available'), t.Literal('limited'), t.Literal('unavailable')]),
+    hoursPerWeek: t.Integer({ minimum: 0, maximum: 60 }),
+    nextAvailableDate: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC)' }),
+  },
+  { title: 'Availability' },
+);
 
 /** A PM who can deliver a service, as talent's /internal/pm-previews returns it and the catalog shows it (`availablePms`). */
 export const PmPreviewSchema = t.Object(
@@ -128,7 +131,7 @@ export type QuoteLine = typeof QuoteLineSchema.static;
 /** One cart line of POST /jobs/pricing. */
 export const CartItemSchema = t.Object(
   {
-    serviceId: t.String({ minLength: 1, maxLength: MAX_SERVICE_ID_LENGTH, description: 'Service id or slug' }),
+    serviceId: t.String({ minLength: 1, maxLength: MAX_SERVICE_ID_LENGTH, pattern: '\\S', description: 'Service id or slug (surrounding spaces are ignored)' }),
     hours: t.Optional(t.Number({ exclusiveMinimum: 0, maximum: MAX_HOURS, description: 'Defaults to the service default hours' })),
     // A number with multipleOf 1 rather than t.Integer, which Elysia documents as "integer or numeric string"
     // in bodies; the cart parser accepts JSON numbers only.
@@ -148,7 +151,7 @@ export type Cart = typeof CartSchema.static;
 /** The entry of GET /internal/service-index (the gateway's sitemap and llms files). */
 export const ServiceIndexEntrySchema = t.Object({
   _id: t.String(),
-  slug: t.String(),
+  slug: t.String({ minLength: 1 }),
   kind: t.UnionEnum(SERVICE_KINDS),
   category: t.String(),
   name: t.String(),

@@ -12,6 +12,30 @@ export {
   accountExportPath,
 } from './account.ts';
 export {
+  type AccessToken,
+  AccessTokenSchema,
+  type AuthSession,
+  AuthSessionSchema,
+  ChangePasswordBody,
+  type ChangePasswordRequest,
+  ForgotPasswordBody,
+  type ForgotPasswordRequest,
+  type IdpSignInRequest,
+  IdTokenBody,
+  RefreshBody,
+  type RefreshSessionRequest,
+  ResetPasswordBody,
+  type ResetPasswordRequest,
+  SendOtpBody,
+  type SendOtpRequest,
+  StaffLoginBody,
+  type StaffPasswordLoginRequest,
+  VerifyOtpBody,
+  type VerifyOtpRequest,
+  type VerifyWidgetTokenRequest,
+  WidgetTokenBody,
+} from './auth.ts';
+export {
   AvailabilitySchema,
   CATEGORIES,
   type Cart,
@@ -69,3 +93,21 @@ export {
   type MarketCode,
   MarketCodeSchema,
 } from './markets.ts';
+export { COUNTRY_CALLING_CODE_PATTERN, E164_PATTERN, isE164 } from './phone.ts';
+export {
+  DEFAULT_PM_PREVIEWS,
+  ExperienceSchema,
+  LanguageSchema,
+  LocationSchema,
+  MAX_PM_PREVIEWS,
+  PmPreviewQuerySchema,
+  SkillSchema,
+  type StaffProfile,
+  StaffProfileSchema,
+  TALENT_ROLES,
+  type TalentIndexEntry,
+  TalentIndexEntrySchema,
+  type TalentRole,
+  TalentRoleSchema,
+} from './talent.ts';
+export { ROLES, type Role, RoleSchema, STAFF_ROLES, TOKEN_TYPES, type TokenClaims, TokenClaimsSchema, type TokenType } from './tokens.ts';

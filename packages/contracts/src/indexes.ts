@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { ServiceIndexEntrySchema } from './catalog.ts';
+import { TalentIndexEntrySchema } from './talent.ts';
 import { CurrencySchema, MarketCodeSchema } from './markets.ts';
 
 /**
@@ -20,16 +21,8 @@ export type IndexPrice = typeof IndexPriceSchema.static;
 export const ServiceIndexLineSchema = t.Composite([ServiceIndexEntrySchema, t.Object({ prices: t.Array(IndexPriceSchema) })]);
 export type ServiceIndexLine = typeof ServiceIndexLineSchema.static;
 
-/** One line of talent's GET /internal/talent-index.ndjson (the fields of the JSON talent index). */
-export const TalentIndexLineSchema = t.Object({
-  slug: t.String({ minLength: 1 }),
-  kind: t.UnionEnum(['pm', 'resource', 'expert']),
-  displayName: t.String(),
-  headline: t.String(),
-  skills: t.Array(t.String()),
-  location: MarketCodeSchema,
-  updatedAt: t.String(),
-});
+/** One line of talent's GET /internal/talent-index.ndjson: the talent index entry itself. */
+export const TalentIndexLineSchema = TalentIndexEntrySchema;
 export type TalentIndexLine = typeof TalentIndexLineSchema.static;
 
 /** The last line of every streamed index: `count` entries came before it. */

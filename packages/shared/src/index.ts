@@ -34,17 +34,4 @@ export { createRedisKeyValueStore } from './store/redis-key-value.ts';
 export { documentStoresUnderTest, type StoreUnderTest } from './testing/document-stores.ts';
 export { rawHttpExchange, rawHttpJson } from './testing/raw-http.ts';
 export { redisKeyValueStoreUnderTest, testRedisUrl } from './testing/redis-under-test.ts';
-export {
-  ACCESS_TTL_S,
-  bearerToken,
-  REFRESH_TTL_S,
-  ROLES,
-  type Role,
-  STAFF_ROLES,
-  TOKEN_ALG,
-  TOKEN_AUDIENCE,
-  TOKEN_ISSUER,
-  TOKEN_LEEWAY_S,
-  type TokenClaims,
-  type TokenType,
-} from './tokens.ts';
+export { ACCESS_TTL_S, bearerToken, REFRESH_TTL_S, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from './tokens.ts';

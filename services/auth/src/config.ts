@@ -1,6 +1,9 @@
+import { COUNTRY_CALLING_CODE_PATTERN, isE164 } from '@tm/contracts';
 import { allowsEmbeddedInProduction, ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
 import { MARKET_COUNTRY_CODES } from './otp/otp-policy.ts';
 import { checkPasswordPolicy } from './staff/passwords.ts';
+
+const COUNTRY_CALLING_CODE = new RegExp(COUNTRY_CALLING_CODE_PATTERN);
 
 /**
  * Every variable auth reads, parsed once at start. Auth sits behind the gateway, which sends one
@@ -24,7 +27,7 @@ export function loadAuthConfig(env: Env) {
     SMS_WEBHOOK_URL: read.optionalUrl(['http:', 'https:']),
     SMS_COUNTRY_CODES: (raw: string | undefined) => {
       const codes = read.list(MARKET_COUNTRY_CODES)(raw);
-      const bad = codes.filter((c) => !/^\+[1-9]\d{0,3}$/.test(c));
+      const bad = codes.filter((c) => !COUNTRY_CALLING_CODE.test(c));
       if (bad.length > 0 || codes.length === 0) throw new Error(`must be a comma-separated list of country codes like +49, got "${raw}"`);
       return codes;
     },
@@ -93,6 +96,6 @@ function crossChecks(c: {
       out.push(`BOOTSTRAP_ADMIN_PASSWORD: ${(err as Error).message}`);
     }
   }
-  if (c.BOOTSTRAP_ADMIN_MOBILE && !/^\+[1-9]\d{7,14}$/.test(c.BOOTSTRAP_ADMIN_MOBILE)) out.push('BOOTSTRAP_ADMIN_MOBILE: must be an E.164 number');
+  if (c.BOOTSTRAP_ADMIN_MOBILE && !isE164(c.BOOTSTRAP_ADMIN_MOBILE)) out.push('BOOTSTRAP_ADMIN_MOBILE: must be an E.164 number');
   return out;
 }

@@ -61,7 +61,10 @@ const PLAIN_SEGMENT = /^(?!\$)(?!\d+$)[^.]+$/;
 export function applySetsFast<T extends Doc>(doc: T, update: Record<string, unknown>, inserting: boolean): T | undefined {
   const ops = Object.keys(update);
   if (!ops.every((k) => k === '$set' || k === '$setOnInsert')) return undefined;
-  const sets = [...Object.entries((update.$set ?? {}) as Record<string, unknown>), ...(inserting ? Object.entries((update.$setOnInsert ?? {}) as Record<string, unknown>) : [])];
+  const sets = [
+    ...Object.entries((update.$set ?? {}) as Record<string, unknown>),
+    ...(inserting ? Object.entries((update.$setOnInsert ?? {}) as Record<string, unknown>) : []),
+  ];
   const paths = sets.map(([p]) => p);
   if (paths.some((p) => !p.split('.').every((seg) => PLAIN_SEGMENT.test(seg)))) return undefined;
   const sorted = [...paths].sort();

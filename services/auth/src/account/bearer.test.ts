@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
-import { type DomainError, STAFF_ROLES, type TokenClaims } from '@tm/shared';
+import { STAFF_ROLES, type TokenClaims } from '@tm/contracts';
+import type { DomainError } from '@tm/shared';
 import type { Principal } from '../sessions/session-service.ts';
 import { bearerToken, requireRole } from './routes.ts';
 

@@ -1,4 +1,5 @@
-import { DomainError, ok, type Role, bearerToken as readBearer, STAFF_ROLES } from '@tm/shared';
+import { type Role, STAFF_ROLES } from '@tm/contracts';
+import { DomainError, ok, bearerToken as readBearer } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { ChangePasswordBody, errorResponses, MeEnvelope, UpdatedEnvelope } from '../model.ts';
 import type { AuthServices } from '../services.ts';

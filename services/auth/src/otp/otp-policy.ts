@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { MARKETS } from '@tm/contracts';
+import { isE164, MARKETS } from '@tm/contracts';
 import { DomainError } from '@tm/shared';
 
 /** DESIGN.md "Auth rules": OTP lifetime, tries, cooldown and hourly caps. */
@@ -12,8 +12,6 @@ export const OTP_POLICY = {
   sendsPerIpPerWindow: 10,
 } as const;
 
-const E164 = /^\+[1-9]\d{7,14}$/;
-
 /** The country codes SMS sign-in serves by default: those of the markets (+91 +971 +49 +1 +61). */
 export const MARKET_COUNTRY_CODES: readonly string[] = Object.values(MARKETS).map((m) => m.smsCountryCode);
 
@@ -22,7 +20,7 @@ export const MARKET_COUNTRY_CODES: readonly string[] = Object.values(MARKETS).ma
  * `countryCodes` (SMS_COUNTRY_CODES, the markets' codes by default).
  */
 export function parseMobile(raw: string, countryCodes: readonly string[] = MARKET_COUNTRY_CODES): string {
-  if (!E164.test(raw)) throw new DomainError('INVALID_MOBILE', 'mobile must be an E.164 number such as +4915112345678');
+  if (!isE164(raw)) throw new DomainError('INVALID_MOBILE', 'mobile must be an E.164 number such as +4915112345678');
   if (!countryCodes.some((cc) => raw.startsWith(cc))) throw new DomainError('MOBILE_NOT_SUPPORTED', 'SMS sign-in is not available for this country code');
   return raw;
 }

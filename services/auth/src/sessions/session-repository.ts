@@ -1,4 +1,5 @@
-import type { Doc, DocumentStore, Role } from '@tm/shared';
+import type { Role } from '@tm/contracts';
+import type { Doc, DocumentStore } from '@tm/shared';
 
 /** Who a session belongs to: customers and guests live in `users`/nowhere, staff in `staff`. */
 export type SubjectKind = 'customer' | 'staff' | 'guest';

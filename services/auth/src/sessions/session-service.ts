@@ -1,17 +1,12 @@
-import { ACCESS_TTL_S, type Clock, DomainError, newId, REFRESH_TTL_S, type Role, type TokenClaims } from '@tm/shared';
+import type { AccessToken, AuthSession, Role, TokenClaims } from '@tm/contracts';
+import { ACCESS_TTL_S, type Clock, DomainError, newId, REFRESH_TTL_S } from '@tm/shared';
 import type { CustomerRepository } from '../customers/customer-repository.ts';
 import type { StaffRepository } from '../staff/staff-repository.ts';
 import type { TokenService } from '../tokens/token-service.ts';
 import type { SessionDoc, SessionRepository, SubjectKind } from './session-repository.ts';
 
-/** AuthSession as the API returns it (DESIGN.md "Auth rules"). */
-export interface AuthSession {
-  accessToken: string;
-  refreshToken: string;
-  tokenType: 'Bearer';
-  expiresIn: number;
-  user: { id: string; role: Role };
-}
+/** AuthSession as the API returns it: the contract's (DESIGN.md "Auth rules"). */
+export type { AuthSession };
 
 /** A verified access token whose session is still live. */
 export interface Principal {
@@ -69,7 +64,7 @@ export function createSessionService(deps: {
     },
 
     /** A new access token for a refresh token whose session is live; never for an access token. */
-    async refresh(refreshToken: string): Promise<{ accessToken: string }> {
+    async refresh(refreshToken: string): Promise<AccessToken> {
       const claims = await tokens.verify(refreshToken, 'refresh');
       if (!claims) throw badRefresh();
       const session = await deps.sessions.findLive(claims.sid, new Date(clock.now()));

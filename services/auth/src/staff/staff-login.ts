@@ -1,3 +1,4 @@
+import { isE164 } from '@tm/contracts';
 import { DomainError, type KeyValueStore, type Logger } from '@tm/shared';
 import { countHit, secondsLeft, sha256Hex } from '../kv-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -29,7 +30,7 @@ export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyVa
   async function find(identifier: string): Promise<StaffDoc | null> {
     const id = identifier.trim();
     if (id.includes('@')) return deps.staff.findByEmail(id.toLowerCase());
-    if (/^\+[1-9]\d{7,14}$/.test(id)) return deps.staff.findByMobile(id);
+    if (isE164(id)) return deps.staff.findByMobile(id);
     return null;
   }
 

@@ -1,4 +1,5 @@
-import type { Doc, DocumentStore, Role } from '@tm/shared';
+import type { Role } from '@tm/contracts';
+import type { Doc, DocumentStore } from '@tm/shared';
 
 /** A staff account (pm, resource, admin, ...): signs in with a password, never by OTP. */
 export interface StaffDoc extends Doc {

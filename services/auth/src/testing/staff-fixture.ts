@@ -1,4 +1,5 @@
-import { newId, type Role } from '@tm/shared';
+import type { Role } from '@tm/contracts';
+import { newId } from '@tm/shared';
 import type { AuthDeps } from '../deps.ts';
 import { createStaffRepository } from '../staff/staff-repository.ts';
 

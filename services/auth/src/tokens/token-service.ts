@@ -1,17 +1,7 @@
 import { jwt } from '@elysiajs/jwt';
-import {
-  ACCESS_TTL_S,
-  type Clock,
-  REFRESH_TTL_S,
-  ROLES,
-  type Role,
-  TOKEN_ALG,
-  TOKEN_AUDIENCE,
-  TOKEN_ISSUER,
-  TOKEN_LEEWAY_S,
-  type TokenClaims,
-  type TokenType,
-} from '@tm/shared';
+import { type Role, type TokenClaims, TokenClaimsSchema, type TokenType } from '@tm/contracts';
+import { ACCESS_TTL_S, type Clock, REFRESH_TTL_S, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
+import { getSchemaValidator } from 'elysia';
 import { decodeProtectedHeader, SignJWT } from 'jose';
 import { indexKeysByKid, type SigningKey, type VerificationKey } from './keys.ts';
 
@@ -82,10 +72,10 @@ function kidOf(token: string): string | undefined {
   }
 }
 
+/** Checks a verified payload against the contract's claims (other claims may ride along). */
+const claimsValidator = getSchemaValidator(TokenClaimsSchema, { additionalProperties: true });
+
 /** Narrows a verified payload to TokenClaims of the wanted type: a refresh token is never access. */
 function asClaims(p: Record<string, unknown>, typ: TokenType): TokenClaims | null {
-  const strings = ['sub', 'sid', 'iss', 'aud', 'jti'].every((k) => typeof p[k] === 'string' && p[k] !== '');
-  if (!strings || p.typ !== typ || !ROLES.includes(p.role as Role)) return null;
-  if (typeof p.iat !== 'number' || typeof p.exp !== 'number') return null;
-  return p as unknown as TokenClaims;
+  return p.typ === typ && claimsValidator.Check(p) ? (p as TokenClaims) : null;
 }

@@ -1,5 +1,7 @@
+import { ServiceIndexEntrySchema } from '@tm/contracts';
+import { envelopeOf } from '@tm/shared';
 import { answerPrebuilt } from '@tm/shared/prebuilt';
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { ServiceReadModel } from '../services/read-model.ts';
 
 /**
@@ -13,9 +15,7 @@ export function createInternalRoutes(deps: { readModel: ServiceReadModel }) {
     .get(
       '/internal/service-index',
       async ({ request, set }) => answerPrebuilt(request, await deps.readModel.serviceIndex('json'), set.headers as Record<string, string>),
-      {
-        detail: { hide: true },
-      },
+      { response: { 200: envelopeOf(t.Array(ServiceIndexEntrySchema)) }, detail: { hide: true } },
     )
     .get(
       '/internal/service-index.ndjson',

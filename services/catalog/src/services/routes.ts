@@ -1,9 +1,20 @@
-import { CATEGORIES, CatalogEntrySchema, type Category, QuoteSchema, ServiceSchema } from '@tm/contracts';
+import { CatalogEntrySchema, type Category, MAX_SERVICE_ID_LENGTH, QuoteSchema, ServiceSchema } from '@tm/contracts';
 import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
 import { answerPrebuilt } from '@tm/shared/prebuilt';
 import { Elysia, t } from 'elysia';
 import type { TalentPort } from '../talent/model.ts';
-import { isDecodablePathSegment, parseCategory, parseHours, parseLimit, parsePage, parseQty, parseSearch, rejectRepeatedParams } from './input.ts';
+import {
+  isDecodablePathSegment,
+  ListQuerySchema,
+  parseCategory,
+  parseHours,
+  parseLimit,
+  parsePage,
+  parseQty,
+  parseSearch,
+  QuoteQuerySchema,
+  rejectRepeatedParams,
+} from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';
 import { paginationLinks } from './pagination.ts';
 import { isOfferedIn, toLineInput, toService } from './present.ts';
@@ -36,19 +47,7 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
       },
       {
         headers: LocaleHeadersSchema,
-        query: t.Object({
-          page: t.Optional(t.Integer({ minimum: 1, default: 1, description: '400 INVALID_PAGE unless an integer >= 1' })),
-          limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20, description: '400 INVALID_LIMIT unless an integer 1-100' })),
-          category: t.Optional(
-            t.Union(
-              CATEGORIES.map((c) => t.Literal(c)),
-              { description: '400 INVALID_CATEGORY when unknown' },
-            ),
-          ),
-          search: t.Optional(
-            t.String({ maxLength: 100, description: 'Words, each of which must begin a word of the name or summary (X-Lang copy or English); 400 INVALID_SEARCH past 100 characters' }),
-          ),
-        }),
+        query: ListQuerySchema,
         transform: ({ query, request }) => {
           rejectRepeatedParams(request.url, { page: 'INVALID_PAGE', limit: 'INVALID_LIMIT', category: 'INVALID_CATEGORY', search: 'INVALID_SEARCH' });
           const q = query as Record<string, unknown>;
@@ -102,16 +101,7 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
       {
         headers: LocaleHeadersSchema,
         params: t.Object({ id: t.String({ description: '24-hex id or slug' }) }),
-        query: t.Object({
-          hours: t.Optional(
-            t.Number({
-              exclusiveMinimum: 0,
-              maximum: 10_000,
-              description: 'Defaults to the service default hours; 400 INVALID_HOURS unless 0 < hours <= 10000',
-            }),
-          ),
-          qty: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 1, description: '400 INVALID_QTY unless an integer 1-100' })),
-        }),
+        query: QuoteQuerySchema,
         transform: ({ params, query, request }) => {
           checkId(params, request.url);
           rejectRepeatedParams(request.url, { hours: 'INVALID_HOURS', qty: 'INVALID_QTY' });
@@ -130,7 +120,7 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
 /** A path id that could not be decoded (`/services/%ZZ`) is a 400 with its own code, not a generic one. */
 function checkId(params: { id?: unknown }, url: string): void {
   // Segment 2 of /services/:id[/quote]; the raw form, since a real server's router decodes leniently.
-  if (typeof params.id !== 'string' || params.id.length === 0 || params.id.length > 100 || !isDecodablePathSegment(url, 2)) {
+  if (typeof params.id !== 'string' || params.id.length === 0 || params.id.length > MAX_SERVICE_ID_LENGTH || !isDecodablePathSegment(url, 2)) {
     throw new DomainError('INVALID_SERVICE_ID', 'The path id must be a service id or slug');
   }
 }

@@ -5,6 +5,8 @@
  * generated from the document use them.
  */
 
+import { DEFAULT_MARKET, MARKET_CODES } from '@tm/contracts';
+
 const rateLimitHeaderNames = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'] as const;
 
 /** Header references every response carries (spec section 8: "every response carries ..."). */
@@ -35,18 +37,6 @@ export function gatewayComponents() {
         type: 'object',
         required: ['success', 'error'],
         properties: { success: { type: 'boolean', enum: [false] }, error: { $ref: '#/components/schemas/Error' } },
-      },
-      Envelope: {
-        title: 'Envelope',
-        description:
-          'The common response envelope (spec section 2): `success` is true with `data` on success, false with `error` on failure. Each operation describes its own `data`.',
-        type: 'object',
-        required: ['success'],
-        properties: {
-          success: { type: 'boolean' },
-          data: { description: 'The payload (object, array or string array, per operation); present on success' },
-          error: { $ref: '#/components/schemas/Error' },
-        },
       },
     },
     responses: {
@@ -108,7 +98,7 @@ export function gatewayComponents() {
         // Kept as an uppercase enum, not a case-insensitive pattern: generated clients get a typed
         // enum and docs UIs a picker, strict validators accept every value such a client sends, and
         // OpenAPI 3.0 patterns have no /i flag (it would read ^([Ii][Nn]|[Aa][Ee]|...)$ and type as a bare string).
-        schema: { type: 'string', enum: ['IN', 'AE', 'DE', 'US', 'AU'], default: 'IN' },
+        schema: { type: 'string', enum: [...MARKET_CODES], default: DEFAULT_MARKET },
       },
       XLang: {
         name: 'X-Lang',

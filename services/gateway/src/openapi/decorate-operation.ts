@@ -31,7 +31,11 @@ export function decorateOperation(path: string, method: string, op: Json): Json 
 
   const responses: Json = {};
   for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
-    responses[status] = decorateResponse(status, response, hasLang, spec?.paginated === true);
+    const shared = SHARED_ERROR_RESPONSES[status];
+    responses[status] =
+      shared !== undefined && isBareErrorResponse(response)
+        ? { $ref: `#/components/responses/${shared}` }
+        : decorateResponse(status, response, hasLang, spec?.paginated === true);
   }
   const add = (status: string, name: string) => {
     responses[status] ??= { $ref: `#/components/responses/${name}` };
@@ -57,6 +61,28 @@ export function decorateOperation(path: string, method: string, op: Json): Json 
   else delete out.parameters;
   if (isProtectedPath(path)) out.security = [{ bearerAuth: [] }];
   return out;
+}
+
+/**
+ * Statuses whose meaning is the same on every operation (mostly the gateway's own answers); a
+ * service that declares one with nothing but the error envelope gets the shared response, which
+ * says more and is written once. 400 stays per operation: its codes differ by operation.
+ */
+const SHARED_ERROR_RESPONSES: Readonly<Record<string, string>> = {
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'NotFound',
+  '413': 'PayloadTooLarge',
+  '429': 'TooManyRequests',
+};
+
+/** A response a service declared as the bare error envelope: no description of its own, no headers. */
+function isBareErrorResponse(response: unknown): boolean {
+  if (!isObject(response) || response.$ref !== undefined || response.headers !== undefined) return false;
+  if (typeof response.description === 'string' && !/^Response for status \d+$/.test(response.description)) return false;
+  const content = isObject(response.content) ? response.content : {};
+  const media = Object.values(content);
+  return media.length === 1 && isObject(media[0]) && isObject(media[0].schema) && isErrorEnvelope(media[0].schema);
 }
 
 /** Replaces the services' own X-Country / X-Lang parameters with the shared ones and adds missing ones. */

@@ -1,4 +1,5 @@
 import { gatewayComponents } from './components.ts';
+import { CONTRACT_COMPONENTS, referenceContractSchemas } from './contract-components.ts';
 import { decorateOperation } from './decorate-operation.ts';
 import { isObject, normalizePart, type OpenApiDoc, operationsOf } from './normalize-document.ts';
 import { isPublicPath, SERVICE_NAMES, type ServiceName } from './public-api.ts';
@@ -11,6 +12,8 @@ export interface MergeOptions {
   publicSiteUrl: string;
   /** Called for each thing dropped while merging (duplicate path or operationId). */
   onConflict?: (message: string) => void;
+  /** Called for each schema that carries a contract schema's title but not its content (it stays inline). */
+  onContractMismatch?: (message: string) => void;
 }
 
 const INTRO =
@@ -26,7 +29,7 @@ const INTRO =
  */
 export function mergeOpenApiParts(parts: Partial<Record<ServiceName, OpenApiDoc>>, options: MergeOptions): OpenApiDoc {
   const components = gatewayComponents();
-  const schemas: Json = { ...components.schemas };
+  const schemas: Json = { ...components.schemas, ...CONTRACT_COMPONENTS };
   const paths: Record<string, Record<string, Json>> = {};
   const tags: Json[] = [];
   const operationIds = new Set<string>();
@@ -39,7 +42,13 @@ export function mergeOpenApiParts(parts: Partial<Record<ServiceName, OpenApiDoc>
       missing.push(service);
       continue;
     }
-    const part = renameCollidingSchemas(normalizePart(raw), service, schemas);
+    const normalized = normalizePart(raw);
+    const mismatch = (title: string) => options.onContractMismatch?.(`${service}: a schema titled ${title} differs from the contract's; described inline`);
+    const part = renameCollidingSchemas(
+      { ...normalized, paths: referenceContractSchemas(normalized.paths, mismatch) as OpenApiDoc['paths'] },
+      service,
+      schemas,
+    );
     Object.assign(schemas, (part.components as Json).schemas);
     const info = isObject(part.info) ? part.info : {};
     if (typeof info.description === 'string' && info.description.trim() !== '') {
@@ -68,6 +77,9 @@ export function mergeOpenApiParts(parts: Partial<Record<ServiceName, OpenApiDoc>
     openapi: '3.0.3',
     info: { title: 'Talent Marketplace API', version: '1.0.0', description, ...(missing.length > 0 ? { 'x-missing-services': missing } : {}) },
     servers: [{ url: `${options.publicSiteUrl.replace(/\/+$/, '')}/api`, description: 'The public API through the gateway (PUBLIC_SITE_URL)' }],
+    // Public operations take a token too (it picks the caller's rate-limit bucket); protected ones
+    // override this with bearer alone. Stated once here so every operation says who may call it.
+    security: [{}, { bearerAuth: [] }],
     tags,
     paths,
     components: { ...components, schemas },

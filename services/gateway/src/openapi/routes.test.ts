@@ -75,7 +75,9 @@ describe('GET /openapi.json with every service up', () => {
     const described = Object.fromEntries(
       Object.keys(SPEC_BODY_FIELDS).map((id) => {
         const s = SPEC_OPERATIONS.find((o) => o.operationId === id);
-        const schema = doc.paths[s?.path ?? ''][s?.method ?? 'post'].requestBody?.content?.['application/json']?.schema ?? {};
+        const declared = doc.paths[s?.path ?? ''][s?.method ?? 'post'].requestBody?.content?.['application/json']?.schema ?? {};
+        // Bodies that are contract shapes are named components the operation refers to.
+        const schema = declared.$ref ? doc.components.schemas[declared.$ref.split('/').pop()] : declared;
         return [id, Object.keys(schema.properties ?? {}).filter((f) => SPEC_BODY_FIELDS[id]?.includes(f))];
       }),
     );

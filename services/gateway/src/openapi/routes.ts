@@ -31,6 +31,7 @@ export function createOpenApiRoutes(deps: SiteDeps) {
   });
   let memo: { generation: number; services: string; body: string; complete: boolean } | undefined;
   const onConflict = (message: string) => deps.logger.warn('openapi merge conflict', { detail: message });
+  const onContractMismatch = (message: string) => deps.logger.warn('openapi schema differs from the contract', { detail: message });
 
   return new Elysia({ name: 'openapi-routes' })
     .get(
@@ -45,7 +46,7 @@ export function createOpenApiRoutes(deps: SiteDeps) {
           return fail('OPENAPI_UNAVAILABLE', 'No service could be asked for its API description; try again shortly');
         }
         if (memo === undefined || memo.generation !== generation || memo.services !== services) {
-          const doc = mergeOpenApiParts(parts, { publicSiteUrl: deps.publicSiteUrl, onConflict });
+          const doc = mergeOpenApiParts(parts, { publicSiteUrl: deps.publicSiteUrl, onConflict, onContractMismatch });
           memo = { generation, services, body: JSON.stringify(doc), complete: !('x-missing-services' in (doc.info as object)) };
         }
         set.headers['content-type'] = 'application/json; charset=utf-8';

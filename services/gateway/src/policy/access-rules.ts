@@ -1,4 +1,4 @@
-import type { Role } from '@tm/shared';
+import type { Role } from '@tm/contracts';
 
 /** Prefixes whose operations act on one customer and need an access token (spec section 5). */
 export const PROTECTED_PREFIXES = ['/api/bookings', '/api/payments', '/api/chat', '/api/account'] as const;

@@ -1,4 +1,4 @@
-import type { Role } from '@tm/shared';
+import type { Role } from '@tm/contracts';
 
 /**
  * Rate-limit rules without any store: which bucket a request counts against and which headers

@@ -1,4 +1,5 @@
-import { bearerToken, type Clock, type Role, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
+import type { Role } from '@tm/contracts';
+import { bearerToken, type Clock, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 
 /** Who a valid access token speaks for; what routes and the MCP server see of a caller. */

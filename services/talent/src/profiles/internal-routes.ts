@@ -1,9 +1,9 @@
+import { DEFAULT_PM_PREVIEWS, PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from '@tm/contracts';
 import { ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
 import { answerPrebuilt } from '@tm/shared/prebuilt';
 import { Elysia, t } from 'elysia';
 import type { TalentDirectory } from './directory.ts';
-import { PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from './model.ts';
-import { PREVIEW_LIMIT_DEFAULT, rankPmCandidates } from './ranking.ts';
+import { rankPmCandidates } from './ranking.ts';
 import type { ProfileRepository } from './repository.ts';
 import { toPmPreview } from './view.ts';
 
@@ -17,7 +17,7 @@ export function createInternalRoutes(profiles: ProfileRepository, directory: Tal
       '/pm-previews',
       async ({ query }) => {
         const candidates = await profiles.listActivePmsForService(query.service);
-        return ok(rankPmCandidates(candidates, query.limit ?? PREVIEW_LIMIT_DEFAULT).map(toPmPreview));
+        return ok(rankPmCandidates(candidates, query.limit ?? DEFAULT_PM_PREVIEWS).map(toPmPreview));
       },
       {
         query: PmPreviewQuerySchema,

@@ -2,10 +2,6 @@ import type { AvailabilityStatus, StoredProfile } from './model.ts';
 
 const STATUS_ORDER: Readonly<Record<AvailabilityStatus, number>> = { available: 0, limited: 1, unavailable: 2 };
 
-/** Largest number of PM previews a caller may ask for, and the default. */
-export const PREVIEW_LIMIT_MAX = 10;
-export const PREVIEW_LIMIT_DEFAULT = 3;
-
 /** True when a profile may be shown to search engines and agents (sitemap, index, /talent/{slug}). */
 export function isListed(p: Pick<StoredProfile, 'active' | 'indexable'>): boolean {
   return p.active && p.indexable;

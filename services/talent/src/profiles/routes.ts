@@ -1,13 +1,14 @@
+import { StaffProfileSchema, type TalentRole } from '@tm/contracts';
 import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
 import { answerPrebuilt } from '@tm/shared/prebuilt';
 import { Elysia, t } from 'elysia';
 import type { TalentDirectory } from './directory.ts';
-import { PublicProfileSchema, type StoredProfile, type TalentRole } from './model.ts';
+import type { StoredProfile } from './model.ts';
 import { isListed } from './ranking.ts';
 import type { ProfileRepository } from './repository.ts';
 import { toPublicProfile } from './view.ts';
 
-const ProfileEnvelope = envelopeOf(PublicProfileSchema, 'StaffProfileEnvelope');
+const ProfileEnvelope = envelopeOf(StaffProfileSchema, 'StaffProfileEnvelope');
 const profileResponses = { 200: ProfileEnvelope, 404: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema };
 const IdParams = t.Object({ id: t.String({ description: 'Database id (24 hex) or URL slug' }) });
 

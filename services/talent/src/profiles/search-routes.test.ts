@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
+import type { StaffProfile as PublicProfile } from '@tm/contracts';
 import { createSeededApp } from '../testing.ts';
-import type { PublicProfile } from './model.ts';
 import { loadSeedProfiles } from './seed.ts';
 
 type Page = { success: boolean; data: PublicProfile[]; error?: { code: string } };

@@ -1,8 +1,8 @@
+import { StaffProfileSchema } from '@tm/contracts';
 import { ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
 import { paginationLinks } from '@tm/shared/pagination';
 import { Elysia, t } from 'elysia';
 import type { TalentDirectory } from './directory.ts';
-import { PublicProfileSchema } from './model.ts';
 import type { ProfileRepository } from './repository.ts';
 import { parseTalentSearch, TALENT_PAGE_LIMIT_MAX, TALENT_SEARCH_MAX, TALENT_SKILLS_MAX } from './search-input.ts';
 import { toPublicProfile } from './view.ts';
@@ -41,7 +41,7 @@ export function createTalentSearchRoutes(deps: { profiles: ProfileRepository; di
         page: t.Optional(t.String({ description: 'Integer >= 1, default 1' })),
         limit: t.Optional(t.String({ description: `Integer 1-${TALENT_PAGE_LIMIT_MAX}, default 20` })),
       }),
-      response: { 200: envelopeOf(t.Array(PublicProfileSchema), 'StaffProfileListEnvelope'), 400: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema },
+      response: { 200: envelopeOf(t.Array(StaffProfileSchema), 'StaffProfileListEnvelope'), 400: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema },
       detail: { operationId: 'searchTalent', summary: 'Search talent profiles', description: SEARCH_DESCRIPTION, tags: ['Talent', 'Search'] },
     },
   );

@@ -1,4 +1,5 @@
-import type { PmPreview, PublicProfile, StoredProfile, TalentIndexEntry, TalentRole } from './model.ts';
+import type { PmPreview, StaffProfile, TalentIndexEntry, TalentRole } from '@tm/contracts';
+import type { StoredProfile } from './model.ts';
 
 /** Site path of a profile page, per role: /pm/<slug>, /resource/<slug>, /talent/<slug> for experts. */
 export function profilePath(role: TalentRole, slug: string): string {
@@ -15,7 +16,7 @@ export function roundRating(rating: number): number {
  * The only way a stored profile leaves the service. Every field is copied by name (nested
  * objects too), so contact data, internal notes and flags cannot slip through a spread.
  */
-export function toPublicProfile(p: StoredProfile): PublicProfile {
+export function toPublicProfile(p: StoredProfile): StaffProfile {
   return {
     id: p._id,
     slug: p.slug,
@@ -68,7 +69,7 @@ export function toTalentIndexEntry(
   };
 }
 
-function toAvailability(p: StoredProfile): PublicProfile['availability'] {
+function toAvailability(p: StoredProfile): StaffProfile['availability'] {
   const a = p.availability;
   return { status: a.status, hoursPerWeek: a.hoursPerWeek, nextAvailableDate: a.nextAvailableDate };
 }

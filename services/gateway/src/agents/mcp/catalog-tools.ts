@@ -1,13 +1,17 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { DEFAULT_LANG, DEFAULT_MARKET } from '@tm/contracts';
+import { DEFAULT_LANG, DEFAULT_MARKET, QuoteSchema, ServiceSchema } from '@tm/contracts';
+import { t } from 'elysia';
 import { z } from 'zod';
-import type { ApiQuote, ApiService } from './api-types.ts';
+import { checkedAnswer } from '../contract-check.ts';
 import { localized, type ToolContext } from './context.ts';
 import { toQuote, toServiceDetail, toServiceSummary } from './mappers.ts';
 import { callServiceRoute } from './refs.ts';
 import { renderQuote, renderServiceDetail, renderServiceLine, toolFailure, toolSuccess } from './render.ts';
-import { LanguageInput, MarketInput, Quote, ServiceDetail, ServiceRefInput, ServiceSummary } from './schemas.ts';
+import { Quote, ServiceDetail, ServiceSummary } from './schemas.ts';
 import { TOOLS } from './tool-catalog.ts';
+import { TOOL_INPUTS } from './tool-inputs.ts';
+
+const ServiceListSchema = t.Array(ServiceSchema);
 
 /** search_services, get_service, quote_service and quote_cart: the catalog's GET /services, /services/{id}, /services/{id}/quote and POST /jobs/pricing. */
 export function registerCatalogTools(server: McpServer, ctx: ToolContext): void {
@@ -15,13 +19,7 @@ export function registerCatalogTools(server: McpServer, ctx: ToolContext): void 
     'search_services',
     {
       ...TOOLS.search_services,
-      inputSchema: {
-        query: z.string().max(200).optional().describe('Free text matched against names and descriptions, e.g. "react", "kubernetes"'),
-        category: z.string().max(50).optional().describe('One category, e.g. frontend, data-ai, cloud-devops'),
-        market: MarketInput.optional(),
-        language: LanguageInput.optional(),
-        limit: z.number().int().min(1).max(100).optional().describe('How many results (1-100, default 20)'),
-      },
+      inputSchema: TOOL_INPUTS.search_services,
       outputSchema: {
         market: z.string(),
         language: z.string(),
@@ -32,7 +30,11 @@ export function registerCatalogTools(server: McpServer, ctx: ToolContext): void 
     },
     async ({ query, category, market, language, limit }) => {
       const call = localized(ctx, market, language);
-      const res = await ctx.upstream.call<ApiService[]>('catalog', '/services', call, { query: { search: query, category, limit } });
+      const res = checkedAnswer(
+        await ctx.upstream.call<unknown>('catalog', '/services', call, { query: { search: query, category, limit } }),
+        ServiceListSchema,
+        'catalog',
+      );
       if (!res.ok) return toolFailure(res.code, res.message);
       const services = res.data.map((s) => toServiceSummary(s, ctx.origin));
       const total = Number(res.headers.get('x-total-count') ?? services.length);
@@ -53,12 +55,12 @@ export function registerCatalogTools(server: McpServer, ctx: ToolContext): void 
     'get_service',
     {
       ...TOOLS.get_service,
-      inputSchema: { service: ServiceRefInput, market: MarketInput.optional(), language: LanguageInput.optional() },
+      inputSchema: TOOL_INPUTS.get_service,
       outputSchema: ServiceDetail.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ service, market, language }) => {
-      const res = await callServiceRoute<ApiService>(ctx, service, '', localized(ctx, market, language));
+      const res = await callServiceRoute(ctx, service, '', localized(ctx, market, language), ServiceSchema);
       if (!res.ok) return toolFailure(res.code, res.message);
       const detail = toServiceDetail(res.data, ctx.origin);
       return toolSuccess(detail, renderServiceDetail(detail));
@@ -69,17 +71,12 @@ export function registerCatalogTools(server: McpServer, ctx: ToolContext): void 
     'quote_service',
     {
       ...TOOLS.quote_service,
-      inputSchema: {
-        service: ServiceRefInput,
-        hours: z.number().optional().describe('Hours to price (> 0, at most 10000); default: the service default hours'),
-        qty: z.number().int().optional().describe('How many people or deliveries (1-100, default 1)'),
-        market: MarketInput.optional(),
-      },
+      inputSchema: TOOL_INPUTS.quote_service,
       outputSchema: Quote.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ service, hours, qty, market }) => {
-      const res = await callServiceRoute<ApiQuote>(ctx, service, '/quote', localized(ctx, market), { query: { hours, qty } });
+      const res = await callServiceRoute(ctx, service, '/quote', localized(ctx, market), QuoteSchema, { query: { hours, qty } });
       if (!res.ok) return toolFailure(res.code, res.message);
       const quote = toQuote(res.data);
       return toolSuccess(quote, renderQuote(quote));
@@ -90,18 +87,7 @@ export function registerCatalogTools(server: McpServer, ctx: ToolContext): void 
     'quote_cart',
     {
       ...TOOLS.quote_cart,
-      inputSchema: {
-        items: z
-          .array(
-            z.object({
-              serviceId: ServiceRefInput,
-              hours: z.number().optional().describe('Hours (> 0, at most 10000); default: the service default hours'),
-              qty: z.number().int().optional().describe('1-100, default 1'),
-            }),
-          )
-          .describe('Cart lines, 1-50'),
-        market: MarketInput.optional(),
-      },
+      inputSchema: TOOL_INPUTS.quote_cart,
       outputSchema: Quote.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -113,7 +99,11 @@ export function registerCatalogTools(server: McpServer, ctx: ToolContext): void 
           ...(i.qty === undefined ? {} : { qty: i.qty }),
         })),
       };
-      const res = await ctx.upstream.call<ApiQuote>('catalog', '/jobs/pricing', localized(ctx, market), { method: 'POST', body });
+      const res = checkedAnswer(
+        await ctx.upstream.call<unknown>('catalog', '/jobs/pricing', localized(ctx, market), { method: 'POST', body }),
+        QuoteSchema,
+        'catalog',
+      );
       if (!res.ok) return toolFailure(res.code, res.message);
       const quote = toQuote(res.data);
       return toolSuccess(quote, renderQuote(quote));

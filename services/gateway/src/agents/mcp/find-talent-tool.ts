@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { StaffProfile } from '@tm/contracts';
 import { z } from 'zod';
-import type { ApiProfile } from './api-types.ts';
 import type { ToolContext } from './context.ts';
 import { absoluteUrl } from './mappers.ts';
 import { toolFailure, toolSuccess } from './render.ts';
@@ -24,7 +24,7 @@ const TalentMatch = z.object({
 });
 type TalentMatch = z.infer<typeof TalentMatch>;
 
-function toMatch(p: ApiProfile & { industries?: string[] }, origin: string): TalentMatch {
+function toMatch(p: StaffProfile, origin: string): TalentMatch {
   return {
     id: p.id,
     slug: p.slug,
@@ -68,7 +68,7 @@ export function registerFindTalentTool(server: McpServer, ctx: ToolContext): voi
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ query, role, skills, industry, available, limit }) => {
-      const res = await ctx.upstream.call<ApiProfile[]>('talent', '/talent', ctx.call, {
+      const res = await ctx.upstream.call<StaffProfile[]>('talent', '/talent', ctx.call, {
         query: {
           search: query,
           role,

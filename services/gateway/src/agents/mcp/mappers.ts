@@ -1,6 +1,5 @@
-import type { CurrencyCode, Market } from '@tm/contracts';
+import type { PmPreview as ApiPmPreview, Quote as ApiQuote, Service as ApiService, CurrencyCode, Market, StaffProfile } from '@tm/contracts';
 import { formatMinor } from '@tm/shared';
-import type { ApiPmPreview, ApiProfile, ApiQuote, ApiService } from './api-types.ts';
 import type { MarketInfo, Money, PmPreview, Quote, ServiceDetail, ServiceSummary, TalentProfile } from './schemas.ts';
 
 /** Minor units with their formatted rendering, so an agent never has to divide by 100 itself. */
@@ -106,7 +105,7 @@ export function toMarketInfo(m: Market, defaultCode: string): MarketInfo {
 }
 
 /** A talent public profile, field by field (nothing the talent service adds later leaks by accident). */
-export function toTalentProfile(p: ApiProfile, origin: string): TalentProfile {
+export function toTalentProfile(p: StaffProfile, origin: string): TalentProfile {
   return {
     id: p.id,
     slug: p.slug,
@@ -122,6 +121,7 @@ export function toTalentProfile(p: ApiProfile, origin: string): TalentProfile {
     reviewCount: p.reviewCount,
     availability: { status: p.availability.status, hoursPerWeek: p.availability.hoursPerWeek, nextAvailableDate: p.availability.nextAvailableDate },
     services: [...p.services],
+    industries: [...p.industries],
     profileUrl: absoluteUrl(origin, p.profileUrl),
     updatedAt: p.updatedAt,
   };

@@ -5,6 +5,7 @@ import { toMarketInfo } from './mappers.ts';
 import { renderMarkets, toolFailure, toolSuccess } from './render.ts';
 import { MarketInfo } from './schemas.ts';
 import { TOOLS } from './tool-catalog.ts';
+import { TOOL_INPUTS } from './tool-inputs.ts';
 
 /** list_markets: the shared market table, the same one every service prices with. */
 export function registerMarketTools(server: McpServer): void {
@@ -12,7 +13,7 @@ export function registerMarketTools(server: McpServer): void {
     'list_markets',
     {
       ...TOOLS.list_markets,
-      inputSchema: { code: z.string().max(10).optional().describe('One market code (IN, AE, DE, US, AU); omit for all') },
+      inputSchema: TOOL_INPUTS.list_markets,
       outputSchema: { defaultMarket: z.string(), markets: z.array(MarketInfo) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },

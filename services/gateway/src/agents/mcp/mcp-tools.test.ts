@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { PmPreview as ApiPmPreview, StaffProfile as ApiProfile, Quote as ApiQuote, Service as ApiService } from '@tm/contracts';
 import { MARKETS } from '@tm/contracts';
 import { type AgentStack, startAgentStack } from '../testing/stack.ts';
-import type { ApiPmPreview, ApiProfile, ApiQuote, ApiService } from './api-types.ts';
 import type { Quote } from './schemas.ts';
 import { TOOLS } from './tool-catalog.ts';
 

@@ -7,6 +7,8 @@ import {
   ListToolsRequestSchema,
   PingRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { type ZodRawShape, z } from 'zod';
+import { CODED_MESSAGE } from './tool-inputs.ts';
 
 /** The request schemas of the methods this server answers, checked before the SDK sees a request. */
 const REQUEST_SCHEMAS = new Map<string, { safeParse(value: unknown): { success: boolean; error?: { issues: readonly ParamIssue[] } } }>([
@@ -56,9 +58,11 @@ export function invalidParamsMessage(method: string, issues: readonly ParamIssue
  * Answers a request whose params do not fit its method with -32602 Invalid params. The SDK parses
  * params inside the handler and reports the raw ZodError as -32603 Internal error, which blames
  * the server and dumps validator JSON; this check runs first, per message, so a batch still gets
- * the other answers. Tool argument VALUES are left to the SDK (a tool error the model can fix).
+ * the other answers. Tool argument VALUES are left to the SDK (a tool error the model can fix),
+ * except a value outside one of the contract's bounds: that is answered here as the tool error
+ * the API itself gives for it (`INVALID_HOURS: ...`), so an agent sees one code for one mistake.
  */
-export function guardRequestParams(transport: Transport): void {
+export function guardRequestParams(transport: Transport, toolInputs: Readonly<Record<string, ZodRawShape>> = {}): void {
   const deliver = transport.onmessage;
   transport.onmessage = (message, extra) => {
     if (isJSONRPCRequest(message)) {
@@ -68,7 +72,21 @@ export function guardRequestParams(transport: Transport): void {
         void transport.send({ jsonrpc: '2.0', id: message.id, error });
         return;
       }
+      const outOfBounds = message.method === 'tools/call' ? boundsProblem(message.params, toolInputs) : undefined;
+      if (outOfBounds !== undefined) {
+        void transport.send({ jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text: outOfBounds }], isError: true } });
+        return;
+      }
     }
     deliver?.(message, extra);
   };
+}
+
+/** The `CODE: text` of the first argument outside a contract bound, if any. */
+function boundsProblem(params: unknown, toolInputs: Readonly<Record<string, ZodRawShape>>): string | undefined {
+  const { name, arguments: args } = (params ?? {}) as { name?: unknown; arguments?: unknown };
+  const shape = typeof name === 'string' && Object.hasOwn(toolInputs, name) ? toolInputs[name] : undefined;
+  if (shape === undefined) return undefined;
+  const parsed = z.object(shape).safeParse(args ?? {});
+  return parsed.success ? undefined : parsed.error.issues.find((i) => CODED_MESSAGE.test(i.message))?.message;
 }

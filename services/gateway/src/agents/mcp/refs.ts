@@ -1,3 +1,5 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import { checkedAnswer } from '../contract-check.ts';
 import type { CallContext, UpstreamRequest, UpstreamResult } from '../upstream.ts';
 import type { ToolContext } from './context.ts';
 
@@ -21,11 +23,19 @@ export function profileRefSegment(ref: string): string | undefined {
 }
 
 /**
- * GET /services/{ref}{suffix} on the catalog; a ref no service can have is answered as the
- * catalog answers an unknown one (404 SERVICE_NOT_FOUND, same message) without a call.
+ * GET /services/{ref}{suffix} on the catalog, its answer checked against the contract's `schema`;
+ * a ref no service can have is answered as the catalog answers an unknown one (404
+ * SERVICE_NOT_FOUND, same message) without a call.
  */
-export function callServiceRoute<T>(ctx: ToolContext, ref: string, suffix: string, call: CallContext, request?: UpstreamRequest): Promise<UpstreamResult<T>> {
+export async function callServiceRoute<S extends TSchema>(
+  ctx: ToolContext,
+  ref: string,
+  suffix: string,
+  call: CallContext,
+  schema: S,
+  request?: UpstreamRequest,
+): Promise<UpstreamResult<Static<S>>> {
   const segment = serviceRefSegment(ref);
-  if (segment === undefined) return Promise.resolve({ ok: false, status: 404, code: 'SERVICE_NOT_FOUND', message: `No service with id or slug "${ref}"` });
-  return ctx.upstream.call<T>('catalog', `/services/${segment}${suffix}`, call, request);
+  if (segment === undefined) return { ok: false, status: 404, code: 'SERVICE_NOT_FOUND', message: `No service with id or slug "${ref}"` };
+  return checkedAnswer(await ctx.upstream.call<unknown>('catalog', `/services/${segment}${suffix}`, call, request), schema, 'catalog');
 }

@@ -1,18 +1,10 @@
-import { MARKET_CODES, type MarketCode } from '@tm/contracts';
 import { z } from 'zod';
 
 /**
- * The MCP tools' input and output shapes. Outputs are the API's answers reshaped for agents:
- * every amount is integer minor units plus a formatted string, links are absolute.
+ * The MCP tools' output shapes (their inputs are in tool-inputs.ts): the API's answers reshaped
+ * for agents, so not the contract's shapes: every amount is integer minor units plus a formatted
+ * string, links are absolute.
  */
-
-/** Market codes in either letter case, as X-Country takes them (an enum, not a transform, so it stays plain JSON Schema). */
-const MARKET_INPUTS = [...MARKET_CODES, ...MARKET_CODES.map((c) => c.toLowerCase())] as [MarketCode, ...string[]];
-export const MarketInput = z
-  .enum(MARKET_INPUTS)
-  .describe('Market code, any letter case: IN (India, INR), AE (UAE, AED), DE (Germany, EUR), US (USD), AU (AUD). Default IN.');
-export const LanguageInput = z.string().max(35).describe('BCP-47 language for the copy: en, hi, ar or de (others fall back to en). Default en.');
-export const ServiceRefInput = z.string().min(1).max(100).describe('Service id (24 hex) or slug, e.g. "react-developer", "mvp-build"');
 
 export const Money = z.object({
   amount: z.number().int().describe('Integer minor units (cents, paise, fils)'),
@@ -120,6 +112,7 @@ export const TalentProfile = z.object({
   reviewCount: z.number().int(),
   availability: Availability,
   services: z.array(z.string()).describe('Catalog service slugs this person delivers'),
+  industries: z.array(z.string()).describe('Industries the person has worked in (fintech, retail, ...)'),
   profileUrl: z.string().describe('Absolute URL of the profile page'),
   updatedAt: z.string(),
 });

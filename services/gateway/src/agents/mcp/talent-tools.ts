@@ -1,17 +1,20 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { PmPreviewSchema, ServiceSchema, type StaffProfile, StaffProfileSchema, type TalentRole } from '@tm/contracts';
+import { t } from 'elysia';
 import { z } from 'zod';
+import { checkedAnswer } from '../contract-check.ts';
 import type { UpstreamResult } from '../upstream.ts';
-import type { ApiPmPreview, ApiProfile, ApiService } from './api-types.ts';
 import type { ToolContext } from './context.ts';
 import { toPmPreview, toTalentProfile } from './mappers.ts';
 import { callServiceRoute, profileRefSegment } from './refs.ts';
 import { renderPmLine, renderProfile, toolFailure, toolSuccess } from './render.ts';
-import { PmPreview, ServiceRefInput, TalentProfile } from './schemas.ts';
+import { PmPreview, TalentProfile } from './schemas.ts';
 import { TOOLS } from './tool-catalog.ts';
+import { TOOL_INPUTS } from './tool-inputs.ts';
 
-type Role = 'expert' | 'pm' | 'resource';
+const PmPreviewListSchema = t.Array(PmPreviewSchema);
 
-const PROFILE_PATHS: Record<Role, (ref: string) => string> = {
+const PROFILE_PATHS: Record<TalentRole, (ref: string) => string> = {
   expert: (ref) => `/talent/${ref}`,
   pm: (ref) => `/pm/${ref}/profile`,
   resource: (ref) => `/resource/${ref}/profile`,
@@ -23,10 +26,7 @@ export function registerTalentTools(server: McpServer, ctx: ToolContext): void {
     'find_talent_for_service',
     {
       ...TOOLS.find_talent_for_service,
-      inputSchema: {
-        service: ServiceRefInput,
-        limit: z.number().int().min(1).max(10).optional().describe('How many people (1-10, default 3)'),
-      },
+      inputSchema: TOOL_INPUTS.find_talent_for_service,
       outputSchema: {
         service: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
         talent: z.array(PmPreview),
@@ -35,9 +35,13 @@ export function registerTalentTools(server: McpServer, ctx: ToolContext): void {
     },
     async ({ service, limit }) => {
       // The catalog resolves an id or slug and says 404 for an unknown one; talent alone would answer an empty list.
-      const svc = await callServiceRoute<ApiService>(ctx, service, '', ctx.call);
+      const svc = await callServiceRoute(ctx, service, '', ctx.call, ServiceSchema);
       if (!svc.ok) return toolFailure(svc.code, svc.message);
-      const res = await ctx.upstream.call<ApiPmPreview[]>('talent', '/internal/pm-previews', ctx.call, { query: { service: svc.data.slug, limit } });
+      const res = checkedAnswer(
+        await ctx.upstream.call<unknown>('talent', '/internal/pm-previews', ctx.call, { query: { service: svc.data.slug, limit } }),
+        PmPreviewListSchema,
+        'talent',
+      );
       if (!res.ok) return toolFailure(res.code, res.message);
       const talent = res.data.map((p) => toPmPreview(p, ctx.origin));
       const out = { service: { id: svc.data._id, slug: svc.data.slug, name: svc.data.name }, talent };
@@ -52,20 +56,17 @@ export function registerTalentTools(server: McpServer, ctx: ToolContext): void {
     'get_talent_profile',
     {
       ...TOOLS.get_talent_profile,
-      inputSchema: {
-        slug: z.string().min(1).max(100).describe('Profile slug (or id), e.g. from find_talent_for_service'),
-        role: z.enum(['expert', 'pm', 'resource']).optional().describe('Which kind of profile, when known'),
-      },
+      inputSchema: TOOL_INPUTS.get_talent_profile,
       outputSchema: TalentProfile.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ slug, role }) => {
       const ref = profileRefSegment(slug);
       if (ref === undefined) return toolFailure('PROFILE_NOT_FOUND', 'No such profile');
-      const order: Role[] = role ? [role] : ['expert', 'pm', 'resource'];
-      let res: UpstreamResult<ApiProfile> | undefined;
+      const order: TalentRole[] = role ? [role] : ['expert', 'pm', 'resource'];
+      let res: UpstreamResult<StaffProfile> | undefined;
       for (const r of order) {
-        res = await ctx.upstream.call<ApiProfile>('talent', PROFILE_PATHS[r](ref), ctx.call);
+        res = checkedAnswer(await ctx.upstream.call<unknown>('talent', PROFILE_PATHS[r](ref), ctx.call), StaffProfileSchema, 'talent');
         if (res.ok || res.status !== 404) break;
       }
       if (!res) return toolFailure('PROFILE_NOT_FOUND', 'No such profile');

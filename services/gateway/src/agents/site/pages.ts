@@ -1,5 +1,6 @@
+import type { ServiceIndexEntry, TalentIndexEntry } from '@tm/contracts';
 import { formatMinor } from '@tm/shared';
-import type { MarketPrice, ServiceIndexEntry, SiteData, TalentIndexEntry } from './model.ts';
+import type { MarketPrice, SiteData } from './model.ts';
 
 /** A public page of the site as the sitemap and llms files describe it. */
 export interface SitePage {
