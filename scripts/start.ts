@@ -3,10 +3,7 @@
  * SMTP or SMS provider needed). Ports and URLs come from DESIGN.md's variables, each overridable.
  */
 import { resolve } from 'node:path';
-// scripts/ is no workspace, so the shared modules are imported from their source.
-import { loadConfig, read } from '../packages/shared/src/config.ts';
-import { createLogger } from '../packages/shared/src/logger.ts';
-import { EXIT_CONFIG, loadConfigOrExit } from '../packages/shared/src/process.ts';
+import { createLogger, EXIT_CONFIG, loadConfig, loadConfigOrExit, read } from '@tm/shared';
 import { superviseServices } from './supervisor.ts';
 
 const logger = createLogger('supervisor');

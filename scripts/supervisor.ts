@@ -4,8 +4,9 @@
  * must not take the others down), except one that refused its configuration (EXIT_CONFIG),
  * which is reported instead; SIGINT/SIGTERM stops them all.
  */
+
+import { EXIT_CONFIG } from '@tm/shared';
 import type { Subprocess } from 'bun';
-import { EXIT_CONFIG } from '../packages/shared/src/process.ts';
 
 export interface ServiceSpec {
   name: string;

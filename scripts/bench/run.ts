@@ -19,6 +19,7 @@ import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, running
 import { benchmarksMarkdown } from './markdown.ts';
 import { createProcessGroup } from './processes.ts';
 import { type CaseResult, describeMachine, type Endpoint, ratiosTable, resultsTable, TARGET_LABEL, type Target } from './report.ts';
+import { measureRevocationCheck, revocationMarkdown } from './revocation.ts';
 import { BENCH_QUOTAS, type BenchSystem, obtainAccessToken, startBenchSystem, TOKEN_SOURCE } from './system.ts';
 import { ensureProgram, firstLine } from './tools.ts';
 
@@ -112,6 +113,11 @@ async function main() {
     }
   }
   const cases = await measureAll(load, system, cart, token, tokenProblem);
+  log('measuring the revocation check on a protected route (in process, off vs on)');
+  const revocation = await measureRevocationCheck({ rounds, durationS });
+  log(
+    `revocation check: ${Math.round(revocation.offRps)} req/s off, ${Math.round(revocation.onRps)} on (ratio ${revocation.ratio.toFixed(3)}); ${revocation.checkNs.toFixed(1)} ns per check`,
+  );
 
   console.log(`\n${resultsTable(cases)}\n\n${ratiosTable(cases)}\n`);
   const machine = await describeMachine({
@@ -138,6 +144,7 @@ async function main() {
       cartItems: 3,
       tokenSource: token ? TOKEN_SOURCE : 'none could be had',
       notes,
+      sections: [revocationMarkdown(revocation)],
     }),
   );
   log(`wrote ${output}`);

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { HEALTH_PATH, READY_PATH } from '@tm/shared';
 import { startNginx } from './nginx.ts';
 import { answersOk, freePort, type ProcessGroup, type Started, waitFor } from './processes.ts';
 
@@ -68,26 +69,26 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
   });
   if (!catalog || !gateway || !talent) throw new Error('services/{talent,catalog,gateway}/src/main.ts must exist to benchmark');
 
-  await waitFor('talent /healthz', () => answersOk(`${url(ports.talent)}/healthz`), [talent]);
-  await waitFor('catalog /healthz', () => answersOk(`${url(ports.catalog)}/healthz`), [catalog]);
+  await waitFor(`talent ${HEALTH_PATH}`, () => answersOk(`${url(ports.talent)}${HEALTH_PATH}`), [talent]);
+  await waitFor(`catalog ${HEALTH_PATH}`, () => answersOk(`${url(ports.catalog)}${HEALTH_PATH}`), [catalog]);
   const nginx = await startNginx(o.group, { nginxPath: o.nginxPath, dir: o.workDir, port: ports.nginx, upstreamPort: ports.catalog, cwd: o.repoRoot });
   await waitFor('nginx in front of catalog', () => answersOk(`${url(ports.nginx)}/api/services/catalog`), [nginx]);
-  await waitFor('gateway /healthz', () => answersOk(`${url(ports.gateway)}/healthz`), [gateway]);
+  await waitFor(`gateway ${HEALTH_PATH}`, () => answersOk(`${url(ports.gateway)}${HEALTH_PATH}`), [gateway]);
 
   let authProblem: string | undefined;
   if (!auth) authProblem = 'services/auth/src/main.ts does not exist yet';
   else {
     try {
-      await waitFor('auth /healthz', () => answersOk(`${url(ports.auth)}/healthz`), [auth]);
+      await waitFor(`auth ${HEALTH_PATH}`, () => answersOk(`${url(ports.auth)}${HEALTH_PATH}`), [auth]);
     } catch (err) {
       authProblem = `auth did not start: ${(err as Error).message.split('\n')[0]}`;
     }
   }
   // The limiter must be on Redis (not its in-memory insurance) before anything is measured.
   await waitFor(
-    'gateway /readyz to report Redis up',
+    `gateway ${READY_PATH} to report Redis up`,
     async () => {
-      const body = (await (await fetch(`${url(ports.gateway)}/readyz`)).json()) as { dependencies?: Record<string, { status?: string }> };
+      const body = (await (await fetch(`${url(ports.gateway)}${READY_PATH}`)).json()) as { dependencies?: Record<string, { status?: string }> };
       return body.dependencies?.redis?.status === 'up';
     },
     [gateway],

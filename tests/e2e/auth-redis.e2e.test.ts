@@ -4,9 +4,9 @@
  * SMTP server) on 127.0.0.1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { testRedisUrl } from '@tm/shared';
+import { decodeQuotedPrintable, eventually, startIdp, startSmsReceiver, startSmtpServer, startWidgetVerifier } from '@tm/auth/testing';
+import { testRedisUrl } from '@tm/shared/testing';
 import { Redis } from 'ioredis';
-import { decodeQuotedPrintable, eventually, startIdp, startSmsReceiver, startSmtpServer, startWidgetVerifier } from '../../services/auth/src/testing/peers.ts';
 import { type RunningSystem, startSystem } from './support/system.ts';
 
 const prefix = `test:e2e:${crypto.randomUUID()}:`;

@@ -1,27 +1,40 @@
 /**
- * No Docker engine runs here, so docker-compose.yml and the Dockerfiles are checked by reading
- * them against the code: every service, port, variable and health path they name must exist.
+ * No Docker engine runs here, so docker-compose.yml, the Dockerfile template and .dockerignore
+ * are checked by reading them against the code: every service, port, variable and health path
+ * they name must exist.
+ *
+ * Bookings is being written on another branch: until services/bookings/src/main.ts exists, its
+ * main, its app and the variables compose gives it (and BOOKINGS_URL given to others) are not
+ * looked for in code. Once it exists, every check applies to it as to the others.
  */
 import { describe, expect, it } from 'bun:test';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { HEALTH_PATH, silentLogger } from '@tm/shared';
+import { serviceBase } from '@tm/shared/http';
 import YAML from 'yaml';
 import { repoRoot } from './support/system.ts';
 
 type ComposeService = {
   image?: string;
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
   environment?: Record<string, string>;
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
 };
 const compose = YAML.parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
-const apps = ['auth', 'catalog', 'talent', 'gateway'] as const;
+const apps = ['auth', 'catalog', 'talent', 'bookings', 'gateway'] as const;
+const bookingsWritten = existsSync(join(repoRoot, 'services/bookings/src/main.ts'));
+/** True while the code of `app` may not exist yet on this branch (bookings only, see above). */
+const pending = (app: string) => app === 'bookings' && !bookingsWritten;
+const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
+const dockerignore = readFileSync(join(repoRoot, '.dockerignore'), 'utf8').split('\n');
 const infraPorts: Record<string, number> = { mongo: 27017, redis: 6379, mailpit: 1025 };
 
 function sourceOf(dir: string): string {
   let text = '';
+  if (!existsSync(dir)) return text;
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) text += sourceOf(path);
@@ -31,9 +44,64 @@ function sourceOf(dir: string): string {
 }
 const sharedSource = sourceOf(join(repoRoot, 'packages/shared/src'));
 
+const HEALTH_PROBE = 'packages/shared/src/health-probe.ts';
+/** `${NAME}` as the Dockerfile (or a template literal) writes a reference to NAME. */
+const ref = (name: string) => `\${${name}}`;
+/** The main the template's CMD runs for SERVICE=`app`. */
+function serviceMain(app: string): string {
+  const cmd = dockerfile.match(/^CMD \["\/bin\/sh", "-c", "exec bun \\"([^"\\]+)\\""\]$/m)?.[1];
+  return (cmd ?? 'missing CMD').replace(ref('SERVICE'), app);
+}
+/** Every workspace folder (the root package.json's globs, one level deep). */
+function workspaces(): string[] {
+  const globs = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+  return globs.flatMap((g) => {
+    const parent = g.replace(/\/\*$/, '');
+    return readdirSync(join(repoRoot, parent))
+      .map((d) => `${parent}/${d}`)
+      .filter((d) => existsSync(join(repoRoot, d, 'package.json')));
+  });
+}
+
+describe('Dockerfile (one template for every service)', () => {
+  it('replaces the per-service Dockerfiles', () => {
+    for (const app of readdirSync(join(repoRoot, 'services')))
+      expect({ app, own: existsSync(join(repoRoot, 'services', app, 'Dockerfile')) }).toEqual({ app, own: false });
+  });
+
+  it("copies every workspace's package.json before the frozen install, and installs only SERVICE's dependencies", () => {
+    for (const ws of workspaces()) expect(dockerfile).toContain(`COPY ${ws}/package.json ${ws}/`);
+    expect(dockerfile).toContain('COPY package.json bun.lock ./');
+    expect(dockerfile).toContain(`RUN bun install --frozen-lockfile --production --filter "@tm/${ref('SERVICE')}"`);
+  });
+
+  it('copies the shared packages (contracts and shared) and the service, and runs its main as an unprivileged user', () => {
+    expect(dockerfile).toContain('COPY packages/contracts ./packages/contracts');
+    expect(dockerfile).toContain('COPY packages/shared ./packages/shared');
+    expect(dockerfile).toContain(`COPY services/${ref('SERVICE')} ./services/${ref('SERVICE')}`);
+    expect(dockerfile).toMatch(/^USER (?!root)\w+/m);
+    expect(dockerfile).toContain(`EXPOSE ${ref('PORT')}`);
+    expect(dockerfile).toContain(`ENV NODE_ENV=production HOST=0.0.0.0 PORT=${ref('PORT')} SERVICE=${ref('SERVICE')}`);
+    expect(serviceMain('catalog')).toBe('services/catalog/src/main.ts');
+  });
+
+  it('is health-checked by the shared probe, which asks for the health path the services serve', () => {
+    expect(dockerfile).toContain(`CMD ["bun", "${HEALTH_PROBE}"]`);
+    expect(dockerfile).toContain('HEALTHCHECK');
+    expect(readFileSync(join(repoRoot, HEALTH_PROBE), 'utf8')).toContain(ref('HEALTH_PATH'));
+  });
+
+  it('is sent a context without installed modules, secrets or git history, but with everything it copies', () => {
+    for (const line of ['**/node_modules', '.env', '.git']) expect(dockerignore).toContain(line);
+    const copied = ['package.json', 'bun.lock', 'tsconfig.base.json', 'packages', 'services'];
+    for (const path of copied) expect({ path, ignored: dockerignore.includes(path) }).toEqual({ path, ignored: false });
+    if (dockerignore.includes('tests')) expect(dockerignore).toContain('!tests/e2e/package.json');
+  });
+});
+
 describe('docker-compose.yml', () => {
-  it('runs mongo, redis, an SMTP catcher and the four services', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['auth', 'catalog', 'gateway', 'mailpit', 'mongo', 'redis', 'talent']);
+  it('runs mongo, redis, an SMTP catcher and the five services', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['auth', 'bookings', 'catalog', 'gateway', 'mailpit', 'mongo', 'redis', 'talent']);
   });
 
   it('publishes only the gateway (on the port it listens on) and the mail catcher UI, both on the host loopback', () => {
@@ -52,21 +120,19 @@ describe('docker-compose.yml', () => {
       const env = svc.environment ?? {};
       const code = sourceOf(join(repoRoot, 'services', app, 'src')) + sharedSource;
 
-      it('builds from its own Dockerfile, which exposes the port the service is given', () => {
+      it('builds from the one Dockerfile template with its folder as SERVICE and the port it is given as PORT', () => {
         expect(svc.build?.context).toBe('.');
-        const dockerfile = join(repoRoot, svc.build?.dockerfile ?? 'missing');
-        expect(existsSync(dockerfile)).toBe(true);
-        const text = readFileSync(dockerfile, 'utf8');
-        expect(text).toContain(`EXPOSE ${env.PORT}`);
-        expect(text).toMatch(/^USER (?!root)\w+/m);
-        expect(text).toContain('HEALTHCHECK');
-        const cmd = text.match(/^CMD \["bun", "([^"]+)"\]/m)?.[1];
-        expect(cmd).toBe(`services/${app}/src/main.ts`);
-        expect(existsSync(join(repoRoot, cmd as string))).toBe(true);
+        expect(svc.build?.dockerfile).toBe('Dockerfile');
+        expect(svc.build?.args).toEqual({ SERVICE: app, PORT: env.PORT as string });
+        const main = serviceMain(app);
+        expect(existsSync(join(repoRoot, 'services', app, 'package.json'))).toBe(true);
+        if (!pending(app)) expect(existsSync(join(repoRoot, main))).toBe(true);
       });
 
       it('sets only variables the service reads', () => {
+        if (pending(app)) return;
         for (const name of Object.keys(env)) {
+          if (name === 'BOOKINGS_URL' && !bookingsWritten) continue;
           expect({ variable: name, read: code.includes(`'${name}'`) || code.includes(`${name}:`) || code.includes(`.${name}`) }).toEqual({
             variable: name,
             read: true,
@@ -86,10 +152,11 @@ describe('docker-compose.yml', () => {
         }
       });
 
-      it('is health-checked on /healthz, which the service serves through serviceBase', () => {
-        expect(svc.healthcheck?.test.join(' ')).toContain('/healthz');
-        expect(readFileSync(join(repoRoot, 'services', app, 'src/app.ts'), 'utf8')).toContain('serviceBase(');
-        expect(sharedSource).toContain(".get('/healthz'");
+      it('is health-checked by the shared probe on the health path, which the service serves through serviceBase', async () => {
+        expect(svc.healthcheck?.test).toEqual(['CMD', 'bun', HEALTH_PROBE]);
+        if (!pending(app)) expect(readFileSync(join(repoRoot, 'services', app, 'src/app.ts'), 'utf8')).toContain('serviceBase(');
+        const res = await serviceBase({ service: app, logger: silentLogger }).handle(new Request(`http://localhost${HEALTH_PATH}`));
+        expect(res.status).toBe(200);
       });
 
       it('waits only for services that exist', () => {

@@ -3,7 +3,7 @@
  * 127.0.0.1, embedded stores), exercised only through the gateway's public surface.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { rawHttpExchange, rawHttpJson } from '@tm/shared';
+import { rawHttpExchange, rawHttpJson } from '@tm/shared/testing';
 import { pollUntil, type RunningSystem, startSystem } from './support/system.ts';
 
 let sys: RunningSystem;

@@ -94,6 +94,7 @@ export {
   MarketCodeSchema,
 } from './markets.ts';
 export { COUNTRY_CALLING_CODE_PATTERN, E164_PATTERN, isE164 } from './phone.ts';
+export { REVOCATIONS_PAGE, REVOCATIONS_PATH, type RevocationFeed, RevocationFeedSchema } from './revocations.ts';
 export {
   DEFAULT_PM_PREVIEWS,
   ExperienceSchema,

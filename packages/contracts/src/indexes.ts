@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { ServiceIndexEntrySchema } from './catalog.ts';
-import { TalentIndexEntrySchema } from './talent.ts';
 import { CurrencySchema, MarketCodeSchema } from './markets.ts';
+import { TalentIndexEntrySchema } from './talent.ts';
 
 /**
  * The streamed indexes the gateway builds its site files from: NDJSON, one entry per line in a

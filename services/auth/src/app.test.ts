@@ -138,7 +138,7 @@ describe('the auth HTTP surface', () => {
   });
 
   it('answers 503 on /readyz when the key-value store is down', async () => {
-    const { createEmbeddedKeyValueStore } = await import('@tm/shared');
+    const { createEmbeddedKeyValueStore } = await import('@tm/shared/store/embedded');
     const down = { ...createEmbeddedKeyValueStore(), ping: async () => false };
     const { call } = await createAuthUnderTest({ keyValue: down });
     const res = await call('GET', '/readyz');

@@ -1,14 +1,19 @@
-import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { Elysia } from 'elysia';
+import { dataRightsRoutes } from './account/data-rights-routes.ts';
+import { profileRoutes } from './account/profile-routes.ts';
 import { accountRoutes } from './account/routes.ts';
+import { accountSessionRoutes } from './account/sessions-routes.ts';
 import type { AuthDeps } from './deps.ts';
 import { AUTH_ERROR_STATUS } from './errors.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { noStore } from './http/no-store.ts';
 import { otpRoutes } from './otp/routes.ts';
+import { revocationRoutes } from './revocations/routes.ts';
 import { buildServices } from './services.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
+import { staffAdminRoutes } from './staff/staff-admin-routes.ts';
 
 /** The auth service: operations 1-9, /account/*, and the JWKS the gateway verifies against. */
 export function createApp(deps: AuthDeps) {
@@ -42,7 +47,7 @@ export function createApp(deps: AuthDeps) {
       )
       .use(noStore())
       // The POST operations without a body ignore whatever a client sends with them.
-      .use(bodyLimit(deps.maxBodyBytes, { bodylessPaths: ['/auth/guest-access', '/account/sign-out'] }))
+      .use(bodyLimit(deps.maxBodyBytes, { bodylessPaths: ['/auth/guest-access'] }))
       .get(
         '/.well-known/jwks.json',
         ({ set }) => {
@@ -55,5 +60,10 @@ export function createApp(deps: AuthDeps) {
       .use(staffRoutes(services))
       .use(sessionRoutes(services))
       .use(accountRoutes(services))
+      .use(accountSessionRoutes(services))
+      .use(profileRoutes(services))
+      .use(dataRightsRoutes(services))
+      .use(staffAdminRoutes(services))
+      .use(revocationRoutes(services))
   );
 }

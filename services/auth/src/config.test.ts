@@ -20,6 +20,7 @@ const PRODUCTION = {
   SMS_WEBHOOK_URL: 'https://sms.example.com/send',
   SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
   RESET_URL_BASE: 'https://app.example.com/reset-password',
+  EMAIL_CONFIRM_URL_BASE: 'https://app.example.com/confirm-email',
 };
 
 describe('auth configuration', () => {
@@ -35,7 +36,16 @@ describe('auth configuration', () => {
 
   it('refuses to start in production without a signing key or with embedded defaults', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
-    for (const name of ['JWT_PRIVATE_KEY', 'OTP_HMAC_SECRET', 'MONGODB_URL', 'REDIS_URL', 'SMS_WEBHOOK_URL', 'SMTP_URL', 'RESET_URL_BASE']) {
+    for (const name of [
+      'JWT_PRIVATE_KEY',
+      'OTP_HMAC_SECRET',
+      'MONGODB_URL',
+      'REDIS_URL',
+      'SMS_WEBHOOK_URL',
+      'SMTP_URL',
+      'RESET_URL_BASE',
+      'EMAIL_CONFIRM_URL_BASE',
+    ]) {
       expect(problems.some((p) => p.startsWith(`${name}:`))).toBe(true);
     }
   });

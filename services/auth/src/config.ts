@@ -39,7 +39,12 @@ export function loadAuthConfig(env: Env) {
     SMTP_URL: read.optionalUrl(['smtp:', 'smtps:']),
     MAIL_FROM: read.string('Talent Marketplace <no-reply@localhost>'),
     RESET_URL_BASE: read.url(['http:', 'https:'], 'http://localhost:3000/reset-password'),
+    EMAIL_CONFIRM_URL_BASE: read.url(['http:', 'https:'], 'http://localhost:3000/confirm-email'),
     PROVIDER_TIMEOUT_MS: read.int(5000, { min: 100, max: 60_000 }),
+    TALENT_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8083'),
+    BOOKINGS_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8084'),
+    PEER_TIMEOUT_MS: read.int(3000, { min: 100, max: 60_000 }),
+    ACCOUNT_ERASURE_RETRY_MS: read.int(30_000, { min: 1000, max: 3_600_000 }),
     BOOTSTRAP_ADMIN_EMAIL: read.optionalString(),
     BOOTSTRAP_ADMIN_PASSWORD: read.optionalString(),
     BOOTSTRAP_ADMIN_MOBILE: read.optionalString(),
@@ -55,10 +60,13 @@ export function loadAuthConfig(env: Env) {
       SMS_WEBHOOK_URL: !config.SMS_WEBHOOK_URL,
       SMTP_URL: !config.SMTP_URL,
       RESET_URL_BASE: !env.RESET_URL_BASE,
+      EMAIL_CONFIRM_URL_BASE: !env.EMAIL_CONFIRM_URL_BASE,
     }),
   ];
-  if (isProduction(env) && env.RESET_URL_BASE && config.RESET_URL_BASE.startsWith('http:') && !allowsEmbeddedInProduction(env)) {
-    problems.push('RESET_URL_BASE: must use https when NODE_ENV=production');
+  for (const name of ['RESET_URL_BASE', 'EMAIL_CONFIRM_URL_BASE'] as const) {
+    if (isProduction(env) && env[name] && config[name].startsWith('http:') && !allowsEmbeddedInProduction(env)) {
+      problems.push(`${name}: must use https when NODE_ENV=production`);
+    }
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

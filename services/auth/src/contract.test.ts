@@ -12,7 +12,7 @@ import {
   VerifyOtpBody,
   WidgetTokenBody,
 } from '@tm/contracts';
-import { declaredSchemas, envelopeData } from '@tm/shared/testing/route-schemas';
+import { declaredSchemas, envelopeData } from '@tm/shared/testing';
 import { createAuthUnderTest } from './testing/auth-under-test.ts';
 
 const { app } = await createAuthUnderTest();

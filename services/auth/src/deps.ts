@@ -1,6 +1,9 @@
-import type { Clock, DocumentStore, KeyValueStore, Logger } from '@tm/shared';
+import type { Clock, Logger } from '@tm/shared';
+import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import type { IdTokenVerifier } from './idp/idp-verifier.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { AccountPeer } from './peers/account-peers.ts';
+import type { TalentProfiles } from './peers/talent-profiles.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 import type { PasswordHasher } from './staff/passwords.ts';
 import type { SigningKey, VerificationKey } from './tokens/keys.ts';
@@ -23,9 +26,17 @@ export interface AuthDeps {
   widget: WidgetVerifier;
   idp: IdTokenVerifier;
   mailer: Mailer;
+  /** Talent's profiles, checked when a pm or resource account is linked (TALENT_URL). */
+  talent: TalentProfiles;
+  /** Services holding personal data, asked on export and deletion (bookings at BOOKINGS_URL). */
+  accountPeers: readonly AccountPeer[];
+  /** Wait before a deletion asks a service that was away again (ACCOUNT_ERASURE_RETRY_MS). */
+  accountErasureRetryMs: number;
   passwords: PasswordHasher;
   /** Reset links are built from this, never from the request's Host. */
   resetUrlBase: string;
+  /** Email confirmation links (PATCH /account/me) are built from this (EMAIL_CONFIRM_URL_BASE). */
+  emailConfirmUrlBase: string;
   /** X-Forwarded-For hops to trust (1 behind the gateway). */
   trustProxy: number;
   maxBodyBytes: number;

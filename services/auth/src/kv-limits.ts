@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
 
 /** Whole seconds until `key` expires (at least 1), for Retry-After; `fallbackMs` when it has no TTL. */
 export async function secondsLeft(kv: KeyValueStore, key: string, fallbackMs: number): Promise<number> {

@@ -1,8 +1,12 @@
-import { connectStores, createLogger, EXIT_CONFIG, isProduction, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogger, EXIT_CONFIG, isProduction, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { connectStores } from '@tm/shared/store';
+import { startErasureWorker } from './account/erasure-worker.ts';
 import { createApp } from './app.ts';
 import { loadAuthConfig } from './config.ts';
 import { createJoseIdTokenVerifier, unconfiguredIdTokenVerifier } from './idp/idp-verifier.ts';
 import { createLogMailer, createSmtpMailer } from './mail/mailer.ts';
+import { createHttpAccountPeer } from './peers/account-peers.ts';
+import { createHttpTalentProfiles } from './peers/talent-profiles.ts';
 import { bootstrapAdmin, ensureIndexes } from './setup.ts';
 import { createLogSmsSender, createWebhookSmsSender } from './sms/sms-sender.ts';
 import { createArgon2idHasher } from './staff/passwords.ts';
@@ -45,8 +49,12 @@ const deps = {
       ? createJoseIdTokenVerifier({ jwksUrl: config.IDP_JWKS_URL, issuers: config.IDP_ISSUER, audience: config.IDP_AUDIENCE, clock, timeoutMs })
       : unconfiguredIdTokenVerifier,
   mailer,
+  talent: createHttpTalentProfiles({ url: config.TALENT_URL, timeoutMs: config.PEER_TIMEOUT_MS }),
+  accountPeers: [createHttpAccountPeer({ service: 'bookings', url: config.BOOKINGS_URL, timeoutMs: config.PEER_TIMEOUT_MS })],
+  accountErasureRetryMs: config.ACCOUNT_ERASURE_RETRY_MS,
   passwords,
   resetUrlBase: config.RESET_URL_BASE,
+  emailConfirmUrlBase: config.EMAIL_CONFIRM_URL_BASE,
   trustProxy: config.TRUST_PROXY,
   maxBodyBytes: config.MAX_BODY_BYTES,
 };
@@ -56,6 +64,7 @@ if (config.BOOTSTRAP_ADMIN_EMAIL && config.BOOTSTRAP_ADMIN_PASSWORD) {
   await bootstrapAdmin(deps, { email: config.BOOTSTRAP_ADMIN_EMAIL, password: config.BOOTSTRAP_ADMIN_PASSWORD, mobile: config.BOOTSTRAP_ADMIN_MOBILE });
 }
 
+const stopErasureWorker = startErasureWorker(deps, Math.min(config.ACCOUNT_ERASURE_RETRY_MS, 10_000));
 const app = createApp(deps).listen({ hostname: config.HOST, port: config.PORT, maxRequestBodySize: config.MAX_BODY_BYTES });
 logger.info('auth listening', {
   url: `http://${config.HOST}:${app.server?.port}`,
@@ -67,6 +76,7 @@ logger.info('auth listening', {
 });
 
 stopOnSignals(logger, async () => {
+  stopErasureWorker();
   await app.stop();
   await Promise.allSettled([stores.documents.close(), stores.keyValue.close(), mailer.close()]);
 });

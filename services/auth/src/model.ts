@@ -11,7 +11,7 @@ import {
   VerifyOtpBody,
   WidgetTokenBody,
 } from '@tm/contracts';
-import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
 import { t } from 'elysia';
 
 /** Auth's bodies and answers that cross the gateway are the contract's (packages/contracts/src/auth.ts). */
@@ -41,6 +41,9 @@ export const MeSchema = t.Object(
     role: t.String(),
     mobile: t.Optional(t.String()),
     email: t.Optional(t.String()),
+    name: t.Optional(t.String()),
+    locale: t.Optional(t.String()),
+    profileId: t.Optional(t.String({ description: 'Talent profile of a pm or resource account (the `pid` claim)' })),
     sessionId: t.String(),
   },
   { title: 'Me' },

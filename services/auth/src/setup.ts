@@ -1,4 +1,6 @@
 import { type Logger, newId } from '@tm/shared';
+import { createDeletionRepository } from './account/deletion-repository.ts';
+import { createEmailChangeRepository } from './account/email-change-repository.ts';
 import { createCustomerRepository } from './customers/customer-repository.ts';
 import type { AuthDeps } from './deps.ts';
 import { createSessionRepository } from './sessions/session-repository.ts';
@@ -12,6 +14,8 @@ export async function ensureIndexes(deps: Pick<AuthDeps, 'documents'>): Promise<
   await createCustomerRepository(db).ensureIndexes();
   await createStaffRepository(db).ensureIndexes();
   await createResetTokenRepository(db).ensureIndexes();
+  await createEmailChangeRepository(db).ensureIndexes();
+  await createDeletionRepository(db).ensureIndexes();
 }
 
 /**

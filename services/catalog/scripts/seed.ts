@@ -1,5 +1,5 @@
 /** `bun run seed`: loads the seed catalog into the MongoDB at MONGODB_URL (safe to run again). */
-import { connectMongoDocumentStore } from '@tm/shared';
+import { connectMongoDocumentStore } from '@tm/shared/store/mongo';
 import { seedServices } from '../seed/seed.ts';
 
 const url = process.env.MONGODB_URL;

@@ -3,7 +3,8 @@
  * BENCH_SCALE_N synthetic services (bulk writes in batches) instead of the seed. Logs one JSON
  * line with the load and snapshot times once listening.
  */
-import { createEmbeddedDocumentStore, createLogger, systemClock } from '@tm/shared';
+import { createLogger, systemClock } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createApp } from '../src/app.ts';
 import { createServiceReadModel } from '../src/services/read-model.ts';
 import { createServiceRepository } from '../src/services/repository.ts';

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { CATEGORIES, LANGUAGES, MARKET_CODES, MARKETS } from '@tm/contracts';
-import { createEmbeddedDocumentStore, documentStoresUnderTest, stableId } from '@tm/shared';
+import { stableId } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { documentStoresUnderTest } from '@tm/shared/testing';
 import type { ServiceDoc } from '../src/services/model.ts';
 import { createServiceRepository } from '../src/services/repository.ts';
 import { SEED_SERVICES, seedDocuments } from './index.ts';
@@ -166,12 +168,14 @@ describe('shouldSeed', () => {
 });
 
 describe('seed version marker', () => {
-  it('lets auto mode skip MongoDB once this seed version is loaded, and seed again for a new version', async () => {
+  it('skips the upsert when the store already holds this seed version, and seeds again for a new one', async () => {
     const store = createEmbeddedDocumentStore();
     const repo = createServiceRepository(store);
-    await seedServices(store);
-    expect(await shouldSeed('auto', 'mongodb', repo)).toBe(false);
+    expect((await seedServices(store, { onlyIfChanged: true })).inserted).toBe(33);
+    await store.collection<ServiceDoc>('services').updateOne({ slug: 'react-developer' }, { $set: { minHours: 1 } });
+    expect(await seedServices(store, { onlyIfChanged: true })).toEqual({ total: 33, inserted: 0, updated: 0, skipped: true });
+    expect((await repo.findActiveByIdOrSlug('react-developer'))?.minHours).toBe(1);
     await repo.markSeeded('an-older-seed');
-    expect(await shouldSeed('auto', 'mongodb', repo)).toBe(true);
+    expect(await seedServices(store, { onlyIfChanged: true })).toEqual({ total: 33, inserted: 0, updated: 1 });
   });
 });

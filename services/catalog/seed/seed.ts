@@ -1,4 +1,5 @@
-import type { DocumentStore } from '@tm/shared';
+import { type SeedMode, shouldSeed as shouldSeedStore } from '@tm/shared';
+import type { DocumentStore } from '@tm/shared/store';
 import type { ServiceDoc } from '../src/services/model.ts';
 import { createServiceRepository, type ServiceRepository } from '../src/services/repository.ts';
 import { seedDocuments } from './index.ts';
@@ -7,10 +8,15 @@ import { seedDocuments } from './index.ts';
  * Loads the seed catalog idempotently: upserts by slug keeping each stable id, so running it
  * again changes nothing, and services added by other means are left alone.
  */
-export async function seedServices(store: DocumentStore): Promise<{ total: number; inserted: number; updated: number }> {
+export async function seedServices(
+  store: DocumentStore,
+  options: { onlyIfChanged?: boolean } = {},
+): Promise<{ total: number; inserted: number; updated: number; skipped?: true }> {
   const repo = createServiceRepository(store);
   await repo.ensureIndexes();
   const docs = seedDocuments();
+  // A restart with SEED=always on MongoDB costs one read when this seed version is already loaded.
+  if (options.onlyIfChanged && (await repo.seededVersion()) === seedVersion(docs)) return { total: docs.length, inserted: 0, updated: 0, skipped: true };
   const r = await repo.upsertAll(docs);
   await repo.markSeeded(seedVersion(docs));
   return { total: docs.length, ...r };
@@ -21,12 +27,7 @@ export function seedVersion(docs: readonly ServiceDoc[] = seedDocuments()): stri
   return Bun.hash.wyhash(JSON.stringify(docs)).toString(36);
 }
 
-/**
- * Whether main.ts seeds at start: `auto` seeds the embedded store always, and MongoDB while it has
- * no services or holds an older seed version than this build's (the marker the last seed left), so
- * restarts never rewrite what was edited since, and a new seed release still arrives.
- */
-export async function shouldSeed(mode: 'auto' | 'always' | 'never', kind: DocumentStore['kind'], repo: ServiceRepository): Promise<boolean> {
-  if (mode !== 'auto') return mode === 'always';
-  return kind === 'embedded' || (await repo.count()) === 0 || (await repo.seededVersion()) !== seedVersion();
+/** Whether main.ts seeds at start (SEED): `auto` seeds the embedded store always and MongoDB only when it has no services. */
+export function shouldSeed(mode: SeedMode, kind: DocumentStore['kind'], repo: ServiceRepository): Promise<boolean> {
+  return shouldSeedStore(mode, kind, async () => (await repo.count()) === 0);
 }

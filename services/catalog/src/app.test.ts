@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'bun:test';
-import { createEmbeddedDocumentStore, type DocumentStore, silentLogger, stableId } from '@tm/shared';
+import { silentLogger, stableId } from '@tm/shared';
+import type { DocumentStore } from '@tm/shared/store';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createTalentClient } from './talent/client.ts';
 import { createTestCatalog, samplePreview } from './test-support.ts';
 

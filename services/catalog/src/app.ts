@@ -1,4 +1,6 @@
-import { type Clock, type DocumentStore, type Logger, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared';
+import type { Clock, Logger } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import type { DocumentStore } from '@tm/shared/store';
 import { Elysia } from 'elysia';
 import { createInternalRoutes } from './internal/routes.ts';
 import { CATALOG_ERROR_STATUS } from './services/errors.ts';

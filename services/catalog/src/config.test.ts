@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { ConfigError } from '@tm/shared';
-import { loadCatalogConfig } from './config.ts';
+import { catalogSeedMode, loadCatalogConfig } from './config.ts';
 
 describe('catalog config', () => {
   it('has development defaults', () => {
@@ -30,5 +30,14 @@ describe('catalog config', () => {
     // A ConfigError, so main.ts logs it as one line and exits 78 like every other bad value.
     expect(() => loadCatalogConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(loadCatalogConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/catalog' }).MONGODB_URL).toBe('mongodb://db:27017/catalog');
+  });
+
+  it('seeds by SEED, and by its old name CATALOG_SEED (with a deprecation warning) only while SEED is unset', () => {
+    const mode = (env: Record<string, string>) => catalogSeedMode(loadCatalogConfig(env), env);
+    expect(mode({})).toEqual({ mode: 'auto' });
+    expect(mode({ SEED: 'never' })).toEqual({ mode: 'never' });
+    expect(mode({ CATALOG_SEED: 'always' })).toEqual({ mode: 'always', warning: 'CATALOG_SEED is deprecated: set SEED=always instead' });
+    expect(mode({ SEED: 'never', CATALOG_SEED: 'always' }).mode).toBe('never');
+    expect(() => loadCatalogConfig({ SEED: 'yes' })).toThrow('SEED');
   });
 });

@@ -1,4 +1,4 @@
-import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { ConfigError, chooseSeedMode, type Env, loadConfig, productionProblems, read, readSeedMode, SEED_MODES } from '@tm/shared';
 
 /** The catalog's configuration, read once at start; every bad variable is reported together. */
 export function loadCatalogConfig(env: Env) {
@@ -10,8 +10,10 @@ export function loadCatalogConfig(env: Env) {
     TALENT_TIMEOUT_MS: read.int(800, { min: 1, max: 60_000 }),
     CATALOG_CACHE_MAX_AGE_MS: read.int(5_000, { min: 0, max: 3_600_000 }),
     // auto: always seed the embedded store, and MongoDB only while its services collection is empty
-    // (so a fresh docker compose has a catalog); always / never: as named.
-    CATALOG_SEED: read.oneOf(['auto', 'always', 'never'] as const, 'auto'),
+    // (so a fresh docker compose has a catalog); always / never: as named. One meaning in every service.
+    SEED: readSeedMode,
+    /** The catalog's old name for SEED, still read (with a deprecation warning) while SEED is unset. */
+    CATALOG_SEED: read.oneOf(SEED_MODES, 'auto'),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
   if (problems.length > 0) throw new ConfigError(problems);
@@ -19,3 +21,8 @@ export function loadCatalogConfig(env: Env) {
 }
 
 export type CatalogConfig = ReturnType<typeof loadCatalogConfig>;
+
+/** The seed mode main.ts runs in: SEED, else CATALOG_SEED when set (with a warning to log), else auto. */
+export function catalogSeedMode(config: CatalogConfig, env: Env) {
+  return chooseSeedMode(config.SEED, env.CATALOG_SEED ? { name: 'CATALOG_SEED', mode: config.CATALOG_SEED } : undefined);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { CartSchema, CatalogEntrySchema, QuoteSchema, ServiceIndexEntrySchema, ServiceSchema } from '@tm/contracts';
-import { declaredSchemas, envelopeData, itemsOf } from '@tm/shared/testing/route-schemas';
+import { declaredSchemas, envelopeData, itemsOf } from '@tm/shared/testing';
 import { createTestCatalog } from './test-support.ts';
 
 const { app } = await createTestCatalog();

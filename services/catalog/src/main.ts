@@ -1,7 +1,8 @@
-import { connectMongoDocumentStore, createEmbeddedDocumentStore, createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { connectStores } from '@tm/shared/store';
 import { seedServices, shouldSeed } from '../seed/seed.ts';
 import { createApp } from './app.ts';
-import { loadCatalogConfig } from './config.ts';
+import { catalogSeedMode, loadCatalogConfig } from './config.ts';
 import { createServiceReadModel } from './services/read-model.ts';
 import { createServiceRepository } from './services/repository.ts';
 import { createTalentClient } from './talent/client.ts';
@@ -9,12 +10,14 @@ import { createTalentClient } from './talent/client.ts';
 const logger = createLogger('catalog');
 const config = loadConfigOrExit(logger, () => loadCatalogConfig(process.env));
 
-// The catalog needs no key-value store, so only the document store is built here.
-const documents = config.MONGODB_URL ? await connectMongoDocumentStore(config.MONGODB_URL) : createEmbeddedDocumentStore();
+// The catalog needs no key-value store: no Redis URL is given, so none is connected.
+const { documents } = await connectStores({ mongodbUrl: config.MONGODB_URL, redisPrefix: 'catalog:' });
 const repo = createServiceRepository(documents);
 await repo.ensureIndexes();
-if (await shouldSeed(config.CATALOG_SEED, documents.kind, repo)) {
-  const r = await seedServices(documents);
+const seed = catalogSeedMode(config, process.env);
+if (seed.warning) logger.warn(seed.warning);
+if (await shouldSeed(seed.mode, documents.kind, repo)) {
+  const r = await seedServices(documents, { onlyIfChanged: documents.kind === 'mongodb' });
   logger.info('seeded the catalog', { store: documents.kind, ...r });
 }
 

@@ -1,4 +1,6 @@
-import { createEmbeddedDocumentStore, createManualClock, type DocumentStore, silentLogger } from '@tm/shared';
+import { createManualClock, silentLogger } from '@tm/shared';
+import type { DocumentStore } from '@tm/shared/store';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { seedServices } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { noTalent } from './talent/client.ts';

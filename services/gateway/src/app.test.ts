@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createEmbeddedDocumentStore, silentLogger, systemClock } from '@tm/shared';
-import { seedServices } from '../../catalog/seed/seed.ts';
-import { createApp as createCatalogApp } from '../../catalog/src/app.ts';
-import { noTalent } from '../../catalog/src/talent/client.ts';
+import { createApp as createCatalogApp, noTalent, seedServices } from '@tm/catalog/testing';
+import { silentLogger, systemClock } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { req, testGateway } from './testing/gateway.ts';
 import { closedUrl } from './testing/peers.ts';
 import { startTestIssuer, type TestIssuer } from './testing/tokens.ts';

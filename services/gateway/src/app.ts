@@ -1,10 +1,12 @@
-import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared';
+import { HEALTH_PATH } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { createAgentRoutes } from './agents/routes.ts';
 import { createOpenApiRoutes } from './openapi/routes.ts';
 import type { GatewayLimiter } from './policy/limiter.ts';
 import { createPolicy } from './policy/policy-plugin.ts';
 import { RequestStates } from './policy/request-state.ts';
+import type { RevocationView } from './policy/revocations.ts';
 import type { TokenVerifier } from './policy/tokens.ts';
 import { createApiRoutes } from './proxy/api-routes.ts';
 import type { SiteDeps, Upstreams } from './site-deps.ts';
@@ -15,6 +17,8 @@ export type { Principal } from './policy/tokens.ts';
 export interface GatewayDeps extends SiteDeps {
   limiter: GatewayLimiter;
   tokens: TokenVerifier;
+  /** Auth's revoked sessions, checked on every protected route (see policy/revocations.ts). */
+  revocations: RevocationView;
   /** X-Forwarded-For hops to trust (TRUST_PROXY); 0 = the socket address is the client. */
   trustProxy: number;
   maxBodyBytes: number;
@@ -33,7 +37,7 @@ export function createApp(deps: GatewayDeps) {
       serviceBase({
         service: 'gateway',
         logger: deps.logger,
-        readiness: { ...deps.limiter.readiness(), ...upstreamReadiness(deps) },
+        readiness: { ...deps.limiter.readiness(), ...deps.revocations.readiness(), ...upstreamReadiness(deps) },
       }),
     )
     .use(createPolicy({ ...deps, states }))
@@ -42,11 +46,11 @@ export function createApp(deps: GatewayDeps) {
     .use(createApiRoutes({ ...deps, states }));
 }
 
-/** Each service's /healthz as a readiness entry; none is required, since the gateway still answers (503 envelopes) without them. */
+/** Each service's HEALTH_PATH as a readiness entry; none is required, since the gateway still answers (503 envelopes) without them. */
 function upstreamReadiness(deps: GatewayDeps) {
   const timeoutMs = Math.min(deps.upstreamTimeoutMs, 2000);
   const check = (base: string) => async () => {
-    const res = await deps.fetch(`${base}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
+    const res = await deps.fetch(`${base}${HEALTH_PATH}`, { signal: AbortSignal.timeout(timeoutMs) });
     await res.body?.cancel();
     return res.ok;
   };

@@ -47,8 +47,13 @@ export function loadGatewayConfig(env: Env) {
     CORS_ORIGINS: corsOrigins,
     JWKS_CACHE_S: read.int(600, { min: 1, max: 86_400 }),
     TOKEN_CACHE_SIZE: read.int(10_000, { min: 0, max: 1_000_000 }),
+    REVOCATION_POLL_MS: read.int(1000, { min: 100, max: 2000 }),
+    REVOCATION_MAX_STALENESS_MS: read.int(4000, { min: 1000, max: 60_000 }),
   });
   const problems = productionProblems(env, { REDIS_URL: config.REDIS_URL === undefined });
+  if (config.REVOCATION_MAX_STALENESS_MS < 2 * config.REVOCATION_POLL_MS) {
+    problems.push('REVOCATION_MAX_STALENESS_MS: must be at least twice REVOCATION_POLL_MS (one slow poll must not fail every protected route)');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -2,6 +2,7 @@ import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/
 import { createApp } from './app.ts';
 import { loadGatewayConfig } from './config.ts';
 import { createGatewayLimiter, createLimiterRedis } from './policy/limiter.ts';
+import { createRevocationView } from './policy/revocations.ts';
 import { createTokenVerifier } from './policy/tokens.ts';
 
 const logger = createLogger('gateway');
@@ -10,6 +11,16 @@ const config = loadConfigOrExit(logger, () => loadGatewayConfig(process.env));
 
 const redis = config.REDIS_URL ? createLimiterRedis(config.REDIS_URL) : undefined;
 redis?.on('error', (err) => logger.warn('redis error', { error: String(err) }));
+
+// Revoked sessions from auth's feed, refreshed every REVOCATION_POLL_MS (docs/account.md).
+const revocations = createRevocationView({
+  authUrl: config.AUTH_URL,
+  fetch: globalThis.fetch,
+  clock: systemClock,
+  logger,
+  intervalMs: config.REVOCATION_POLL_MS,
+  maxStalenessMs: config.REVOCATION_MAX_STALENESS_MS,
+});
 
 const app = createApp({
   upstreams: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, talent: config.TALENT_URL },
@@ -32,6 +43,7 @@ const app = createApp({
     jwksCacheS: config.JWKS_CACHE_S,
     cacheSize: config.TOKEN_CACHE_SIZE,
   }),
+  revocations,
   trustProxy: config.TRUST_PROXY,
   maxBodyBytes: config.MAX_BODY_BYTES,
   corsOrigins: config.CORS_ORIGINS,
@@ -46,6 +58,7 @@ const app = createApp({
 logger.info('listening', { host: config.HOST, port: app.server?.port, redis: redis ? 'on' : 'in-memory limiter' });
 
 stopOnSignals(logger, async () => {
+  revocations.stop();
   await app.stop();
   redis?.disconnect();
 });

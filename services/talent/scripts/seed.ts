@@ -3,7 +3,7 @@
  * Idempotent: each profile's seed fields are set by its stable `_id` (fields added since stay), so running it twice changes nothing.
  * (The embedded store needs no script: the service seeds it at every start.)
  */
-import { connectMongoDocumentStore } from '@tm/shared';
+import { connectMongoDocumentStore } from '@tm/shared/store/mongo';
 import { createProfileRepository } from '../src/profiles/repository.ts';
 import { prepareProfileStore } from '../src/profiles/seed.ts';
 

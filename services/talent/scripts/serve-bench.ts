@@ -1,5 +1,6 @@
 /** bench:scale's talent process: main.ts's wiring on the embedded store, loaded with BENCH_SCALE_N synthetic profiles. */
-import { createEmbeddedDocumentStore, createLogger, systemClock } from '@tm/shared';
+import { createLogger, systemClock } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createApp } from '../src/app.ts';
 import { createTalentDirectory } from '../src/profiles/directory.ts';
 import { createProfileRepository } from '../src/profiles/repository.ts';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'bun:test';
-import { createEmbeddedDocumentStore, type DocumentStore, silentLogger } from '@tm/shared';
+import { silentLogger } from '@tm/shared';
+import type { DocumentStore } from '@tm/shared/store';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createApp } from './app.ts';
 import { createSeededApp } from './testing.ts';
 

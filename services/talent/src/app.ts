@@ -1,4 +1,7 @@
-import { type Clock, type DocumentStore, type Logger, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi, systemClock } from '@tm/shared';
+import type { Clock, Logger } from '@tm/shared';
+import { systemClock } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import type { DocumentStore } from '@tm/shared/store';
 import { Elysia } from 'elysia';
 import { createTalentDirectory, type TalentDirectory } from './profiles/directory.ts';
 import { createInternalRoutes } from './profiles/internal-routes.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { ConfigError } from '@tm/shared';
-import { loadTalentConfig } from './config.ts';
+import { loadTalentConfig, talentSeedMode } from './config.ts';
 
 describe('loadTalentConfig', () => {
   it('defaults to 127.0.0.1:8083 with the embedded store', () => {
@@ -24,5 +24,15 @@ describe('loadTalentConfig', () => {
     expect(() => loadTalentConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(loadTalentConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8083);
     expect(loadTalentConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/talent' }).MONGODB_URL).toBe('mongodb://db:27017/talent');
+  });
+
+  it('seeds by SEED like every service, and by SEED_ON_START (true: always, false: auto, with a deprecation warning) only while SEED is unset', () => {
+    const mode = (env: Record<string, string>) => talentSeedMode(loadTalentConfig(env), env);
+    expect(mode({})).toEqual({ mode: 'auto' });
+    expect(mode({ SEED: 'always' })).toEqual({ mode: 'always' });
+    expect(mode({ SEED_ON_START: 'true' })).toEqual({ mode: 'always', warning: 'SEED_ON_START is deprecated: set SEED=always instead' });
+    expect(mode({ SEED_ON_START: 'false' }).mode).toBe('auto');
+    expect(mode({ SEED: 'never', SEED_ON_START: 'true' }).mode).toBe('never');
+    expect(() => loadTalentConfig({ SEED: 'true' })).toThrow(ConfigError);
   });
 });

@@ -1,4 +1,4 @@
-import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { ConfigError, chooseSeedMode, type Env, loadConfig, productionProblems, read, readSeedMode, type SeedMode } from '@tm/shared';
 
 /** Reads and checks the talent service's environment once; throws ConfigError naming every bad variable. */
 export function loadTalentConfig(env: Env) {
@@ -6,12 +6,20 @@ export function loadTalentConfig(env: Env) {
     HOST: read.string('127.0.0.1'),
     PORT: read.port(8083),
     MONGODB_URL: read.optionalUrl(['mongodb:', 'mongodb+srv:']),
-    /** Seed the MongoDB store at start too (the embedded store is always seeded). */
+    /** auto (default): seed the embedded store, and MongoDB while it holds no profiles; always; never. One meaning in every service. */
+    SEED: readSeedMode,
+    /** The old switch, still read (with a deprecation warning) while SEED is unset: true is SEED=always, false SEED=auto. */
     SEED_ON_START: read.bool(false),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
   if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  // SEED is absent when unset (talentSeedMode then decides), so the type says optional.
+  return config as Readonly<Omit<typeof config, 'SEED'> & { SEED?: SeedMode }>;
 }
 
 export type TalentConfig = ReturnType<typeof loadTalentConfig>;
+
+/** The seed mode main.ts runs in: SEED, else SEED_ON_START when set (with a warning to log), else auto. */
+export function talentSeedMode(config: TalentConfig, env: Env) {
+  return chooseSeedMode(config.SEED, env.SEED_ON_START ? { name: 'SEED_ON_START', mode: config.SEED_ON_START ? 'always' : 'auto' } : undefined);
+}

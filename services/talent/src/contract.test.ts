@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'bun:test';
 import { PmPreviewQuerySchema, PmPreviewSchema, StaffProfileSchema, TalentIndexEntrySchema } from '@tm/contracts';
-import { createEmbeddedDocumentStore, silentLogger } from '@tm/shared';
-import { declaredSchemas, envelopeData, itemsOf } from '@tm/shared/testing/route-schemas';
+import { silentLogger } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { declaredSchemas, envelopeData, itemsOf } from '@tm/shared/testing';
 import { createApp } from './app.ts';
 
 const app = createApp({ documents: createEmbeddedDocumentStore(), logger: silentLogger });

@@ -1,6 +1,7 @@
-import { connectStores, createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogger, loadConfigOrExit, shouldSeed, stopOnSignals, systemClock } from '@tm/shared';
+import { connectStores } from '@tm/shared/store';
 import { createApp } from './app.ts';
-import { loadTalentConfig } from './config.ts';
+import { loadTalentConfig, talentSeedMode } from './config.ts';
 import { createTalentDirectory } from './profiles/directory.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
@@ -13,8 +14,11 @@ const config = loadConfigOrExit(logger, () => loadTalentConfig(process.env));
 
 const { documents } = await connectStores({ mongodbUrl: config.MONGODB_URL, redisPrefix: 'talent:' });
 const repo = createProfileRepository(documents);
+const seed = talentSeedMode(config, process.env);
+if (seed.warning) logger.warn(seed.warning);
 const { seeded } = await prepareProfileStore(repo, {
-  seed: documents.kind === 'embedded' || config.SEED_ON_START,
+  seed: await shouldSeed(seed.mode, documents.kind, async () => (await repo.count()) === 0),
+  // SEED=always on MongoDB: the bulk upsert is skipped when the seed marker names this version.
   onlyIfChanged: documents.kind === 'mongodb',
 });
 // The directory (search, sitemap, index) is built before listening, then watched off the request path.

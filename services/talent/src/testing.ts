@@ -1,7 +1,13 @@
-import { createEmbeddedDocumentStore, type DocumentStore, silentLogger } from '@tm/shared';
+import { silentLogger } from '@tm/shared';
+import type { DocumentStore } from '@tm/shared/store';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createApp } from './app.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
+
+// What other workspaces' tests may build of talent (`@tm/talent/testing`); nothing here is for production code.
+export { createApp } from './app.ts';
+export { PROFILES_COLLECTION } from './profiles/repository.ts';
 
 /** The catalog's service slugs as the lead fixed them (cross-service contract). */
 export const CATALOG_SERVICE_SLUGS = [

@@ -4,6 +4,7 @@
  * and stops it by PID afterwards. Log lines are kept so tests can read the dev SMS outbox.
  */
 import { resolve } from 'node:path';
+import { HEALTH_PATH } from '@tm/shared';
 import type { Subprocess } from 'bun';
 
 export const repoRoot = resolve(import.meta.dir, '../../..');
@@ -107,7 +108,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
         if (proc.exitCode !== null) throw new Error(`supervisor exited: ${rawErr.join('\n')}`);
         const all = await Promise.all(
           Object.values(urls).map((u) =>
-            fetch(`${u}/healthz`).then(
+            fetch(`${u}${HEALTH_PATH}`).then(
               (r) => r.ok,
               () => false,
             ),
@@ -116,7 +117,16 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
         return all.every(Boolean) ? true : undefined;
       },
       30_000,
-      'every service to answer /healthz',
+      `every service to answer ${HEALTH_PATH}`,
+    );
+    // Protected routes answer 503 until the gateway has read auth's revocation feed once.
+    await pollUntil(
+      async () => {
+        const ready = (await fetch(`${urls.gateway}/readyz`).then((r) => r.json())) as { dependencies?: Record<string, { status: string }> };
+        return ready.dependencies?.revocations?.status === 'up' ? true : undefined;
+      },
+      15_000,
+      "the gateway's first read of auth's revocation feed",
     );
   } catch (err) {
     await system.stop();

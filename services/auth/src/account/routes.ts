@@ -1,7 +1,7 @@
 import { type Role, STAFF_ROLES } from '@tm/contracts';
 import { DomainError, ok, bearerToken as readBearer } from '@tm/shared';
 import { Elysia } from 'elysia';
-import { ChangePasswordBody, errorResponses, MeEnvelope, UpdatedEnvelope } from '../model.ts';
+import { AuthSessionEnvelope, ChangePasswordBody, errorResponses, MeEnvelope } from '../model.ts';
 import type { AuthServices } from '../services.ts';
 import type { Principal } from '../sessions/session-service.ts';
 
@@ -13,6 +13,11 @@ export function bearerToken(header: string | null): string | null {
 /** Refuses a principal whose role is not in `roles` (403 FORBIDDEN): guests and customers are never staff. */
 export function requireRole(principal: Principal, roles: readonly Role[]): void {
   if (!roles.includes(principal.claims.role)) throw new DomainError('FORBIDDEN', 'Your role may not do this');
+}
+
+/** The optional profile fields `PATCH /account/me` sets. */
+function profileOf(doc: { name?: string; locale?: string; profileId?: string } | null) {
+  return { ...(doc?.name ? { name: doc.name } : {}), ...(doc?.locale ? { locale: doc.locale } : {}), ...(doc?.profileId ? { profileId: doc.profileId } : {}) };
 }
 
 /**
@@ -34,11 +39,11 @@ export function accountRoutes(s: AuthServices) {
         const base = { id: claims.sub, role: claims.role, sessionId: session._id };
         if (session.subjectKind === 'customer') {
           const c = await s.repositories.customers.findById(claims.sub);
-          return ok({ ...base, ...(c?.mobile ? { mobile: c.mobile } : {}), ...(c?.email ? { email: c.email } : {}) });
+          return ok({ ...base, ...(c?.mobile ? { mobile: c.mobile } : {}), ...(c?.email ? { email: c.email } : {}), ...profileOf(c) });
         }
         if (session.subjectKind === 'staff') {
           const a = await s.repositories.staff.findById(claims.sub);
-          return ok({ ...base, ...(a?.mobile ? { mobile: a.mobile } : {}), ...(a?.email ? { email: a.email } : {}) });
+          return ok({ ...base, ...(a?.mobile ? { mobile: a.mobile } : {}), ...(a?.email ? { email: a.email } : {}), ...profileOf(a) });
         }
         return ok(base);
       },
@@ -55,38 +60,23 @@ export function accountRoutes(s: AuthServices) {
       },
     )
     .post(
-      '/account/sign-out',
-      async ({ principal }) => {
-        await s.sessions.revoke(principal.session._id);
-        return ok({ updated: true });
-      },
-      {
-        response: { 200: UpdatedEnvelope, ...errorResponses(401, 429) },
-        detail: {
-          operationId: 'signOut',
-          summary: 'End this session',
-          description: 'Revokes the session of the bearer token: its refresh token stops working at once (access tokens expire within 15 min at the gateway).',
-          tags: ['Account'],
-          security: [{ bearerAuth: [] }],
-        },
-      },
-    )
-    .post(
       '/account/change-password',
       async ({ principal, body }) => {
         requireRole(principal, STAFF_ROLES);
-        await s.passwordReset.changePassword(principal.claims.sub, body.currentPassword, body.newPassword);
-        return ok({ updated: true });
+        await s.passwordReset.changePassword(principal.claims.sub, body.currentPassword, body.newPassword, principal.session._id);
+        const renewed = await s.sessions.renew(principal.session);
+        if (!renewed) throw new DomainError('UNAUTHORIZED', 'This session ended meanwhile; sign in with the new password');
+        return ok(renewed);
       },
       {
         body: ChangePasswordBody,
         parse: 'json',
-        response: { 200: UpdatedEnvelope, ...errorResponses(400, 401, 403, 413, 429) },
+        response: { 200: AuthSessionEnvelope, ...errorResponses(400, 401, 403, 413, 429) },
         detail: {
           operationId: 'changePassword',
           summary: 'Change the staff password',
           description:
-            'Staff only (403 FORBIDDEN for customers and guests). Checks the current password (400 INVALID_CREDENTIALS, counted toward the sign-in lockout: 429 LOGIN_LOCKED), applies the password policy (400 WEAK_PASSWORD) and revokes every session of the account, this one included: sign in again.',
+            'Staff only (403 FORBIDDEN for customers and guests). Checks the current password (400 INVALID_CREDENTIALS, counted toward the sign-in lockout: 429 LOGIN_LOCKED), applies the password policy (400 WEAK_PASSWORD), then ends every other session of the account (refused by every gateway within 5 s) and keeps this one: answers a fresh AuthSession for it (same session id; its old refresh token stops working). Password and credentials version change in one update, so no old session outlives a failure half way.',
           tags: ['Account'],
           security: [{ bearerAuth: [] }],
         },

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { type Doc, type DocumentStore, documentStoresUnderTest } from '@tm/shared';
+import type { Doc, DocumentStore } from '@tm/shared/store';
+import { documentStoresUnderTest } from '@tm/shared/testing';
 import { createCustomerRepository } from './customer-repository.ts';
 
 const { stores, closeAll } = documentStoresUnderTest();

@@ -1,10 +1,18 @@
-import { type Doc, type DocumentStore, isDuplicateKeyError, newId } from '@tm/shared';
+import { newId } from '@tm/shared';
+import { type Doc, type DocumentStore, isDuplicateKeyError } from '@tm/shared/store';
 
 /** A customer account: found by verified mobile, by IdP identity, or by a verified email. */
 export interface CustomerDoc extends Doc {
   _id: string;
   mobile?: string;
+  /** Lower-cased (the normalised form the unique index holds). */
   email?: string;
+  name?: string;
+  locale?: string;
+  /** Raised when the account's sessions must all die at once (deletion). */
+  credentialsVersion?: number;
+  /** Set while a deletion waits for a service to confirm: the account cannot sign in. */
+  deletionPendingAt?: Date;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -45,6 +53,23 @@ export function createCustomerRepository(db: DocumentStore) {
       await identities.createIndex({ userId: 1 });
     },
     findById: (id: string) => users.findOne({ _id: id }),
+    findByEmail: (email: string) => users.findOne({ email: email.toLowerCase() }),
+    async update(id: string, set: Partial<Pick<CustomerDoc, 'name' | 'locale' | 'email'>>, now: Date): Promise<void> {
+      await users.updateOne({ _id: id }, { $set: { ...set, updatedAt: now } });
+    },
+    /** Makes the account unusable in one update (sign-in refused, every session dead by its credentials version). */
+    async markDeletionPending(userId: string, now: Date): Promise<void> {
+      await users.updateOne({ _id: userId }, { $set: { deletionPendingAt: now, updatedAt: now }, $inc: { credentialsVersion: 1 } });
+    },
+    async clearDeletionPending(userId: string): Promise<void> {
+      await users.updateOne({ _id: userId }, { $unset: { deletionPendingAt: '' } });
+    },
+    identitiesOf: (userId: string) => identities.find({ userId }).toArray(),
+    /** Removes the customer and every identity bound to it (account deletion); idempotent. */
+    async erase(userId: string): Promise<void> {
+      await identities.deleteMany({ userId });
+      await users.deleteOne({ _id: userId });
+    },
     /** The customer already bound to this IdP identity, if any. */
     async findByIdentity(iss: string, sub: string): Promise<CustomerDoc | null> {
       const known = await identities.findOne({ _id: identityId(iss, sub) });

@@ -1,4 +1,5 @@
-import { DomainError, pathOfUrl } from '@tm/shared';
+import { DomainError } from '@tm/shared';
+import { pathOfUrl } from '@tm/shared/http';
 import { Elysia, ParseError } from 'elysia';
 
 /** An error serviceBase turns into 413 PAYLOAD_TOO_LARGE. */

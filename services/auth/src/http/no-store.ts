@@ -1,4 +1,4 @@
-import { pathOfUrl } from '@tm/shared';
+import { pathOfUrl } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 
 /**

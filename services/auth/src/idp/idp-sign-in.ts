@@ -15,5 +15,6 @@ export async function signInWithIdp(deps: { idp: IdTokenVerifier; customers: Cus
   if (identity.email && !identity.emailVerified) {
     throw new DomainError('EMAIL_NOT_VERIFIED', 'The identity provider has not verified this email address');
   }
-  return deps.customers.findOrCreateByIdentity(identity.iss, identity.sub, identity.email, now);
+  // Emails are stored in their normalised (lower-case) form, the one the unique index compares.
+  return deps.customers.findOrCreateByIdentity(identity.iss, identity.sub, identity.email?.trim().toLowerCase(), now);
 }

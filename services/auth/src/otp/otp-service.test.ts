@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { createEmbeddedKeyValueStore, createManualClock, type DomainError, type KeyValueStore, redisKeyValueStoreUnderTest, silentLogger } from '@tm/shared';
+import { createManualClock, type DomainError, silentLogger } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
+import { createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
+import { redisKeyValueStoreUnderTest } from '@tm/shared/testing';
 import { MARKET_COUNTRY_CODES } from './otp-policy.ts';
 import { createOtpService } from './otp-service.ts';
 

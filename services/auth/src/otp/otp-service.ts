@@ -1,4 +1,5 @@
-import { type Clock, DomainError, type KeyValueStore, type Logger } from '@tm/shared';
+import { type Clock, DomainError, type Logger } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
 import { countHit, secondsLeft, sha256Hex } from '../kv-limits.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import { generateOtp, isOtpShape, macMatches, OTP_POLICY, otpMac, otpText, parseMobile } from './otp-policy.ts';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { redisKeyValueStoreUnderTest } from '@tm/shared';
+import { redisKeyValueStoreUnderTest } from '@tm/shared/testing';
 import { createWebhookSmsSender } from '../sms/sms-sender.ts';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { startSmsReceiver } from '../testing/peers.ts';

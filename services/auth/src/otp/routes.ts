@@ -6,9 +6,9 @@ import type { AuthServices } from '../services.ts';
 
 /** Operations 1-3: SMS code sign-in and the SMS widget token exchange. */
 export function otpRoutes(s: AuthServices) {
-  const signInCustomer = async (mobile: string) => {
+  const signInCustomer = async (mobile: string, request: Request) => {
     const customer = await s.repositories.customers.findOrCreateByMobile(mobile, s.now());
-    return s.sessions.start({ id: customer._id, kind: 'customer', role: 'customer' });
+    return s.sessions.start({ id: customer._id, kind: 'customer', role: 'customer' }, { userAgent: request.headers.get('user-agent') });
   };
   return new Elysia({ name: 'auth:otp' })
     .post(
@@ -30,7 +30,7 @@ export function otpRoutes(s: AuthServices) {
         },
       },
     )
-    .post('/auth/verify-otp', async ({ body }) => ok(await signInCustomer(await s.otp.verify(body.mobile, body.otp))), {
+    .post('/auth/verify-otp', async ({ body, request }) => ok(await signInCustomer(await s.otp.verify(body.mobile, body.otp), request)), {
       body: VerifyOtpBody,
       parse: 'json',
       response: { 200: AuthSessionEnvelope, ...errorResponses(400, 413, 429) },
@@ -42,7 +42,7 @@ export function otpRoutes(s: AuthServices) {
         tags: ['Auth'],
       },
     })
-    .post('/auth/verify-widget-token', async ({ body }) => ok(await signInCustomer(await s.widget.verify(body.token))), {
+    .post('/auth/verify-widget-token', async ({ body, request }) => ok(await signInCustomer(await s.widget.verify(body.token), request)), {
       body: WidgetTokenBody,
       parse: 'json',
       response: { 200: AuthSessionEnvelope, ...errorResponses(400, 413, 429) },

@@ -1,4 +1,5 @@
-import { DomainError, type KeyValueStore } from '@tm/shared';
+import { DomainError } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
 import { countHit, secondsLeft, sha256Hex } from '../kv-limits.ts';
 
 /** DESIGN.md: at most 30 guest sessions per client IP per hour. */

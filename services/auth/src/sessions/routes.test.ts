@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { redisKeyValueStoreUnderTest, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { redisKeyValueStoreUnderTest } from '@tm/shared/testing';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { createStaffRepository } from '../staff/staff-repository.ts';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { createStaff } from '../testing/staff-fixture.ts';
 import { generateSigningKey, importPreviousPublicKeys } from '../tokens/keys.ts';
@@ -136,15 +138,21 @@ describe('refresh', () => {
     expect((await a.call('POST', '/auth/refresh', { body: { refreshToken: session.refreshToken } })).body.error?.code).toBe('INVALID_REFRESH_TOKEN');
   });
 
-  it('signs out whatever body comes with it: sign-out takes none', async () => {
+  it('signs out the current session without a body, and refuses a body that is not a scope with 400', async () => {
     const { call } = await createAuthUnderTest();
-    for (const [raw, type] of [
-      ['{x', 'application/json'],
-      ['bye', 'text/plain'],
+    const session = (await call('POST', '/auth/guest-access')).body.data;
+    const out = await call('POST', '/account/sign-out', { headers: bearer(session.accessToken) });
+    expect(out.status).toBe(200);
+    expect(out.body.data).toEqual({ updated: true, revoked: 1 });
+    for (const [raw, type, code] of [
+      ['{x', 'application/json', 'MALFORMED_JSON'],
+      ['bye', 'text/plain', 'UNSUPPORTED_CONTENT_TYPE'],
+      ['{"scope":"everything"}', 'application/json', 'VALIDATION_FAILED'],
     ]) {
-      const session = (await call('POST', '/auth/guest-access')).body.data;
-      const out = await call('POST', '/account/sign-out', { raw, headers: { ...bearer(session.accessToken), 'content-type': type as string } });
-      expect({ type, status: out.status }).toEqual({ type, status: 200 });
+      const other = (await call('POST', '/auth/guest-access')).body.data;
+      const res = await call('POST', '/account/sign-out', { raw, headers: { ...bearer(other.accessToken), 'content-type': type as string } });
+      expect({ type, status: res.status, code: res.body.error?.code }).toEqual({ type, status: 400, code });
+      expect((await call('GET', '/account/me', { headers: bearer(other.accessToken) })).status).toBe(200);
     }
   });
 
@@ -187,22 +195,44 @@ describe('account', () => {
     }
   });
 
-  it('lets staff change their password and signs every session out', async () => {
+  it('lets staff change their password, keeping this session with fresh tokens and ending the others', async () => {
     const { call, deps } = await createAuthUnderTest();
     const pm = await createStaff(deps);
-    const session = (await call('POST', '/auth/staff-password-login', { body: { identifier: pm.email, password: pm.password } })).body.data;
+    const login = () => call('POST', '/auth/staff-password-login', { body: { identifier: pm.email, password: pm.password } });
+    const session = (await login()).body.data;
+    const other = (await login()).body.data;
     const wrong = await call('POST', '/account/change-password', {
       headers: bearer(session.accessToken),
       body: { currentPassword: 'not it at all', newPassword: 'long enough passphrase' },
     });
     expect(wrong.body.error?.code).toBe('INVALID_CREDENTIALS');
+    const sessionIdBefore = (await call('GET', '/account/me', { headers: bearer(session.accessToken) })).body.data.sessionId;
     const res = await call('POST', '/account/change-password', {
       headers: bearer(session.accessToken),
       body: { currentPassword: pm.password, newPassword: 'long enough passphrase' },
     });
     expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ tokenType: 'Bearer', user: { id: pm._id, role: 'pm' } });
+    const fresh = res.body.data;
+    // The kept session: same id, new tokens; its old refresh token is spent.
+    const me = await call('GET', '/account/me', { headers: bearer(fresh.accessToken) });
+    expect(me.body.data.sessionId).toBe(sessionIdBefore);
+    expect((await call('POST', '/auth/refresh', { body: { refreshToken: fresh.refreshToken } })).status).toBe(200);
     expect((await call('POST', '/auth/refresh', { body: { refreshToken: session.refreshToken } })).status).toBe(400);
+    // The other session is over, access and refresh alike.
+    expect((await call('GET', '/account/me', { headers: bearer(other.accessToken) })).status).toBe(401);
+    expect((await call('POST', '/auth/refresh', { body: { refreshToken: other.refreshToken } })).status).toBe(400);
     expect((await call('POST', '/auth/staff-password-login', { body: { identifier: pm.email, password: 'long enough passphrase' } })).status).toBe(200);
+  });
+
+  it('ends sessions by the credentials version alone, even when the revocation writes never happen', async () => {
+    const { call, deps } = await createAuthUnderTest();
+    const pm = await createStaff(deps);
+    const session = (await call('POST', '/auth/staff-password-login', { body: { identifier: pm.email, password: pm.password } })).body.data;
+    // Only the password update lands (a step-down before revokeAllFor): the session is dead anyway.
+    await createStaffRepository(deps.documents).setPasswordHash(pm._id, await deps.passwords.hash('another long passphrase'), new Date(deps.clock.now()));
+    expect((await call('GET', '/account/me', { headers: bearer(session.accessToken) })).status).toBe(401);
+    expect((await call('POST', '/auth/refresh', { body: { refreshToken: session.refreshToken } })).body.error?.code).toBe('INVALID_REFRESH_TOKEN');
   });
 
   it('keeps customers out of staff-only operations with 403 FORBIDDEN', async () => {

@@ -11,9 +11,9 @@ export function sessionRoutes(s: AuthServices) {
   return new Elysia({ name: 'auth:sessions' })
     .post(
       '/auth/idp-signin',
-      async ({ body }) => {
+      async ({ body, request }) => {
         const customer = await signInWithIdp({ idp: s.deps.idp, customers: s.repositories.customers }, body.idToken, s.now());
-        return ok(await s.sessions.start({ id: customer._id, kind: 'customer', role: 'customer' }));
+        return ok(await s.sessions.start({ id: customer._id, kind: 'customer', role: 'customer' }, { userAgent: request.headers.get('user-agent') }));
       },
       {
         body: IdTokenBody,
@@ -32,7 +32,7 @@ export function sessionRoutes(s: AuthServices) {
       '/auth/guest-access',
       async ({ request, server }) => {
         await admitGuest(s.deps.keyValue, clientIpOf(request, server, s.deps.trustProxy));
-        return ok(await s.sessions.start({ id: crypto.randomUUID(), kind: 'guest', role: 'guest' }));
+        return ok(await s.sessions.start({ id: crypto.randomUUID(), kind: 'guest', role: 'guest' }, { userAgent: request.headers.get('user-agent') }));
       },
       {
         response: { 200: AuthSessionEnvelope, ...errorResponses(413, 429) },

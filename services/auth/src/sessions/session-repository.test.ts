@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { documentStoresUnderTest, newId } from '@tm/shared';
+import { newId } from '@tm/shared';
+import { documentStoresUnderTest } from '@tm/shared/testing';
 import { createSessionRepository, type SessionDoc } from './session-repository.ts';
 
 const { stores, closeAll } = documentStoresUnderTest();
@@ -42,6 +43,37 @@ for (const s of stores) {
       expect(await repo.findLive(a._id, now)).toBeNull();
       expect(await repo.findLive(b._id, now)).toBeNull();
       expect(await repo.findLive(other._id, now)).not.toBeNull();
+    });
+
+    it('lists live sessions newest first, revokes all but one, and feeds revocations since an instant', async () => {
+      const repo = createSessionRepository(await s.open());
+      await repo.ensureIndexes();
+      const subjectId = `user-${crypto.randomUUID()}`;
+      const older = session({ subjectId, createdAt: new Date(now.getTime() - 1000) });
+      const newer = session({ subjectId });
+      const keep = session({ subjectId, createdAt: new Date(now.getTime() - 2000) });
+      for (const x of [older, newer, keep]) await repo.insert(x);
+      expect((await repo.listLive(subjectId, now)).map((x) => x._id)).toEqual([newer._id, older._id, keep._id]);
+      const at = new Date(now.getTime() + 1);
+      expect(await repo.revokeAllFor(subjectId, at, keep._id)).toBe(2);
+      expect((await repo.listLive(subjectId, now)).map((x) => x._id)).toEqual([keep._id]);
+      const fed = (await repo.revokedSince(at, 100)).map((x) => x._id);
+      expect(fed).toEqual(expect.arrayContaining([older._id, newer._id]));
+      expect(fed).not.toContain(keep._id);
+      expect(await repo.revokeOwned(keep._id, 'someone-else', now)).toBe(false);
+      expect(await repo.revokeOwned(keep._id, subjectId, now)).toBe(true);
+    });
+
+    it('renews a live session to a new credentials version and refresh token, never a revoked one', async () => {
+      const repo = createSessionRepository(await s.open());
+      const live = session({ userAgent: 'ua' });
+      const gone = session({ revokedAt: now });
+      for (const x of [live, gone]) await repo.insert(x);
+      expect(await repo.renew(live._id, 3, 'jti-2', now)).toBe(true);
+      expect(await repo.findLive(live._id, now)).toMatchObject({ credentialsVersion: 3, refreshJti: 'jti-2' });
+      expect(await repo.renew(gone._id, 3, 'jti-2', now)).toBe(false);
+      await repo.forgetDevices(live.subjectId);
+      expect((await repo.findLive(live._id, now))?.userAgent).toBeUndefined();
     });
 
     it('revokes one session once', async () => {

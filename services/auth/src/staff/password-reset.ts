@@ -1,4 +1,5 @@
-import { type Clock, DomainError, type KeyValueStore, type Logger } from '@tm/shared';
+import { type Clock, DomainError, type Logger } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
 import { secondsLeft, sha256Hex } from '../kv-limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SessionRepository } from '../sessions/session-repository.ts';
@@ -48,6 +49,17 @@ export function createPasswordReset(deps: PasswordResetDeps) {
     await deps.mailer.send({ to: account.email, ...resetMail(url.toString()) });
   }
 
+  /**
+   * Revokes the account's sessions (but `keep`), runs the credentials update, and revokes again
+   * (sessions opened in between). Revoking first means a failure half way errs on the safe side:
+   * sessions ended, password unchanged, and the caller sees the error and may retry.
+   */
+  async function revokeAround(accountId: string, keep: string | undefined, change: (now: Date) => Promise<unknown>): Promise<number> {
+    const first = await deps.sessions.revokeAllFor(accountId, new Date(clock.now()), keep);
+    await change(new Date(clock.now()));
+    return first + (await deps.sessions.revokeAllFor(accountId, new Date(clock.now()), keep));
+  }
+
   return {
     /**
      * Answers the same for every address: the cooldown applies to unknown addresses too, and
@@ -63,15 +75,19 @@ export function createPasswordReset(deps: PasswordResetDeps) {
       void mailLink(email).catch((err: unknown) => deps.logger.error('reset mail failed', { error: String(err) }));
     },
 
-    /** A signed-in staff member's own change: the current password is checked like a login (lockout included). */
-    async changePassword(staffId: string, currentPassword: string, newPassword: string): Promise<void> {
+    /**
+     * A signed-in staff member's own change: the current password is checked like a login (lockout
+     * included). Every other session ends; `keepSessionId` is left for the caller to renew. The
+     * password and the credentials version change in one update (which kills every session at
+     * auth at once); the revocations around it feed the gateway (see revokeAround).
+     */
+    async changePassword(staffId: string, currentPassword: string, newPassword: string, keepSessionId: string): Promise<void> {
       const account = await deps.staff.findById(staffId);
       if (!account) throw new DomainError('UNAUTHORIZED', 'A valid access token is required');
       await deps.staffLogin.login(account.email, currentPassword);
       checkPasswordPolicy(newPassword);
-      const now = new Date(clock.now());
-      await deps.staff.setPasswordHash(account._id, await deps.passwords.hash(newPassword), now);
-      const revoked = await deps.sessions.revokeAllFor(account._id, now);
+      const hash = await deps.passwords.hash(newPassword);
+      const revoked = await revokeAround(account._id, keepSessionId, (now) => deps.staff.setPasswordHash(account._id, hash, now));
       deps.logger.info('staff password changed', { accountId: account._id, sessionsRevoked: revoked });
     },
 
@@ -84,8 +100,8 @@ export function createPasswordReset(deps: PasswordResetDeps) {
       if (!used) throw badToken();
       const account = await deps.staff.findById(used.staffId);
       if (!account) throw badToken();
-      await deps.staff.setPasswordHash(account._id, await deps.passwords.hash(newPassword), now);
-      const revoked = await deps.sessions.revokeAllFor(account._id, now);
+      const hash = await deps.passwords.hash(newPassword);
+      const revoked = await revokeAround(account._id, undefined, (at) => deps.staff.setPasswordHash(account._id, hash, at));
       deps.logger.info('staff password reset', { accountId: account._id, sessionsRevoked: revoked });
       await deps.staffLogin.clearFailures(account.email);
       if (account.mobile) await deps.staffLogin.clearFailures(account.mobile);

@@ -1,4 +1,4 @@
-import type { Doc, DocumentStore } from '@tm/shared';
+import type { Doc, DocumentStore } from '@tm/shared/store';
 
 /** A password-reset token, stored only as its SHA-256 (`_id`), single use, short-lived. */
 export interface ResetTokenDoc extends Doc {

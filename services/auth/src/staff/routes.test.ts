@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { redisKeyValueStoreUnderTest } from '@tm/shared';
+import { redisKeyValueStoreUnderTest } from '@tm/shared/testing';
 import { createSmtpMailer } from '../mail/mailer.ts';
 import { bootstrapAdmin } from '../setup.ts';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';

@@ -1,5 +1,6 @@
 import { isE164 } from '@tm/contracts';
-import { DomainError, type KeyValueStore, type Logger } from '@tm/shared';
+import { DomainError, type Logger } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
 import { countHit, secondsLeft, sha256Hex } from '../kv-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { StaffDoc, StaffRepository } from './staff-repository.ts';
@@ -45,7 +46,9 @@ export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyVa
         await kv.set(lockKey, '1', { px: LOGIN_POLICY.lockMs, nx: true });
         throw await locked(kv, lockKey);
       }
-      const account = await find(identifier);
+      const found = await find(identifier);
+      // A deactivated account, or an invited one without a password yet, costs and answers as an unknown one.
+      const account = found?.passwordHash && !found.deactivatedAt ? found : null;
       const matches = account
         ? await deps.passwords.verify(password, account.passwordHash)
         : await deps.passwords.verify(password, await dummy()).then(() => false);

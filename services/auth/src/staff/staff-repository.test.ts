@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { documentStoresUnderTest, isDuplicateKeyError, newId } from '@tm/shared';
+import { newId } from '@tm/shared';
+import { isDuplicateKeyError } from '@tm/shared/store';
+import { documentStoresUnderTest } from '@tm/shared/testing';
 import { createResetTokenRepository } from './reset-token-repository.ts';
 import { createStaffRepository, type StaffDoc } from './staff-repository.ts';
 
@@ -36,11 +38,12 @@ for (const s of stores) {
       expect(isDuplicateKeyError(err)).toBe(true);
     });
 
-    it('replaces the password hash', async () => {
+    it('replaces the password hash and raises the credentials version in the same update', async () => {
       const repo = createStaffRepository(await s.open());
       const doc = staff();
       await repo.insert(doc);
-      expect(await repo.setPasswordHash(doc._id, 'new', now)).toBe(true);
+      expect(await repo.setPasswordHash(doc._id, 'new', now)).toBe(1);
+      expect(await repo.setPasswordHash('nobody', 'new', now)).toBeNull();
       expect((await repo.findById(doc._id))?.passwordHash).toBe('new');
     });
   });

@@ -1,9 +1,12 @@
-import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore, createManualClock, createMemoryLogger, type KeyValueStore } from '@tm/shared';
+import { createManualClock, createMemoryLogger } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
+import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
 import { createApp } from '../app.ts';
 import type { AuthDeps } from '../deps.ts';
 import { unconfiguredIdTokenVerifier } from '../idp/idp-verifier.ts';
 import { createLogMailer } from '../mail/mailer.ts';
 import { MARKET_COUNTRY_CODES } from '../otp/otp-policy.ts';
+import { createFixedTalentProfiles } from '../peers/fixed-talent-profiles.ts';
 import { ensureIndexes } from '../setup.ts';
 import { createLogSmsSender } from '../sms/sms-sender.ts';
 import { createArgon2idHasher } from '../staff/passwords.ts';
@@ -32,8 +35,16 @@ export async function createAuthUnderTest(overrides: Partial<AuthDeps> & { keyVa
     widget: unconfiguredWidgetVerifier,
     idp: unconfiguredIdTokenVerifier,
     mailer: createLogMailer(logger),
+    talent: createFixedTalentProfiles([
+      { id: 'pm-profile-1', slug: 'ada-pm', role: 'pm' },
+      { id: 'pm-profile-2', slug: 'grace-pm', role: 'pm' },
+      { id: 'resource-profile-1', slug: 'linus-dev', role: 'resource' },
+    ]),
+    accountPeers: [],
+    accountErasureRetryMs: 30_000,
     passwords: createArgon2idHasher({ memoryCost: 1024, timeCost: 1 }),
     resetUrlBase: 'https://app.example.test/reset-password',
+    emailConfirmUrlBase: 'https://app.example.test/confirm-email',
     trustProxy: 1,
     maxBodyBytes: 16 * 1024,
     ...overrides,

@@ -7,7 +7,7 @@ import { indexKeysByKid, type SigningKey, type VerificationKey } from './keys.ts
 
 /** Signs and verifies auth's JWTs; verification alone says nothing about the session (see sessions). */
 export interface TokenService {
-  sign(claims: { sub: string; role: Role; sid: string; typ: TokenType }): Promise<{ token: string; claims: TokenClaims }>;
+  sign(claims: { sub: string; role: Role; sid: string; typ: TokenType; pid?: string }): Promise<{ token: string; claims: TokenClaims }>;
   /** The claims when signature, alg, iss, aud, exp, typ and shape all hold; null otherwise. */
   verify(token: string, typ: TokenType): Promise<TokenClaims | null>;
 }
@@ -24,7 +24,7 @@ export function createTokenService(key: SigningKey, clock: Clock, previous: read
   const verifiers = new Map<string, ReturnType<typeof verifierFor>>();
   for (const [kid, k] of indexKeysByKid(key, previous)) verifiers.set(kid, verifierFor(k));
   return {
-    async sign({ sub, role, sid, typ }) {
+    async sign({ sub, role, sid, typ, pid }) {
       const iat = Math.floor(clock.now() / 1000);
       const claims: TokenClaims = {
         sub,
@@ -36,6 +36,7 @@ export function createTokenService(key: SigningKey, clock: Clock, previous: read
         iat,
         exp: iat + (typ === 'access' ? ACCESS_TTL_S : REFRESH_TTL_S),
         jti: crypto.randomUUID(),
+        ...(pid ? { pid } : {}),
       };
       const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: TOKEN_ALG, kid: key.kid, typ: 'JWT' }).sign(key.privateKey);
       return { token, claims };

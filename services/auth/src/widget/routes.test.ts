@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { redisKeyValueStoreUnderTest } from '@tm/shared';
+import { redisKeyValueStoreUnderTest } from '@tm/shared/testing';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { startWidgetVerifier } from '../testing/peers.ts';
 import { createHttpWidgetVerifier } from './widget-verifier.ts';

@@ -1,4 +1,5 @@
-import { DomainError, type KeyValueStore } from '@tm/shared';
+import { DomainError } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
 import { sha256Hex } from '../kv-limits.ts';
 import { parseMobile } from '../otp/otp-policy.ts';
 import type { WidgetVerifier } from './widget-verifier.ts';

@@ -1,2 +1,2 @@
 /** The list pagination Link header lives in @tm/shared, shared with talent's GET /talent. */
-export { paginationLinks } from '@tm/shared/pagination';
+export { paginationLinks } from '@tm/shared';

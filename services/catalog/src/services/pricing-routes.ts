@@ -1,5 +1,6 @@
 import { CartSchema, QuoteSchema } from '@tm/contracts';
-import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
+import { DomainError, ok } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
 import { Elysia, ParseError } from 'elysia';
 import { parseCart } from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';

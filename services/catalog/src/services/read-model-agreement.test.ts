@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { createEmbeddedDocumentStore, createManualClock, type DocumentStore, documentStoresUnderTest, silentLogger } from '@tm/shared';
+import { createManualClock, silentLogger } from '@tm/shared';
+import type { DocumentStore } from '@tm/shared/store';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { documentStoresUnderTest } from '@tm/shared/testing';
 import { seedDocuments } from '../../seed/index.ts';
 import { createTestCatalog } from '../test-support.ts';
 import { createServiceReadModel } from './read-model.ts';

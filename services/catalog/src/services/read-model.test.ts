@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
-import { createEmbeddedDocumentStore, createManualClock, silentLogger } from '@tm/shared';
+import { createManualClock, silentLogger } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { seedDocuments } from '../../seed/index.ts';
 import type { ServiceDoc } from './model.ts';
 import { createServiceReadModel } from './read-model.ts';

@@ -1,6 +1,5 @@
 import type { Lang, MarketCode } from '@tm/contracts';
-import type { Clock, Logger } from '@tm/shared';
-import type { PrebuiltAnswer } from '@tm/shared/prebuilt';
+import type { Clock, Logger, PrebuiltAnswer } from '@tm/shared';
 import type { ServiceSummary } from './model.ts';
 import type { ChangeMarker, ServiceQuery, ServiceRepository } from './repository.ts';
 import { CatalogSnapshot } from './snapshot.ts';

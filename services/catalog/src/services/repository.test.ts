@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { documentStoresUnderTest, stableId } from '@tm/shared';
+import { stableId } from '@tm/shared';
+import { documentStoresUnderTest } from '@tm/shared/testing';
 import { seedDocuments } from '../../seed/index.ts';
 import type { ServiceDoc } from './model.ts';
 import { createServiceRepository, escapeRegex } from './repository.ts';
@@ -7,7 +8,7 @@ import { createServiceRepository, escapeRegex } from './repository.ts';
 const { stores, closeAll } = documentStoresUnderTest();
 afterAll(closeAll);
 
-async function seeded(open: () => Promise<import('@tm/shared').DocumentStore>) {
+async function seeded(open: () => Promise<import('@tm/shared/store').DocumentStore>) {
   const store = await open();
   const repo = createServiceRepository(store);
   await repo.ensureIndexes();

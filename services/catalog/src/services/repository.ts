@@ -1,6 +1,6 @@
 import { type Category, LANGUAGES, type Lang, type MarketCode } from '@tm/contracts';
-import type { BulkWriteOperation, DocumentCollection, DocumentStore, Filter } from '@tm/shared';
-import { prefixEnd, queryWords, searchWords } from '@tm/shared/search-tokens';
+import { prefixEnd, queryWords, searchWords } from '@tm/shared';
+import type { BulkWriteOperation, DocumentCollection, DocumentStore, Filter } from '@tm/shared/store';
 import type { ServiceDoc, ServiceSummary } from './model.ts';
 
 /** The name of the services collection, shared by the app and the seed script. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
-import { createEmbeddedDocumentStore, stableId } from '@tm/shared';
+import { stableId } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createTestCatalog, samplePreview } from '../test-support.ts';
 import type { ServiceDoc } from './model.ts';
 

@@ -1,6 +1,6 @@
 import { CatalogEntrySchema, type Category, MAX_SERVICE_ID_LENGTH, QuoteSchema, ServiceSchema } from '@tm/contracts';
-import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
-import { answerPrebuilt } from '@tm/shared/prebuilt';
+import { answerPrebuilt, DomainError, ok } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { TalentPort } from '../talent/model.ts';
 import {

@@ -1,7 +1,5 @@
 import { LANGUAGES, type Lang, MARKET_CODES, MARKETS, type MarketCode, type ServiceIndexLine } from '@tm/contracts';
-import { type PrebuiltAnswer, prebuild } from '@tm/shared/prebuilt';
-import { queryWords, searchWords } from '@tm/shared/search-tokens';
-import { matchEveryWord, TokenIndex } from '@tm/shared/token-index';
+import { matchEveryWord, type PrebuiltAnswer, prebuild, queryWords, searchWords, TokenIndex } from '@tm/shared';
 import type { ServiceSummary } from './model.ts';
 import { isOfferedIn, toCatalogEntry, toIndexEntry } from './present.ts';
 import type { ChangeMarker, ServiceQuery } from './repository.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { createManualClock, createMemoryLogger, serviceBase, silentLogger } from '@tm/shared';
+import { createManualClock, createMemoryLogger, silentLogger } from '@tm/shared';
+import { serviceBase } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import type { Upstreams } from '../site-deps.ts';
 import { SPEC_OPERATIONS } from './public-api.ts';

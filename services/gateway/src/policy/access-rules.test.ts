@@ -25,6 +25,23 @@ describe('mayAccess', () => {
     expect(mayAccess('guest', 'GET', '/api/chat')).toBe(false);
   });
 
+  it('keeps staff administration to admins', () => {
+    for (const role of ['guest', 'customer', 'pm', 'resource'] as const) {
+      expect(mayAccess(role, 'POST', '/api/account/staff')).toBe(false);
+      expect(mayAccess(role, 'GET', '/api/account/staff')).toBe(false);
+      expect(mayAccess(role, 'POST', '/api/account/staff/s1/deactivate')).toBe(false);
+    }
+    expect(mayAccess('admin', 'POST', '/api/account/staff')).toBe(true);
+    expect(mayAccess('admin', 'POST', '/api/account/staff/s1/deactivate')).toBe(true);
+  });
+
+  it('keeps guests out of the session list, export and deletion', () => {
+    expect(mayAccess('guest', 'GET', '/api/account/sessions')).toBe(false);
+    expect(mayAccess('guest', 'DELETE', '/api/account/sessions/s1')).toBe(false);
+    expect(mayAccess('guest', 'GET', '/api/account/export')).toBe(false);
+    expect(mayAccess('guest', 'DELETE', '/api/account')).toBe(false);
+  });
+
   it('lets every other role through (services decide finer rules)', () => {
     for (const role of ['customer', 'pm', 'resource', 'admin'] as const) {
       expect(mayAccess(role, 'POST', '/api/payments')).toBe(true);
@@ -40,6 +57,13 @@ describe('isImplementedProtected', () => {
     expect(isImplementedProtected('POST', '/api/account/sign-out')).toBe(true);
     expect(isImplementedProtected('POST', '/api/account/change-password')).toBe(true);
     expect(isImplementedProtected('POST', '/api/account/me')).toBe(false);
+    expect(isImplementedProtected('PATCH', '/api/account/me')).toBe(true);
+    expect(isImplementedProtected('DELETE', '/api/account/sessions/abc')).toBe(true);
+    expect(isImplementedProtected('DELETE', '/api/account/sessions/')).toBe(false);
+    expect(isImplementedProtected('DELETE', '/api/account/sessions/a/b')).toBe(false);
+    expect(isImplementedProtected('POST', '/api/account/staff/s1/deactivate')).toBe(true);
+    expect(isImplementedProtected('DELETE', '/api/account')).toBe(true);
+    expect(isImplementedProtected('GET', '/api/account/export')).toBe(true);
     expect(isImplementedProtected('GET', '/api/account/me/x')).toBe(false);
     expect(isImplementedProtected('GET', '/api/bookings')).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { testRedisUrl } from '@tm/shared';
+import { testRedisUrl } from '@tm/shared/testing';
 import type { Redis } from 'ioredis';
 import { req, testGateway } from '../testing/gateway.ts';
 import { type Peer, startPeer } from '../testing/peers.ts';

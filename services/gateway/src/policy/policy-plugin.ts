@@ -1,4 +1,5 @@
-import { acceptRequestId, DomainError, pathOfUrl, REQUEST_ID_HEADER, resolveClientIp } from '@tm/shared';
+import { acceptRequestId, DomainError, REQUEST_ID_HEADER, resolveClientIp } from '@tm/shared';
+import { pathOfUrl } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { createCorsPolicy, isPreflight } from './cors.ts';
 import type { GatewayLimiter } from './limiter.ts';

@@ -1,4 +1,5 @@
 import type { Role } from '@tm/contracts';
+import { isHealthPath } from '@tm/shared';
 
 /**
  * Rate-limit rules without any store: which bucket a request counts against and which headers
@@ -39,7 +40,7 @@ export function chooseBucket(path: string, clientIp: string, principal: { sub: s
 
 /** Paths that are never limited: orchestrators poll them. */
 export function isExempt(path: string): boolean {
-  return path === '/healthz' || path === '/readyz';
+  return isHealthPath(path);
 }
 
 /** Seconds (at least 1) until a window that ends in `msBeforeNext` resets. */

@@ -1,7 +1,9 @@
-import { fail, pathOfUrl } from '@tm/shared';
+import { fail } from '@tm/shared';
+import { pathOfUrl } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { isImplementedProtected, mayAccess, protectedPrefix } from '../policy/access-rules.ts';
 import type { RequestStates } from '../policy/request-state.ts';
+import type { RevocationView } from '../policy/revocations.ts';
 import type { Upstreams } from '../site-deps.ts';
 import { forward, ProxyFailure } from './proxy.ts';
 import { resolveTarget, searchOf } from './routing.ts';
@@ -20,6 +22,7 @@ export interface ApiRoutesDeps {
   upstreamTimeoutMs: number;
   maxBodyBytes: number;
   states: RequestStates;
+  revocations: RevocationView;
 }
 
 /**
@@ -49,6 +52,17 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
           set.status = 401;
           set.headers['www-authenticate'] = token.kind === 'none' ? 'Bearer' : 'Bearer error="invalid_token"';
           return fail('UNAUTHORIZED', 'A valid access token is required');
+        }
+        // Revoked sessions (sign-out, password change, deactivation, deletion): refused by a local
+        // set lookup; while that set is stale (auth's feed away) nothing protected passes (503).
+        if (deps.revocations.isRevoked(token.principal.sid)) {
+          set.status = 401;
+          set.headers['www-authenticate'] = 'Bearer error="invalid_token"';
+          return fail('UNAUTHORIZED', 'This session has ended; sign in again');
+        }
+        if (!deps.revocations.isFresh()) {
+          set.status = 503;
+          return fail('UPSTREAM_UNAVAILABLE', 'Sessions cannot be checked right now; try again shortly');
         }
         if (!mayAccess(token.principal.role, request.method, path)) {
           set.status = 403;

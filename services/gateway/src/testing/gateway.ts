@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'bun:test';
 import { createMemoryLogger, systemClock } from '@tm/shared';
 import { createApp, type GatewayDeps } from '../app.ts';
 import { createGatewayLimiter } from '../policy/limiter.ts';
+import { createFixedRevocationView } from '../policy/revocations.ts';
 import { createTokenVerifier } from '../policy/tokens.ts';
 import { type Peer, startPeer } from './peers.ts';
 import { startTestIssuer, type TestIssuer } from './tokens.ts';
@@ -18,6 +19,7 @@ export function testDeps(options: { upstream: string; jwksUrl: string } & Partia
     clock: systemClock,
     limiter: createGatewayLimiter({ windowS: 60, quotas: { anonymous: 300, authenticated: 600, 'auth-routes': 30 } }),
     tokens: createTokenVerifier({ jwksUrl, clock: systemClock }),
+    revocations: createFixedRevocationView(),
     trustProxy: 0,
     maxBodyBytes: 65_536,
     corsOrigins: ['https://app.example'],

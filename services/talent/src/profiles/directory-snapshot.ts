@@ -1,6 +1,4 @@
-import { type PrebuiltAnswer, prebuild } from '@tm/shared/prebuilt';
-import { queryWords, searchWords } from '@tm/shared/search-tokens';
-import { matchEveryWord, TokenIndex } from '@tm/shared/token-index';
+import { matchEveryWord, type PrebuiltAnswer, prebuild, queryWords, searchWords, TokenIndex } from '@tm/shared';
 import type { TalentRole } from './model.ts';
 import { isListed, sortSlugs } from './ranking.ts';
 import type { ProfileCard, ProfileChangeMarker } from './repository.ts';

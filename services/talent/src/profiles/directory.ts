@@ -1,5 +1,4 @@
-import type { Clock, Logger } from '@tm/shared';
-import type { PrebuiltAnswer } from '@tm/shared/prebuilt';
+import type { Clock, Logger, PrebuiltAnswer } from '@tm/shared';
 import { DirectorySnapshot, type TalentSearch } from './directory-snapshot.ts';
 import type { ProfileChangeMarker, ProfileRepository } from './repository.ts';
 

@@ -1,6 +1,6 @@
 import { DEFAULT_PM_PREVIEWS, PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from '@tm/contracts';
-import { ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
-import { answerPrebuilt } from '@tm/shared/prebuilt';
+import { answerPrebuilt, ok } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { TalentDirectory } from './directory.ts';
 import { rankPmCandidates } from './ranking.ts';

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { documentStoresUnderTest, isDuplicateKeyError, stableId } from '@tm/shared';
+import { stableId } from '@tm/shared';
+import { isDuplicateKeyError } from '@tm/shared/store';
+import { documentStoresUnderTest } from '@tm/shared/testing';
 import type { StoredProfile, TalentRole } from './model.ts';
 import { createProfileRepository, PROFILES_COLLECTION } from './repository.ts';
 

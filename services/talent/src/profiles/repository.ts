@@ -1,4 +1,4 @@
-import type { BulkWriteOperation, DocumentCollection, DocumentStore } from '@tm/shared';
+import type { BulkWriteOperation, DocumentCollection, DocumentStore } from '@tm/shared/store';
 import type { StoredProfile, TalentRole } from './model.ts';
 
 /** What the directory (search, sitemap, index) keeps of a profile: public fields only, no bio, experience, contact or notes. */
@@ -71,6 +71,8 @@ export interface ProfileRepository {
   /** The seed version the last seed run recorded, or null; and recording one. */
   seededVersion(): Promise<string | null>;
   markSeeded(version: string): Promise<void>;
+  /** How many profiles are stored (SEED=auto seeds MongoDB only while this is 0). */
+  count(): Promise<number>;
 }
 
 /** Builds the repository over any DocumentStore (embedded or MongoDB). */
@@ -132,6 +134,9 @@ export function createProfileRepository(store: DocumentStore): ProfileRepository
     },
     async markSeeded(version) {
       await markers.updateOne({ _id: PROFILES_COLLECTION }, { $set: { version } }, { upsert: true });
+    },
+    count() {
+      return profiles.countDocuments({});
     },
   };
 }

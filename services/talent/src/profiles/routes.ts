@@ -1,6 +1,6 @@
 import { StaffProfileSchema, type TalentRole } from '@tm/contracts';
-import { DomainError, ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
-import { answerPrebuilt } from '@tm/shared/prebuilt';
+import { answerPrebuilt, DomainError, ok } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { TalentDirectory } from './directory.ts';
 import type { StoredProfile } from './model.ts';

@@ -1,6 +1,6 @@
 import { StaffProfileSchema } from '@tm/contracts';
-import { ErrorEnvelopeSchema, envelopeOf, ok } from '@tm/shared';
-import { paginationLinks } from '@tm/shared/pagination';
+import { ok, paginationLinks } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { TalentDirectory } from './directory.ts';
 import type { ProfileRepository } from './repository.ts';

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { documentStoresUnderTest, stableId } from '@tm/shared';
+import { stableId } from '@tm/shared';
+import { documentStoresUnderTest } from '@tm/shared/testing';
 import { buildSeedProfiles } from '../../scripts/generate-seed.ts';
 import seedFile from '../../seed/profiles.json' with { type: 'json' };
 import { CATALOG_SERVICE_SLUGS } from '../testing.ts';

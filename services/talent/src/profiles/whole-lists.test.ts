@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'bun:test';
 import { IndexTrailerSchema, TalentIndexLineSchema } from '@tm/contracts';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { getSchemaValidator } from 'elysia';
 import { createSeededApp } from '../testing.ts';
-import { loadSeedProfiles } from './seed.ts';
+import { createProfileRepository } from './repository.ts';
+import { loadSeedProfiles, prepareProfileStore } from './seed.ts';
 
 describe('talent whole lists', () => {
   it('serves the sitemap with an ETag and Cache-Control, and 304 to a matching If-None-Match', async () => {
@@ -41,5 +43,15 @@ describe('seed availability dates', () => {
     const today = new Date(later).toISOString().slice(0, 10);
     for (const p of loadSeedProfiles(later)) expect(p.availability.nextAvailableDate >= today).toBe(true);
     for (const p of loadSeedProfiles()) expect(p.availability.nextAvailableDate >= new Date().toISOString().slice(0, 10)).toBe(true);
+  });
+});
+
+describe('seed version marker', () => {
+  it('skips the bulk upsert when the store already holds this seed version', async () => {
+    const repo = createProfileRepository(createEmbeddedDocumentStore());
+    const now = Date.UTC(2026, 11, 1);
+    expect((await prepareProfileStore(repo, { seed: true, onlyIfChanged: true, now })).seeded).toBeGreaterThan(0);
+    expect((await prepareProfileStore(repo, { seed: true, onlyIfChanged: true, now })).seeded).toBe(0);
+    expect((await prepareProfileStore(repo, { seed: true, onlyIfChanged: true, now: now + 86_400_000 })).seeded).toBeGreaterThan(0);
   });
 });

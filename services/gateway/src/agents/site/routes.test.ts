@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createManualClock } from '@tm/shared';
-import { PROFILES_COLLECTION } from '../../../../talent/src/profiles/repository.ts';
+import { PROFILES_COLLECTION } from '@tm/talent/testing';
 import { createApp } from '../../app.ts';
 import { createGatewayLimiter } from '../../policy/limiter.ts';
 import { testDeps } from '../../testing/gateway.ts';

@@ -1,9 +1,8 @@
-import { createEmbeddedDocumentStore, createManualClock, createMemoryLogger, type DocumentStore, silentLogger, systemClock } from '@tm/shared';
-import { seedServices } from '../../../../catalog/seed/seed.ts';
-import { createApp as createCatalogApp } from '../../../../catalog/src/app.ts';
-import { createServiceRepository } from '../../../../catalog/src/services/repository.ts';
-import { createTalentClient } from '../../../../catalog/src/talent/client.ts';
-import { createSeededApp } from '../../../../talent/src/testing.ts';
+import { createApp as createCatalogApp, createServiceRepository, createTalentClient, seedServices } from '@tm/catalog/testing';
+import { createManualClock, createMemoryLogger, silentLogger, systemClock } from '@tm/shared';
+import type { DocumentStore } from '@tm/shared/store';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { createSeededApp } from '@tm/talent/testing';
 import { createApp as createGatewayApp, type GatewayDeps } from '../../app.ts';
 import { testDeps } from '../../testing/gateway.ts';
 import { startTestIssuer, type TestIssuer } from '../../testing/tokens.ts';

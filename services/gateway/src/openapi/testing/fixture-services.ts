@@ -1,4 +1,5 @@
-import { ErrorEnvelopeSchema, envelopeOf, serviceBase, serviceOpenApi, silentLogger } from '@tm/shared';
+import { silentLogger } from '@tm/shared';
+import { ErrorEnvelopeSchema, envelopeOf, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 
 /**

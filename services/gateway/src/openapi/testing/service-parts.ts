@@ -1,7 +1,8 @@
-import { createEmbeddedDocumentStore, silentLogger, systemClock } from '@tm/shared';
-import { createAuthUnderTest } from '../../../../auth/src/testing/auth-under-test.ts';
-import { createApp as createCatalogApp } from '../../../../catalog/src/app.ts';
-import { createApp as createTalentApp } from '../../../../talent/src/app.ts';
+import { createAuthUnderTest } from '@tm/auth/testing';
+import { createApp as createCatalogApp } from '@tm/catalog/testing';
+import { silentLogger, systemClock } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { createApp as createTalentApp } from '@tm/talent/testing';
 import type { Upstreams } from '../../site-deps.ts';
 import type { ServiceName } from '../public-api.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { Elysia, t } from 'elysia';
-import { DomainError } from './errors.ts';
-import { pathOfUrl, SERVICE_APP_CONFIG, serviceBase } from './http.ts';
-import { createMemoryLogger } from './logger.ts';
-import { rawHttpExchange, rawHttpJson } from './testing/raw-http.ts';
+import { DomainError } from '../errors.ts';
+import { createMemoryLogger } from '../logger.ts';
+import { rawHttpExchange, rawHttpJson } from '../testing/raw-http.ts';
+import { pathOfUrl, SERVICE_APP_CONFIG, serviceBase } from './service-base.ts';
 
 function build(readyDown = false) {
   const logger = createMemoryLogger('demo');

@@ -1,9 +1,10 @@
 import { Elysia } from 'elysia';
-import { bodyShapeProblem } from './body-shape.ts';
-import { fail } from './envelope.ts';
-import { DomainError, statusForCode } from './errors.ts';
-import type { Logger } from './logger.ts';
-import { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
+import { bodyShapeProblem } from '../body-shape.ts';
+import { fail } from '../envelope.ts';
+import { DomainError, statusForCode } from '../errors.ts';
+import { HEALTH_PATH, isHealthPath, READY_PATH } from '../health.ts';
+import type { Logger } from '../logger.ts';
+import { acceptRequestId, REQUEST_ID_HEADER } from '../request-id.ts';
 
 /**
  * Options for every service's root Elysia app. `standardHostname: false`: Elysia otherwise finds
@@ -51,7 +52,7 @@ export function serviceBase(options: ServiceBaseOptions) {
       // Health probes that send no Host still get their answer (the router reads those paths).
       if (url.charCodeAt(0) !== 47 /* / */) return;
       const path = pathOfUrl(url);
-      if (path === '/healthz' || path === '/readyz') return;
+      if (isHealthPath(path)) return;
       const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
       set.status = 400;
       set.headers[REQUEST_ID_HEADER] = requestId;
@@ -110,9 +111,9 @@ export function serviceBase(options: ServiceBaseOptions) {
       set.status = 500;
       return fail('INTERNAL', 'Something went wrong on our side');
     })
-    .get('/healthz', () => ({ status: 'ok', service: options.service }), { detail: { hide: true } })
+    .get(HEALTH_PATH, () => ({ status: 'ok', service: options.service }), { detail: { hide: true } })
     .get(
-      '/readyz',
+      READY_PATH,
       async ({ set }) => {
         const entries = await Promise.all(
           Object.entries(readiness).map(async ([name, r]) => {

@@ -1,5 +1,6 @@
 import { openapi } from '@elysiajs/openapi';
 import { t } from 'elysia';
+import { HEALTH_PATH, READY_PATH } from '../health.ts';
 
 /** The error envelope as a schema, for every operation's 4xx/5xx responses. */
 export const ErrorEnvelopeSchema = t.Object(
@@ -30,6 +31,6 @@ export function serviceOpenApi(options: { title: string; description: string; ta
       info: { title: options.title, version: '1.0.0', description: options.description },
       tags: options.tags,
     },
-    exclude: { paths: ['/healthz', '/readyz', /^\/internal\//, /^\/\.well-known\//] },
+    exclude: { paths: [HEALTH_PATH, READY_PATH, /^\/internal\//, /^\/\.well-known\//] },
   });
 }

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'bun:test';
+import { createAuthUnderTest } from '../testing/auth-under-test.ts';
+import { signInCustomer } from '../testing/customer-fixture.ts';
+import { createStaff } from '../testing/staff-fixture.ts';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function setup() {
+  const t = await createAuthUnderTest();
+  /** The confirmation token mailed to `to` last. */
+  const tokenMailedTo = (to: string) => {
+    const mail = t.logger.lines.filter((l) => l.to === to).at(-1);
+    const link = String(mail?.text).match(/https:\S+/)?.[0];
+    return link ? (new URL(link).searchParams.get('token') ?? '') : '';
+  };
+  return { ...t, tokenMailedTo };
+}
+
+describe('PATCH /account/me', () => {
+  it('sets name and locale at once', async () => {
+    const { call, logger } = await setup();
+    const s = await signInCustomer(call, logger);
+    const res = await call('PATCH', '/account/me', { headers: bearer(s.accessToken), body: { name: '  Ada Lovelace ', locale: 'de' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ name: 'Ada Lovelace', locale: 'de' });
+    expect((await call('GET', '/account/me', { headers: bearer(s.accessToken) })).body.data).toMatchObject({ name: 'Ada Lovelace', locale: 'de' });
+  });
+
+  it('uses a new email only after its owner follows the mailed link, once', async () => {
+    const { call, logger, tokenMailedTo } = await setup();
+    const s = await signInCustomer(call, logger);
+    const res = await call('PATCH', '/account/me', { headers: bearer(s.accessToken), body: { email: 'Ada@Example.test' } });
+    expect(res.body.data).toEqual({ pendingEmail: 'ada@example.test' });
+    expect((await call('GET', '/account/me', { headers: bearer(s.accessToken) })).body.data.email).toBeUndefined();
+    const token = tokenMailedTo('ada@example.test');
+    expect((await call('POST', '/auth/confirm-email', { body: { token } })).body.data).toEqual({ updated: true });
+    expect((await call('GET', '/account/me', { headers: bearer(s.accessToken) })).body.data.email).toBe('ada@example.test');
+    expect((await call('POST', '/auth/confirm-email', { body: { token } })).body.error?.code).toBe('INVALID_EMAIL_TOKEN');
+  });
+
+  it('refuses an email another account holds, in any letter case, with 400 EMAIL_TAKEN', async () => {
+    const { call, logger, tokenMailedTo } = await setup();
+    const first = await signInCustomer(call, logger);
+    await call('PATCH', '/account/me', { headers: bearer(first.accessToken), body: { email: 'grace@example.test' } });
+    await call('POST', '/auth/confirm-email', { body: { token: tokenMailedTo('grace@example.test') } });
+    const second = await signInCustomer(call, logger);
+    const res = await call('PATCH', '/account/me', { headers: bearer(second.accessToken), body: { email: 'GRACE@example.TEST' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.code).toBe('EMAIL_TAKEN');
+  });
+
+  it('lets exactly one of two accounts confirming the same address at once have it', async () => {
+    const { call, logger, tokenMailedTo } = await setup();
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const s = await signInCustomer(call, logger);
+      await call('PATCH', '/account/me', { headers: bearer(s.accessToken), body: { email: 'shared@example.test' } });
+      tokens.push(tokenMailedTo('shared@example.test'));
+    }
+    const results = await Promise.all(tokens.map((token) => call('POST', '/auth/confirm-email', { body: { token } })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.status === 400)?.body.error?.code).toBe('EMAIL_TAKEN');
+  });
+
+  it('only the latest confirmation link works, and none after 24 h', async () => {
+    const { call, logger, tokenMailedTo, clock } = await setup();
+    const s = await signInCustomer(call, logger);
+    await call('PATCH', '/account/me', { headers: bearer(s.accessToken), body: { email: 'one@example.test' } });
+    const old = tokenMailedTo('one@example.test');
+    await call('PATCH', '/account/me', { headers: bearer(s.accessToken), body: { email: 'two@example.test' } });
+    expect((await call('POST', '/auth/confirm-email', { body: { token: old } })).body.error?.code).toBe('INVALID_EMAIL_TOKEN');
+    clock.advance(24 * 60 * 60_000 + 1);
+    expect((await call('POST', '/auth/confirm-email', { body: { token: tokenMailedTo('two@example.test') } })).body.error?.code).toBe('INVALID_EMAIL_TOKEN');
+  });
+
+  it('lets staff move their sign-in email', async () => {
+    const { call, deps, tokenMailedTo } = await setup();
+    const pm = await createStaff(deps);
+    const s = (await call('POST', '/auth/staff-password-login', { body: { identifier: pm.email, password: pm.password } })).body.data;
+    await call('PATCH', '/account/me', { headers: bearer(s.accessToken), body: { email: 'moved@staff.example.test' } });
+    await call('POST', '/auth/confirm-email', { body: { token: tokenMailedTo('moved@staff.example.test') } });
+    expect((await call('POST', '/auth/staff-password-login', { body: { identifier: 'moved@staff.example.test', password: pm.password } })).status).toBe(200);
+  });
+
+  it('refuses bad input with 400 and a stable code, and guests with 403', async () => {
+    const { call, logger } = await setup();
+    const s = await signInCustomer(call, logger);
+    for (const [body, code] of [
+      [{ locale: 'fr' }, 'INVALID_LOCALE'],
+      [{ name: '   ' }, 'VALIDATION_FAILED'],
+      [{ name: '' }, 'VALIDATION_FAILED'],
+      [{ email: 'nope' }, 'VALIDATION_FAILED'],
+      [{ name: 42 }, 'VALIDATION_FAILED'],
+    ] as const) {
+      const res = await call('PATCH', '/account/me', { headers: bearer(s.accessToken), body });
+      expect({ body, status: res.status, code: res.body.error?.code }).toEqual({ body, status: 400, code });
+    }
+    expect((await call('POST', '/auth/confirm-email', { body: { token: 'x' } })).body.error?.code).toBe('INVALID_EMAIL_TOKEN');
+    const guest = (await call('POST', '/auth/guest-access')).body.data;
+    expect((await call('PATCH', '/account/me', { headers: bearer(guest.accessToken), body: { name: 'G' } })).status).toBe(403);
+  });
+});

@@ -1,0 +1,85 @@
+import { DomainError, ok } from '@tm/shared';
+import { envelopeOf } from '@tm/shared/http';
+import { Elysia, t } from 'elysia';
+import { errorResponses, UpdatedEnvelope } from '../model.ts';
+import type { AuthServices } from '../services.ts';
+import { resolvePrincipal } from './principal.ts';
+
+const PatchMeBody = t.Object(
+  {
+    name: t.Optional(t.String({ minLength: 1, maxLength: 120, description: 'Display name (receipts, mails)' })),
+    email: t.Optional(t.String({ format: 'email', maxLength: 320, description: 'New email: used only once confirmed from the mailed link' })),
+    locale: t.Optional(t.String({ maxLength: 16, description: 'en, hi, ar or de' })),
+  },
+  { title: 'UpdateMeRequest' },
+);
+const ProfileEnvelope = envelopeOf(
+  t.Object(
+    {
+      name: t.Optional(t.String()),
+      email: t.Optional(t.String({ description: 'The confirmed email' })),
+      pendingEmail: t.Optional(t.String({ description: 'Waiting for its owner to follow the confirmation link' })),
+      locale: t.Optional(t.String()),
+    },
+    { title: 'AccountProfile' },
+  ),
+  'AccountProfileEnvelope',
+);
+const ConfirmEmailBody = t.Object(
+  { token: t.String({ minLength: 1, maxLength: 512, description: 'The token from the confirmation link' }) },
+  { title: 'ConfirmEmailRequest' },
+);
+
+/** `PATCH /account/me` (signed in) and `POST /auth/confirm-email` (public: the token is the proof). */
+export function profileRoutes(s: AuthServices) {
+  const signedIn = new Elysia({ name: 'auth:account-profile' }).resolve(resolvePrincipal(s)).patch(
+    '/account/me',
+    async ({ principal, body }) => {
+      const { session } = principal;
+      if (session.subjectKind === 'guest') throw new DomainError('FORBIDDEN', 'Guests have no profile; sign in first');
+      await s.profile.update(session, body);
+      const repo = session.subjectKind === 'staff' ? s.repositories.staff : s.repositories.customers;
+      const doc = await repo.findById(session.subjectId);
+      const pendingEmail = await s.profile.pendingEmailOf(session.subjectId);
+      return ok({
+        ...(doc?.name ? { name: doc.name } : {}),
+        ...(doc?.email ? { email: doc.email } : {}),
+        ...(pendingEmail ? { pendingEmail } : {}),
+        ...(doc?.locale ? { locale: doc.locale } : {}),
+      });
+    },
+    {
+      body: PatchMeBody,
+      parse: 'json',
+      response: { 200: ProfileEnvelope, ...errorResponses(400, 401, 403, 413, 429) },
+      detail: {
+        operationId: 'updateMe',
+        summary: 'Update name, email or locale',
+        description:
+          'Customers and staff (guests 403 FORBIDDEN). name and locale apply at once. A new email is not used until its owner follows the single-use link mailed to it (valid 24 h; a newer change replaces it); the answer shows it as pendingEmail. Emails compare case-insensitively. 400 EMAIL_TAKEN (another account has it), INVALID_LOCALE (en, hi, ar, de), VALIDATION_FAILED.',
+        tags: ['Account'],
+        security: [{ bearerAuth: [] }],
+      },
+    },
+  );
+  const confirm = new Elysia({ name: 'auth:confirm-email' }).post(
+    '/auth/confirm-email',
+    async ({ body }) => {
+      await s.profile.confirmEmail(body.token);
+      return ok({ updated: true });
+    },
+    {
+      body: ConfirmEmailBody,
+      parse: 'json',
+      response: { 200: UpdatedEnvelope, ...errorResponses(400, 413, 429) },
+      detail: {
+        operationId: 'confirmEmail',
+        summary: 'Confirm a new email from the mailed link',
+        description:
+          'Public (the token is the proof). Makes the pending address the account’s email, once. 400 INVALID_EMAIL_TOKEN (unknown, used, replaced or expired), EMAIL_TAKEN (another account confirmed it first).',
+        tags: ['Auth'],
+      },
+    },
+  );
+  return new Elysia({ name: 'auth:profile' }).use(confirm).use(signedIn);
+}

@@ -1,0 +1,115 @@
+import { LANGUAGES } from '@tm/contracts';
+import { type Clock, DomainError, type Logger } from '@tm/shared';
+import { isDuplicateKeyError } from '@tm/shared/store';
+import type { CustomerRepository } from '../customers/customer-repository.ts';
+import { sha256Hex } from '../kv-limits.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { SessionDoc } from '../sessions/session-repository.ts';
+import type { StaffRepository } from '../staff/staff-repository.ts';
+import type { EmailChangeRepository } from './email-change-repository.ts';
+
+/** Email confirmation links live 24 h. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
+
+export interface ProfilePatch {
+  name?: string;
+  email?: string;
+  locale?: string;
+}
+
+export interface ProfileUpdateDeps {
+  customers: CustomerRepository;
+  staff: StaffRepository;
+  emailChanges: EmailChangeRepository;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  /** Confirmation links are built from this (EMAIL_CONFIRM_URL_BASE), never from the request. */
+  emailConfirmUrlBase: string;
+}
+
+const badToken = () => new DomainError('INVALID_EMAIL_TOKEN', 'The confirmation link is invalid, used or expired; change the email again');
+const taken = () => new DomainError('EMAIL_TAKEN', 'Another account uses this email');
+
+/**
+ * `PATCH /account/me` and the email confirmation. Name and locale apply at once; a new email is
+ * only stored as pending and mailed a single-use link, and replaces the old one when its owner
+ * follows it (so nobody can claim an address they cannot read). Emails are compared in their
+ * normalised form (trimmed, lower case), the form the unique indexes hold.
+ */
+export function createProfileUpdate(deps: ProfileUpdateDeps) {
+  const { clock } = deps;
+  const repoOf = (kind: SessionDoc['subjectKind']) => (kind === 'staff' ? deps.staff : deps.customers);
+
+  return {
+    /** Applies name and locale, starts an email change; answers the address now pending, if any. */
+    async update(session: SessionDoc, patch: ProfilePatch): Promise<{ pendingEmail?: string }> {
+      if (session.subjectKind === 'guest') throw new DomainError('FORBIDDEN', 'Guests have no profile; sign in first');
+      const kind = session.subjectKind;
+      if (patch.locale !== undefined && !(LANGUAGES as readonly string[]).includes(patch.locale)) {
+        throw new DomainError('INVALID_LOCALE', `locale must be one of ${LANGUAGES.join(', ')}`);
+      }
+      const name = patch.name?.trim();
+      if (patch.name !== undefined && !name) throw new DomainError('VALIDATION_FAILED', 'name must not be blank');
+      const email = patch.email?.trim().toLowerCase();
+      const repo = repoOf(kind);
+      const current = await repo.findById(session.subjectId);
+      if (!current) throw new DomainError('UNAUTHORIZED', 'A valid access token is required');
+      let pendingEmail: string | undefined;
+      if (email !== undefined && email !== current.email) {
+        const holder = await repo.findByEmail(email);
+        if (holder && holder._id !== current._id) throw taken();
+        pendingEmail = email;
+      }
+      const now = new Date(clock.now());
+      const set = { ...(name ? { name } : {}), ...(patch.locale ? { locale: patch.locale } : {}) };
+      if (Object.keys(set).length > 0) await repo.update(current._id, set, now);
+      if (pendingEmail) await mailConfirmation(current._id, kind, pendingEmail, now);
+      return pendingEmail ? { pendingEmail } : {};
+    },
+
+    /** Follows a confirmation link once: the pending address becomes the account's email. */
+    async confirmEmail(token: string): Promise<void> {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw badToken();
+      const change = await deps.emailChanges.consume(sha256Hex(token), new Date(clock.now()));
+      if (!change) throw badToken();
+      const repo = repoOf(change.subjectKind);
+      if (!(await repo.findById(change.subjectId))) throw badToken();
+      try {
+        await repo.update(change.subjectId, { email: change.email }, new Date(clock.now()));
+      } catch (err) {
+        // Another account confirmed the same address first: the unique index decides.
+        if (isDuplicateKeyError(err)) throw taken();
+        throw err;
+      }
+      deps.logger.info('account email changed', { accountId: change.subjectId });
+    },
+
+    pendingEmailOf: async (subjectId: string) => (await deps.emailChanges.pendingFor(subjectId, new Date(clock.now())))?.email,
+  };
+
+  async function mailConfirmation(subjectId: string, subjectKind: 'customer' | 'staff', email: string, now: Date): Promise<void> {
+    const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+    await deps.emailChanges.replaceFor({
+      _id: sha256Hex(token),
+      subjectId,
+      subjectKind,
+      email,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
+      usedAt: null,
+    });
+    const url = new URL(deps.emailConfirmUrlBase);
+    url.searchParams.set('token', token);
+    const link = url.toString();
+    // Awaited: the caller must learn when the address could not be mailed (they can try again).
+    await deps.mailer.send({
+      to: email,
+      subject: 'Confirm your new Talent Marketplace email',
+      text: `Confirm this address for your Talent Marketplace account (the link works once, for 24 hours):\n${link}\n\nIf you did not ask for this, ignore this message.`,
+      html: `<!doctype html><html><body><p>Confirm this address for your Talent Marketplace account: <a href="${link.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">confirm</a> (the link works once, for 24 hours).</p><p>If you did not ask for this, ignore this message.</p></body></html>`,
+    });
+  }
+}
+
+export type ProfileUpdate = ReturnType<typeof createProfileUpdate>;

@@ -1,0 +1,115 @@
+import { Value } from '@sinclair/typebox/value';
+import { REVOCATIONS_PATH, RevocationFeedSchema } from '@tm/contracts';
+import type { Clock, Logger } from '@tm/shared';
+
+/**
+ * The gateway's local copy of auth's revoked sessions. The per-request check is a Map lookup and
+ * a clock comparison (no I/O on the hot path); a background loop refreshes the copy from auth's
+ * revocation feed every `intervalMs`. Fail safe: while the copy is older than `maxStalenessMs`
+ * (auth away, feed failing) `isFresh()` is false and protected routes answer 503 rather than let
+ * a session revoked meanwhile through.
+ */
+export interface RevocationView {
+  isRevoked(sid: string): boolean;
+  /** True while the last successful refresh is at most `maxStalenessMs` old. */
+  isFresh(): boolean;
+  /** One refresh now (tests; the loop calls it). Resolves false when the feed could not be read. */
+  refresh(): Promise<boolean>;
+  /** /readyz entry: not required (public routes still serve), reported degraded while stale. */
+  readiness(): Record<string, { check: () => Promise<boolean>; required: boolean; kind?: string }>;
+  stop(): void;
+}
+
+export interface RevocationViewOptions {
+  /** Auth's base URL (the feed is `${authUrl}/internal/revocations`). */
+  authUrl: string;
+  fetch: typeof fetch;
+  clock: Clock;
+  logger: Logger;
+  /** Poll period (REVOCATION_POLL_MS, default 1000). */
+  intervalMs?: number;
+  /** Age beyond which the copy is not trusted (REVOCATION_MAX_STALENESS_MS, default 4000). */
+  maxStalenessMs?: number;
+  /** Per-poll timeout; the interval by default. */
+  timeoutMs?: number;
+  /** false: no background loop (tests call refresh()). */
+  autoStart?: boolean;
+}
+
+/** Entries are kept this long past their `until` (auth's clock), to cover clock skew between auth and the gateway. */
+const SKEW_MARGIN_MS = 60_000;
+
+/** Polls auth's revocation feed into a local set; see RevocationView. */
+export function createRevocationView(options: RevocationViewOptions): RevocationView {
+  const { clock, logger, intervalMs = 1000, maxStalenessMs = 4000, timeoutMs = intervalMs } = options;
+  const revoked = new Map<string, number>();
+  let since = 0;
+  let freshAt = Number.NEGATIVE_INFINITY;
+  let failing = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  async function readPage(): Promise<{ next: number; more: boolean }> {
+    const res = await options.fetch(`${options.authUrl}${REVOCATIONS_PATH}?since=${since}`, { signal: AbortSignal.timeout(timeoutMs) });
+    const body = (await res.json()) as { data?: unknown };
+    if (!res.ok || !Value.Check(RevocationFeedSchema, body.data)) throw new Error(`revocation feed answered ${res.status}`);
+    for (const entry of body.data.revoked) revoked.set(entry.sid, entry.until);
+    return body.data;
+  }
+
+  async function refresh(): Promise<boolean> {
+    const started = clock.now();
+    try {
+      // A full page is followed at once, at most 20 pages a round (100k revocations), so one round cannot run for ever.
+      for (let page = 0; page < 20; page++) {
+        const { next, more } = await readPage();
+        since = next;
+        if (!more) break;
+      }
+      freshAt = started;
+      if (failing) logger.info('revocation feed recovered', { revoked: revoked.size });
+      failing = false;
+      prune(clock.now());
+      return true;
+    } catch (err) {
+      if (!failing) logger.warn('revocation feed unreadable: protected routes answer 503 once the copy is stale', { error: String(err), maxStalenessMs });
+      failing = true;
+      return false;
+    }
+  }
+
+  function prune(now: number): void {
+    for (const [sid, until] of revoked) if (until + SKEW_MARGIN_MS < now) revoked.delete(sid);
+  }
+
+  async function loop(): Promise<void> {
+    if (stopped) return;
+    const ok = await refresh();
+    // Until the first read succeeds (auth starting) it asks four times as often, so protected routes open sooner.
+    if (!stopped) timer = setTimeout(loop, ok || freshAt > Number.NEGATIVE_INFINITY ? intervalMs : Math.max(50, intervalMs / 4));
+  }
+  if (options.autoStart !== false) void loop();
+
+  return {
+    isRevoked: (sid) => revoked.has(sid),
+    isFresh: () => clock.now() - freshAt <= maxStalenessMs,
+    refresh,
+    readiness: () => ({ revocations: { check: async () => clock.now() - freshAt <= maxStalenessMs, required: false, kind: 'auth feed' } }),
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+/** A view with a fixed set and always fresh: for tests of everything but revocation itself. */
+export function createFixedRevocationView(sids: Iterable<string> = []): RevocationView {
+  const set = new Set(sids);
+  return {
+    isRevoked: (sid) => set.has(sid),
+    isFresh: () => true,
+    refresh: async () => true,
+    readiness: () => ({}),
+    stop() {},
+  };
+}
