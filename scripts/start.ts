@@ -17,19 +17,30 @@ const config = loadConfigOrExit(logger, () =>
     AUTH_PORT: read.port(8081),
     CATALOG_PORT: read.port(8082),
     TALENT_PORT: read.port(8083),
+    BOOKINGS_PORT: read.port(8084),
     AUTH_URL: read.optionalUrl(['http:', 'https:']),
     CATALOG_URL: read.optionalUrl(['http:', 'https:']),
     TALENT_URL: read.optionalUrl(['http:', 'https:']),
+    BOOKINGS_URL: read.optionalUrl(['http:', 'https:']),
     PUBLIC_SITE_URL: read.optionalUrl(['http:', 'https:']),
   }),
 );
 const host = config.HOST;
-const ports = { gateway: config.GATEWAY_PORT, auth: config.AUTH_PORT, catalog: config.CATALOG_PORT, talent: config.TALENT_PORT };
+const ports = {
+  gateway: config.GATEWAY_PORT,
+  auth: config.AUTH_PORT,
+  catalog: config.CATALOG_PORT,
+  talent: config.TALENT_PORT,
+  bookings: config.BOOKINGS_PORT,
+};
 const local = (p: number) => `http://127.0.0.1:${p}`;
 const urls = {
   AUTH_URL: config.AUTH_URL ?? local(ports.auth),
   CATALOG_URL: config.CATALOG_URL ?? local(ports.catalog),
   TALENT_URL: config.TALENT_URL ?? local(ports.talent),
+  BOOKINGS_URL: config.BOOKINGS_URL ?? local(ports.bookings),
+  // Dev payment links (the dev provider's succeed/fail URLs) point at the gateway.
+  PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://localhost:${ports.gateway}`,
   PUBLIC_SITE_URL: config.PUBLIC_SITE_URL ?? `http://localhost:${ports.gateway}`,
 };
 
@@ -42,7 +53,7 @@ const service = (name: keyof typeof ports) => ({
   env: { ...urls, HOST: host, PORT: String(ports[name]), ...(name === 'auth' ? { TRUST_PROXY: '1' } : {}) },
 });
 
-const supervisor = superviseServices([service('auth'), service('catalog'), service('talent'), service('gateway')], {
+const supervisor = superviseServices([service('auth'), service('catalog'), service('talent'), service('bookings'), service('gateway')], {
   cwd: resolve(import.meta.dir, '..'),
   log,
   // A configuration one service refuses would be refused again: stop everything and say so.

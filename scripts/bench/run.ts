@@ -7,14 +7,20 @@
  * swings by a third with whatever else the machine does. Every process it starts is stopped by
  * PID at the end, also on failure or Ctrl-C.
  *
+ * Then the checkout case (scripts/bench/checkout.ts): 16 customers through the gateway, each
+ * looping create booking -> create payment -> dev succeed, with document writes per step and
+ * catalog calls per booking from bookings' counters.
+ *
  * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
- * at the repository root).
+ * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout (the checkout
+ * case alone).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RedisClient } from 'bun';
+import { checkoutMarkdown, customerTokenSigner, generateSigningKey, runCheckout } from './checkout.ts';
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
 import { benchmarksMarkdown } from './markdown.ts';
 import { createProcessGroup } from './processes.ts';
@@ -34,6 +40,9 @@ if (!Number.isInteger(rounds)) throw new Error('BENCH_ROUNDS must be a whole num
 const durationS = num('BENCH_DURATION_S', 8);
 const warmupS = num('BENCH_WARMUP_S', 2);
 const connections = num('BENCH_CONNECTIONS', 64);
+const checkoutCustomers = num('BENCH_CHECKOUT_CUSTOMERS', 16);
+// BENCH_ONLY=checkout runs the checkout case alone (and writes only it to BENCH_OUTPUT).
+const onlyCheckout = process.env.BENCH_ONLY === 'checkout';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const output = process.env.BENCH_OUTPUT ?? join(repoRoot, 'BENCHMARKS.md');
 const redisPrefix = `bench:${crypto.randomUUID()}:`;
@@ -99,7 +108,9 @@ async function main() {
   if (!wrkPath) log('wrk could not be had: using autocannon from the npm registry');
 
   log(`starting talent, catalog, auth, gateway (Redis prefix ${redisPrefix}) and nginx; logs in ${workDir}`);
-  const system = await startBenchSystem({ group, repoRoot, workDir, redisUrl, redisPrefix, nginxPath });
+  const signingKey = await generateSigningKey();
+  const jwtPrivateKeyPem = signingKey.pem;
+  const system = await startBenchSystem({ group, repoRoot, workDir, redisUrl, redisPrefix, nginxPath, jwtPrivateKeyPem });
   const catalogList = (await (await fetch(`${system.catalog}/services/catalog`)).json()) as { data: { _id: string }[] };
   const cart = JSON.stringify({ items: catalogList.data.slice(0, 3).map((s, i) => ({ serviceId: s._id, hours: 40 + 20 * i })) });
 
@@ -112,12 +123,30 @@ async function main() {
       tokenProblem = (err as Error).message;
     }
   }
-  const cases = await measureAll(load, system, cart, token, tokenProblem);
-  log('measuring the revocation check on a protected route (in process, off vs on)');
-  const revocation = await measureRevocationCheck({ rounds, durationS });
-  log(
-    `revocation check: ${Math.round(revocation.offRps)} req/s off, ${Math.round(revocation.onRps)} on (ratio ${revocation.ratio.toFixed(3)}); ${revocation.checkNs.toFixed(1)} ns per check`,
-  );
+  const cases = onlyCheckout ? [] : await measureAll(load, system, cart, token, tokenProblem);
+  const sections: string[] = [];
+  if (!onlyCheckout) {
+    log('measuring the revocation check on a protected route (in process, off vs on)');
+    const revocation = await measureRevocationCheck({ rounds, durationS });
+    log(
+      `revocation check: ${Math.round(revocation.offRps)} req/s off, ${Math.round(revocation.onRps)} on (ratio ${revocation.ratio.toFixed(3)}); ${revocation.checkNs.toFixed(1)} ns per check`,
+    );
+    sections.push(revocationMarkdown(revocation));
+  }
+  if (system.bookings && !system.authProblem) {
+    const slug = (catalogList.data[0] as { slug?: string } | undefined)?.slug ?? 'react-developer';
+    const result = await runCheckout({
+      gateway: system.gateway,
+      bookings: system.bookings,
+      sign: await customerTokenSigner(signingKey.privateKey, system.auth),
+      customers: checkoutCustomers,
+      durationS,
+      cart: { items: [{ serviceId: slug, hours: 40 }] },
+    });
+    const checkout = checkoutMarkdown(result);
+    sections.push(checkout);
+    console.log(`\n${checkout}`);
+  }
 
   console.log(`\n${resultsTable(cases)}\n\n${ratiosTable(cases)}\n`);
   const machine = await describeMachine({
@@ -144,7 +173,7 @@ async function main() {
       cartItems: 3,
       tokenSource: token ? TOKEN_SOURCE : 'none could be had',
       notes,
-      sections: [revocationMarkdown(revocation)],
+      sections,
     }),
   );
   log(`wrote ${output}`);

@@ -18,6 +18,9 @@ export interface BenchSystem {
   gateway: string;
   nginx: string;
   catalog: string;
+  auth: string;
+  /** Bookings' own URL (its /internal/metrics), when services/bookings exists. */
+  bookings?: string;
   /** Set when auth could not be started (the bearer cases then say why they did not run). */
   authProblem?: string;
   admin: { email: string; password: string };
@@ -31,11 +34,13 @@ export interface SystemOptions {
   redisUrl: string;
   redisPrefix: string;
   nginxPath: string;
+  /** Auth signs with this key (PKCS#8 PEM), so the checkout case can sign customer tokens. */
+  jwtPrivateKeyPem?: string;
 }
 
 /** Starts talent, catalog, auth, the gateway and nginx; resolves when each answers. */
 export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
-  const ports = { talent: freePort(), catalog: freePort(), auth: freePort(), gateway: freePort(), nginx: freePort() };
+  const ports = { talent: freePort(), catalog: freePort(), auth: freePort(), gateway: freePort(), nginx: freePort(), bookings: freePort() };
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const common = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '' };
   const main = (name: string) => join(o.repoRoot, 'services', name, 'src', 'main.ts');
@@ -53,12 +58,21 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     REDIS_PREFIX: `${o.redisPrefix}auth:`,
     BOOTSTRAP_ADMIN_EMAIL: admin.email,
     BOOTSTRAP_ADMIN_PASSWORD: admin.password,
+    ...(o.jwtPrivateKeyPem ? { JWT_PRIVATE_KEY: o.jwtPrivateKeyPem } : {}),
+  });
+  const bookings = start('bookings', {
+    PORT: String(ports.bookings),
+    AUTH_URL: url(ports.auth),
+    CATALOG_URL: url(ports.catalog),
+    TALENT_URL: url(ports.talent),
+    PUBLIC_BASE_URL: url(ports.gateway),
   });
   const gateway = start('gateway', {
     PORT: String(ports.gateway),
     AUTH_URL: url(ports.auth),
     CATALOG_URL: url(ports.catalog),
     TALENT_URL: url(ports.talent),
+    BOOKINGS_URL: url(ports.bookings),
     PUBLIC_SITE_URL: 'http://bench.localhost',
     REDIS_URL: o.redisUrl,
     REDIS_PREFIX: `${o.redisPrefix}gateway:`,
@@ -95,7 +109,16 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     15_000,
   );
 
-  return { gateway: url(ports.gateway), nginx: url(ports.nginx), catalog: url(ports.catalog), authProblem, admin };
+  if (bookings) await waitFor('bookings /healthz', () => answersOk(`${url(ports.bookings)}/healthz`), [bookings]);
+  return {
+    gateway: url(ports.gateway),
+    nginx: url(ports.nginx),
+    catalog: url(ports.catalog),
+    auth: url(ports.auth),
+    ...(bookings ? { bookings: url(ports.bookings) } : {}),
+    authProblem,
+    admin,
+  };
 }
 
 /** How the bearer cases get their token, as BENCHMARKS.md says it. */

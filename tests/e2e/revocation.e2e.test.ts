@@ -26,6 +26,7 @@ beforeAll(async () => {
       AUTH_URL: sys.urls.auth,
       CATALOG_URL: sys.urls.catalog,
       TALENT_URL: sys.urls.talent,
+      BOOKINGS_URL: sys.urls.bookings,
       RATE_LIMIT_ANON: '100000',
       RATE_LIMIT_AUTHENTICATED: '100000',
       RATE_LIMIT_AUTH_ROUTES: '100000',

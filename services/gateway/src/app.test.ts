@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const gateway = () => {
   const down = closedUrl();
-  return testGateway({ upstream: down, jwksUrl: issuer.jwksUrl, upstreams: { auth: down, catalog: catalogUrl, talent: down } });
+  return testGateway({ upstream: down, jwksUrl: issuer.jwksUrl, upstreams: { auth: down, catalog: catalogUrl, talent: down, bookings: down } });
 };
 const json = async (res: Response) => (await res.json()) as { success: boolean; data?: unknown; error?: { code: string } };
 

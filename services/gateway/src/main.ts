@@ -23,7 +23,7 @@ const revocations = createRevocationView({
 });
 
 const app = createApp({
-  upstreams: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, talent: config.TALENT_URL },
+  upstreams: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, talent: config.TALENT_URL, bookings: config.BOOKINGS_URL },
   fetch: globalThis.fetch,
   publicSiteUrl: config.PUBLIC_SITE_URL.replace(/\/$/, ''),
   upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -35,7 +35,12 @@ const app = createApp({
     redis,
     keyPrefix: config.REDIS_PREFIX,
     windowS: config.RATE_LIMIT_WINDOW_S,
-    quotas: { anonymous: config.RATE_LIMIT_ANON, authenticated: config.RATE_LIMIT_AUTHENTICATED, 'auth-routes': config.RATE_LIMIT_AUTH_ROUTES },
+    quotas: {
+      anonymous: config.RATE_LIMIT_ANON,
+      authenticated: config.RATE_LIMIT_AUTHENTICATED,
+      'auth-routes': config.RATE_LIMIT_AUTH_ROUTES,
+      webhooks: config.RATE_LIMIT_WEBHOOKS,
+    },
   }),
   tokens: createTokenVerifier({
     jwksUrl: `${config.AUTH_URL}/.well-known/jwks.json`,

@@ -5,6 +5,7 @@ export interface Upstreams {
   auth: string;
   catalog: string;
   talent: string;
+  bookings: string;
 }
 
 /** What the gateway's own documents (/openapi.json, /docs, /mcp, site files) need. */

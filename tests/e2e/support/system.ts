@@ -11,7 +11,7 @@ export const repoRoot = resolve(import.meta.dir, '../../..');
 
 export interface RunningSystem {
   gateway: string;
-  urls: { auth: string; catalog: string; talent: string; gateway: string };
+  urls: { auth: string; catalog: string; talent: string; bookings: string; gateway: string };
   /** Every stdout line printed so far, parsed when it is JSON. */
   logs: Record<string, unknown>[];
   /** PID of a service's current process, from the supervisor's log. */
@@ -45,12 +45,13 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, timeoutM
 }
 
 export async function startSystem(extraEnv: Record<string, string> = {}): Promise<RunningSystem> {
-  const ports = { gateway: freePort(), auth: freePort(), catalog: freePort(), talent: freePort() };
+  const ports = { gateway: freePort(), auth: freePort(), catalog: freePort(), talent: freePort(), bookings: freePort() };
   const urls = {
     gateway: `http://127.0.0.1:${ports.gateway}`,
     auth: `http://127.0.0.1:${ports.auth}`,
     catalog: `http://127.0.0.1:${ports.catalog}`,
     talent: `http://127.0.0.1:${ports.talent}`,
+    bookings: `http://127.0.0.1:${ports.bookings}`,
   };
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -65,6 +66,8 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     AUTH_PORT: String(ports.auth),
     CATALOG_PORT: String(ports.catalog),
     TALENT_PORT: String(ports.talent),
+    BOOKINGS_PORT: String(ports.bookings),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${ports.gateway}`,
     PUBLIC_SITE_URL: 'https://talent.example',
     RATE_LIMIT_ANON: '100000',
     RATE_LIMIT_AUTHENTICATED: '100000',

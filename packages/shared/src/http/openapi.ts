@@ -21,7 +21,13 @@ export function envelopeOf<S extends Parameters<typeof t.Object>[0][string]>(dat
  * /openapi/json, no UI); the gateway merges these parts into the public /openapi.json.
  * Health and internal routes stay out of the public description.
  */
-export function serviceOpenApi(options: { title: string; description: string; tags: { name: string; description: string }[] }) {
+export function serviceOpenApi(options: {
+  title: string;
+  description: string;
+  tags: { name: string; description: string }[];
+  /** Named component schemas (e.g. Booking, Payment) clients can refer to by name. */
+  schemas?: Record<string, unknown>;
+}) {
   return openapi({
     path: '/openapi',
     specPath: '/openapi/json',
@@ -30,6 +36,7 @@ export function serviceOpenApi(options: { title: string; description: string; ta
     documentation: {
       info: { title: options.title, version: '1.0.0', description: options.description },
       tags: options.tags,
+      ...(options.schemas ? { components: { schemas: options.schemas as never } } : {}),
     },
     exclude: { paths: [HEALTH_PATH, READY_PATH, /^\/internal\//, /^\/\.well-known\//] },
   });

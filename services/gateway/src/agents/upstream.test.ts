@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const base = `http://127.0.0.1:${peer.port}`;
 const client = createUpstreamClient({
-  upstreams: { auth: base, catalog: base, talent: 'http://127.0.0.1:9' },
+  upstreams: { auth: base, catalog: base, talent: 'http://127.0.0.1:9', bookings: 'http://127.0.0.1:9' },
   fetch: globalThis.fetch,
   upstreamTimeoutMs: 200,
   logger: silentLogger,
@@ -47,7 +47,7 @@ describe('createUpstreamClient', () => {
 
   it('keeps a path in the service base URL, as the /api proxy does', async () => {
     const prefixed = createUpstreamClient({
-      upstreams: { auth: base, catalog: `${base}/prefix/`, talent: base },
+      upstreams: { auth: base, catalog: `${base}/prefix/`, talent: base, bookings: base },
       fetch: globalThis.fetch,
       upstreamTimeoutMs: 200,
       logger: silentLogger,

@@ -2,7 +2,7 @@ import { isEnvelope } from '@tm/shared';
 import type { SiteDeps } from '../site-deps.ts';
 
 /** Which service a call goes to. */
-export type UpstreamName = 'catalog' | 'talent';
+export type UpstreamName = 'catalog' | 'talent' | 'bookings';
 
 /** What the agent features forward to the services on every call (localization and tracing). */
 export interface CallContext {
@@ -16,6 +16,8 @@ export interface UpstreamRequest {
   method?: 'GET' | 'POST';
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** A service answer reduced to what callers branch on: the envelope's data, or its error. */
@@ -42,6 +44,7 @@ export function createUpstreamClient(deps: Pick<SiteDeps, 'upstreams' | 'fetch' 
       if (ctx.lang) headers.set('x-lang', ctx.lang);
       if (ctx.authorization) headers.set('authorization', ctx.authorization);
       if (request.body !== undefined) headers.set('content-type', 'application/json');
+      for (const [k, v] of Object.entries(request.headers ?? {})) headers.set(k, v);
       let res: Response;
       try {
         res = await deps.fetch(url, {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test';
 import { createManualClock, createMemoryLogger } from '@tm/shared';
 import { createPartsCache } from './parts-cache.ts';
 
-const upstreams = { auth: 'http://auth.test', catalog: 'http://catalog.test', talent: 'http://talent.test/' };
+const upstreams = { auth: 'http://auth.test', catalog: 'http://catalog.test', talent: 'http://talent.test/', bookings: 'http://bookings.test' };
 
 /** A fake network: each service answers with a document naming its version, or fails when down. */
 function fakeServices() {
@@ -34,8 +34,10 @@ describe('createPartsCache', () => {
   it('asks every service at its /openapi/json on the first snapshot', async () => {
     const { net, cache } = setup();
     const { parts } = await cache.snapshot();
-    expect(versions(parts)).toEqual({ auth: '1', catalog: '1', talent: '1' });
-    expect(net.state.calls.sort()).toEqual(['http://auth.test/openapi/json', 'http://catalog.test/openapi/json', 'http://talent.test/openapi/json']);
+    expect(versions(parts)).toEqual({ auth: '1', catalog: '1', talent: '1', bookings: '1' });
+    expect(net.state.calls.sort()).toEqual(
+      ['http://auth.test/openapi/json', 'http://catalog.test/openapi/json', 'http://talent.test/openapi/json', 'http://bookings.test/openapi/json'].sort(),
+    );
   });
 
   it('serves cached parts without asking again while they are fresh', async () => {
@@ -43,7 +45,7 @@ describe('createPartsCache', () => {
     const first = await cache.snapshot();
     clock.advance(59_000);
     const second = await cache.snapshot();
-    expect(net.state.calls).toHaveLength(3);
+    expect(net.state.calls).toHaveLength(4);
     expect(second.generation).toBe(first.generation);
   });
 
@@ -75,13 +77,13 @@ describe('createPartsCache', () => {
   it('leaves out a part that was never fetched and does not ask its service again until the retry delay', async () => {
     const { net, cache, clock } = setup(['talent']);
     const first = await cache.snapshot();
-    expect(Object.keys(first.parts).sort()).toEqual(['auth', 'catalog']);
+    expect(Object.keys(first.parts).sort()).toEqual(['auth', 'bookings', 'catalog']);
     await cache.snapshot();
     expect(net.state.calls.filter((c) => c.includes('talent'))).toHaveLength(1);
     net.state.down.delete('talent');
     clock.advance(5_000);
     const later = await cache.snapshot();
-    expect(Object.keys(later.parts).sort()).toEqual(['auth', 'catalog', 'talent']);
+    expect(Object.keys(later.parts).sort()).toEqual(['auth', 'bookings', 'catalog', 'talent']);
   });
 
   it('refuses an answer that is not an OpenAPI 3 document', async () => {
@@ -93,6 +95,6 @@ describe('createPartsCache', () => {
   it('shares one fetch between concurrent snapshots', async () => {
     const { net, cache } = setup();
     await Promise.all([cache.snapshot(), cache.snapshot(), cache.snapshot()]);
-    expect(net.state.calls).toHaveLength(3);
+    expect(net.state.calls).toHaveLength(4);
   });
 });

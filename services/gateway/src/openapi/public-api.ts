@@ -6,7 +6,7 @@ import type { Upstreams } from '../site-deps.ts';
 export type ServiceName = keyof Upstreams;
 
 /** The order of the parts in the merged document (and of their tags). */
-export const SERVICE_NAMES: readonly ServiceName[] = ['auth', 'catalog', 'talent'];
+export const SERVICE_NAMES: readonly ServiceName[] = ['auth', 'catalog', 'talent', 'bookings'];
 
 /**
  * True when the gateway forwards `path` (OpenAPI form, no /api) to `service`: the proxy's own

@@ -152,7 +152,7 @@ describe('GET /openapi.json when services are down', () => {
 
   it('keeps serving the last good part of a service that went down, refreshing in the background', async () => {
     const talent = serveOnLoopback((await realServiceApps()).talent);
-    const { get, clock, logger } = gateway({ ...live, talent: talent.url });
+    const { get, clock, logger } = gateway({ ...live, talent: talent.url, bookings: talent.url });
     expect(((await (await get('/openapi.json')).json()) as Json).paths['/talent/sitemap']).toBeDefined();
     talent.stop();
     clock.advance(61_000);
@@ -168,7 +168,7 @@ describe('GET /openapi.json when services are down', () => {
 
   it('answers 503 in the envelope when no service can be asked', async () => {
     const dead = deadUrl();
-    const res = await gateway({ auth: dead, catalog: dead, talent: dead }).get('/openapi.json');
+    const res = await gateway({ auth: dead, catalog: dead, talent: dead, bookings: dead }).get('/openapi.json');
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     expect(await res.json()).toEqual({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { isImplementedProtected, mayAccess, protectedPrefix } from './access-rules.ts';
+import { isImplementedProtected, isPublicWebhook, mayAccess, protectedPrefix } from './access-rules.ts';
 
 describe('protectedPrefix', () => {
   it('matches the four prefixes and their sub-paths only', () => {
@@ -65,6 +65,26 @@ describe('isImplementedProtected', () => {
     expect(isImplementedProtected('DELETE', '/api/account')).toBe(true);
     expect(isImplementedProtected('GET', '/api/account/export')).toBe(true);
     expect(isImplementedProtected('GET', '/api/account/me/x')).toBe(false);
-    expect(isImplementedProtected('GET', '/api/bookings')).toBe(false);
+    expect(isImplementedProtected('GET', '/api/bookings')).toBe(true);
+    expect(isImplementedProtected('POST', '/api/payments/x/dev/succeed')).toBe(true);
+    expect(isImplementedProtected('GET', '/api/chat')).toBe(false);
+  });
+});
+
+describe('isPublicWebhook', () => {
+  it('exempts exactly /api/payments/webhooks/* from the token rule', () => {
+    expect(isPublicWebhook('/api/payments/webhooks/stripe')).toBe(true);
+    expect(protectedPrefix('/api/payments/webhooks/razorpay')).toBeUndefined();
+    expect(isPublicWebhook('/api/payments/webhooks')).toBe(false);
+    expect(isPublicWebhook('/api/payments/webhooks/')).toBe(false);
+    expect(isPublicWebhook('/api/payments/webhooksx/stripe')).toBe(false);
+    expect(protectedPrefix('/api/payments/webhooks')).toBe('/api/payments');
+    expect(protectedPrefix('/api/payments/p1')).toBe('/api/payments');
+  });
+
+  it('lets guests use bookings but not payments', () => {
+    expect(mayAccess('guest', 'POST', '/api/bookings/claim')).toBe(true);
+    expect(mayAccess('guest', 'POST', '/api/payments')).toBe(false);
+    expect(mayAccess('customer', 'POST', '/api/payments')).toBe(true);
   });
 });

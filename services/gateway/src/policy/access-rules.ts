@@ -3,8 +3,17 @@ import type { Role } from '@tm/contracts';
 /** Prefixes whose operations act on one customer and need an access token (spec section 5). */
 export const PROTECTED_PREFIXES = ['/api/bookings', '/api/payments', '/api/chat', '/api/account'] as const;
 
+/**
+ * Payment providers call their webhooks without a token (the signature over the raw body is the
+ * proof, checked by bookings): exactly `/api/payments/webhooks/*` is outside the token rule.
+ */
+export function isPublicWebhook(path: string): boolean {
+  return path.startsWith('/api/payments/webhooks/') && path.length > '/api/payments/webhooks/'.length;
+}
+
 /** The protected prefix `path` falls under, if any (`/api/chat` and `/api/chat/...`, not `/api/chatter`). */
 export function protectedPrefix(path: string): string | undefined {
+  if (isPublicWebhook(path)) return undefined;
   for (const prefix of PROTECTED_PREFIXES) {
     if (path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47) /* / */) return prefix;
   }
@@ -61,7 +70,9 @@ export function mayAccess(role: Role, method: string, path: string): boolean {
   return false;
 }
 
-/** True when a service implements this protected operation, so the gateway forwards it. */
+/** True when a service implements this protected operation, so the gateway forwards it (bookings serves its whole areas). */
 export function isImplementedProtected(method: string, path: string): boolean {
+  const prefix = protectedPrefix(path);
+  if (prefix === '/api/bookings' || prefix === '/api/payments') return true;
   return implemented(method, path) !== undefined;
 }

@@ -14,7 +14,10 @@ export interface GatewayLimiter {
 }
 
 /** Points per window for each bucket. */
-export type Quotas = Readonly<Record<BucketName, number>>;
+export type Quotas = Readonly<Record<Exclude<BucketName, 'webhooks'>, number> & { webhooks?: number }>;
+
+/** Webhook deliveries per provider IP per window when not configured (providers retry, so this only stops floods). */
+export const DEFAULT_WEBHOOK_QUOTA = 1200;
 
 /**
  * rate-limiter-flexible over ioredis when `redis` is given (atomic Lua INCRBY calls shared by
@@ -23,25 +26,27 @@ export type Quotas = Readonly<Record<BucketName, number>>;
  */
 export function createGatewayLimiter(options: { quotas: Quotas; windowS: number; redis?: Redis; keyPrefix?: string }): GatewayLimiter {
   const { quotas, windowS, redis, keyPrefix = 'rl:gateway:' } = options;
+  const pointsOf = (name: BucketName) => (name === 'webhooks' ? (quotas.webhooks ?? DEFAULT_WEBHOOK_QUOTA) : quotas[name]);
   const build = (name: BucketName): PointsConsumer => {
-    const common = { points: quotas[name], duration: windowS, keyPrefix: `${keyPrefix}${name}` };
+    const common = { points: pointsOf(name), duration: windowS, keyPrefix: `${keyPrefix}${name}` };
     const memory = new RateLimiterMemory(common);
     if (!redis) return memory;
     // rejectIfRedisNotReady: a down Redis falls through to the insurance limiter at once
     // instead of waiting on a reconnect (ioredis must also run without an offline queue).
     return new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory });
   };
-  const coalesced = (name: BucketName) => coalesceConsumes(build(name), { limit: quotas[name] });
+  const coalesced = (name: BucketName) => coalesceConsumes(build(name), { limit: pointsOf(name) });
   const limiters: Record<BucketName, (key: string) => Promise<Counted>> = {
     anonymous: coalesced('anonymous'),
     authenticated: coalesced('authenticated'),
     'auth-routes': coalesced('auth-routes'),
+    webhooks: coalesced('webhooks'),
   };
   return {
     windowS,
     quotas,
     async consume(bucket, key) {
-      const limit = quotas[bucket];
+      const limit = pointsOf(bucket);
       const { consumed, msBeforeNext } = await limiters[bucket](key);
       return { allowed: consumed <= limit, limit, remaining: Math.max(0, limit - consumed), resetS: resetSeconds(msBeforeNext) };
     },

@@ -11,6 +11,12 @@ const rateLimitHeaders = (bucket: BucketName, result: LimitResult, windowS: numb
 const customer = { sub: 'u-9', role: 'customer' as const };
 
 describe('chooseBucket', () => {
+  it('counts provider webhooks per IP in their own bucket, whatever token they carry', () => {
+    expect(chooseBucket('/api/payments/webhooks/stripe', '9.9.9.9', undefined)).toEqual({ name: 'webhooks', key: 'ip:9.9.9.9' });
+    expect(chooseBucket('/api/payments/webhooks/razorpay', '9.9.9.9', { sub: 'c1', role: 'customer' })).toEqual({ name: 'webhooks', key: 'ip:9.9.9.9' });
+    expect(chooseBucket('/api/payments', '9.9.9.9', { sub: 'c1', role: 'customer' }).name).toBe('authenticated');
+  });
+
   it('counts guests per client IP, since guest tokens are free to mint', () => {
     expect(chooseBucket('/api/services', '1.2.3.4', { sub: 'g-1', role: 'guest' })).toEqual({ name: 'anonymous', key: 'ip:1.2.3.4' });
     expect(chooseBucket('/api/services', '1.2.3.4', { sub: 'g-2', role: 'guest' })).toEqual({ name: 'anonymous', key: 'ip:1.2.3.4' });

@@ -7,7 +7,7 @@ import { isHealthPath } from '@tm/shared';
  */
 
 /** The three quotas of DESIGN.md: per IP anonymously, per `sub` with a token, per IP on /api/auth/*. */
-export type BucketName = 'anonymous' | 'authenticated' | 'auth-routes';
+export type BucketName = 'anonymous' | 'authenticated' | 'auth-routes' | 'webhooks';
 
 /** Which bucket and key a request counts against. */
 export interface Bucket {
@@ -25,6 +25,8 @@ export interface LimitResult {
 }
 
 const AUTH_PREFIX = '/api/auth/';
+/** Payment providers' webhooks: public, so never in a customer's quota, and never starved by one. */
+export const WEBHOOK_PREFIX = '/api/payments/webhooks/';
 
 /**
  * /api/auth/* counts only against its own tighter per-IP bucket (it replaces the general one
@@ -34,6 +36,7 @@ const AUTH_PREFIX = '/api/auth/';
  */
 export function chooseBucket(path: string, clientIp: string, principal: { sub: string; role: Role } | undefined): Bucket {
   if (path.startsWith(AUTH_PREFIX) || path === '/api/auth') return { name: 'auth-routes', key: `ip:${clientIp}` };
+  if (path.startsWith(WEBHOOK_PREFIX)) return { name: 'webhooks', key: `ip:${clientIp}` };
   if (principal !== undefined && principal.role !== 'guest') return { name: 'authenticated', key: `sub:${principal.sub}` };
   return { name: 'anonymous', key: `ip:${clientIp}` };
 }

@@ -42,11 +42,22 @@ describe('protected prefixes without a valid access token', () => {
 });
 
 describe('roles on protected prefixes', () => {
-  it('lets a guest start a booking (501 until a service implements it)', async () => {
+  it('lets a guest start a booking (forwarded to bookings) but not pay', async () => {
     const token = await env.issuer.mint({ role: 'guest' });
     const res = await gateway().handle(req('/api/bookings', { method: 'POST', headers: bearer(token) }));
-    expect(res.status).toBe(501);
-    expect(await codeOf(res)).toBe('NOT_IMPLEMENTED');
+    expect(res.status).toBe(200);
+    const pay = await gateway().handle(req('/api/payments', { method: 'POST', headers: bearer(token) }));
+    expect(pay.status).toBe(403);
+  });
+
+  it('forwards /api/payments/webhooks/* without a token', async () => {
+    const before = env.peer.seen.length;
+    const res = await gateway().handle(
+      req('/api/payments/webhooks/stripe', { method: 'POST', body: '{"id":"evt_1"}', headers: { 'content-type': 'application/json' } }),
+    );
+    expect(res.status).toBe(200);
+    expect(env.peer.seen.length).toBe(before + 1);
+    expect((await gateway().handle(req('/api/payments/webhooks', { method: 'POST' }))).status).toBe(401);
   });
 
   it('answers 403 FORBIDDEN to a guest on payments, chat and the rest of account', async () => {
@@ -65,7 +76,7 @@ describe('roles on protected prefixes', () => {
   });
 
   it('proxies GET /api/account/me to auth for a guest and a customer', async () => {
-    const gw = env.gateway({ upstreams: { auth: `${env.peer.url}/auth-svc`, catalog: env.peer.url, talent: env.peer.url } });
+    const gw = env.gateway({ upstreams: { auth: `${env.peer.url}/auth-svc`, catalog: env.peer.url, talent: env.peer.url, bookings: env.peer.url } });
     for (const role of ['guest', 'customer']) {
       const token = await env.issuer.mint({ role });
       const res = await gw.handle(req('/api/account/me', { headers: bearer(token) }));
@@ -79,7 +90,7 @@ describe('roles on protected prefixes', () => {
     const token = await env.issuer.mint({ role: 'customer' });
     const gw = gateway();
     const before = env.peer.seen.length;
-    for (const path of ['/api/bookings/b1', '/api/payments', '/api/chat', '/api/account/addresses']) {
+    for (const path of ['/api/chat', '/api/account/addresses']) {
       const res = await gw.handle(req(path, { headers: bearer(token) }));
       expect(res.status).toBe(501);
       expect(await codeOf(res)).toBe('NOT_IMPLEMENTED');

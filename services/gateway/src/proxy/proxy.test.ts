@@ -53,7 +53,7 @@ describe('the /api proxy', () => {
   });
 
   it('routes each public prefix to its service', async () => {
-    const upstreams = { auth: `${env.peer.url}/a`, catalog: `${env.peer.url}/c`, talent: `${env.peer.url}/t` };
+    const upstreams = { auth: `${env.peer.url}/a`, catalog: `${env.peer.url}/c`, talent: `${env.peer.url}/t`, bookings: `${env.peer.url}/b` };
     const gw = env.gateway({ upstreams });
     const cases: [string, string][] = [
       ['/api/auth/send-otp', '/a/auth/send-otp'],

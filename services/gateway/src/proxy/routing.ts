@@ -15,6 +15,8 @@ const TABLE: readonly (readonly [prefix: string, service: keyof Upstreams, exact
   ['/api/pm', 'talent', false],
   ['/api/resource', 'talent', false],
   ['/api/talent', 'talent', false],
+  ['/api/bookings', 'bookings', false],
+  ['/api/payments', 'bookings', false],
 ];
 
 /** The service for `path`, or undefined when no service owns it (a 404 ROUTE_NOT_FOUND). */

@@ -11,7 +11,7 @@ import { startTestIssuer, type TestIssuer } from './tokens.ts';
 export function testDeps(options: { upstream: string; jwksUrl: string } & Partial<GatewayDeps>): GatewayDeps {
   const { upstream, jwksUrl, ...overrides } = options;
   return {
-    upstreams: { auth: upstream, catalog: upstream, talent: upstream },
+    upstreams: { auth: upstream, catalog: upstream, talent: upstream, bookings: upstream },
     fetch: globalThis.fetch,
     publicSiteUrl: 'http://localhost:8080',
     upstreamTimeoutMs: 500,

@@ -225,3 +225,51 @@ describe('MCP tool errors', () => {
     expect(result.isError).toBe(true);
   });
 });
+
+describe('create_booking', () => {
+  async function callAs(token: string | undefined, args: Record<string, unknown>) {
+    const c = new Client({ name: 'agents-booking-test', version: '1.0.0' });
+    await c.connect(
+      new StreamableHTTPClientTransport(new URL(`${stack.gatewayUrl}/mcp`), token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {}),
+    );
+    try {
+      return (await c.callTool({ name: 'create_booking', arguments: args })) as CallToolResult;
+    } finally {
+      await c.close();
+    }
+  }
+
+  it("books a cart with the caller's token and answers how the person pays, without paying", async () => {
+    const token = await stack.issuer.mint({ role: 'customer', sub: 'mcp-customer' });
+    const result = await callAs(token, { items: [{ serviceId: 'react-developer', hours: 20 }], market: 'DE' });
+    const out = structured<{
+      id: string;
+      number: string;
+      status: string;
+      total: { currency: string; amount: number };
+      howToPay: { signInFirst: boolean; createPayment: { url: string } };
+    }>(result);
+    expect(out.number).toMatch(/^BK-/);
+    expect(out.status).toBe('pending_payment');
+    expect(out.total.currency).toBe('EUR');
+    expect(out.howToPay.signInFirst).toBe(false);
+    expect(out.howToPay.createPayment.url).toEndWith('/api/payments');
+  });
+
+  it('tells a guest to sign in and claim before paying', async () => {
+    const token = await stack.issuer.mint({ role: 'guest', sub: 'mcp-guest' });
+    const out = structured<{ howToPay: { signInFirst: boolean; steps: string[] } }>(await callAs(token, { items: [{ serviceId: 'react-developer' }] }));
+    expect(out.howToPay.signInFirst).toBe(true);
+    expect(out.howToPay.steps.join(' ')).toContain('/api/bookings/claim');
+  });
+
+  it('fails as a tool result without a token or with a bad cart', async () => {
+    const none = await callAs(undefined, { items: [{ serviceId: 'react-developer' }] });
+    expect(none.isError).toBe(true);
+    expect(JSON.stringify(none.content)).toContain('UNAUTHORIZED');
+    const token = await stack.issuer.mint({ role: 'customer', sub: 'mcp-customer-2' });
+    const bad = await callAs(token, { items: [{ serviceId: 'no-such-service' }] });
+    expect(bad.isError).toBe(true);
+    expect(JSON.stringify(bad.content)).toContain('UNKNOWN_SERVICE');
+  });
+});

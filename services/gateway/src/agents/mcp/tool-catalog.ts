@@ -57,6 +57,12 @@ export const TOOLS = {
       'The public profile of an expert, project manager or field resource by slug (or id): headline, bio, skills with years, experience, languages, location, rating, availability and the services they deliver. ' +
       'Optionally pass role (expert, pm, resource) when known.',
   },
+  create_booking: {
+    title: 'Create a booking',
+    description:
+      'Books a cart (1-50 items of {serviceId: id or slug, hours, qty}) for the person whose bearer token the /mcp call carries (a customer or a guest session), priced by the catalog in the market. ' +
+      'Answers the booking (number, total, expiry) and how the person pays for it; the agent never completes a payment. Send idempotencyKey when retrying.',
+  },
 } as const;
 
 export type ToolName = keyof typeof TOOLS;

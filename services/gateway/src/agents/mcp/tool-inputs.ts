@@ -3,7 +3,10 @@ import {
   DEFAULT_MARKET,
   MARKET_CODES,
   MAX_CART_ITEMS,
+  MAX_EMAIL_LENGTH,
   MAX_HOURS,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_NOTES_LENGTH,
   MAX_PAGE_LIMIT,
   MAX_PM_PREVIEWS,
   MAX_QTY,
@@ -111,3 +114,20 @@ export const TOOL_INPUTS = {
     role: z.enum(TALENT_ROLES).optional().describe('Which kind of profile, when known'),
   },
 } as const;
+
+const NOTES_ERROR = coded('VALIDATION_FAILED', `notes must be text of at most ${MAX_NOTES_LENGTH} characters`);
+const EMAIL_ERROR = coded('VALIDATION_FAILED', 'contactEmail must be an email address');
+const KEY_ERROR = coded('INVALID_IDEMPOTENCY_KEY', `idempotencyKey must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters`);
+
+/** create_booking: the cart of quote_cart plus what POST /bookings takes besides. */
+export const CREATE_BOOKING_INPUT = {
+  items: TOOL_INPUTS.quote_cart.items,
+  market: MarketInput.optional(),
+  notes: z.string(NOTES_ERROR).max(MAX_NOTES_LENGTH, NOTES_ERROR).optional().describe('What the person wants done, for the project manager'),
+  contactEmail: z.email(EMAIL_ERROR).max(MAX_EMAIL_LENGTH, EMAIL_ERROR).optional().describe('Where receipts go'),
+  idempotencyKey: z
+    .string(KEY_ERROR)
+    .regex(new RegExp(`^[\\x21-\\x7e]{1,${MAX_IDEMPOTENCY_KEY_LENGTH}}$`), KEY_ERROR)
+    .optional()
+    .describe('Send the same value when retrying, so a retry never books twice'),
+};

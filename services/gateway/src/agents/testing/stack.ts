@@ -1,3 +1,4 @@
+import { createBookingsUnderTest, createHttpCatalog, createTokenVerifier } from '@tm/bookings/testing';
 import { createApp as createCatalogApp, createServiceRepository, createTalentClient, seedServices } from '@tm/catalog/testing';
 import { createManualClock, createMemoryLogger, silentLogger, systemClock } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
@@ -55,9 +56,16 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
   const catalogUrl = urlOf(catalog);
 
   const issuer = await startTestIssuer();
+  const bookings = (
+    await createBookingsUnderTest({
+      catalog: createHttpCatalog({ baseUrl: catalogUrl, timeoutMs: 2000 }),
+      tokens: createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock: systemClock }),
+    })
+  ).app.listen({ hostname: '127.0.0.1', port: 0 });
+  const bookingsUrl = urlOf(bookings);
   const clock = createManualClock(Date.now());
   const deps = testDeps({ upstream: 'http://127.0.0.1:9', jwksUrl: issuer.jwksUrl, clock, upstreamTimeoutMs: 2000, ...overrides });
-  deps.upstreams = { auth: 'http://127.0.0.1:9', catalog: catalogUrl, talent: talentUrl };
+  deps.upstreams = { auth: 'http://127.0.0.1:9', catalog: catalogUrl, talent: talentUrl, bookings: bookingsUrl };
   const gateway = createGatewayApp(deps).listen({ hostname: '127.0.0.1', port: 0 });
 
   let talentUp = true;
@@ -83,6 +91,7 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
     stopCatalog,
     async stop() {
       await gateway.stop(true);
+      await bookings.stop(true);
       await stopCatalog();
       await stopTalent();
       await issuer.stop();

@@ -1,4 +1,5 @@
 import { createAuthUnderTest } from '@tm/auth/testing';
+import { createBookingsUnderTest } from '@tm/bookings/testing';
 import { createApp as createCatalogApp } from '@tm/catalog/testing';
 import { silentLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
@@ -16,6 +17,7 @@ export async function realServiceApps(): Promise<Record<ServiceName, Servable>> 
     auth: (await createAuthUnderTest()).app,
     catalog: createCatalogApp({ documents: createEmbeddedDocumentStore(), talent: { pmPreviews: async () => [] }, clock: systemClock, logger: silentLogger }),
     talent: createTalentApp({ documents: createEmbeddedDocumentStore(), logger: silentLogger }),
+    bookings: (await createBookingsUnderTest()).app,
   };
 }
 
@@ -39,10 +41,11 @@ export async function serveRealServices(): Promise<{ upstreams: Upstreams; stop(
   const auth = serveOnLoopback(apps.auth);
   const catalog = serveOnLoopback(apps.catalog);
   const talent = serveOnLoopback(apps.talent);
+  const bookings = serveOnLoopback(apps.bookings);
   return {
-    upstreams: { auth: auth.url, catalog: catalog.url, talent: talent.url },
+    upstreams: { auth: auth.url, catalog: catalog.url, talent: talent.url, bookings: bookings.url },
     stop: () => {
-      for (const s of [auth, catalog, talent]) s.stop();
+      for (const s of [auth, catalog, talent, bookings]) s.stop();
     },
   };
 }

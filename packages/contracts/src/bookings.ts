@@ -1,0 +1,142 @@
+import { t } from 'elysia';
+import { CartItemSchema, MAX_CART_ITEMS, QuoteSchema } from './catalog.ts';
+import { CurrencySchema, MarketCodeSchema } from './markets.ts';
+
+/**
+ * Bookings and payments (DESIGN.md "Bookings and payments"): the shapes the bookings service
+ * answers and accepts, the gateway's MCP tool reads and the e2e tests check.
+ */
+
+export const MAX_NOTES_LENGTH = 2000;
+export const MAX_REASON_LENGTH = 500;
+export const MAX_CONTACT_NAME_LENGTH = 200;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** A booking's states; `completed`, `cancelled` and `expired` are final. */
+export const BOOKING_STATUSES = ['pending_payment', 'paid', 'confirmed', 'in_progress', 'completed', 'cancelled', 'expired'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const FINAL_BOOKING_STATUSES: readonly BookingStatus[] = ['completed', 'cancelled', 'expired'];
+
+/** A payment's public states. */
+export const PAYMENT_STATUSES = ['requires_action', 'processing', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_PROVIDER_NAMES = ['stripe', 'razorpay', 'dev'] as const;
+
+export const BookingStatusSchema = t.UnionEnum(BOOKING_STATUSES, { title: 'BookingStatus' });
+export const PaymentStatusSchema = t.UnionEnum(PAYMENT_STATUSES, { title: 'PaymentStatus' });
+
+/** Who made a change: a user (their id and role) or the system (`role: system`, e.g. a payment or the reconciler). */
+export const ActorSchema = t.Object({ id: t.String(), role: t.String() });
+
+export const BookingHistoryEntrySchema = t.Object(
+  {
+    status: BookingStatusSchema,
+    at: t.String({ format: 'date-time' }),
+    by: ActorSchema,
+    action: t.String({ description: 'create, pay, assign, accept, start, complete, cancel, expire, claim' }),
+    reason: t.Optional(t.String()),
+  },
+  { title: 'BookingHistoryEntry' },
+);
+
+/** The assigned PM, as talent's public profile names them. */
+export const AssignedPmSchema = t.Object({ id: t.String(), slug: t.String(), name: t.String() }, { title: 'AssignedPm' });
+
+export const ContactSchema = t.Object(
+  {
+    name: t.Optional(t.String({ minLength: 1, maxLength: MAX_CONTACT_NAME_LENGTH })),
+    email: t.Optional(t.String({ format: 'email', maxLength: MAX_EMAIL_LENGTH })),
+  },
+  { additionalProperties: false, title: 'BookingContact' },
+);
+
+export const BookingSchema = t.Object(
+  {
+    id: t.String(),
+    number: t.String({ description: 'Human-readable, unique: BK- and 8 characters' }),
+    status: BookingStatusSchema,
+    market: MarketCodeSchema,
+    currency: CurrencySchema,
+    quote: QuoteSchema,
+    total: t.Integer({ description: 'quote.total, integer minor units of `currency`' }),
+    customerId: t.String(),
+    pm: t.Optional(AssignedPmSchema),
+    preferredPmId: t.Optional(t.String()),
+    notes: t.Optional(t.String()),
+    contact: t.Optional(ContactSchema),
+    expiresAt: t.String({ format: 'date-time', description: 'Unpaid by then, the booking expires (quote.validUntil)' }),
+    history: t.Array(BookingHistoryEntrySchema),
+    createdAt: t.String({ format: 'date-time' }),
+    updatedAt: t.String({ format: 'date-time' }),
+    version: t.Integer({ minimum: 1 }),
+  },
+  { title: 'Booking' },
+);
+export type Booking = typeof BookingSchema.static;
+
+export const PaymentNextSchema = t.Union(
+  [
+    t.Object({ type: t.Literal('stripe'), clientSecret: t.String() }),
+    t.Object({ type: t.Literal('razorpay'), orderId: t.String(), keyId: t.String() }),
+    t.Object({ type: t.Literal('dev'), succeedUrl: t.String(), failUrl: t.String() }),
+  ],
+  { title: 'PaymentNext' },
+);
+
+export const PaymentSchema = t.Object(
+  {
+    id: t.String(),
+    bookingId: t.String(),
+    provider: t.UnionEnum(PAYMENT_PROVIDER_NAMES),
+    status: PaymentStatusSchema,
+    amount: t.Integer({ description: "The booking's total at creation, minor units" }),
+    currency: CurrencySchema,
+    refunded: t.Integer({ minimum: 0, description: 'Refunded so far, minor units (never above amount)' }),
+    next: t.Optional(PaymentNextSchema),
+    createdAt: t.String({ format: 'date-time' }),
+    updatedAt: t.String({ format: 'date-time' }),
+  },
+  { title: 'Payment' },
+);
+export type Payment = typeof PaymentSchema.static;
+
+export const CreateBookingBodySchema = t.Object(
+  {
+    items: t.Array(CartItemSchema, { minItems: 1, maxItems: MAX_CART_ITEMS }),
+    notes: t.Optional(t.String({ maxLength: MAX_NOTES_LENGTH })),
+    contact: t.Optional(ContactSchema),
+    preferredPmId: t.Optional(t.String({ minLength: 1, maxLength: 100 })),
+  },
+  { additionalProperties: false, title: 'CreateBookingRequest' },
+);
+export type CreateBookingBody = typeof CreateBookingBodySchema.static;
+
+export const CancelBookingBodySchema = t.Object(
+  { reason: t.Optional(t.String({ maxLength: MAX_REASON_LENGTH })) },
+  { additionalProperties: false, title: 'CancelBookingRequest' },
+);
+export const AssignBookingBodySchema = t.Object(
+  { pmId: t.String({ minLength: 1, maxLength: 100, description: 'Talent profile id or slug of an active PM' }) },
+  { additionalProperties: false, title: 'AssignBookingRequest' },
+);
+export const ClaimBookingsBodySchema = t.Object(
+  { guestToken: t.String({ minLength: 1, maxLength: 4096, description: "The guest session's refresh token" }) },
+  { additionalProperties: false, title: 'ClaimBookingsRequest' },
+);
+export const ClaimResultSchema = t.Object({ claimed: t.Array(t.String()) }, { title: 'ClaimResult' });
+export type ClaimResult = typeof ClaimResultSchema.static;
+
+export const CreatePaymentBodySchema = t.Object(
+  { bookingId: t.String({ minLength: 1, maxLength: 100 }) },
+  { additionalProperties: false, title: 'CreatePaymentRequest' },
+);
+export const VerifyPaymentBodySchema = t.Object(
+  {
+    razorpay_order_id: t.String({ minLength: 1, maxLength: 100 }),
+    razorpay_payment_id: t.String({ minLength: 1, maxLength: 100 }),
+    razorpay_signature: t.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false, title: 'VerifyPaymentRequest' },
+);

@@ -1,0 +1,82 @@
+import { BookingSchema, PaymentSchema } from '@tm/contracts';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import { Elysia } from 'elysia';
+import { createBookingRepository } from './bookings/repository.ts';
+import { createBookingRoutes } from './bookings/routes.ts';
+import type { BookingsDeps } from './deps.ts';
+import { BOOKINGS_ERROR_STATUS } from './errors.ts';
+import { createIdempotency } from './idempotency/idempotency.ts';
+import { createInternalRoutes } from './internal/routes.ts';
+import type { PaymentDeps } from './payments/deps.ts';
+import { refundCancelledBooking } from './payments/refunds.ts';
+import { createPaymentRepository } from './payments/repository.ts';
+import { createPaymentRoutes } from './payments/routes.ts';
+import { createWebhookRoutes } from './payments/webhook-routes.ts';
+
+/** The use-case dependencies built from BookingsDeps (shared by the app, the reconciler and main). */
+export function buildParts(deps: BookingsDeps) {
+  const bookings = createBookingRepository(deps.documents);
+  const payments = createPaymentRepository(deps.documents);
+  const idempotency = createIdempotency(deps.documents, deps.clock);
+  const paymentDeps: PaymentDeps = {
+    payments,
+    bookings,
+    providers: deps.providers,
+    marketProviders: deps.marketProviders,
+    clock: deps.clock,
+    logger: deps.logger,
+    notifier: deps.notifier,
+  };
+  return {
+    bookings,
+    payments,
+    idempotency,
+    paymentDeps,
+    async ensureIndexes() {
+      await bookings.ensureIndexes();
+      await payments.ensureIndexes();
+      await idempotency.ensureIndexes();
+    },
+  };
+}
+
+/** Builds the bookings service; never reads the environment, never opens a connection. */
+export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
+  const { bookings, payments, idempotency, paymentDeps } = parts;
+  return new Elysia(SERVICE_APP_CONFIG)
+    .use(
+      serviceBase({
+        service: 'bookings',
+        logger: deps.logger,
+        errorStatus: BOOKINGS_ERROR_STATUS,
+        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+      }),
+    )
+    .use(
+      serviceOpenApi({
+        title: 'Bookings service',
+        description: 'Bookings from a priced cart, their lifecycle, and payments through Stripe, Razorpay or the dev provider.',
+        tags: [
+          { name: 'Bookings', description: 'Checkout and the booking lifecycle' },
+          { name: 'Payments', description: 'Paying for a booking, webhooks and refunds' },
+        ],
+        schemas: { Booking: BookingSchema, Payment: PaymentSchema },
+      }),
+    )
+    .use(
+      createBookingRoutes({
+        repo: bookings,
+        catalog: deps.catalog,
+        talent: deps.talent,
+        clock: deps.clock,
+        logger: deps.logger,
+        notifier: deps.notifier,
+        refundCancelled: (booking) => refundCancelledBooking(paymentDeps, booking),
+        tokens: deps.tokens,
+        idempotency,
+      }),
+    )
+    .use(createPaymentRoutes({ ...paymentDeps, tokens: deps.tokens, idempotency }))
+    .use(createWebhookRoutes(paymentDeps))
+    .use(createInternalRoutes({ bookings, payments, clock: deps.clock }));
+}

@@ -1,0 +1,146 @@
+import { BOOKING_STATUSES, type BookingStatus, type CreateBookingBody, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type MarketCode } from '@tm/contracts';
+import { type Clock, DomainError, type Logger, newId } from '@tm/shared';
+import type { Filter } from '@tm/shared/store';
+import type { CatalogPort } from '../catalog/catalog-port.ts';
+import type { Notifier } from '../mail/notifier.ts';
+import type { TalentPort } from '../talent/talent-port.ts';
+import type { Actor, BookingDoc } from './model.ts';
+import type { BookingRepository } from './repository.ts';
+import { type Action, canSee, invalidTransition, planTransition } from './rules.ts';
+
+/** What the booking use cases need. */
+export interface BookingUseCaseDeps {
+  repo: BookingRepository;
+  catalog: CatalogPort;
+  talent: TalentPort;
+  clock: Clock;
+  logger: Logger;
+  notifier: Notifier;
+  /** Called once a booking is stored as cancelled: refunds a paid one in full through its provider, else closes its open payment. */
+  refundCancelled(booking: BookingDoc): Promise<void>;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const by = (actor: Actor) => ({ id: actor.id, role: actor.role });
+
+/** A new booking in `pending_payment`, priced by the catalog in `market` (one call); the client's amounts are never read. */
+export async function createBooking(
+  deps: BookingUseCaseDeps,
+  actor: Actor,
+  body: CreateBookingBody,
+  market: MarketCode,
+  requestId?: string,
+): Promise<BookingDoc> {
+  if (actor.role !== 'customer' && actor.role !== 'guest') throw new DomainError('FORBIDDEN', 'Only customers and guests book');
+  const quote = await deps.catalog.quoteCart({ items: body.items }, market, requestId);
+  const now = iso(deps.clock.now());
+  return deps.repo.insert({
+    _id: newId(),
+    status: 'pending_payment',
+    market: quote.market,
+    currency: quote.currency,
+    quote,
+    total: quote.total,
+    customerId: actor.id,
+    ...(body.preferredPmId !== undefined ? { preferredPmId: body.preferredPmId } : {}),
+    ...(body.notes !== undefined ? { notes: body.notes } : {}),
+    ...(body.contact !== undefined ? { contact: body.contact } : {}),
+    expiresAt: quote.validUntil,
+    history: [{ status: 'pending_payment', at: now, by: by(actor), action: 'create' }],
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  });
+}
+
+/** The booking, when `actor` may see it; else 404 BOOKING_NOT_FOUND (ids are not confirmable). */
+export async function getBooking(deps: Pick<BookingUseCaseDeps, 'repo'>, actor: Actor, id: string): Promise<BookingDoc> {
+  const booking = await deps.repo.findById(id);
+  if (!booking || !canSee(actor, booking)) throw new DomainError('BOOKING_NOT_FOUND', 'No such booking');
+  return booking;
+}
+
+/** Page/limit/status/pmId as sent (strings), checked. */
+export interface ListQuery {
+  page?: string;
+  limit?: string;
+  status?: string;
+  pmId?: string;
+}
+
+/** The bookings `actor` may see, newest first, one page. */
+export async function listBookings(deps: Pick<BookingUseCaseDeps, 'repo'>, actor: Actor, query: ListQuery) {
+  const page = positiveInt(query.page, 1, Number.MAX_SAFE_INTEGER, 'INVALID_PAGE', 'page');
+  const limit = positiveInt(query.limit, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, 'INVALID_LIMIT', 'limit');
+  const filter: Filter = {};
+  if (actor.role === 'admin') {
+    if (query.pmId !== undefined) filter['pm.id'] = query.pmId;
+  } else {
+    if (query.pmId !== undefined) throw new DomainError('FORBIDDEN', 'Only admins filter by pmId');
+    if (actor.role === 'pm' || actor.role === 'resource') filter['pm.id'] = actor.pid ?? '\u0000no-profile';
+    else filter.customerId = actor.id;
+  }
+  if (query.status !== undefined) {
+    if (!(BOOKING_STATUSES as readonly string[]).includes(query.status))
+      throw new DomainError('INVALID_STATUS', `status must be one of ${BOOKING_STATUSES.join(', ')}`);
+    filter.status = query.status;
+  }
+  const { items, total } = await deps.repo.list(filter, page, limit);
+  return { items, total, page, limit };
+}
+
+function positiveInt(raw: string | undefined, fallback: number, max: number, code: string, name: string): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new DomainError(code, `${name} must be an integer from 1 to ${max}`);
+  return Number(raw);
+}
+
+/**
+ * One lifecycle transition: planned by the rules, then applied as one conditional update on
+ * status and version (the loser of a race gets 409 INVALID_TRANSITION), then the side effects
+ * (refund, mail) after the change is stored.
+ */
+export async function transitionBooking(
+  deps: BookingUseCaseDeps,
+  actor: Actor,
+  id: string,
+  action: Action,
+  input: { reason?: string; pmId?: string; requestId?: string } = {},
+): Promise<BookingDoc> {
+  const booking = await getBooking(deps, actor, id);
+  const target = planTransition(action, actor, booking);
+  const set: Record<string, unknown> = { status: target, updatedAt: iso(deps.clock.now()) };
+  if (action === 'assign') {
+    const pm = await deps.talent.findActivePm(input.pmId ?? '', input.requestId);
+    if (!pm) throw new DomainError('INVALID_PM', `No active project manager "${input.pmId}"`);
+    set.pm = pm;
+  }
+  const entry = { status: target, at: set.updatedAt, by: by(actor), action, ...(input.reason ? { reason: input.reason } : {}) };
+  const updated = await deps.repo.transition(id, booking, { $set: set, $push: { history: entry } });
+  if (!updated) throw invalidTransition(action, (await deps.repo.findById(id))?.status ?? booking.status);
+  if (action === 'cancel') {
+    await deps
+      .refundCancelled(updated)
+      .catch((err) => deps.logger.error('refund after cancel failed; the reconciler retries it', { bookingId: id, error: String(err) }));
+  }
+  if (action === 'cancel') deps.notifier.bookingCancelled(updated);
+  if (action === 'accept') deps.notifier.bookingConfirmed(updated);
+  if (action === 'assign') deps.notifier.bookingAssigned(updated);
+  return updated;
+}
+
+/**
+ * Moves every booking of the guest named by `guestToken` (a guest session's refresh token:
+ * proof of possession) to the signed-in customer. Idempotent: a second claim answers the same ids.
+ */
+export async function claimGuestBookings(deps: Pick<BookingUseCaseDeps, 'repo' | 'clock'>, actor: Actor, guestId: string): Promise<string[]> {
+  if (actor.role !== 'customer') throw new DomainError('FORBIDDEN', 'Sign in as a customer to claim bookings');
+  const now = iso(deps.clock.now());
+  if (guestId !== actor.id) {
+    await deps.repo.updateMany({ customerId: guestId }, { $set: { customerId: actor.id, claimedFrom: guestId, updatedAt: now }, $inc: { version: 1 } });
+  }
+  const claimed = await deps.repo.find({ customerId: actor.id, claimedFrom: guestId }, 10_000);
+  return claimed.map((b) => b._id);
+}
+
+export type { BookingStatus };

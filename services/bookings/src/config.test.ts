@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'bun:test';
+import { ConfigError } from '@tm/shared';
+import { loadBookingsConfig } from './config.ts';
+
+describe('bookings configuration', () => {
+  it('defaults to port 8084, the embedded store and the dev provider everywhere', () => {
+    const c = loadBookingsConfig({});
+    expect(c.PORT).toBe(8084);
+    expect(c.MONGODB_URL).toBeUndefined();
+    expect(Object.values(c.marketProviders)).toEqual(['dev', 'dev', 'dev', 'dev', 'dev']);
+    expect(c.jwksUrl).toBe('http://127.0.0.1:8081/.well-known/jwks.json');
+  });
+
+  it('uses Razorpay for IN and Stripe elsewhere when their keys are set, and PAYMENT_PROVIDERS over both', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test',
+      STRIPE_WEBHOOK_SECRET: 'whsec',
+      RAZORPAY_KEY_ID: 'rzp',
+      RAZORPAY_KEY_SECRET: 's',
+      RAZORPAY_WEBHOOK_SECRET: 'w',
+    };
+    expect(loadBookingsConfig(keys).marketProviders).toEqual({ IN: 'razorpay', AE: 'stripe', DE: 'stripe', US: 'stripe', AU: 'stripe' });
+    expect(loadBookingsConfig({ ...keys, PAYMENT_PROVIDERS: 'in=stripe,AE=razorpay' }).marketProviders.IN).toBe('stripe');
+  });
+
+  it('refuses bad values, a provider without keys, and in production the embedded store and the dev provider', () => {
+    expect(() => loadBookingsConfig({ PAYMENT_PROVIDERS: 'FR=stripe' })).toThrow(ConfigError);
+    expect(() => loadBookingsConfig({ PAYMENT_PROVIDERS: 'IN=paypal' })).toThrow(ConfigError);
+    expect(() => loadBookingsConfig({ PAYMENT_PROVIDERS: 'DE=stripe' })).toThrow(/STRIPE/);
+    expect(() => loadBookingsConfig({ PORT: 'x' })).toThrow(ConfigError);
+    const prod = () => loadBookingsConfig({ NODE_ENV: 'production' });
+    expect(prod).toThrow(/MONGODB_URL/);
+    expect(prod).toThrow(/dev provider/);
+  });
+});

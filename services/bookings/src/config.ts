@@ -1,0 +1,85 @@
+import { MARKET_CODES, type MarketCode } from '@tm/contracts';
+import { ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
+import type { ProviderName } from './payments/provider.ts';
+
+const HTTP = ['http:', 'https:'] as const;
+const PROVIDERS: readonly ProviderName[] = ['stripe', 'razorpay', 'dev'];
+
+/** `PAYMENT_PROVIDERS`: `IN=razorpay,DE=stripe`; markets not named use the default rule. */
+function providerMap(raw: string | undefined): Readonly<Partial<Record<MarketCode, ProviderName>>> {
+  const out: Partial<Record<MarketCode, ProviderName>> = {};
+  for (const entry of read.list([])(raw)) {
+    const [market, provider, ...rest] = entry.split('=').map((s) => s.trim());
+    if (rest.length > 0 || !market || !provider) throw new Error(`entries must read MARKET=provider, got "${entry}"`);
+    const code = market.toUpperCase();
+    if (!isMarket(code)) throw new Error(`unknown market "${market}" (one of ${MARKET_CODES.join(', ')})`);
+    if (!(PROVIDERS as readonly string[]).includes(provider)) throw new Error(`unknown provider "${provider}" (one of ${PROVIDERS.join(', ')})`);
+    out[code] = provider as ProviderName;
+  }
+  return Object.freeze(out);
+}
+
+function isMarket(code: string): code is MarketCode {
+  return (MARKET_CODES as readonly string[]).includes(code);
+}
+
+/** Bookings' configuration, read once at start; every bad variable is reported together. */
+export function loadBookingsConfig(env: Env) {
+  const config = loadConfig(env, {
+    HOST: read.string('127.0.0.1'),
+    PORT: read.port(8084),
+    MONGODB_URL: read.optionalUrl(['mongodb:', 'mongodb+srv:']),
+    CATALOG_URL: read.url(HTTP, 'http://127.0.0.1:8082'),
+    TALENT_URL: read.url(HTTP, 'http://127.0.0.1:8083'),
+    AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
+    AUTH_JWKS_URL: read.optionalUrl(HTTP),
+    UPSTREAM_TIMEOUT_MS: read.int(3000, { min: 1, max: 60_000 }),
+    PUBLIC_BASE_URL: read.url(HTTP, 'http://localhost:8080'),
+    SMTP_URL: read.optionalUrl(['smtp:', 'smtps:']),
+    MAIL_FROM: read.string('Talent Marketplace <no-reply@localhost>'),
+    PAYMENT_PROVIDERS: providerMap,
+    STRIPE_SECRET_KEY: read.optionalString(),
+    STRIPE_WEBHOOK_SECRET: read.optionalString(),
+    STRIPE_API_URL: read.url(HTTP, 'https://api.stripe.com'),
+    RAZORPAY_KEY_ID: read.optionalString(),
+    RAZORPAY_KEY_SECRET: read.optionalString(),
+    RAZORPAY_WEBHOOK_SECRET: read.optionalString(),
+    RAZORPAY_API_URL: read.url(HTTP, 'https://api.razorpay.com'),
+    RECONCILE_INTERVAL_MS: read.int(60_000, { min: 100, max: 3_600_000 }),
+    MAX_BODY_BYTES: read.int(65_536, { min: 1024, max: 10 * 1024 * 1024 }),
+  });
+  const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
+  const stripe = config.STRIPE_SECRET_KEY !== undefined && config.STRIPE_WEBHOOK_SECRET !== undefined;
+  const razorpay = config.RAZORPAY_KEY_ID !== undefined && config.RAZORPAY_KEY_SECRET !== undefined && config.RAZORPAY_WEBHOOK_SECRET !== undefined;
+  if (config.STRIPE_SECRET_KEY !== undefined && config.STRIPE_WEBHOOK_SECRET === undefined)
+    problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
+  if ((config.RAZORPAY_KEY_ID !== undefined || config.RAZORPAY_KEY_SECRET !== undefined) && !razorpay)
+    problems.push('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET: set all three or none');
+  const providers = resolveMarketProviders(config.PAYMENT_PROVIDERS, { stripe, razorpay });
+  for (const [market, provider] of Object.entries(providers)) {
+    if (provider === 'stripe' && !stripe) problems.push(`PAYMENT_PROVIDERS: ${market} uses stripe, which needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`);
+    if (provider === 'razorpay' && !razorpay) problems.push(`PAYMENT_PROVIDERS: ${market} uses razorpay, which needs the RAZORPAY_* keys`);
+    // The dev provider marks payments paid on request: never with real money.
+    if (provider === 'dev' && isProduction(env)) problems.push(`PAYMENT_PROVIDERS: ${market} would use the dev provider, which NODE_ENV=production refuses`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze({ ...config, marketProviders: providers, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
+}
+
+/**
+ * The provider per market: named in PAYMENT_PROVIDERS, else IN razorpay and the others stripe
+ * when their keys are set, else dev.
+ */
+export function resolveMarketProviders(
+  named: Readonly<Partial<Record<MarketCode, ProviderName>>>,
+  keys: { stripe: boolean; razorpay: boolean },
+): Readonly<Record<MarketCode, ProviderName>> {
+  const out = {} as Record<MarketCode, ProviderName>;
+  for (const market of MARKET_CODES) {
+    const fallback: ProviderName = market === 'IN' ? (keys.razorpay ? 'razorpay' : 'dev') : keys.stripe ? 'stripe' : 'dev';
+    out[market] = named[market] ?? fallback;
+  }
+  return Object.freeze(out);
+}
+
+export type BookingsConfig = ReturnType<typeof loadBookingsConfig>;

@@ -1,0 +1,21 @@
+import type { MarketCode } from '@tm/contracts';
+import type { Clock, Logger } from '@tm/shared';
+import type { DocumentStore } from '@tm/shared/store';
+import type { TokenVerifier } from './auth/token-verifier.ts';
+import type { CatalogPort } from './catalog/catalog-port.ts';
+import type { Notifier } from './mail/notifier.ts';
+import type { PaymentProvider, ProviderName } from './payments/provider.ts';
+import type { TalentPort } from './talent/talent-port.ts';
+
+/** Everything the bookings service needs, passed in so tests use embedded or fake parts. */
+export interface BookingsDeps {
+  documents: DocumentStore;
+  catalog: CatalogPort;
+  talent: TalentPort;
+  tokens: TokenVerifier;
+  providers: Readonly<Partial<Record<ProviderName, PaymentProvider>>>;
+  marketProviders: Readonly<Record<MarketCode, ProviderName>>;
+  notifier: Notifier;
+  clock: Clock;
+  logger: Logger;
+}

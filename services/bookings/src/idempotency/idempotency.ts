@@ -1,0 +1,117 @@
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@tm/contracts';
+import { type Clock, DomainError, fail, statusForCode } from '@tm/shared';
+import { type DocumentStore, isDuplicateKeyError } from '@tm/shared/store';
+import { BOOKINGS_ERROR_STATUS } from '../errors.ts';
+
+/** How long an answer is kept for replay (DESIGN.md: at least 24 h). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A first request still `running` after this long is taken to have died; its key may be used again. */
+const RUNNING_LEASE_MS = 60_000;
+
+interface IdempotencyDoc {
+  _id: string;
+  fingerprint: string;
+  state: 'running' | 'done';
+  lockedUntil: number;
+  status?: number;
+  body?: unknown;
+  expiresAt: Date;
+  [key: string]: unknown;
+}
+
+/** An answer a use case produced: replayed as it was. */
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+const KEY = new RegExp(`^[\\x21-\\x7e]{1,${MAX_IDEMPOTENCY_KEY_LENGTH}}$`);
+const sha256 = (s: string) => new Bun.CryptoHasher('sha256').update(s).digest('hex');
+
+/**
+ * `Idempotency-Key` on every POST (Stripe's model): same key, caller, path and body replay the
+ * first answer with `Idempotent-Replayed: true`; another path or body is 409
+ * IDEMPOTENCY_KEY_REUSED; while the first still runs, 409 IDEMPOTENCY_KEY_IN_USE. Answers of 5xx
+ * (and crashes) are not kept, so the client's retry runs again. Without the header the use case
+ * simply runs (and no record is written).
+ */
+export function createIdempotency(documents: DocumentStore, clock: Clock) {
+  const records = documents.collection<IdempotencyDoc>('idempotency_keys');
+  return {
+    async ensureIndexes() {
+      await records.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'idempotency_ttl' });
+    },
+
+    async run(request: Request, callerId: string, body: unknown, handler: () => Promise<Answer>): Promise<Response> {
+      const key = request.headers.get('idempotency-key');
+      if (key === null) return respond(await answerOf(handler));
+      if (!KEY.test(key)) throw new DomainError('INVALID_IDEMPOTENCY_KEY', `Idempotency-Key must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters`);
+      const id = sha256(`${callerId}\n${key}`);
+      const url = new URL(request.url);
+      const fingerprint = sha256(`${request.method} ${url.pathname}\n${JSON.stringify(body ?? null)}`);
+      const now = clock.now();
+      const fresh: IdempotencyDoc = {
+        _id: id,
+        fingerprint,
+        state: 'running',
+        lockedUntil: now + RUNNING_LEASE_MS,
+        expiresAt: new Date(now + IDEMPOTENCY_TTL_MS),
+      };
+      try {
+        await records.insertOne(fresh);
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+        const existing = await records.findOne({ _id: id });
+        if (existing) {
+          if (existing.fingerprint !== fingerprint) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request');
+          if (existing.state === 'done') return respond({ status: existing.status ?? 200, body: existing.body }, true);
+          const takenOver =
+            existing.lockedUntil <= now &&
+            (await records.findOneAndUpdate(
+              { _id: id, state: 'running', lockedUntil: existing.lockedUntil },
+              { $set: { lockedUntil: now + RUNNING_LEASE_MS } },
+            ));
+          if (!takenOver) throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running');
+        } else {
+          // Expired between the insert and the read: start over as a first request.
+          await records.insertOne(fresh).catch(() => {
+            throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running');
+          });
+        }
+      }
+      let answer: Answer;
+      try {
+        answer = await answerOf(handler);
+      } catch (err) {
+        await records.deleteOne({ _id: id }).catch(() => undefined);
+        throw err;
+      }
+      if (answer.status >= 500) await records.deleteOne({ _id: id });
+      else
+        await records.updateOne(
+          { _id: id },
+          { $set: { state: 'done', status: answer.status, body: answer.body, expiresAt: new Date(clock.now() + IDEMPOTENCY_TTL_MS) } },
+        );
+      return respond(answer);
+    },
+  };
+}
+
+export type Idempotency = ReturnType<typeof createIdempotency>;
+
+/** The use case's answer, or the envelope of its domain error with that error's status. */
+async function answerOf(handler: () => Promise<Answer>): Promise<Answer> {
+  try {
+    return await handler();
+  } catch (err) {
+    if (err instanceof DomainError && err.retryAfterS === undefined)
+      return { status: statusForCode(err.code, BOOKINGS_ERROR_STATUS), body: fail(err.code, err.message) };
+    throw err;
+  }
+}
+
+function respond(answer: Answer, replayed = false): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (replayed) headers['idempotent-replayed'] = 'true';
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
+}

@@ -1,0 +1,43 @@
+import { type AccountErasure, AccountErasureSchema, type AccountExportPart, AccountExportPartSchema } from '@tm/contracts';
+import { type Clock, DomainError, ok } from '@tm/shared';
+import { envelopeOf } from '@tm/shared/http';
+import { Elysia, t } from 'elysia';
+import { ACTIVE_STATUSES, toBooking } from '../bookings/model.ts';
+import type { BookingRepository } from '../bookings/repository.ts';
+import { toPayment } from '../payments/model.ts';
+import type { PaymentRepository } from '../payments/repository.ts';
+
+const UserParams = t.Object({ userId: t.String({ minLength: 1, maxLength: 100 }) });
+
+/**
+ * Auth's data-rights calls (not routed by the gateway): a person's bookings and payments as one
+ * export part, and erasure, refused with 409 ACCOUNT_HAS_ACTIVE_BOOKINGS while work is owed,
+ * else removing contact data and notes and keeping the amounts for accounting. Idempotent.
+ */
+export function createInternalRoutes(deps: { bookings: BookingRepository; payments: PaymentRepository; clock: Clock }) {
+  return new Elysia({ name: 'bookings-internal' })
+    .get(
+      '/internal/accounts/:userId/export',
+      async ({ params }): Promise<{ success: true; data: AccountExportPart }> => {
+        const bookings = await deps.bookings.find({ customerId: params.userId }, 10_000);
+        const payments = await deps.payments.find({ customerId: params.userId }, 10_000);
+        return ok({ service: 'bookings', data: { bookings: bookings.map(toBooking), payments: payments.map(toPayment) } });
+      },
+      { params: UserParams, response: { 200: envelopeOf(AccountExportPartSchema) } },
+    )
+    .post(
+      '/internal/accounts/:userId/erase',
+      async ({ params }): Promise<{ success: true; data: AccountErasure }> => {
+        const active = await deps.bookings.find({ customerId: params.userId, status: { $in: ACTIVE_STATUSES } }, 1);
+        if (active.length > 0) throw new DomainError('ACCOUNT_HAS_ACTIVE_BOOKINGS', 'This person has a paid, confirmed or in-progress booking');
+        const now = new Date(deps.clock.now()).toISOString();
+        await deps.bookings.updateMany(
+          { customerId: params.userId, erasedAt: { $exists: false } },
+          { $unset: { contact: '', notes: '' }, $set: { erasedAt: now, updatedAt: now }, $inc: { version: 1 } },
+        );
+        const kept = (await deps.bookings.find({ customerId: params.userId }, 100_000)).length;
+        return ok({ service: 'bookings', erased: true as const, kept });
+      },
+      { params: UserParams, response: { 200: envelopeOf(AccountErasureSchema) } },
+    );
+}

@@ -1,0 +1,50 @@
+import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { connectMongoDocumentStore } from '@tm/shared/store/mongo';
+import { buildParts, createApp } from './app.ts';
+import { createTokenVerifier } from './auth/token-verifier.ts';
+import { createHttpCatalog } from './catalog/catalog-port.ts';
+import { loadBookingsConfig } from './config.ts';
+import { countingCatalog, countingDocuments, createMetricsRoutes, type Metrics } from './internal/metrics.ts';
+import { createLogMailer, createSmtpMailer } from './mail/mailer.ts';
+import { createNotifier } from './mail/notifier.ts';
+import { createProviders } from './payments/provider-factories.ts';
+import { createReconciler } from './reconciler/reconciler.ts';
+import { createHttpTalent } from './talent/talent-port.ts';
+
+const logger = createLogger('bookings');
+const config = loadConfigOrExit(logger, () => loadBookingsConfig(process.env));
+
+const store = config.MONGODB_URL ? await connectMongoDocumentStore(config.MONGODB_URL) : createEmbeddedDocumentStore();
+// Writes and catalog calls are counted for the checkout bench (GET /internal/metrics); a counter costs nothing measurable.
+const metrics: Metrics = { documentWrites: 0, catalogCalls: 0 };
+const documents = countingDocuments(store, metrics);
+const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createLogMailer(logger);
+const deps = {
+  documents,
+  catalog: countingCatalog(createHttpCatalog({ baseUrl: config.CATALOG_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS }), metrics),
+  talent: createHttpTalent({ baseUrl: config.TALENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
+  tokens: createTokenVerifier({ jwksUrl: config.jwksUrl, clock: systemClock }),
+  providers: createProviders(config),
+  marketProviders: config.marketProviders,
+  notifier: createNotifier({ mailer, logger }),
+  clock: systemClock,
+  logger,
+};
+const parts = buildParts(deps);
+await parts.ensureIndexes();
+const app = createApp(deps, parts)
+  .use(createMetricsRoutes(metrics))
+  .listen({ hostname: config.HOST, port: config.PORT, maxRequestBodySize: config.MAX_BODY_BYTES });
+const reconciler = createReconciler({ ...parts.paymentDeps, intervalMs: config.RECONCILE_INTERVAL_MS });
+reconciler.start();
+
+logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, providers: config.marketProviders });
+
+stopOnSignals(logger, async () => {
+  await reconciler.stop();
+  await app.stop();
+  await deps.notifier.idle();
+  await mailer.close();
+  await documents.close();
+});

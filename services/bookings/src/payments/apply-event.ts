@@ -1,0 +1,128 @@
+import { isDuplicateKeyError } from '@tm/shared/store';
+import { isoNow, type PaymentDeps } from './deps.ts';
+import type { PaymentDoc } from './model.ts';
+import type { PaymentEvent } from './provider.ts';
+import { startRefund } from './refunds.ts';
+
+/** What applying an event did (logged, and answered to the dev routes' tests). */
+export type EventOutcome = 'applied' | 'duplicate' | 'unknown_payment' | 'mismatch' | 'ignored' | 'refunded_late';
+
+const UNFINISHED = ['opening', 'requires_action', 'processing'];
+
+/**
+ * Applies one normalised provider event (webhooks, the dev routes, the client's verify and the
+ * reconciler all come here). Each event id is applied once (a unique insert), an event whose
+ * amount or currency differs from the payment's never pays, states only move forward (a late
+ * failure never un-pays), a booking is paid at most once, and a success for a booking that can
+ * no longer be paid is refunded at once.
+ */
+export async function applyPaymentEvent(deps: PaymentDeps, event: PaymentEvent): Promise<EventOutcome> {
+  const eventKey = `${event.provider}:${event.eventId}`;
+  try {
+    await deps.payments.events.insertOne({ _id: eventKey, receivedAt: new Date(deps.clock.now()), kind: event.kind, providerRef: event.providerRef });
+  } catch (err) {
+    if (isDuplicateKeyError(err)) return 'duplicate';
+    throw err;
+  }
+  try {
+    const payment = await deps.payments.findByRef(event.providerRef);
+    if (!payment || payment.provider !== event.provider) {
+      // Forgotten again, so a redelivery after we stored the payment's reference still applies.
+      await deps.payments.events.deleteOne({ _id: eventKey });
+      deps.logger.warn('payment event for an unknown payment', { eventId: eventKey, providerRef: event.providerRef });
+      return 'unknown_payment';
+    }
+    const outcome = await applyTo(deps, payment, event);
+    if (outcome !== 'applied') deps.logger.info('payment event not applied', { eventId: eventKey, paymentId: payment._id, outcome });
+    return outcome;
+  } catch (err) {
+    // Not applied: forget the event so the provider's redelivery (or the reconciler) applies it.
+    await deps.payments.events.deleteOne({ _id: eventKey }).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function applyTo(deps: PaymentDeps, payment: PaymentDoc, event: PaymentEvent): Promise<EventOutcome> {
+  if (event.currency !== payment.currency) return mismatch(deps, payment, event);
+  switch (event.kind) {
+    case 'payment_succeeded': {
+      if (event.amount !== payment.amount) return mismatch(deps, payment, event);
+      const succeeded = await deps.payments.update(
+        { _id: payment._id, status: { $in: [...UNFINISHED, 'failed', 'cancelled'] } },
+        { $set: { status: 'succeeded', ...(event.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {}), updatedAt: isoNow(deps) } },
+      );
+      if (!succeeded) return 'duplicate';
+      return payBooking(deps, succeeded);
+    }
+    case 'payment_failed':
+    case 'payment_cancelled': {
+      const moved = await deps.payments.update(
+        { _id: payment._id, status: { $in: UNFINISHED } },
+        { $set: { status: event.kind === 'payment_failed' ? 'failed' : 'cancelled', updatedAt: isoNow(deps) }, $unset: { liveKey: '' } },
+      );
+      return moved ? 'applied' : 'ignored';
+    }
+    case 'refund_succeeded': {
+      const total = Math.min(payment.amount, event.amountRefunded);
+      const moved = await deps.payments.update(
+        { _id: payment._id, refunded: { $lt: total }, status: { $in: ['succeeded', 'refunded'] } },
+        {
+          $set: {
+            refunded: total,
+            status: total >= payment.amount ? 'refunded' : 'succeeded',
+            ...(total >= payment.amount && payment.refund ? { 'refund.state': 'succeeded' } : {}),
+            updatedAt: isoNow(deps),
+          },
+        },
+      );
+      return moved ? 'applied' : 'ignored';
+    }
+    case 'refund_failed': {
+      const moved = await deps.payments.update(
+        { _id: payment._id, 'refund.state': 'requested' },
+        { $set: { 'refund.state': 'pending', 'refund.nextAttemptAt': deps.clock.now(), updatedAt: isoNow(deps) }, $inc: { 'refund.seq': 1 } },
+      );
+      return moved ? 'applied' : 'ignored';
+    }
+  }
+}
+
+function mismatch(deps: PaymentDeps, payment: PaymentDoc, event: PaymentEvent): EventOutcome {
+  deps.logger.error('payment event amount or currency differs from the payment; not applied', {
+    paymentId: payment._id,
+    expected: { amount: payment.amount, currency: payment.currency },
+    got: { amount: 'amount' in event ? event.amount : event.amountRefunded, currency: event.currency },
+  });
+  return 'mismatch';
+}
+
+/**
+ * Pays the booking of a payment that just succeeded: one conditional update from an unexpired
+ * `pending_payment`. When the booking can no longer be paid (expired, cancelled, or paid by
+ * another payment), the money goes back at once.
+ */
+async function payBooking(deps: PaymentDeps, payment: PaymentDoc): Promise<EventOutcome> {
+  const now = isoNow(deps);
+  const paid = await deps.bookings.transitionFromStatus(
+    { _id: payment.bookingId, status: 'pending_payment', expiresAt: { $gt: now } },
+    { $set: { status: 'paid', updatedAt: now }, $push: { history: { status: 'paid', at: now, by: { id: payment._id, role: 'system' }, action: 'pay' } } },
+  );
+  if (paid) {
+    deps.notifier.bookingPaid(paid);
+    return 'applied';
+  }
+  // Past expiresAt but not yet swept: expire it now, so it never turns paid later.
+  await deps.bookings.transitionFromStatus(
+    { _id: payment.bookingId, status: 'pending_payment' },
+    {
+      $set: { status: 'expired', updatedAt: now },
+      $push: { history: { status: 'expired', at: now, by: { id: 'reconciler', role: 'system' }, action: 'expire' } },
+    },
+  );
+  deps.logger.warn('payment succeeded for a booking that cannot be paid; refunding at once', { paymentId: payment._id, bookingId: payment.bookingId });
+  // Not awaited: the webhook is answered fast; a provider error leaves the refund to the reconciler.
+  void startRefund(deps, payment, 'booking not payable when the payment succeeded').catch((err) =>
+    deps.logger.error('late refund failed to start', { paymentId: payment._id, error: String(err) }),
+  );
+  return 'refunded_late';
+}

@@ -1,0 +1,68 @@
+import type { CurrencyCode, MarketCode, Payment, PaymentStatus } from '@tm/contracts';
+import { t } from 'elysia';
+import type { PaymentNext, ProviderName } from './provider.ts';
+
+/**
+ * A payment as stored. `opening` is the short window between the conditional insert and the
+ * provider's answer (shown as `processing`, without `next`). `liveKey` holds the booking id while
+ * the payment is live, under a unique sparse index: the one thing that makes a second live
+ * payment for a booking impossible however many requests race.
+ */
+export interface PaymentDoc {
+  _id: string;
+  bookingId: string;
+  customerId: string;
+  market: MarketCode;
+  provider: ProviderName;
+  providerRef?: string;
+  providerPaymentId?: string;
+  status: PaymentStatus | 'opening';
+  liveKey?: string;
+  amount: number;
+  currency: CurrencyCode;
+  refunded: number;
+  next?: PaymentNext;
+  /** While `opening`: until when the request that inserted it owns the provider call (ms). */
+  leaseUntil: number;
+  refund?: RefundState;
+  createdAt: string;
+  updatedAt: string;
+  [key: string]: unknown;
+}
+
+/**
+ * A refund in flight. `seq` names the provider idempotency key (`pay_<id>:refund:<seq>`): it
+ * moves on only after the provider said the refund failed, so a retry after a timeout reuses the
+ * key and can never refund twice.
+ */
+export interface RefundState {
+  state: 'pending' | 'requested' | 'succeeded';
+  amount: number;
+  seq: number;
+  attempts: number;
+  nextAttemptAt: number;
+  ref?: string;
+  reason: string;
+}
+
+/** The public view of a stored payment. */
+export function toPayment(doc: PaymentDoc): Payment {
+  return {
+    id: doc._id,
+    bookingId: doc.bookingId,
+    provider: doc.provider,
+    status: doc.status === 'opening' ? 'processing' : doc.status,
+    amount: doc.amount,
+    currency: doc.currency,
+    refunded: doc.refunded,
+    ...(doc.next && (doc.status === 'requires_action' || doc.status === 'processing') ? { next: doc.next } : {}),
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+export const PaymentIdParams = t.Object({ id: t.String({ minLength: 1, maxLength: 100, description: 'Payment id' }) });
+export const ListPaymentsQuery = t.Object(
+  { bookingId: t.String({ minLength: 1, maxLength: 100, description: 'The booking whose payments to list' }) },
+  { additionalProperties: true },
+);

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { type BookingsUnderTest, createBookingsUnderTest, eventually } from '../testing/bookings-under-test.ts';
+import { type RazorpayFake, startRazorpayFake } from '../testing/razorpay-fake.ts';
+import { type StripeFake, startStripeFake } from '../testing/stripe-fake.ts';
+import { createRazorpayProvider } from './providers/razorpay.ts';
+import { createStripeProvider } from './providers/stripe.ts';
+
+/**
+ * The money path with the real Stripe and Razorpay adapters against their local HTTP fakes:
+ * DE pays with Stripe, IN with Razorpay, through bookings' own routes (signed webhooks on the raw
+ * body, the client's Razorpay confirmation, refunds on cancel).
+ */
+let stripe: StripeFake;
+let razorpay: RazorpayFake;
+let t: BookingsUnderTest;
+beforeAll(async () => {
+  stripe = startStripeFake();
+  razorpay = startRazorpayFake();
+  t = await createBookingsUnderTest({
+    providers: {
+      stripe: createStripeProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url, timeoutMs: 2000 }),
+      razorpay: createRazorpayProvider({ keyId: razorpay.keyId, keySecret: razorpay.keySecret, webhookSecret: razorpay.webhookSecret, apiUrl: razorpay.url }),
+    },
+    marketProviders: { DE: 'stripe', IN: 'razorpay' },
+  });
+});
+afterAll(() => {
+  stripe.stop();
+  razorpay.stop();
+});
+
+async function openFor(market: 'DE' | 'IN') {
+  const customer = await t.tokenFor('customer');
+  const booking = (
+    await t.call('POST', '/bookings', { token: customer.token, body: { items: [{ serviceId: 'x', hours: 2 }] }, headers: { 'x-country': market } })
+  ).body.data;
+  const payment = await t.call('POST', '/payments', { token: customer.token, body: { bookingId: booking.id } });
+  expect(payment.status).toBe(201);
+  const ref = (await t.parts.payments.findById(payment.body.data.id))?.providerRef as string;
+  return { customer, booking, payment: payment.body.data, ref };
+}
+
+const stripeWebhook = (event: unknown, secret?: string) => {
+  const raw = JSON.stringify(event);
+  return t.call('POST', '/payments/webhooks/stripe', { raw, headers: { 'stripe-signature': stripe.signatureHeader(raw, secret ? { secret } : {}) } });
+};
+
+describe('Stripe through the app', () => {
+  it('opens one PaymentIntent for 20 concurrent calls, for exactly the booking total', async () => {
+    const customer = await t.tokenFor('customer');
+    const booking = (await t.call('POST', '/bookings', { token: customer.token, body: { items: [{ serviceId: 'x' }] }, headers: { 'x-country': 'DE' } })).body
+      .data;
+    const before = stripe.intents.size;
+    const all = await Promise.all(Array.from({ length: 20 }, () => t.call('POST', '/payments', { token: customer.token, body: { bookingId: booking.id } })));
+    expect(all.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(all.filter((r) => r.status === 200)).toHaveLength(19);
+    expect(stripe.intents.size).toBe(before + 1);
+    const intent = [...stripe.intents.values()].at(-1);
+    expect(intent?.amount).toBe(booking.total);
+    expect(all[0]?.body.data.next).toMatchObject({ type: 'stripe' });
+  });
+
+  it('pays the booking once for 10 concurrent deliveries of a signed payment_intent.succeeded, and refuses a bad signature', async () => {
+    const { booking, ref } = await openFor('DE');
+    const event = stripe.succeed(ref);
+    expect((await stripeWebhook(event, 'whsec_wrong')).body.error.code).toBe('INVALID_SIGNATURE');
+    const all = await Promise.all(Array.from({ length: 10 }, () => stripeWebhook(event)));
+    expect(all.every((r) => r.status === 200)).toBe(true);
+    expect(all.flatMap((r) => r.body.data.outcomes).filter((o: string) => o === 'applied')).toHaveLength(1);
+    const stored = await t.parts.bookings.findById(booking.id);
+    expect(stored?.status).toBe('paid');
+    expect(stored?.history.filter((h) => h.action === 'pay')).toHaveLength(1);
+  });
+
+  it('refunds a cancelled paid booking in full through Stripe, and applies charge.refunded without changing it', async () => {
+    const { customer, booking, payment, ref } = await openFor('DE');
+    await stripeWebhook(stripe.succeed(ref));
+    await t.call('POST', `/bookings/${booking.id}/cancel`, { token: customer.token });
+    const after = (await t.call('GET', `/payments/${payment.id}`, { token: customer.token })).body.data;
+    expect(after).toMatchObject({ status: 'refunded', refunded: booking.total });
+    const refunds = [...stripe.refunds.values()].filter((r) => r.payment_intent === ref);
+    expect(refunds.map((r) => r.amount)).toEqual([booking.total]);
+    const refunded = stripe.events.findLast((e) => e.type === 'charge.refunded' && e.data.object.payment_intent === ref);
+    expect((await stripeWebhook(refunded)).status).toBe(200);
+    expect((await t.call('GET', `/payments/${payment.id}`, { token: customer.token })).body.data.refunded).toBe(booking.total);
+  });
+});
+
+describe('Razorpay through the app', () => {
+  it('pays once whether the client verify or the webhook comes first', async () => {
+    for (const order of ['verify-first', 'webhook-first'] as const) {
+      const { customer, booking, payment } = await openFor('IN');
+      expect(payment.next.type).toBe('razorpay');
+      expect(payment.next.keyId).toBe(razorpay.keyId);
+      expect(payment.next.orderId).toStartWith('order_');
+      const captured = razorpay.capture(payment.next.orderId);
+      const verify = () => t.call('POST', `/payments/${payment.id}/verify`, { token: customer.token, body: captured.checkout });
+      const hook = () => {
+        const raw = JSON.stringify(captured.event.body);
+        return t.call('POST', '/payments/webhooks/razorpay', {
+          raw,
+          headers: { 'x-razorpay-signature': razorpay.signature(raw), 'x-razorpay-event-id': captured.event.id },
+        });
+      };
+      if (order === 'verify-first') {
+        expect((await verify()).body.data.status).toBe('succeeded');
+        expect((await hook()).status).toBe(200);
+      } else {
+        expect((await hook()).status).toBe(200);
+        expect((await verify()).body.data.status).toBe('succeeded');
+      }
+      const stored = await t.parts.bookings.findById(booking.id);
+      expect(stored?.status).toBe('paid');
+      expect(stored?.history.filter((h) => h.action === 'pay')).toHaveLength(1);
+    }
+  });
+
+  it('answers 400 INVALID_SIGNATURE for a forged confirmation and never pays', async () => {
+    const { customer, booking, payment } = await openFor('IN');
+    const captured = razorpay.capture(payment.next.orderId);
+    const forged = await t.call('POST', `/payments/${payment.id}/verify`, {
+      token: customer.token,
+      body: { ...captured.checkout, razorpay_signature: 'ab'.repeat(32) },
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.code).toBe('INVALID_SIGNATURE');
+    expect((await t.parts.bookings.findById(booking.id))?.status).toBe('pending_payment');
+  });
+
+  it('refunds a cancelled paid booking through Razorpay', async () => {
+    const { customer, booking, payment } = await openFor('IN');
+    await t.call('POST', `/payments/${payment.id}/verify`, { token: customer.token, body: razorpay.capture(payment.next.orderId).checkout });
+    await t.call('POST', `/bookings/${booking.id}/cancel`, { token: customer.token });
+    await eventually(async () => (await t.parts.payments.findById(payment.id))?.status === 'refunded');
+    expect((await t.parts.payments.findById(payment.id))?.refunded).toBe(booking.total);
+  });
+});

@@ -1,0 +1,98 @@
+import type { BookingDoc } from '../bookings/model.ts';
+import { isoNow, type PaymentDeps, providerOf } from './deps.ts';
+import type { PaymentDoc } from './model.ts';
+import { ProviderRejectedError } from './providers/index.ts';
+
+/** Backoff between refund attempts the provider could not take (ms), by attempt. */
+const REFUND_BACKOFF_MS = [0, 60_000, 5 * 60_000, 30 * 60_000];
+
+/**
+ * Starts the one full refund of a succeeded payment: a conditional update that only the first
+ * caller wins (status succeeded, no refund yet), for what was paid minus anything refunded.
+ * The provider call follows; a provider error leaves the refund `pending` for the reconciler.
+ */
+export async function startRefund(deps: PaymentDeps, payment: PaymentDoc, reason: string): Promise<PaymentDoc | null> {
+  const amount = payment.amount - payment.refunded;
+  if (amount <= 0) return null;
+  const started = await deps.payments.update(
+    { _id: payment._id, status: 'succeeded', refund: { $exists: false } },
+    { $set: { refund: { state: 'pending', amount, seq: 1, attempts: 0, nextAttemptAt: 0, reason }, updatedAt: isoNow(deps) } },
+  );
+  if (!started) return null;
+  return attemptRefund(deps, started);
+}
+
+/** Refunds the succeeded payment of a cancelled booking, if it has one; else closes its open payment. */
+export async function refundCancelledBooking(deps: PaymentDeps, booking: BookingDoc): Promise<void> {
+  const [paid] = await deps.payments.find({ bookingId: booking._id, status: 'succeeded' }, 1);
+  if (paid) await startRefund(deps, paid, 'booking cancelled');
+  else await cancelOpenPayment(deps, booking._id);
+}
+
+/** One provider call for a pending refund; the outcome is stored with a conditional update. */
+export async function attemptRefund(deps: PaymentDeps, payment: PaymentDoc): Promise<PaymentDoc | null> {
+  const refund = payment.refund;
+  if (refund?.state !== 'pending' || !payment.providerRef) return null;
+  const provider = providerOf(deps, payment.provider);
+  const match = { _id: payment._id, 'refund.state': 'pending', 'refund.seq': refund.seq };
+  try {
+    const result = await provider.refund({
+      providerRef: payment.providerRef,
+      ...(payment.providerPaymentId ? { providerPaymentId: payment.providerPaymentId } : {}),
+      // Never above what was paid: the amount was fixed as paid minus refunded when the refund started.
+      amount: Math.min(refund.amount, payment.amount - payment.refunded),
+      currency: payment.currency,
+      idempotencyKey: `pay_${payment._id}:refund:${refund.seq}`,
+    });
+    if (result.status === 'succeeded') {
+      const refunded = Math.min(payment.amount, payment.refunded + Math.min(result.amount, refund.amount));
+      return deps.payments.update(match, {
+        $set: {
+          refunded,
+          status: refunded >= payment.amount ? 'refunded' : 'succeeded',
+          'refund.state': 'succeeded',
+          'refund.ref': result.refundRef,
+          updatedAt: isoNow(deps),
+        },
+      });
+    }
+    if (result.status === 'pending')
+      return deps.payments.update(match, { $set: { 'refund.state': 'requested', 'refund.ref': result.refundRef, updatedAt: isoNow(deps) } });
+    // The provider said no: the next attempt is a new refund, under a new key.
+    return deps.payments.update(match, {
+      $set: { 'refund.nextAttemptAt': nextAttempt(deps, refund.attempts) },
+      $inc: { 'refund.seq': 1, 'refund.attempts': 1 },
+    });
+  } catch (err) {
+    if (err instanceof ProviderRejectedError) {
+      // Refused for good under this key: the next attempt is a new refund under a new key.
+      deps.logger.error('the provider refused a refund; retried under a new key', { paymentId: payment._id, code: err.code, error: err.message });
+      return deps.payments.update(match, {
+        $set: { 'refund.nextAttemptAt': nextAttempt(deps, refund.attempts) },
+        $inc: { 'refund.seq': 1, 'refund.attempts': 1 },
+      });
+    }
+    // Outcome unknown (timeout, outage): retried under the same key, so it cannot refund twice.
+    deps.logger.warn('refund not confirmed by the provider; the reconciler retries it', { paymentId: payment._id, error: String(err) });
+    return deps.payments.update(match, { $set: { 'refund.nextAttemptAt': nextAttempt(deps, refund.attempts) }, $inc: { 'refund.attempts': 1 } });
+  }
+}
+
+function nextAttempt(deps: PaymentDeps, attempts: number): number {
+  return deps.clock.now() + (REFUND_BACKOFF_MS[Math.min(attempts + 1, REFUND_BACKOFF_MS.length - 1)] ?? 60_000);
+}
+
+/**
+ * Closes the open payment of a booking that will never be paid (cancelled or expired) at its
+ * provider, so the customer cannot pay it later; should it succeed anyway, the event path refunds it.
+ */
+export async function cancelOpenPayment(deps: PaymentDeps, bookingId: string): Promise<void> {
+  const live = await deps.payments.findLive(bookingId);
+  if (!live?.providerRef || (live.status !== 'requires_action' && live.status !== 'processing')) return;
+  try {
+    await providerOf(deps, live.provider).cancelPayment(live.providerRef, `pay_${live._id}:cancel`);
+    await deps.payments.update({ _id: live._id, status: live.status }, { $set: { status: 'cancelled', updatedAt: isoNow(deps) }, $unset: { liveKey: '' } });
+  } catch (err) {
+    deps.logger.warn('could not cancel an open payment at its provider', { paymentId: live._id, error: String(err) });
+  }
+}

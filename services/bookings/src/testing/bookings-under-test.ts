@@ -1,0 +1,147 @@
+import type { Cart, MarketCode, Quote } from '@tm/contracts';
+import { MARKETS, type Role } from '@tm/contracts';
+import { createManualClock, createMemoryLogger, DomainError, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { buildParts, createApp } from '../app.ts';
+import { createTokenVerifier } from '../auth/token-verifier.ts';
+import type { CatalogPort } from '../catalog/catalog-port.ts';
+import type { BookingsDeps } from '../deps.ts';
+import { createMemoryMailer } from '../mail/mailer.ts';
+import { createNotifier } from '../mail/notifier.ts';
+import { createDevProvider } from '../payments/dev-provider.ts';
+import type { PaymentProvider, ProviderName } from '../payments/provider.ts';
+import { createReconciler } from '../reconciler/reconciler.ts';
+import type { PmRef, TalentPort } from '../talent/talent-port.ts';
+
+/** A catalog stand-in that prices every item at 10,000 minor units per hour x qty plus 18 % tax, and counts calls. */
+export function createFakeCatalog(clock: { now(): number }): CatalogPort & { calls: number } {
+  const fake = {
+    calls: 0,
+    async quoteCart(cart: Cart, market: MarketCode): Promise<Quote> {
+      fake.calls++;
+      const lines = cart.items.map((item) => {
+        if (item.serviceId === 'unknown') throw new DomainError('UNKNOWN_SERVICE', 'no such service');
+        const hours = item.hours ?? 10;
+        const qty = item.qty ?? 1;
+        return {
+          serviceId: 'a'.repeat(24),
+          slug: item.serviceId,
+          name: item.serviceId,
+          hours,
+          billedHours: hours,
+          qty,
+          unitAmount: 10_000,
+          amount: Math.round(10_000 * hours) * qty,
+          minimumApplied: false,
+        };
+      });
+      const subtotal = lines.reduce((s, l) => s + l.amount, 0);
+      const tax = Math.round((subtotal * 1800) / 10_000);
+      return {
+        market,
+        currency: MARKETS[market].currency,
+        lines,
+        subtotal,
+        tax: { name: 'GST', rateBasisPoints: 1800, amount: tax },
+        total: subtotal + tax,
+        validUntil: new Date(clock.now() + 30 * 60_000).toISOString(),
+        validForSeconds: 1800,
+      };
+    },
+  };
+  return fake;
+}
+
+/** Talent stand-in: active PMs by id or slug. */
+export function createFakeTalent(pms: PmRef[]): TalentPort {
+  return { findActivePm: async (idOrSlug) => pms.find((p) => p.id === idOrSlug || p.slug === idOrSlug) };
+}
+
+export const PM_ANA: PmRef = { id: 'b'.repeat(24), slug: 'ana-pm', name: 'Ana PM' };
+export const PM_BEN: PmRef = { id: 'c'.repeat(24), slug: 'ben-pm', name: 'Ben PM' };
+
+/**
+ * The bookings app on the embedded store, a manual clock, a fake catalog and talent, the dev
+ * provider, a memory mailer, and an Ed25519 key pair to sign test tokens with.
+ */
+export async function createBookingsUnderTest(
+  options: {
+    providers?: Partial<Record<ProviderName, PaymentProvider>>;
+    marketProviders?: Partial<Record<MarketCode, ProviderName>>;
+    /** Real peers instead of the fakes (the gateway's agent tests use the real catalog and a test token issuer). */
+    catalog?: CatalogPort;
+    tokens?: BookingsDeps['tokens'];
+  } = {},
+) {
+  const clock = createManualClock(Date.now());
+  const logger = createMemoryLogger('bookings');
+  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'EdDSA' };
+  const keys: JWTVerifyGetKey = async () => publicKey;
+  const mailer = createMemoryMailer();
+  const catalog = createFakeCatalog(clock);
+  const dev = createDevProvider({ publicBaseUrl: 'http://localhost:8080' });
+  const deps: BookingsDeps = {
+    documents: createEmbeddedDocumentStore({ clock }),
+    catalog: options.catalog ?? catalog,
+    talent: createFakeTalent([PM_ANA, PM_BEN]),
+    tokens: options.tokens ?? createTokenVerifier({ keys, clock }),
+    providers: { dev, ...options.providers },
+    marketProviders: { IN: 'dev', AE: 'dev', DE: 'dev', US: 'dev', AU: 'dev', ...options.marketProviders },
+    notifier: createNotifier({ mailer, logger, retryDelaysMs: [1, 1, 1], pmEmail: async (id) => (id === PM_ANA.id ? 'ana@example.test' : undefined) }),
+    clock,
+    logger,
+  };
+  const parts = buildParts(deps);
+  await parts.ensureIndexes();
+  const app = createApp(deps, parts);
+  const reconciler = createReconciler(parts.paymentDeps);
+
+  const sign = (claims: Record<string, unknown>, ttlS = 900) =>
+    new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt(Math.floor(clock.now() / 1000))
+      .setExpirationTime(Math.floor(clock.now() / 1000) + ttlS)
+      .setJti(crypto.randomUUID())
+      .sign(privateKey);
+  let n = 0;
+  /** An access token for a new (or named) user of `role`. */
+  const tokenFor = async (role: Role, extra: { sub?: string; pid?: string } = {}) => {
+    const sub = extra.sub ?? `${role}-${++n}`;
+    return { sub, token: await sign({ sub, role, sid: `s-${sub}`, typ: 'access', ...(extra.pid ? { pid: extra.pid } : {}) }) };
+  };
+
+  const call = async (method: string, path: string, o: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    let body: string | undefined;
+    if (o.raw !== undefined) body = o.raw;
+    else if (o.body !== undefined) body = JSON.stringify(o.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    const text = await res.text();
+    let json: any = {};
+    try {
+      json = text ? JSON.parse(text) : {};
+    } catch {
+      json = { raw: text };
+    }
+    return { status: res.status, body: json, headers: res.headers };
+  };
+
+  return { app, deps, parts, clock, logger, mailer, catalog, dev, reconciler, sign, tokenFor, call, jwk };
+}
+
+export type BookingsUnderTest = Awaited<ReturnType<typeof createBookingsUnderTest>>;
+
+/** Polls `check` until it holds, or fails after `timeoutMs` (no sleeps in tests). */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * A checkout and a booking's lifecycle on the real processes (`bun scripts/start.ts`, embedded
+ * stores, the dev payment provider), only through the gateway: a guest books, signs in with an
+ * SMS code read from the dev outbox, claims the booking, pays it with the dev provider, sees it
+ * paid; the bootstrap admin assigns a PM and invites them, the PM sets a password from the mailed
+ * link, signs in (their token carries `pid`), accepts and starts, and the customer completes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { testRedisUrl } from '@tm/shared/testing';
+import { Redis } from 'ioredis';
+import { decodeJwt } from 'jose';
+import { type RunningSystem, startSystem } from './support/system.ts';
+
+const ADMIN = { email: 'root@example.com', password: 'correct-horse-battery' };
+let sys: RunningSystem;
+
+const api = (path: string, init: RequestInit = {}) => fetch(`${sys.gateway}/api${path}`, init);
+async function call(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await api(path, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as { success: boolean; data: any; error?: { code: string } } };
+}
+
+async function signInWithOtp(mobile: string): Promise<string> {
+  expect((await call('POST', '/auth/send-otp', undefined, { mobile })).status).toBe(200);
+  const sms = await sys.waitForLog((l) => l.msg === 'sms (dev outbox)' && l.to === mobile);
+  const otp = String(sms.text).match(/\b(\d{6})\b/)?.[1];
+  const session = await call('POST', '/auth/verify-otp', undefined, { mobile, otp });
+  expect(session.status).toBe(200);
+  return session.body.data.accessToken;
+}
+
+/** Invites a PM linked to `profileId` as the admin, sets their password from the mailed link (auth's dev outbox) and signs them in. */
+async function invitedPmToken(adminToken: string, profileId: string): Promise<string> {
+  const email = `pm-${crypto.randomUUID().slice(0, 8)}@talent.example`;
+  expect((await call('POST', '/account/staff', adminToken, { email, role: 'pm', profileId })).status).toBe(201);
+  const mail = await sys.waitForLog((l) => l.msg === 'mail (dev outbox)' && l.to === email);
+  const token = new URL(String(String(mail.text).match(/https?:\S+/)?.[0])).searchParams.get('token');
+  expect((await call('POST', '/auth/reset-password', undefined, { token, newPassword: 'a long pm passphrase' })).status).toBe(200);
+  const session = await call('POST', '/auth/staff-password-login', undefined, { identifier: email, password: 'a long pm passphrase' });
+  expect(session.status).toBe(200);
+  return session.body.data.accessToken;
+}
+
+async function anyPm(): Promise<{ _id?: string; id?: string; slug: string }> {
+  const slugs = (await call('GET', '/talent/sitemap')).body.data as string[];
+  for (const slug of slugs) {
+    const res = await call('GET', `/pm/${slug}/profile`);
+    if (res.status === 200) return res.body.data;
+  }
+  throw new Error('no PM profile in the seed');
+}
+
+function checkoutStory(stores: string, env: () => Record<string, string>, cleanUp: () => Promise<void> = async () => {}) {
+  describe(`checkout through the gateway with the dev provider (${stores})`, () => {
+    beforeAll(async () => {
+      sys = await startSystem({
+        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+        ...env(),
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await sys?.stop();
+      await cleanUp();
+    });
+
+    let bookingId = '';
+    let customer = '';
+
+    it('lets a guest book, sign in, claim the booking, pay it and see it paid', async () => {
+      const guest = await call('POST', '/auth/guest-access');
+      const { accessToken: guestAccess, refreshToken: guestRefresh } = guest.body.data;
+      const created = await call(
+        'POST',
+        '/bookings',
+        guestAccess,
+        { items: [{ serviceId: 'react-developer', hours: 20 }], contact: { email: 'asha@example.com' } },
+        { 'x-country': 'IN' },
+      );
+      expect(created.status).toBe(201);
+      expect(created.body.data).toMatchObject({ status: 'pending_payment', market: 'IN', currency: 'INR' });
+      bookingId = created.body.data.id;
+      // Guests may not pay: they sign in first.
+      expect((await call('POST', '/payments', guestAccess, { bookingId })).status).toBe(403);
+
+      customer = await signInWithOtp('+919812345678');
+      expect((await call('GET', `/bookings/${bookingId}`, customer)).status).toBe(404);
+      const claimed = await call('POST', '/bookings/claim', customer, { guestToken: guestRefresh });
+      expect(claimed.body.data.claimed).toEqual([bookingId]);
+
+      const payment = await call('POST', '/payments', customer, { bookingId }, { 'idempotency-key': `pay-${bookingId}` });
+      expect(payment.status).toBe(201);
+      expect(payment.body.data).toMatchObject({ provider: 'dev', status: 'requires_action', amount: created.body.data.total, currency: 'INR' });
+      const replay = await call('POST', '/payments', customer, { bookingId }, { 'idempotency-key': `pay-${bookingId}` });
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+
+      const succeedUrl = new URL(payment.body.data.next.succeedUrl);
+      expect(succeedUrl.origin).toBe(sys.gateway);
+      const paid = await fetch(succeedUrl, { method: 'POST', headers: { authorization: `Bearer ${customer}` } });
+      expect(((await paid.json()) as { data: { status: string } }).data.status).toBe('succeeded');
+      expect((await call('GET', `/bookings/${bookingId}`, customer)).body.data.status).toBe('paid');
+      await sys.waitForLog((l) => l.msg === 'mail (dev outbox)' && l.to === 'asha@example.com' && String(l.subject).startsWith('Payment received'));
+    });
+
+    it('runs the lifecycle to completed: the bootstrap admin assigns, the invited PM accepts and starts, the customer completes', async () => {
+      const admin = await call('POST', '/auth/staff-password-login', undefined, { identifier: ADMIN.email, password: ADMIN.password });
+      expect(admin.status).toBe(200);
+      const adminToken = admin.body.data.accessToken;
+      const pm = await anyPm();
+      const pid = pm._id ?? pm.id ?? '';
+      const assigned = await call('POST', `/bookings/${bookingId}/assign`, adminToken, { pmId: pm.slug });
+      expect(assigned.status).toBe(200);
+      expect(assigned.body.data.pm).toMatchObject({ id: pid, slug: pm.slug });
+
+      const pmAccess = await invitedPmToken(adminToken, pid);
+      expect(decodeJwt(pmAccess)).toMatchObject({ role: 'pm', pid });
+      expect((await call('GET', '/bookings', pmAccess)).body.data.map((b: { id: string }) => b.id)).toEqual([bookingId]);
+      expect((await call('POST', `/bookings/${bookingId}/start`, pmAccess)).body.error?.code).toBe('INVALID_TRANSITION');
+      expect((await call('POST', `/bookings/${bookingId}/accept`, pmAccess)).body.data.status).toBe('confirmed');
+      expect((await call('POST', `/bookings/${bookingId}/start`, pmAccess)).body.data.status).toBe('in_progress');
+      // Work has started: the owner can no longer cancel.
+      expect((await call('POST', `/bookings/${bookingId}/cancel`, customer)).status).toBe(409);
+      const done = await call('POST', `/bookings/${bookingId}/complete`, customer);
+      expect(done.body.data.status).toBe('completed');
+      expect(done.body.data.history.map((h: { action: string }) => h.action)).toEqual(['create', 'pay', 'assign', 'accept', 'start', 'complete']);
+    });
+
+    it('refunds in full a paid booking its owner cancels', async () => {
+      const customer2 = await signInWithOtp('+919812345679');
+      const created = await call('POST', '/bookings', customer2, { items: [{ serviceId: 'react-developer' }] });
+      const payment = await call('POST', '/payments', customer2, { bookingId: created.body.data.id });
+      await call('POST', `/payments/${payment.body.data.id}/dev/succeed`, customer2);
+      const cancelled = await call('POST', `/bookings/${created.body.data.id}/cancel`, customer2, { reason: 'changed plans' });
+      expect(cancelled.body.data.status).toBe('cancelled');
+      const after = await call('GET', `/payments?bookingId=${created.body.data.id}`, customer2);
+      expect(after.body.data[0]).toMatchObject({ status: 'refunded', refunded: created.body.data.total });
+    });
+
+    it('takes webhooks without a token and answers a bad path id with 400', async () => {
+      // No Stripe keys here, so bookings serves no Stripe webhook: the gateway forwarded it (no 401).
+      const hook = await api('/payments/webhooks/stripe', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      expect(hook.status).not.toBe(401);
+      const customer3 = await signInWithOtp('+919812345670');
+      expect((await call('GET', '/bookings/not-an-id', customer3)).body.error?.code).toBe('INVALID_ID');
+    });
+  });
+}
+
+checkoutStory('embedded stores', () => ({}));
+
+// The gateway's limiter and auth's counters on a real Redis, under this run's own key prefix.
+const prefix = `test:e2e:checkout:${crypto.randomUUID()}:`;
+checkoutStory(
+  'real Redis',
+  () => ({ REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix }),
+  async () => {
+    const redis = new Redis(testRedisUrl());
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  },
+);
