@@ -50,7 +50,7 @@ export const SEED_MARKERS_COLLECTION = 'seed_markers';
 const DISPLAY_ORDER = { rank: 1, slug: 1 } as const;
 const BATCH = 1_000;
 
-/** The fields the read model holds. */
+/** The fields the read model holds, and the search words upsertAll stored (so the snapshot need not cut the copy into words again). */
 const SUMMARY_PROJECTION = Object.fromEntries(
   [
     '_id',
@@ -63,6 +63,7 @@ const SUMMARY_PROJECTION = Object.fromEntries(
     'minHours',
     'prices',
     'updatedAt',
+    'searchWords',
     ...LANGUAGES.flatMap((l) => [`i18n.${l}.name`, `i18n.${l}.summary`]),
   ].map((f) => [f, 1 as const]),
 );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { createTestCatalog } from '../test-support.ts';
+import type { ServiceDoc } from './model.ts';
 
 const slugs = (body: { data: { slug: string }[] }) => body.data.map((s) => s.slug);
 
@@ -48,5 +49,17 @@ describe('service search by word prefixes', () => {
     const second = await json('/services?search=developer&limit=5&page=2');
     expect(slugs(second.body)).toEqual(slugs(all.body).slice(5, 10));
     expect(second.res.headers.get('x-total-count')).toBe(String(total));
+  });
+});
+
+describe('search over documents written without the repository', () => {
+  it('finds a service inserted by hand (no stored search words) by the words of its copy', async () => {
+    const { json, documents } = await createTestCatalog();
+    const services = documents.collection<ServiceDoc>('services');
+    const react = (await services.findOne({ slug: 'react-developer' })) as ServiceDoc & { searchWords?: unknown };
+    const { searchWords: _, ...copy } = react;
+    const i18n = { ...copy.i18n, en: { ...copy.i18n.en, name: 'Zanzibar Specialist' } };
+    await services.insertOne({ ...copy, _id: 'b'.repeat(24), slug: 'zanzibar-specialist', i18n });
+    expect(slugs((await json('/services?search=zanzib')).body)).toEqual(['zanzibar-specialist']);
   });
 });

@@ -44,7 +44,10 @@ export class CatalogSnapshot {
           else positions.set(key, [at]);
         }
       }
-      for (const l of LANGUAGES) wordLists[l].push(searchWords(`${item.i18n[l]?.name ?? ''} ${item.i18n[l]?.summary ?? ''}`));
+      // The words upsertAll stored with the document (the same cut of name and summary); a document
+      // written some other way, without them, is cut here.
+      const stored = (d as { searchWords?: Partial<Record<Lang, string[]>> }).searchWords;
+      for (const l of LANGUAGES) wordLists[l].push(stored?.[l] ?? searchWords(`${item.i18n[l]?.name ?? ''} ${item.i18n[l]?.summary ?? ''}`));
       if (i % CHUNK === CHUNK - 1) await yieldToRequests();
     }
     const words = {} as Record<Lang, TokenIndex>;
