@@ -155,7 +155,7 @@ describe('docker-compose.yml', () => {
       it('is health-checked by the shared probe on the health path, which the service serves through serviceBase', async () => {
         expect(svc.healthcheck?.test).toEqual(['CMD', 'bun', HEALTH_PROBE]);
         if (!pending(app)) expect(readFileSync(join(repoRoot, 'services', app, 'src/app.ts'), 'utf8')).toContain('serviceBase(');
-        const res = await serviceBase({ service: app, logger: silentLogger }).handle(new Request(`http://localhost${HEALTH_PATH}`));
+        const res = await serviceBase({ service: app, logger: silentLogger, errorStatus: {} }).handle(new Request(`http://localhost${HEALTH_PATH}`));
         expect(res.status).toBe(200);
       });
 

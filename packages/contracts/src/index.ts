@@ -98,6 +98,15 @@ export {
   ServicePricingSchema,
   ServiceSchema,
 } from './catalog.ts';
+export { AUTH_ERROR_STATUS, type AuthErrorCode } from './errors/auth.ts';
+export { BOOKINGS_ERROR_STATUS, type BookingsErrorCode } from './errors/bookings.ts';
+export { CATALOG_ERROR_STATUS, type CatalogErrorCode } from './errors/catalog.ts';
+export { COMMON_ERROR_STATUS, type CommonErrorCode, type ErrorStatusTable, type UpstreamFailureCode } from './errors/common.ts';
+export { renderErrorCodesDoc } from './errors/doc.ts';
+export { errorEnvelopeSchema } from './errors/envelope.ts';
+export { GATEWAY_ERROR_STATUS, type GatewayErrorCode } from './errors/gateway.ts';
+export { codesOf, ERROR_TABLES, type ErrorCode, type ErrorTableName, statusOf } from './errors/registry.ts';
+export { TALENT_ERROR_STATUS, type TalentErrorCode } from './errors/talent.ts';
 export {
   type IndexPrice,
   IndexPriceSchema,

@@ -1,11 +1,15 @@
+import { COMMON_ERROR_STATUS, type CommonErrorCode, type ErrorCode, type ErrorStatusTable, statusOf } from '@tm/contracts';
+
 /**
  * Domain errors carry a stable public `code` and nothing of HTTP; each service's error plugin
- * maps codes to statuses. Codes are public API: add new ones, never rename.
+ * maps codes to statuses through its table in `@tm/contracts`. The code is typed from those
+ * tables, so a misspelt or unregistered code does not compile. (`C` is never inferred from the
+ * argument; only a test naming a made-up table's codes spells it: `new DomainError<'X'>('X', ...)`.)
  */
-export class DomainError extends Error {
+export class DomainError<C extends string = ErrorCode> extends Error {
   override readonly name = 'DomainError';
   constructor(
-    readonly code: string,
+    readonly code: NoInfer<C>,
     message: string,
     /** Seconds the caller should wait before retrying (cooldowns, lockouts, rate limits). */
     readonly retryAfterS?: number,
@@ -14,26 +18,12 @@ export class DomainError extends Error {
   }
 }
 
-/** Codes shared by every service, with the status each maps to. */
-export const COMMON_ERROR_STATUS = {
-  VALIDATION_FAILED: 400,
-  MALFORMED_JSON: 400,
-  MISSING_HOST: 400,
-  NOT_FOUND: 404,
-  ROUTE_NOT_FOUND: 404,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  NOT_IMPLEMENTED: 501,
-  UPSTREAM_UNAVAILABLE: 503,
-  UPSTREAM_TIMEOUT: 504,
-} as const satisfies Record<string, number>;
+export { COMMON_ERROR_STATUS, type CommonErrorCode, type ErrorCode, type ErrorStatusTable };
 
-export type CommonErrorCode = keyof typeof COMMON_ERROR_STATUS;
-
-/** Status for a code: the service's own table first, then the common one, else 400. */
-export function statusForCode(code: string, table: Readonly<Record<string, number>> = {}): number {
-  return table[code] ?? (COMMON_ERROR_STATUS as Record<string, number>)[code] ?? 400;
+/**
+ * Status for a code: the service's own table first, then the common one. No default: a code
+ * missing from both is a programming error (serviceBase answers it as a logged 500).
+ */
+export function statusForCode(code: string, table: ErrorStatusTable): number | undefined {
+  return statusOf(code, table);
 }

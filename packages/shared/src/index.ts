@@ -1,6 +1,6 @@
 /**
  * `@tm/shared`, the core every process may load: envelope, errors, markets, money, config,
- * tokens, clock, ids, logging and process helpers. It loads no Elysia, MongoDB, mingo or ioredis
+ * tokens, clock, ids, logging, process helpers and the outbound service client. It loads no Elysia, MongoDB, mingo or ioredis
  * of its own (entry-points.test.ts checks): those sit behind `@tm/shared/http`,
  * `@tm/shared/store/mongo`, `/store/redis`, `/store/embedded` and `/testing`.
  */
@@ -9,7 +9,7 @@ export { resolveClientIp } from './client-ip.ts';
 export { type Clock, createManualClock, systemClock } from './clock.ts';
 export { allowsEmbeddedInProduction, ConfigError, type Env, isProduction, loadConfig, productionProblems, type Reader, read } from './config.ts';
 export { type Envelope, type ErrorEnvelope, fail, isEnvelope, ok, type SuccessEnvelope } from './envelope.ts';
-export { COMMON_ERROR_STATUS, type CommonErrorCode, DomainError, statusForCode } from './errors.ts';
+export { COMMON_ERROR_STATUS, type CommonErrorCode, DomainError, type ErrorCode, type ErrorStatusTable, statusForCode } from './errors.ts';
 export { HEALTH_PATH, isHealthPath, READY_PATH } from './health.ts';
 export { isId, newId, stableId } from './ids.ts';
 export { createLineWriter, type LineWriter } from './line-writer.ts';
@@ -22,5 +22,14 @@ export { EXIT_CONFIG, loadConfigOrExit, stopOnSignals } from './process.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 export { normaliseWord, prefixEnd, queryWords, searchWords } from './search-tokens.ts';
 export { chooseSeedMode, readSeedMode, SEED_MODES, type SeedMode, shouldSeed } from './seed.ts';
+export {
+  createServiceClient,
+  type ServiceClient,
+  type ServiceClientOptions,
+  type ServiceFailure,
+  type ServiceRequest,
+  type ServiceResult,
+  type TSchema,
+} from './service-client.ts';
 export { matchEveryWord, TokenIndex } from './token-index.ts';
 export { ACCESS_TTL_S, bearerToken, REFRESH_TTL_S, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from './tokens.ts';

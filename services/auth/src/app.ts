@@ -1,3 +1,4 @@
+import { AUTH_ERROR_STATUS } from '@tm/contracts';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { dataRightsRoutes } from './account/data-rights-routes.ts';
@@ -5,15 +6,16 @@ import { profileRoutes } from './account/profile-routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { accountSessionRoutes } from './account/sessions-routes.ts';
 import type { AuthDeps } from './deps.ts';
-import { AUTH_ERROR_STATUS } from './errors.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { noStore } from './http/no-store.ts';
+import { idpRoutes } from './idp/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { revocationRoutes } from './revocations/routes.ts';
 import { buildServices } from './services.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { staffAdminRoutes } from './staff/staff-admin-routes.ts';
+import { widgetRoutes } from './widget/routes.ts';
 
 /** The auth service: operations 1-9, /account/*, and the JWKS the gateway verifies against. */
 export function createApp(deps: AuthDeps) {
@@ -57,7 +59,9 @@ export function createApp(deps: AuthDeps) {
         { detail: { hide: true } },
       )
       .use(otpRoutes(services))
+      .use(widgetRoutes(services))
       .use(staffRoutes(services))
+      .use(idpRoutes(services))
       .use(sessionRoutes(services))
       .use(accountRoutes(services))
       .use(accountSessionRoutes(services))

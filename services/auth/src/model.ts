@@ -1,7 +1,9 @@
 import {
   AccessTokenSchema,
+  AUTH_ERROR_STATUS,
   AuthSessionSchema,
   ChangePasswordBody,
+  errorEnvelopeSchema,
   ForgotPasswordBody,
   IdTokenBody,
   RefreshBody,
@@ -11,7 +13,7 @@ import {
   VerifyOtpBody,
   WidgetTokenBody,
 } from '@tm/contracts';
-import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
+import { envelopeOf } from '@tm/shared/http';
 import { t } from 'elysia';
 
 /** Auth's bodies and answers that cross the gateway are the contract's (packages/contracts/src/auth.ts). */
@@ -49,6 +51,9 @@ export const MeSchema = t.Object(
   { title: 'Me' },
 );
 export const MeEnvelope = envelopeOf(MeSchema, 'MeEnvelope');
+
+/** Auth's error envelope for its OpenAPI responses: `error.code` lists auth's codes and the common ones. */
+const ErrorEnvelopeSchema = errorEnvelopeSchema(AUTH_ERROR_STATUS);
 
 /** Error responses for the given statuses, for each route's `response`. */
 export function errorResponses<const S extends readonly number[]>(...statuses: S) {

@@ -3,15 +3,21 @@ import { buildAccountDeletion } from './account/erasure-worker.ts';
 import { createProfileUpdate } from './account/profile-update.ts';
 import { createCustomerRepository } from './customers/customer-repository.ts';
 import type { AuthDeps } from './deps.ts';
+import { signInWithIdp } from './idp/sign-in-with-idp.ts';
 import { createOtpService } from './otp/otp-service.ts';
+import { signInWithOtp } from './otp/sign-in-with-otp.ts';
+import { admitGuest } from './sessions/guest-policy.ts';
 import { createSessionRepository } from './sessions/session-repository.ts';
 import { createSessionService } from './sessions/session-service.ts';
+import { startGuest } from './sessions/start-guest.ts';
 import { createPasswordReset } from './staff/password-reset.ts';
 import { createResetTokenRepository } from './staff/reset-token-repository.ts';
+import { signInStaff } from './staff/sign-in-staff.ts';
 import { createStaffAccounts } from './staff/staff-accounts.ts';
 import { createStaffLogin } from './staff/staff-login.ts';
 import { createStaffRepository } from './staff/staff-repository.ts';
 import { createTokenService } from './tokens/token-service.ts';
+import { signInWithWidget } from './widget/sign-in-with-widget.ts';
 import { createWidgetService } from './widget/widget-service.ts';
 
 /** The repositories and domain services of auth, wired once from its deps. */
@@ -23,14 +29,35 @@ export function buildServices(deps: AuthDeps) {
   const emailChanges = createEmailChangeRepository(deps.documents);
   const tokens = createTokenService(deps.signingKey, deps.clock, deps.previousPublicKeys);
   const staffLogin = createStaffLogin({ staff, keyValue: deps.keyValue, passwords: deps.passwords, logger: deps.logger });
+  const sessionService = createSessionService({ sessions, customers, staff, tokens, clock: deps.clock });
+  const otp = createOtpService(deps);
+  const widget = createWidgetService(deps);
+  const ports = {
+    customers,
+    sessions: sessionService,
+    clock: deps.clock,
+    otp,
+    widget,
+    idp: deps.idp,
+    staffLogin,
+    guests: { admit: (clientIp: string) => admitGuest(deps.keyValue, clientIp) },
+  };
   return {
     deps,
     repositories: { sessions, customers, staff, resetTokens, emailChanges },
     tokens,
-    sessions: createSessionService({ sessions, customers, staff, tokens, clock: deps.clock }),
-    otp: createOtpService(deps),
-    widget: createWidgetService(deps),
+    sessions: sessionService,
+    otp,
+    widget,
     staffLogin,
+    /** The sign-in use cases, bound to their ports: routes validate, call one of these and map. */
+    useCases: {
+      signInWithOtp: (input: Parameters<typeof signInWithOtp>[1]) => signInWithOtp(ports, input),
+      signInWithWidget: (input: Parameters<typeof signInWithWidget>[1]) => signInWithWidget(ports, input),
+      signInWithIdp: (input: Parameters<typeof signInWithIdp>[1]) => signInWithIdp(ports, input),
+      signInStaff: (input: Parameters<typeof signInStaff>[1]) => signInStaff(ports, input),
+      startGuest: (input: Parameters<typeof startGuest>[1]) => startGuest(ports, input),
+    },
     passwordReset: createPasswordReset({ ...deps, staff, resetTokens, sessions, staffLogin }),
     staffAccounts: createStaffAccounts({ ...deps, staff, resetTokens, sessions }),
     profile: createProfileUpdate({ ...deps, customers, staff, emailChanges }),

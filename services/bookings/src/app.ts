@@ -1,10 +1,9 @@
-import { BookingSchema, PaymentSchema } from '@tm/contracts';
+import { BOOKINGS_ERROR_STATUS, BookingSchema, PaymentSchema } from '@tm/contracts';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { createBookingRepository } from './bookings/repository.ts';
 import { createBookingRoutes } from './bookings/routes.ts';
 import type { BookingsDeps } from './deps.ts';
-import { BOOKINGS_ERROR_STATUS } from './errors.ts';
 import { createIdempotency } from './idempotency/idempotency.ts';
 import { createInternalRoutes } from './internal/routes.ts';
 import type { PaymentDeps } from './payments/deps.ts';

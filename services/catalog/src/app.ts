@@ -1,9 +1,9 @@
+import { CATALOG_ERROR_STATUS } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import { Elysia } from 'elysia';
 import { createInternalRoutes } from './internal/routes.ts';
-import { CATALOG_ERROR_STATUS } from './services/errors.ts';
 import { createPricingRoutes } from './services/pricing-routes.ts';
 import { createServiceReadModel, type ServiceReadModel } from './services/read-model.ts';
 import { createServiceRepository } from './services/repository.ts';

@@ -1,3 +1,4 @@
+import { GATEWAY_ERROR_STATUS } from '@tm/contracts';
 import { HEALTH_PATH } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared/http';
 import { Elysia } from 'elysia';
@@ -37,6 +38,7 @@ export function createApp(deps: GatewayDeps) {
       serviceBase({
         service: 'gateway',
         logger: deps.logger,
+        errorStatus: GATEWAY_ERROR_STATUS,
         readiness: { ...deps.limiter.readiness(), ...deps.revocations.readiness(), ...upstreamReadiness(deps) },
       }),
     )

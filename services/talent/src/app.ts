@@ -1,3 +1,4 @@
+import { TALENT_ERROR_STATUS } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import { systemClock } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
@@ -5,7 +6,6 @@ import type { DocumentStore } from '@tm/shared/store';
 import { Elysia } from 'elysia';
 import { createTalentDirectory, type TalentDirectory } from './profiles/directory.ts';
 import { createInternalRoutes } from './profiles/internal-routes.ts';
-import { TALENT_ERROR_STATUS } from './profiles/model.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { createProfileRoutes } from './profiles/routes.ts';
 import { createTalentSearchRoutes } from './profiles/search-routes.ts';

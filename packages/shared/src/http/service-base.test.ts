@@ -3,7 +3,10 @@ import { Elysia, t } from 'elysia';
 import { DomainError } from '../errors.ts';
 import { createMemoryLogger } from '../logger.ts';
 import { rawHttpExchange, rawHttpJson } from '../testing/raw-http.ts';
-import { pathOfUrl, SERVICE_APP_CONFIG, serviceBase } from './service-base.ts';
+import { pathOfUrl, requestIdOf, SERVICE_APP_CONFIG, serviceBase } from './service-base.ts';
+
+/** The made-up codes of the demo service (its table lists only the first two). */
+type DemoCode = 'THING_NOT_FOUND' | 'COOLDOWN' | 'NOT_IN_THE_TABLE';
 
 function build(readyDown = false) {
   const logger = createMemoryLogger('demo');
@@ -12,7 +15,7 @@ function build(readyDown = false) {
       serviceBase({
         service: 'demo',
         logger,
-        errorStatus: { THING_NOT_FOUND: 404 },
+        errorStatus: { THING_NOT_FOUND: 404, COOLDOWN: 400 },
         readiness: {
           documents: { check: async () => true, required: true },
           cache: { check: async () => !readyDown, required: false },
@@ -20,10 +23,13 @@ function build(readyDown = false) {
       }),
     )
     .get('/thing', () => {
-      throw new DomainError('THING_NOT_FOUND', 'No such thing');
+      throw new DomainError<DemoCode>('THING_NOT_FOUND', 'No such thing');
     })
     .get('/slow-down', () => {
-      throw new DomainError('COOLDOWN', 'Wait', 12.2);
+      throw new DomainError<DemoCode>('COOLDOWN', 'Wait', 12.2);
+    })
+    .get('/unlisted', () => {
+      throw new DomainError<DemoCode>('NOT_IN_THE_TABLE', 'Nobody gave this code a status');
     })
     .get('/crash', () => {
       throw new Error('database password is hunter2');
@@ -41,6 +47,14 @@ describe('serviceBase', () => {
     const res = await build().app.handle(req('/thing'));
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ success: false, error: { code: 'THING_NOT_FOUND', message: 'No such thing' } });
+  });
+
+  it('answers a domain error whose code has no status in the table as a logged 500, never a guessed status', async () => {
+    const { app, logger } = build();
+    const res = await app.handle(req('/unlisted'));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ success: false, error: { code: 'INTERNAL', message: 'Something went wrong on our side' } });
+    expect(logger.lines.some((l) => l.level === 'error' && l.errorCode === 'NOT_IN_THE_TABLE')).toBe(true);
   });
 
   it('sends Retry-After in whole seconds when the error carries one', async () => {
@@ -163,5 +177,24 @@ describe('pathOfUrl', () => {
     expect(pathOfUrl('/api/services?x')).toBe('/api/services');
     expect(pathOfUrl('/x?next=http://a/b')).toBe('/x');
     expect(pathOfUrl('')).toBe('/');
+  });
+});
+
+describe('requestIdOf', () => {
+  it("gives a plugin's handler the id serviceBase derived, without a cast", async () => {
+    const plugin = new Elysia({ name: 'plugin' }).get('/id', (ctx) => ({ id: requestIdOf(ctx) }));
+    const app = new Elysia().use(serviceBase({ service: 'demo', logger: createMemoryLogger(), errorStatus: {} })).use(plugin);
+    const res = await app.handle(req('/id', { headers: { 'x-request-id': 'req-abcdefgh' } }));
+    expect(await res.json()).toEqual({ id: 'req-abcdefgh' });
+    expect(res.headers.get('x-request-id')).toBe('req-abcdefgh');
+  });
+
+  it("takes the caller's well-formed id, or makes one and puts it on the answer, where serviceBase did not run", () => {
+    const set = { headers: {} as Record<string, unknown> };
+    expect(requestIdOf({ request: req('/x', { headers: { 'x-request-id': 'req-12345678' } }), set })).toBe('req-12345678');
+    const fresh = { headers: {} as Record<string, unknown> };
+    const made = requestIdOf({ request: req('/x', { headers: { 'x-request-id': 'bad id!' } }), set: fresh });
+    expect(made).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fresh.headers['x-request-id']).toBe(made);
   });
 });

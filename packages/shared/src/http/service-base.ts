@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { bodyShapeProblem } from '../body-shape.ts';
 import { fail } from '../envelope.ts';
-import { DomainError, statusForCode } from '../errors.ts';
+import { DomainError, type ErrorStatusTable, statusForCode } from '../errors.ts';
 import { HEALTH_PATH, isHealthPath, READY_PATH } from '../health.ts';
 import type { Logger } from '../logger.ts';
 import { acceptRequestId, REQUEST_ID_HEADER } from '../request-id.ts';
@@ -24,12 +24,25 @@ export function pathOfUrl(url: string): string {
   return url.slice(start, end);
 }
 
+/**
+ * The request id of the request being answered, for handlers in plugins that do not see
+ * serviceBase's derived `requestId` in their types: the id serviceBase already put on the
+ * response headers, else the caller's well-formed one, else a fresh one (then set on the answer).
+ */
+export function requestIdOf({ request, set }: { request: Request; set: { headers: Record<string, unknown> } }): string {
+  const set_ = set.headers[REQUEST_ID_HEADER];
+  if (typeof set_ === 'string') return set_;
+  const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+  set.headers[REQUEST_ID_HEADER] = requestId;
+  return requestId;
+}
+
 export interface ServiceBaseOptions {
   /** Service name in log lines. */
   service: string;
   logger: Logger;
-  /** Status per service-specific error code; common codes are mapped already. */
-  errorStatus?: Readonly<Record<string, number>>;
+  /** The service's error table in `@tm/contracts` (its own codes; the common ones are mapped already). */
+  errorStatus: ErrorStatusTable;
   /** Readiness checks by dependency name; /readyz is 503 only when a `required` one fails. */
   readiness?: Readonly<Record<string, { check: () => Promise<boolean>; required: boolean; kind?: string }>>;
 }
@@ -40,7 +53,7 @@ export interface ServiceBaseOptions {
  * routes as 404, internal causes logged and never sent), and /healthz + /readyz.
  */
 export function serviceBase(options: ServiceBaseOptions) {
-  const { logger, errorStatus = {}, readiness = {} } = options;
+  const { logger, errorStatus, readiness = {} } = options;
   return new Elysia({ name: `service-base:${options.service}` })
     .onRequest(({ request, set }) => {
       const url = request.url;
@@ -86,8 +99,9 @@ export function serviceBase(options: ServiceBaseOptions) {
     .onError({ as: 'global' }, ({ code, error, set, request }) => {
       // The derive hook may not have run (e.g. a parse error), so make sure the id is set.
       set.headers[REQUEST_ID_HEADER] ??= acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
-      if (error instanceof DomainError) {
-        set.status = statusForCode(error.code, errorStatus);
+      const status = error instanceof DomainError ? statusForCode(error.code, errorStatus) : undefined;
+      if (error instanceof DomainError && status !== undefined) {
+        set.status = status;
         if (error.retryAfterS !== undefined) set.headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterS)));
         return fail(error.code, error.message);
       }
@@ -102,12 +116,14 @@ export function serviceBase(options: ServiceBaseOptions) {
           set.status = 404;
           return fail('ROUTE_NOT_FOUND', `No route for ${request.method} ${pathOfUrl(request.url)}`);
       }
-      const status = (error as { status?: unknown })?.status;
-      if (status === 413) {
+      // A DomainError whose code is not in this service's table (nor the common one) falls through
+      // to the logged 500: never a guessed status.
+      if ((error as { status?: unknown })?.status === 413) {
         set.status = 413;
         return fail('PAYLOAD_TOO_LARGE', 'The request body is too large');
       }
-      logger.error('unhandled error', { code, error: String((error as Error)?.stack ?? error), path: pathOfUrl(request.url) });
+      const unlisted = error instanceof DomainError ? { errorCode: error.code, reason: 'the code has no status in this service error table' } : {};
+      logger.error('unhandled error', { code, ...unlisted, error: String((error as Error)?.stack ?? error), path: pathOfUrl(request.url) });
       set.status = 500;
       return fail('INTERNAL', 'Something went wrong on our side');
     })

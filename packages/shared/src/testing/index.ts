@@ -1,5 +1,7 @@
 /** `@tm/shared/testing`: helpers for tests only (stores under test, real Redis, raw HTTP exchanges). */
+
 export { documentStoresUnderTest, type StoreUnderTest } from './document-stores.ts';
+export { errorCodesInSource } from './error-codes-in-source.ts';
 export { rawHttpExchange, rawHttpJson } from './raw-http.ts';
 export { redisKeyValueStoreUnderTest, testRedisUrl } from './redis-under-test.ts';
 export { type DeclaredSchemas, declaredSchemas, envelopeData, itemsOf } from './route-schemas.ts';

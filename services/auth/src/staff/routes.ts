@@ -8,10 +8,7 @@ export function staffRoutes(s: AuthServices) {
   return new Elysia({ name: 'auth:staff' })
     .post(
       '/auth/staff-password-login',
-      async ({ body, request }) => {
-        const account = await s.staffLogin.login(body.identifier, body.password);
-        return ok(await s.sessions.start({ id: account._id, kind: 'staff', role: account.role }, { userAgent: request.headers.get('user-agent') }));
-      },
+      async ({ body, request }) => ok(await s.useCases.signInStaff({ ...body, userAgent: request.headers.get('user-agent') })),
       {
         body: StaffLoginBody,
         parse: 'json',

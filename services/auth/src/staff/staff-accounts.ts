@@ -77,7 +77,7 @@ export function createStaffAccounts(deps: StaffAccountsDeps) {
     let profileId: string | undefined;
     if (role !== 'admin' && input.profileId !== undefined) {
       profileId = (await deps.talent.find(role, input.profileId)) ?? undefined;
-      if (!profileId) throw new DomainError('PROFILE_NOT_FOUND', `No active ${role} profile has this id`);
+      if (!profileId) throw new DomainError('UNKNOWN_PROFILE', `No active ${role} profile has this id`);
     }
     return { email, role, ...(input.mobile ? { mobile: input.mobile } : {}), ...(profileId ? { profileId } : {}), ...(input.name ? { name: input.name } : {}) };
   }

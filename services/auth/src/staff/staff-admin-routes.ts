@@ -28,7 +28,7 @@ export function staffAdminRoutes(s: AuthServices) {
         detail: {
           operationId: 'createStaffAccount',
           summary: 'Invite a staff account (pm, resource, admin)',
-          description: `${ADMIN_ONLY} Creates the account without a password and mails an invitation: a single-use link valid 72 h whose token sets the first password with POST /auth/reset-password. pm and resource accounts are linked to their talent profile (checked with talent; their tokens carry it as claim \`pid\`). 400 INVALID_ROLE, EMAIL_TAKEN, MOBILE_TAKEN, INVALID_MOBILE, PROFILE_REQUIRED, PROFILE_NOT_ALLOWED (admin with a profile), PROFILE_NOT_FOUND (no active profile of that role), PROFILE_ALREADY_LINKED, VALIDATION_FAILED; 503 UPSTREAM_UNAVAILABLE when talent cannot be asked.`,
+          description: `${ADMIN_ONLY} Creates the account without a password and mails an invitation: a single-use link valid 72 h whose token sets the first password with POST /auth/reset-password. pm and resource accounts are linked to their talent profile (checked with talent; their tokens carry it as claim \`pid\`). 400 INVALID_ROLE, EMAIL_TAKEN, MOBILE_TAKEN, INVALID_MOBILE, PROFILE_REQUIRED, PROFILE_NOT_ALLOWED (admin with a profile), UNKNOWN_PROFILE (no active profile of that role), PROFILE_ALREADY_LINKED, VALIDATION_FAILED; 503 UPSTREAM_UNAVAILABLE when talent cannot be asked.`,
           tags: ['Account'],
           security: [{ bearerAuth: [] }],
         },

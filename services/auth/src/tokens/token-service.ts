@@ -1,8 +1,7 @@
-import { jwt } from '@elysiajs/jwt';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { type Role, type TokenClaims, TokenClaimsSchema, type TokenType } from '@tm/contracts';
 import { ACCESS_TTL_S, type Clock, REFRESH_TTL_S, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
-import { getSchemaValidator } from 'elysia';
-import { decodeProtectedHeader, SignJWT } from 'jose';
+import { decodeProtectedHeader, type JWTPayload, type JWTVerifyOptions, jwtVerify, SignJWT } from 'jose';
 import { indexKeysByKid, type SigningKey, type VerificationKey } from './keys.ts';
 
 /** Signs and verifies auth's JWTs; verification alone says nothing about the session (see sessions). */
@@ -13,12 +12,10 @@ export interface TokenService {
 }
 
 /**
- * Verification goes through @elysiajs/jwt (it accepts the Ed25519 CryptoKey and passes our
- * pinned jose options through), with the key the token's `kid` names: the signing key or one
- * of `previous` (public keys from before a rotation). A token with an unknown kid, or none, is
- * refused without trying keys: auth always sets one. Signing uses
- * jose's SignJWT directly because the plugin always stamps `iat` from the wall clock, and
- * expiry must follow the injected Clock.
+ * Verification is jose's jwtVerify with our pinned options (no framework in the token rules),
+ * with the key the token's `kid` names: the signing key or one of `previous` (public keys from
+ * before a rotation). A token with an unknown kid, or none, is refused without trying keys: auth
+ * always sets one. `iat` and expiry follow the injected Clock.
  */
 export function createTokenService(key: SigningKey, clock: Clock, previous: readonly VerificationKey[] = []): TokenService {
   const verifiers = new Map<string, ReturnType<typeof verifierFor>>();
@@ -59,8 +56,17 @@ export function createTokenService(key: SigningKey, clock: Clock, previous: read
   };
 }
 
+/** Verifies with one key: the payload when signature and `options` hold, false otherwise (never throws). */
 function verifierFor(key: VerificationKey) {
-  return jwt({ name: 'jws', secret: key.publicKey, alg: TOKEN_ALG }).decorator.jws;
+  return {
+    async verify(token: string, options: JWTVerifyOptions): Promise<JWTPayload | false> {
+      try {
+        return (await jwtVerify(token, key.publicKey, options)).payload;
+      } catch {
+        return false;
+      }
+    },
+  };
 }
 
 /** The `kid` in a token's protected header; undefined when the token cannot be decoded. */
@@ -73,8 +79,8 @@ function kidOf(token: string): string | undefined {
   }
 }
 
-/** Checks a verified payload against the contract's claims (other claims may ride along). */
-const claimsValidator = getSchemaValidator(TokenClaimsSchema, { additionalProperties: true });
+/** Checks a verified payload against the contract's claims (other claims may ride along: the schema does not close the object). */
+const claimsValidator = TypeCompiler.Compile(TokenClaimsSchema);
 
 /** Narrows a verified payload to TokenClaims of the wanted type: a refresh token is never access. */
 function asClaims(p: Record<string, unknown>, typ: TokenType): TokenClaims | null {

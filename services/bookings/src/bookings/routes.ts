@@ -7,10 +7,11 @@ import {
   CreateBookingBodySchema,
 } from '@tm/contracts';
 import { ok, resolveMarket } from '@tm/shared';
-import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { actorOf, checkId } from '../auth/actor.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
+import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
 import { rejectUnknownFields } from '../http/strict-body.ts';
 import type { Idempotency } from '../idempotency/idempotency.ts';
 import { BookingIdParams, ListBookingsQuery, toBooking } from './model.ts';

@@ -1,4 +1,12 @@
-import { BOOKING_STATUSES, type BookingStatus, type CreateBookingBody, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type MarketCode } from '@tm/contracts';
+import {
+  BOOKING_STATUSES,
+  type BookingStatus,
+  type BookingsErrorCode,
+  type CreateBookingBody,
+  DEFAULT_PAGE_LIMIT,
+  MAX_PAGE_LIMIT,
+  type MarketCode,
+} from '@tm/contracts';
 import { type Clock, DomainError, type Logger, newId } from '@tm/shared';
 import type { Filter } from '@tm/shared/store';
 import type { CatalogPort } from '../catalog/catalog-port.ts';
@@ -89,7 +97,7 @@ export async function listBookings(deps: Pick<BookingUseCaseDeps, 'repo'>, actor
   return { items, total, page, limit };
 }
 
-function positiveInt(raw: string | undefined, fallback: number, max: number, code: string, name: string): number {
+function positiveInt(raw: string | undefined, fallback: number, max: number, code: BookingsErrorCode, name: string): number {
   if (raw === undefined) return fallback;
   if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new DomainError(code, `${name} must be an integer from 1 to ${max}`);
   return Number(raw);

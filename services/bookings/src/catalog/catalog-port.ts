@@ -1,5 +1,5 @@
 import { Value } from '@sinclair/typebox/value';
-import { type Cart, type MarketCode, type Quote, QuoteSchema } from '@tm/contracts';
+import { type BookingsErrorCode, type Cart, type MarketCode, type Quote, QuoteSchema } from '@tm/contracts';
 import { DomainError, REQUEST_ID_HEADER } from '@tm/shared';
 
 /** Prices a cart in a market: the one way bookings learns amounts (catalog's POST /jobs/pricing). */
@@ -8,7 +8,14 @@ export interface CatalogPort {
 }
 
 /** Catalog's cart errors a customer can fix; passed through with the catalog's code. */
-const CART_CODES = new Set(['UNKNOWN_SERVICE', 'SERVICE_NOT_OFFERED', 'INVALID_CART', 'INVALID_HOURS', 'INVALID_QTY', 'INVALID_SERVICE_ID']);
+const CART_CODES: ReadonlySet<string> = new Set<BookingsErrorCode>([
+  'UNKNOWN_SERVICE',
+  'SERVICE_NOT_OFFERED',
+  'INVALID_CART',
+  'INVALID_HOURS',
+  'INVALID_QTY',
+  'INVALID_SERVICE_ID',
+]);
 
 /**
  * The catalog over HTTP: one call per booking, a timeout, the request id forwarded, and the
@@ -31,7 +38,7 @@ export function createHttpCatalog(options: { baseUrl: string; timeoutMs: number;
       }
       const body = (await res.json().catch(() => undefined)) as { success?: boolean; data?: unknown; error?: { code?: string; message?: string } } | undefined;
       if (res.status === 400 && body?.error?.code) {
-        const code = CART_CODES.has(body.error.code) ? body.error.code : 'INVALID_CART';
+        const code = CART_CODES.has(body.error.code) ? (body.error.code as BookingsErrorCode) : 'INVALID_CART';
         throw new DomainError(code, body.error.message ?? 'The cart cannot be priced');
       }
       if (res.status !== 200 || body?.success !== true || !Value.Check(QuoteSchema, body.data))

@@ -1,7 +1,6 @@
-import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@tm/contracts';
+import { BOOKINGS_ERROR_STATUS, MAX_IDEMPOTENCY_KEY_LENGTH } from '@tm/contracts';
 import { type Clock, DomainError, fail, statusForCode } from '@tm/shared';
 import { type DocumentStore, isDuplicateKeyError } from '@tm/shared/store';
-import { BOOKINGS_ERROR_STATUS } from '../errors.ts';
 
 /** How long an answer is kept for replay (DESIGN.md: at least 24 h). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -104,8 +103,9 @@ async function answerOf(handler: () => Promise<Answer>): Promise<Answer> {
   try {
     return await handler();
   } catch (err) {
-    if (err instanceof DomainError && err.retryAfterS === undefined)
-      return { status: statusForCode(err.code, BOOKINGS_ERROR_STATUS), body: fail(err.code, err.message) };
+    const status = err instanceof DomainError && err.retryAfterS === undefined ? statusForCode(err.code, BOOKINGS_ERROR_STATUS) : undefined;
+    // A code without a status in the table is a programming error: serviceBase answers it (a logged 500).
+    if (err instanceof DomainError && status !== undefined) return { status, body: fail(err.code, err.message) };
     throw err;
   }
 }

@@ -1,9 +1,10 @@
 import { CreatePaymentBodySchema, PaymentSchema, VerifyPaymentBodySchema } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
-import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { actorOf, checkId } from '../auth/actor.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
+import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
 import { rejectUnknownFields } from '../http/strict-body.ts';
 import type { Idempotency } from '../idempotency/idempotency.ts';
 import { applyPaymentEvent } from './apply-event.ts';

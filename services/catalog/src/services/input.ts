@@ -1,7 +1,17 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
-import { CATEGORIES, CartSchema, type Category, DEFAULT_PAGE_LIMIT, MAX_HOURS, MAX_PAGE_LIMIT, MAX_QTY, MAX_SEARCH_LENGTH } from '@tm/contracts';
+import {
+  CATEGORIES,
+  CartSchema,
+  type CatalogErrorCode,
+  type Category,
+  DEFAULT_PAGE_LIMIT,
+  MAX_HOURS,
+  MAX_PAGE_LIMIT,
+  MAX_QTY,
+  MAX_SEARCH_LENGTH,
+} from '@tm/contracts';
 /**
  * The catalog's inputs, each checked by one schema built from the contract's limits, the first
  * failure mapped to its stable code. Query values arrive as text: they are decoded strictly
@@ -11,7 +21,6 @@ import { CATEGORIES, CartSchema, type Category, DEFAULT_PAGE_LIMIT, MAX_HOURS, M
  */
 import { DomainError } from '@tm/shared';
 import { t } from 'elysia';
-import type { CatalogErrorCode } from './errors.ts';
 
 // The numbers are TypeBox's own: Elysia's t.Integer also takes numeric strings, which these
 // checks must refuse (query text is decoded strictly first).

@@ -1,7 +1,8 @@
 import { CartSchema, QuoteSchema } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
-import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, ParseError } from 'elysia';
+import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import { parseCart } from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';
 import { isOfferedIn, toLineInput } from './present.ts';

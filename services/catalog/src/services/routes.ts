@@ -1,8 +1,9 @@
 import { CatalogEntrySchema, type Category, MAX_SERVICE_ID_LENGTH, QuoteSchema, ServiceSchema } from '@tm/contracts';
 import { answerPrebuilt, DomainError, ok } from '@tm/shared';
-import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { TalentPort } from '../talent/model.ts';
+import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import {
   isDecodablePathSegment,
   ListQuerySchema,

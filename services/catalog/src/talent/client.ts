@@ -1,40 +1,28 @@
 import { PmPreviewSchema } from '@tm/contracts';
-import type { Logger } from '@tm/shared';
-import { getSchemaValidator } from 'elysia';
+import { createServiceClient, type Logger } from '@tm/shared';
+import { getSchemaValidator, t } from 'elysia';
 import type { PmPreview, TalentPort } from './model.ts';
 
+/** Any array: previews are checked one by one below, so one bad entry does not cost the others. */
+const PreviewListSchema = t.Array(t.Unknown());
+
 /**
- * The talent service's /internal/pm-previews over HTTP. A service detail must answer even when
- * talent is down, so every failure (refused, non-2xx, bad body, slower than `timeoutMs`)
- * becomes an empty list and a warning in the log, never an error for the caller.
+ * The talent service's /internal/pm-previews over HTTP, through the shared service client. A
+ * service detail must answer even when talent is down, so every failure (refused, an error
+ * answer, a bad body, slower than `timeoutMs`) becomes an empty list and a warning in the log
+ * (the client logs transport failures, this logs the error answers), never an error for the caller.
  */
 export function createTalentClient(options: { baseUrl: string; timeoutMs: number; fetch?: typeof fetch; logger: Logger }): TalentPort {
-  const { timeoutMs, logger } = options;
-  const doFetch = options.fetch ?? fetch;
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const { logger } = options;
+  const talent = createServiceClient({ service: 'talent', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, fetch: options.fetch ?? fetch, logger });
   return {
     async pmPreviews(serviceSlug, limit, requestId) {
-      const url = `${base}/internal/pm-previews?service=${encodeURIComponent(serviceSlug)}&limit=${limit}`;
-      try {
-        const headers: Record<string, string> = { accept: 'application/json' };
-        if (requestId) headers['x-request-id'] = requestId;
-        const res = await doFetch(url, { signal: AbortSignal.timeout(timeoutMs), headers });
-        if (!res.ok) {
-          await res.body?.cancel();
-          logger.warn('talent pm-previews failed', { status: res.status, service: serviceSlug });
-          return [];
-        }
-        const body = (await res.json()) as { success?: unknown; data?: unknown };
-        if (body?.success !== true || !Array.isArray(body.data)) {
-          logger.warn('talent pm-previews answered an unexpected body', { service: serviceSlug });
-          return [];
-        }
-        return body.data.filter(isPmPreview).slice(0, limit);
-      } catch (err) {
-        const reason = (err as Error)?.name === 'TimeoutError' ? 'timeout' : String((err as Error)?.message ?? err);
-        logger.warn('talent pm-previews unavailable', { reason, service: serviceSlug });
+      const res = await talent.call('/internal/pm-previews', { schema: PreviewListSchema, query: { service: serviceSlug, limit }, requestId });
+      if (!res.ok) {
+        logger.warn('talent pm-previews failed', { status: res.status, code: res.code, service: serviceSlug });
         return [];
       }
+      return res.data.filter(isPmPreview).slice(0, limit);
     },
   };
 }

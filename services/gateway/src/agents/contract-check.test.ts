@@ -31,13 +31,13 @@ describe('checking service answers against the contract', () => {
     expect(keepConforming(TalentIndexEntrySchema, { not: 'a list' })).toEqual([]);
   });
 
-  it('turns a successful answer that breaks the contract into UPSTREAM_INVALID and passes failures through', () => {
+  it('turns a successful answer that breaks the contract into UPSTREAM_ERROR and passes failures through', () => {
     const headers = new Headers();
     expect(checkedAnswer({ ok: true, status: 200, headers, data: entry }, TalentIndexEntrySchema, 'talent')).toMatchObject({ ok: true });
     expect(checkedAnswer({ ok: true, status: 200, headers, data: { slug: 1 } }, TalentIndexEntrySchema, 'talent')).toMatchObject({
       ok: false,
       status: 502,
-      code: 'UPSTREAM_INVALID',
+      code: 'UPSTREAM_ERROR',
     });
     const failure = { ok: false as const, status: 404, code: 'PROFILE_NOT_FOUND', message: 'No such profile' };
     expect(checkedAnswer(failure, TalentIndexEntrySchema, 'talent')).toBe(failure);

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { gatewayFailure } from '../errors.ts';
 import type { UpstreamResult } from './upstream.ts';
 
 /**
@@ -21,9 +22,10 @@ export function keepConforming<S extends TSchema>(schema: S, items: unknown): St
 
 /**
  * A service's successful answer checked against the contract: data that does not match is the
- * same failure as an answer without the envelope (the service is not keeping its contract).
+ * same failure, with the same code (UPSTREAM_ERROR, 502), as an answer without the envelope.
  */
 export function checkedAnswer<S extends TSchema>(res: UpstreamResult<unknown>, schema: S, service: string): UpstreamResult<Static<S>> {
   if (!res.ok || conformsTo(schema, res.data)) return res as UpstreamResult<Static<S>>;
-  return { ok: false, status: 502, code: 'UPSTREAM_INVALID', message: `The ${service} service gave an unreadable answer` };
+  const { status, body } = gatewayFailure('UPSTREAM_ERROR', `The ${service} service gave an unusable answer`);
+  return { ok: false, status, code: body.error.code, message: body.error.message };
 }

@@ -59,8 +59,8 @@ describe('createUpstreamClient', () => {
     expect(await client.call('catalog', '/missing', ctx)).toEqual({ ok: false, status: 404, code: 'SERVICE_NOT_FOUND', message: 'No such service' });
   });
 
-  it('turns an answer that is not an envelope into UPSTREAM_INVALID', async () => {
-    expect(await client.call('catalog', '/html', ctx)).toMatchObject({ ok: false, status: 502, code: 'UPSTREAM_INVALID' });
+  it('turns an answer that is not an envelope into UPSTREAM_ERROR', async () => {
+    expect(await client.call('catalog', '/html', ctx)).toMatchObject({ ok: false, status: 502, code: 'UPSTREAM_ERROR' });
   });
 
   it('turns a slow service into UPSTREAM_TIMEOUT', async () => {

@@ -1,4 +1,5 @@
-import { isEnvelope } from '@tm/shared';
+import { createServiceClient, type ServiceClient, type TSchema } from '@tm/shared';
+import { t } from 'elysia';
 import type { SiteDeps } from '../site-deps.ts';
 
 /** Which service a call goes to. */
@@ -16,6 +17,8 @@ export interface UpstreamRequest {
   method?: 'GET' | 'POST';
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** The contract schema the answer's `data` must satisfy (else UPSTREAM_ERROR); any data when left out. */
+  schema?: TSchema;
   /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
 }
@@ -28,45 +31,41 @@ export interface UpstreamClient {
   call<T>(service: UpstreamName, path: string, ctx: CallContext, request?: UpstreamRequest): Promise<UpstreamResult<T>>;
 }
 
+const AnyData = t.Unknown();
+
 /**
- * The one HTTP client of the agent features. Never throws: a timeout, a refused connection or a
- * non-envelope answer becomes an error result, so site files and MCP tools can degrade instead of
- * failing with a 500.
+ * The one HTTP client of the agent features, on the shared service client. Never throws: a
+ * timeout, a refused connection or an answer that is not the envelope becomes an error result
+ * with the shared codes (UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE, UPSTREAM_ERROR), so site files
+ * and MCP tools can degrade instead of failing with a 500.
  */
 export function createUpstreamClient(deps: Pick<SiteDeps, 'upstreams' | 'fetch' | 'upstreamTimeoutMs' | 'logger'>): UpstreamClient {
+  const clients = new Map<UpstreamName, ServiceClient>();
+  const clientFor = (service: UpstreamName): ServiceClient => {
+    let client = clients.get(service);
+    if (!client) {
+      client = createServiceClient({ service, baseUrl: deps.upstreams[service], timeoutMs: deps.upstreamTimeoutMs, fetch: deps.fetch, logger: deps.logger });
+      clients.set(service, client);
+    }
+    return client;
+  };
   return {
-    async call<T>(service: UpstreamName, path: string, ctx: CallContext, request: UpstreamRequest = {}) {
-      // Joined as text, as the /api proxy joins them, so a base with a path (http://h/catalog) keeps it.
-      const url = new URL(`${deps.upstreams[service].replace(/\/+$/, '')}${path}`);
-      for (const [k, v] of Object.entries(request.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-      const headers = new Headers({ accept: 'application/json', 'x-request-id': ctx.requestId });
-      if (ctx.country) headers.set('x-country', ctx.country);
-      if (ctx.lang) headers.set('x-lang', ctx.lang);
-      if (ctx.authorization) headers.set('authorization', ctx.authorization);
-      if (request.body !== undefined) headers.set('content-type', 'application/json');
-      for (const [k, v] of Object.entries(request.headers ?? {})) headers.set(k, v);
-      let res: Response;
-      try {
-        res = await deps.fetch(url, {
-          method: request.method ?? 'GET',
-          headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-          signal: AbortSignal.timeout(deps.upstreamTimeoutMs),
-        });
-      } catch (error) {
-        const timedOut = (error as Error)?.name === 'TimeoutError';
-        deps.logger.warn('agent upstream call failed', { service, path: url.pathname, requestId: ctx.requestId, error: String(error) });
-        return timedOut
-          ? { ok: false, status: 504, code: 'UPSTREAM_TIMEOUT', message: `The ${service} service did not answer in time` }
-          : { ok: false, status: 503, code: 'UPSTREAM_UNAVAILABLE', message: `The ${service} service is unavailable` };
-      }
-      const body: unknown = await res.json().catch(() => undefined);
-      if (!isEnvelope(body)) {
-        deps.logger.warn('agent upstream answered without an envelope', { service, path: url.pathname, status: res.status, requestId: ctx.requestId });
-        return { ok: false, status: 502, code: 'UPSTREAM_INVALID', message: `The ${service} service gave an unreadable answer` };
-      }
-      if (!body.success) return { ok: false, status: res.status, code: body.error.code, message: body.error.message };
-      return { ok: true, data: body.data as T, status: res.status, headers: res.headers };
+    async call<T>(service: UpstreamName, path: string, ctx: CallContext, request: UpstreamRequest = {}): Promise<UpstreamResult<T>> {
+      const res = await clientFor(service).call(path, {
+        schema: request.schema ?? AnyData,
+        method: request.method ?? 'GET',
+        query: request.query,
+        body: request.body,
+        requestId: ctx.requestId,
+        headers: {
+          'x-country': ctx.country || undefined,
+          'x-lang': ctx.lang || undefined,
+          authorization: ctx.authorization || undefined,
+          ...request.headers,
+        },
+      });
+      if (!res.ok) return res;
+      return { ok: true, data: res.data as T, status: res.status, headers: res.headers };
     },
   };
 }

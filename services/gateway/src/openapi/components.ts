@@ -5,7 +5,10 @@
  * generated from the document use them.
  */
 
-import { DEFAULT_MARKET, MARKET_CODES } from '@tm/contracts';
+import { DEFAULT_MARKET, ERROR_TABLES, MARKET_CODES } from '@tm/contracts';
+
+/** Every code the public API answers (every process's table, the common codes included), sorted: the enum of `Error.code`. */
+const PUBLIC_ERROR_CODES = [...new Set(Object.values(ERROR_TABLES).flatMap((table) => Object.keys(table)))].sort();
 
 const rateLimitHeaderNames = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'] as const;
 
@@ -28,7 +31,11 @@ export function gatewayComponents() {
         type: 'object',
         required: ['code', 'message'],
         properties: {
-          code: { type: 'string', description: 'Stable machine-readable code (public API: codes are added, never renamed)' },
+          code: {
+            type: 'string',
+            enum: PUBLIC_ERROR_CODES,
+            description: 'Stable machine-readable code (public API: codes are added, never renamed); docs/error-codes.md lists who answers each and its status',
+          },
           message: { type: 'string', description: 'Human-readable, safe to show to any caller' },
         },
       },
@@ -51,7 +58,9 @@ export function gatewayComponents() {
         'Retry-After': { $ref: '#/components/headers/Retry-After' },
       }),
       RequestTimeout: errorResponse("The request body did not arrive within the gateway's upstream timeout (`REQUEST_TIMEOUT`)."),
-      BadGateway: errorResponse('The service behind the gateway sent an answer that is not the envelope (`UPSTREAM_ERROR`).'),
+      BadGateway: errorResponse(
+        'The service behind the gateway sent an answer that is not the envelope (`UPSTREAM_ERROR`). The MCP tools and the site files report the same failure with the same code (they said `UPSTREAM_INVALID` before the codes were unified; see docs/error-codes.md).',
+      ),
       ServiceUnavailable: errorResponse('The service behind the gateway is down or refused the connection (`UPSTREAM_UNAVAILABLE`).'),
       GatewayTimeout: errorResponse('The service behind the gateway did not answer in time (`UPSTREAM_TIMEOUT`).'),
     },

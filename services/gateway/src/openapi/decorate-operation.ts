@@ -27,7 +27,7 @@ export function decorateOperation(path: string, method: string, op: Json): Json 
   const parameters = localizeParameters(Array.isArray(op.parameters) ? op.parameters.filter(isObject) : [], spec?.xCountry, spec?.xLang);
   const hasLang = parameters.some((p) => p.$ref === '#/components/parameters/XLang');
   const hasCountry = parameters.some((p) => p.$ref === '#/components/parameters/XCountry');
-  const protectedOp = isProtectedPath(path) || (Array.isArray(op.security) && op.security.length > 0);
+  const protectedOp = isProtectedPath(path, method) || (Array.isArray(op.security) && op.security.length > 0);
 
   const responses: Json = {};
   for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
@@ -59,7 +59,7 @@ export function decorateOperation(path: string, method: string, op: Json): Json 
   const out: Json = { ...op, responses: sortByStatus(responses) };
   if (parameters.length > 0) out.parameters = parameters;
   else delete out.parameters;
-  if (isProtectedPath(path)) out.security = [{ bearerAuth: [] }];
+  if (isProtectedPath(path, method)) out.security = [{ bearerAuth: [] }];
   return out;
 }
 

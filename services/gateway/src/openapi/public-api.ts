@@ -1,4 +1,4 @@
-import { protectedPrefix } from '../policy/access-rules.ts';
+import { requiresToken } from '../policy/access-rules.ts';
 import { resolveTarget } from '../proxy/routing.ts';
 import type { Upstreams } from '../site-deps.ts';
 
@@ -17,9 +17,9 @@ export function isPublicPath(service: ServiceName, path: string): boolean {
   return resolveTarget(`/api${path}`)?.service === service;
 }
 
-/** True when the gateway requires `Authorization: Bearer` on `path` (the policy's own prefixes). */
-export function isProtectedPath(path: string): boolean {
-  return protectedPrefix(`/api${path}`) !== undefined;
+/** True when the gateway requires `Authorization: Bearer` on `method path` (OpenAPI form, no /api): the access table decides. */
+export function isProtectedPath(path: string, method: string): boolean {
+  return requiresToken(method.toUpperCase(), `/api${path}`);
 }
 
 /** One operation of the binding spec (section 4), as it must appear in the document. */

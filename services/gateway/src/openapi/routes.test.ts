@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { GATEWAY_ERROR_STATUS } from '@tm/contracts';
 import { createManualClock, createMemoryLogger, silentLogger } from '@tm/shared';
 import { serviceBase } from '@tm/shared/http';
 import { Elysia } from 'elysia';
@@ -37,7 +38,7 @@ function gateway(upstreams: Upstreams) {
   const clock = createManualClock();
   const logger = createMemoryLogger('gateway');
   const app = new Elysia()
-    .use(serviceBase({ service: 'gateway', logger: silentLogger }))
+    .use(serviceBase({ service: 'gateway', logger: silentLogger, errorStatus: GATEWAY_ERROR_STATUS }))
     .use(createOpenApiRoutes({ upstreams, fetch: globalThis.fetch, publicSiteUrl: 'https://tm.example', upstreamTimeoutMs: 2000, logger, clock }));
   const get = (path: string) => app.handle(new Request(`http://localhost${path}`));
   return { get, clock, logger };

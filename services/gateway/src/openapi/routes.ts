@@ -1,5 +1,5 @@
-import { fail } from '@tm/shared';
 import { Elysia } from 'elysia';
+import { gatewayFailure } from '../errors.ts';
 import type { SiteDeps } from '../site-deps.ts';
 import { DOCS_HTML, DOCS_INIT_JS, docsAsset } from './docs-page.ts';
 import { mergeOpenApiParts } from './merge.ts';
@@ -40,10 +40,11 @@ export function createOpenApiRoutes(deps: SiteDeps) {
         const { parts, generation } = await cache.snapshot();
         const services = Object.keys(parts).join(',');
         if (services === '') {
-          set.status = 503;
+          const failure = gatewayFailure('OPENAPI_UNAVAILABLE', 'No service could be asked for its API description; try again shortly');
+          set.status = failure.status;
           set.headers['retry-after'] = String(RETRY_AFTER_FAILURE_S);
           set.headers['cache-control'] = 'no-store';
-          return fail('OPENAPI_UNAVAILABLE', 'No service could be asked for its API description; try again shortly');
+          return failure.body;
         }
         if (memo === undefined || memo.generation !== generation || memo.services !== services) {
           const doc = mergeOpenApiParts(parts, { publicSiteUrl: deps.publicSiteUrl, onConflict, onContractMismatch });
@@ -73,8 +74,9 @@ export function createOpenApiRoutes(deps: SiteDeps) {
         }
         const asset = docsAsset(params.file);
         if (asset === undefined) {
-          set.status = 404;
-          return fail('ROUTE_NOT_FOUND', `No docs asset named ${params.file}`);
+          const failure = gatewayFailure('ROUTE_NOT_FOUND', `No docs asset named ${params.file}`);
+          set.status = failure.status;
+          return failure.body;
         }
         set.headers['content-type'] = asset.type;
         set.headers['cache-control'] = 'public, max-age=86400';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { isImplementedProtected, isPublicWebhook, mayAccess, protectedPrefix } from './access-rules.ts';
+import { isImplementedProtected, isPublicWebhook, mayAccess, protectedPrefix, requiresToken } from './access-rules.ts';
 
 describe('protectedPrefix', () => {
   it('matches the four prefixes and their sub-paths only', () => {
@@ -86,5 +86,15 @@ describe('isPublicWebhook', () => {
     expect(mayAccess('guest', 'POST', '/api/bookings/claim')).toBe(true);
     expect(mayAccess('guest', 'POST', '/api/payments')).toBe(false);
     expect(mayAccess('customer', 'POST', '/api/payments')).toBe(true);
+  });
+});
+
+describe('requiresToken', () => {
+  it('asks for a token on every protected operation, listed or not, and on nothing public', () => {
+    expect(requiresToken('GET', '/api/account/me')).toBe(true);
+    expect(requiresToken('DELETE', '/api/chat/c1')).toBe(true);
+    expect(requiresToken('POST', '/api/payments/{id}/refund')).toBe(true);
+    expect(requiresToken('GET', '/api/services')).toBe(false);
+    expect(requiresToken('POST', '/api/chatter')).toBe(false);
   });
 });

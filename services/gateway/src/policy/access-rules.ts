@@ -1,78 +1,137 @@
 import type { Role } from '@tm/contracts';
 
-/** Prefixes whose operations act on one customer and need an access token (spec section 5). */
-export const PROTECTED_PREFIXES = ['/api/bookings', '/api/payments', '/api/chat', '/api/account'] as const;
+/**
+ * One row of the /api access table. `path` is matched segment by segment: `*` stands for one
+ * non-empty segment (an id), and a trailing `/**` for the path before it and everything below
+ * it (`/api/chat/**` matches `/api/chat` and `/api/chat/x`, not `/api/chatter`). The first
+ * matching row wins, so specific rows come before their prefix's catch-all.
+ */
+export interface AccessRule {
+  /** An HTTP method (HEAD is matched as GET) or '*' for any. */
+  method: string;
+  path: string;
+  /** 'required': an access token is needed (401 without one); 'none': anyone, token or not. */
+  token: 'required' | 'none';
+  /** Whether a guest token may use it (else 403). */
+  guests: boolean;
+  /** Only admin tokens (else 403; auth checks it again). Other rows let every non-guest role pass: services decide finer rules. */
+  adminOnly?: boolean;
+  /** Whether a service implements it: the gateway forwards it; otherwise 501 after the token checks. */
+  forward: boolean;
+}
+
+/** A protected operation a service implements (token required, forwarded). */
+const implemented = (method: string, path: string, guests: boolean, adminOnly = false): AccessRule => ({
+  method,
+  path,
+  token: 'required',
+  guests,
+  forward: true,
+  ...(adminOnly ? { adminOnly } : {}),
+});
+
+/** A protected area's catch-all: a token is needed, and what is not listed above answers 501. */
+const notYet = (path: string, guests: boolean): AccessRule => ({ method: '*', path, token: 'required', guests, forward: false });
 
 /**
  * Payment providers call their webhooks without a token (the signature over the raw body is the
- * proof, checked by bookings): exactly `/api/payments/webhooks/*` is outside the token rule.
+ * proof, checked by bookings): exactly `/api/payments/webhooks/*` (and below) is outside the token rule.
  */
-export function isPublicWebhook(path: string): boolean {
-  return path.startsWith('/api/payments/webhooks/') && path.length > '/api/payments/webhooks/'.length;
+const WEBHOOKS: AccessRule = { method: '*', path: '/api/payments/webhooks/*/**', token: 'none', guests: true, forward: true };
+
+/**
+ * The protected operations (spec section 5): everything under /api/bookings, /api/payments,
+ * /api/chat and /api/account needs a token. Guests may start a checkout (bookings), read who
+ * they are and end their session; payments, chat and the rest of the account need a real
+ * account; staff administration is for admins. Bookings serves its whole areas. Adding an
+ * operation is one row above its area's catch-all, e.g. `implemented('GET', '/api/chat/*', false)`.
+ */
+export const ACCESS_RULES: readonly AccessRule[] = [
+  implemented('GET', '/api/account/me', true),
+  implemented('PATCH', '/api/account/me', false),
+  implemented('POST', '/api/account/sign-out', true),
+  implemented('POST', '/api/account/change-password', false),
+  implemented('GET', '/api/account/sessions', false),
+  implemented('DELETE', '/api/account/sessions/*', false),
+  implemented('GET', '/api/account/export', false),
+  implemented('DELETE', '/api/account', false),
+  implemented('POST', '/api/account/staff', false, true),
+  implemented('GET', '/api/account/staff', false, true),
+  implemented('POST', '/api/account/staff/*/deactivate', false, true),
+  notYet('/api/account/**', false),
+  WEBHOOKS,
+  implemented('*', '/api/bookings/**', true),
+  implemented('*', '/api/payments/**', false),
+  notYet('/api/chat/**', false),
+];
+
+/** A rule with its pattern split once: this runs on every /api request. */
+interface CompiledRule {
+  rule: AccessRule;
+  segments: readonly string[];
+  /** The pattern ended in `/**`: `segments` is a prefix. */
+  prefix: boolean;
 }
 
-/** The protected prefix `path` falls under, if any (`/api/chat` and `/api/chat/...`, not `/api/chatter`). */
-export function protectedPrefix(path: string): string | undefined {
-  if (isPublicWebhook(path)) return undefined;
-  for (const prefix of PROTECTED_PREFIXES) {
-    if (path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47) /* / */) return prefix;
+const compiled = new WeakMap<readonly AccessRule[], readonly CompiledRule[]>();
+function compile(rules: readonly AccessRule[]): readonly CompiledRule[] {
+  let out = compiled.get(rules);
+  if (!out) {
+    out = rules.map((rule) => {
+      const prefix = rule.path.endsWith('/**');
+      return { rule, segments: (prefix ? rule.path.slice(0, -3) : rule.path).split('/'), prefix };
+    });
+    compiled.set(rules, out);
+  }
+  return out;
+}
+
+function matches(c: CompiledRule, got: readonly string[]): boolean {
+  if (c.prefix ? got.length < c.segments.length : got.length !== c.segments.length) return false;
+  return c.segments.every((seg, i) => (seg === '*' ? got[i] !== '' : seg === got[i]));
+}
+
+/** The first rule of `rules` for `method path` (HEAD as GET, a trailing slash ignored), if any. */
+export function findAccessRule(method: string, path: string, rules: readonly AccessRule[] = ACCESS_RULES): AccessRule | undefined {
+  const m = method === 'HEAD' ? 'GET' : method;
+  const p = path.length > 1 && path.charCodeAt(path.length - 1) === 47 /* / */ ? path.slice(0, -1) : path;
+  const got = p.split('/');
+  for (const c of compile(rules)) {
+    if ((c.rule.method === '*' || c.rule.method === m) && matches(c, got)) return c.rule;
   }
   return undefined;
 }
 
-/**
- * The protected operations some service implements today (auth's account area), whether a guest
- * may use each, and whether only admins may. `*` stands for one path segment (an id). Everything
- * else under the protected prefixes answers 501 after the token check, so clients learn the
- * operation is missing rather than meeting a proxy error.
- */
-const IMPLEMENTED: readonly { method: string; path: string; guests: boolean; adminOnly?: boolean }[] = [
-  { method: 'GET', path: '/api/account/me', guests: true },
-  { method: 'PATCH', path: '/api/account/me', guests: false },
-  { method: 'POST', path: '/api/account/sign-out', guests: true },
-  { method: 'POST', path: '/api/account/change-password', guests: false },
-  { method: 'GET', path: '/api/account/sessions', guests: false },
-  { method: 'DELETE', path: '/api/account/sessions/*', guests: false },
-  { method: 'GET', path: '/api/account/export', guests: false },
-  { method: 'DELETE', path: '/api/account', guests: false },
-  { method: 'POST', path: '/api/account/staff', guests: false, adminOnly: true },
-  { method: 'GET', path: '/api/account/staff', guests: false, adminOnly: true },
-  { method: 'POST', path: '/api/account/staff/*/deactivate', guests: false, adminOnly: true },
-];
+/** The prefixes whose operations need an access token, from the table's catch-alls. */
+export const PROTECTED_PREFIXES: readonly string[] = ACCESS_RULES.filter((r) => r.token === 'required' && r.path.endsWith('/**')).map((r) =>
+  r.path.slice(0, -3),
+);
 
-/** `path` against a rule path where `*` matches one non-empty segment. */
-function matches(rule: string, path: string): boolean {
-  if (!rule.includes('*')) return rule === path;
-  const want = rule.split('/');
-  const got = path.split('/');
-  return want.length === got.length && want.every((seg, i) => (seg === '*' ? got[i] !== '' : seg === got[i]));
+/** True for a payment provider's webhook path: no token is asked there. */
+export function isPublicWebhook(path: string): boolean {
+  return findAccessRule('*', path) === WEBHOOKS;
 }
 
-/** The implemented protected operation `method path` names, if any (HEAD counts as GET). */
-function implemented(method: string, path: string) {
-  const m = method === 'HEAD' ? 'GET' : method;
-  const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  return IMPLEMENTED.find((op) => op.method === m && matches(op.path, p));
+/** The protected prefix `path` falls under, if any (`/api/chat` and `/api/chat/...`, not `/api/chatter`; never a webhook). */
+export function protectedPrefix(path: string): string | undefined {
+  if (isPublicWebhook(path)) return undefined;
+  return PROTECTED_PREFIXES.find((prefix) => path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47) /* / */);
 }
 
-/**
- * Whether `role` may use `method path` under a protected prefix. Guests may start a checkout
- * (bookings), read who they are and end their session; payments, chat and the rest of the
- * account need a real account; staff administration is for admins (auth checks it again). Every
- * other role passes here; services apply finer rules.
- */
-export function mayAccess(role: Role, method: string, path: string): boolean {
-  if (implemented(method, path)?.adminOnly) return role === 'admin';
-  if (role !== 'guest') return true;
-  const prefix = protectedPrefix(path);
-  if (prefix === '/api/bookings') return true;
-  if (prefix === '/api/account') return implemented(method, path)?.guests === true;
-  return false;
+/** Whether the access table asks for an access token on `method path` (a token-free row, such as webhooks, does not). */
+export function requiresToken(method: string, path: string): boolean {
+  return findAccessRule(method, path)?.token === 'required';
+}
+
+/** Whether `role` may use `method path` (see ACCESS_RULES): admin-only rows for admins, guests where a row lets them. */
+export function mayAccess(role: Role, method: string, path: string, rules: readonly AccessRule[] = ACCESS_RULES): boolean {
+  const rule = findAccessRule(method, path, rules);
+  if (rule?.adminOnly) return role === 'admin';
+  return role !== 'guest' || rule?.guests === true;
 }
 
 /** True when a service implements this protected operation, so the gateway forwards it (bookings serves its whole areas). */
 export function isImplementedProtected(method: string, path: string): boolean {
-  const prefix = protectedPrefix(path);
-  if (prefix === '/api/bookings' || prefix === '/api/payments') return true;
-  return implemented(method, path) !== undefined;
+  const rule = findAccessRule(method, path);
+  return rule !== undefined && rule.token === 'required' && rule.forward;
 }

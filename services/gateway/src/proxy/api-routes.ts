@@ -1,7 +1,7 @@
-import { fail } from '@tm/shared';
-import { pathOfUrl } from '@tm/shared/http';
+import { pathOfUrl, requestIdOf } from '@tm/shared/http';
 import { Elysia } from 'elysia';
-import { isImplementedProtected, mayAccess, protectedPrefix } from '../policy/access-rules.ts';
+import { gatewayFailure } from '../errors.ts';
+import { decideAccess, type SessionVerdict } from '../policy/decide-access.ts';
 import type { RequestStates } from '../policy/request-state.ts';
 import type { RevocationView } from '../policy/revocations.ts';
 import type { Upstreams } from '../site-deps.ts';
@@ -15,6 +15,15 @@ import { createTimeoutSignals } from './timeout-signals.ts';
  */
 const NEVER_FORWARDED = new Set(['TRACE', 'CONNECT']);
 
+/** A request the policy step did not see (it always does, outside tests of this plugin alone). */
+const NO_TOKEN = { kind: 'none' } as const;
+
+/** The revocation feed's word on a valid token's session (a local set lookup, no I/O). */
+function sessionVerdict(revocations: RevocationView, sid: string): SessionVerdict {
+  if (revocations.isRevoked(sid)) return 'revoked';
+  return revocations.isFresh() ? 'live' : 'unknown';
+}
+
 /** What the /api proxy needs. */
 export interface ApiRoutesDeps {
   upstreams: Upstreams;
@@ -26,7 +35,7 @@ export interface ApiRoutesDeps {
 }
 
 /**
- * Everything under /api: the token rules for the protected prefixes, then the forward to the
+ * Everything under /api: the one authorize step (decideAccess over the access table), then the forward to the
  * owning service. The body is never parsed here (parse: 'none'): the service sees the bytes the
  * client sent and answers malformed JSON or bad fields itself (400, never 422).
  */
@@ -37,47 +46,26 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
     '/api/*',
     async (ctx) => {
       const { request, set } = ctx;
-      const { requestId } = ctx as unknown as { requestId: string };
+      const requestId = requestIdOf(ctx);
       const state = states.get(request);
       const path = state?.path ?? pathOfUrl(request.url);
       const clientIp = state?.clientIp ?? 'unknown';
 
-      if (protectedPrefix(path) !== undefined) {
-        const token = state?.token ?? { kind: 'none' };
-        if (token.kind === 'unavailable') {
-          set.status = 503;
-          return fail('UPSTREAM_UNAVAILABLE', 'Tokens cannot be checked right now; try again shortly');
-        }
-        if (token.kind !== 'valid') {
-          set.status = 401;
-          set.headers['www-authenticate'] = token.kind === 'none' ? 'Bearer' : 'Bearer error="invalid_token"';
-          return fail('UNAUTHORIZED', 'A valid access token is required');
-        }
-        // Revoked sessions (sign-out, password change, deactivation, deletion): refused by a local
-        // set lookup; while that set is stale (auth's feed away) nothing protected passes (503).
-        if (deps.revocations.isRevoked(token.principal.sid)) {
-          set.status = 401;
-          set.headers['www-authenticate'] = 'Bearer error="invalid_token"';
-          return fail('UNAUTHORIZED', 'This session has ended; sign in again');
-        }
-        if (!deps.revocations.isFresh()) {
-          set.status = 503;
-          return fail('UPSTREAM_UNAVAILABLE', 'Sessions cannot be checked right now; try again shortly');
-        }
-        if (!mayAccess(token.principal.role, request.method, path)) {
-          set.status = 403;
-          return fail('FORBIDDEN', 'This account may not use this operation');
-        }
-        if (!isImplementedProtected(request.method, path)) {
-          set.status = 501;
-          return fail('NOT_IMPLEMENTED', `${request.method} ${path} is not available yet`);
-        }
+      const token = state?.token ?? NO_TOKEN;
+      const session = token.kind === 'valid' ? sessionVerdict(deps.revocations, token.principal.sid) : 'live';
+      const access = decideAccess({ method: request.method, path, token, session });
+      if (access.outcome === 'refuse') {
+        const failure = gatewayFailure(access.code, access.message);
+        set.status = failure.status;
+        if (access.challenge) set.headers['www-authenticate'] = access.challenge;
+        return failure.body;
       }
 
       const target = NEVER_FORWARDED.has(request.method) ? undefined : resolveTarget(path);
       if (target === undefined) {
-        set.status = 404;
-        return fail('ROUTE_NOT_FOUND', `No route for ${request.method} ${path}`);
+        const failure = gatewayFailure('ROUTE_NOT_FOUND', `No route for ${request.method} ${path}`);
+        set.status = failure.status;
+        return failure.body;
       }
       const answer = await forward(request, {
         url: `${upstreams[target.service]}${target.path}${searchOf(request.url)}`,

@@ -1,4 +1,5 @@
-import { type ErrorEnvelope, fail, isEnvelope } from '@tm/shared';
+import { type ErrorEnvelope, isEnvelope } from '@tm/shared';
+import { type GatewayCode, gatewayFailure } from '../errors.ts';
 import { stripResponseHeaders, upstreamRequestHeaders } from './headers.ts';
 
 /** What one forwarded request needs besides the request itself. */
@@ -20,6 +21,12 @@ export class ProxyFailure {
   ) {}
 }
 
+/** The ProxyFailure for `code`, its status from the gateway's error table. */
+function failure(code: GatewayCode, message: string): ProxyFailure {
+  const { status, body } = gatewayFailure(code, message);
+  return new ProxyFailure(status, body);
+}
+
 /**
  * Forwards `request` to `options.url` and returns the service's answer (the response body streams through);
  * anything that is not an envelope (HTML error pages, plain text, a 5xx without an envelope)
@@ -38,9 +45,9 @@ export async function forward(request: Request, options: ForwardOptions): Promis
       try {
         body = await readWithin(request, options.signal);
       } catch (err) {
-        if ((err as Error)?.name === 'TimeoutError') return new ProxyFailure(408, fail('REQUEST_TIMEOUT', 'The request body did not arrive in time'));
+        if ((err as Error)?.name === 'TimeoutError') return failure('REQUEST_TIMEOUT', 'The request body did not arrive in time');
         // The client went away (or lied about the length) mid-body; nothing useful to forward.
-        return new ProxyFailure(400, fail('MALFORMED_BODY', 'The request body could not be read'));
+        return failure('MALFORMED_BODY', 'The request body could not be read');
       }
     }
   }
@@ -56,13 +63,13 @@ export async function forward(request: Request, options: ForwardOptions): Promis
       duplex: 'half',
     });
   } catch (err) {
-    if (counted.tooLarge) return new ProxyFailure(413, fail('PAYLOAD_TOO_LARGE', `The request body exceeds ${options.maxBodyBytes} bytes`));
+    if (counted.tooLarge) return failure('PAYLOAD_TOO_LARGE', `The request body exceeds ${options.maxBodyBytes} bytes`);
     if ((err as Error)?.name === 'TimeoutError') {
       // A streamed body still arriving when time ran out: the client stalled, not the service.
-      if (body instanceof ReadableStream && !counted.complete) return new ProxyFailure(408, fail('REQUEST_TIMEOUT', 'The request body did not arrive in time'));
-      return new ProxyFailure(504, fail('UPSTREAM_TIMEOUT', 'The service did not answer in time'));
+      if (body instanceof ReadableStream && !counted.complete) return failure('REQUEST_TIMEOUT', 'The request body did not arrive in time');
+      return failure('UPSTREAM_TIMEOUT', 'The service did not answer in time');
     }
-    return new ProxyFailure(503, fail('UPSTREAM_UNAVAILABLE', 'The service is unavailable; try again shortly'));
+    return failure('UPSTREAM_UNAVAILABLE', 'The service is unavailable; try again shortly');
   }
   return relay(upstream, request.method);
 }
@@ -85,8 +92,8 @@ async function relay(upstream: Response, method: string): Promise<Response | Pro
   try {
     text = await upstream.text();
   } catch (err) {
-    if ((err as Error)?.name === 'TimeoutError') return new ProxyFailure(504, fail('UPSTREAM_TIMEOUT', 'The service did not answer in time'));
-    return new ProxyFailure(502, fail('UPSTREAM_ERROR', 'The service sent an unusable answer'));
+    if ((err as Error)?.name === 'TimeoutError') return failure('UPSTREAM_TIMEOUT', 'The service did not answer in time');
+    return failure('UPSTREAM_ERROR', 'The service sent an unusable answer');
   }
   if (json && parsesAsEnvelope(text)) {
     stripResponseHeaders(upstream.headers);
@@ -97,11 +104,11 @@ async function relay(upstream: Response, method: string): Promise<Response | Pro
 
 /** The envelope the gateway puts in place of a service answer that is not one. */
 function failureFor(status: number): ProxyFailure {
-  if (status === 503) return new ProxyFailure(503, fail('UPSTREAM_UNAVAILABLE', 'The service is unavailable; try again shortly'));
-  if (status === 504) return new ProxyFailure(504, fail('UPSTREAM_TIMEOUT', 'The service did not answer in time'));
-  if (status === 404) return new ProxyFailure(404, fail('ROUTE_NOT_FOUND', 'No such resource'));
-  if (status === 413) return new ProxyFailure(413, fail('PAYLOAD_TOO_LARGE', 'The request body is too large'));
-  return new ProxyFailure(502, fail('UPSTREAM_ERROR', 'The service sent an unusable answer'));
+  if (status === 503) return failure('UPSTREAM_UNAVAILABLE', 'The service is unavailable; try again shortly');
+  if (status === 504) return failure('UPSTREAM_TIMEOUT', 'The service did not answer in time');
+  if (status === 404) return failure('ROUTE_NOT_FOUND', 'No such resource');
+  if (status === 413) return failure('PAYLOAD_TOO_LARGE', 'The request body is too large');
+  return failure('UPSTREAM_ERROR', 'The service sent an unusable answer');
 }
 
 /** The service's own answer, body unread: Elysia re-wraps it with our headers, so no copy here. */

@@ -1,8 +1,9 @@
 import { DEFAULT_PM_PREVIEWS, PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from '@tm/contracts';
 import { answerPrebuilt, ok } from '@tm/shared';
-import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { TalentDirectory } from './directory.ts';
+import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import { rankPmCandidates } from './ranking.ts';
 import type { ProfileRepository } from './repository.ts';
 import { toPmPreview } from './view.ts';

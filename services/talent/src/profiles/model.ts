@@ -53,6 +53,3 @@ export const StoredProfileSchema = t.Object({
   internalNotes: t.String(),
 });
 export type StoredProfile = typeof StoredProfileSchema.static;
-
-/** The service-specific error codes and their statuses. */
-export const TALENT_ERROR_STATUS = { PROFILE_NOT_FOUND: 404 } as const;

@@ -1,8 +1,9 @@
 import { StaffProfileSchema, type TalentRole } from '@tm/contracts';
 import { answerPrebuilt, DomainError, ok } from '@tm/shared';
-import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { TalentDirectory } from './directory.ts';
+import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import type { StoredProfile } from './model.ts';
 import { isListed } from './ranking.ts';
 import type { ProfileRepository } from './repository.ts';

@@ -1,3 +1,4 @@
+import type { TalentErrorCode } from '@tm/contracts';
 import { DomainError } from '@tm/shared';
 import type { TalentSearch } from './directory-snapshot.ts';
 import type { TalentRole } from './model.ts';
@@ -17,7 +18,7 @@ const CODES = {
   skills: 'INVALID_SKILLS',
   industry: 'INVALID_INDUSTRY',
   available: 'INVALID_AVAILABLE',
-} as const;
+} as const satisfies Record<string, TalentErrorCode>;
 
 /** A parsed GET /talent query. */
 export interface TalentSearchRequest {
@@ -71,7 +72,7 @@ export function parseTalentSearch(params: URLSearchParams): TalentSearchRequest 
   return { query, page, limit };
 }
 
-function integerIn(raw: string | null, min: number, max: number, fallback: number, code: string, message: string): number {
+function integerIn(raw: string | null, min: number, max: number, fallback: number, code: TalentErrorCode, message: string): number {
   if (raw === null) return fallback;
   if (!/^\d+$/.test(raw)) throw new DomainError(code, message);
   const n = Number(raw);
@@ -79,7 +80,7 @@ function integerIn(raw: string | null, min: number, max: number, fallback: numbe
   return n;
 }
 
-function text(raw: string | null, code: string, name: string): string | undefined {
+function text(raw: string | null, code: TalentErrorCode, name: string): string | undefined {
   if (raw === null) return undefined;
   if (raw.length > TALENT_SEARCH_MAX) throw new DomainError(code, `${name} may be at most ${TALENT_SEARCH_MAX} characters`);
   const trimmed = raw.trim();

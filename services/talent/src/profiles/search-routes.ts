@@ -1,8 +1,9 @@
 import { StaffProfileSchema } from '@tm/contracts';
 import { ok, paginationLinks } from '@tm/shared';
-import { ErrorEnvelopeSchema, envelopeOf } from '@tm/shared/http';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { TalentDirectory } from './directory.ts';
+import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import type { ProfileRepository } from './repository.ts';
 import { parseTalentSearch, TALENT_PAGE_LIMIT_MAX, TALENT_SEARCH_MAX, TALENT_SKILLS_MAX } from './search-input.ts';
 import { toPublicProfile } from './view.ts';

@@ -1,4 +1,4 @@
-import { acceptRequestId, REQUEST_ID_HEADER } from '@tm/shared';
+import { requestIdOf } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import type { UpstreamClient } from '../upstream.ts';
 import { handleMcpPost, mcpMethodNotAllowed } from './http.ts';
@@ -23,14 +23,13 @@ export function createMcpRoutes(options: McpRoutesOptions) {
   return new Elysia({ name: 'agent-mcp-routes' })
     .post(
       '/mcp',
-      ({ request, set }) => {
+      (ctx) => {
+        const { request } = ctx;
         const h = request.headers;
         if (!isMcpOriginAllowed(h.get('origin'), options.allowedOrigins)) {
           return jsonRpcError(403, SERVER_ERROR, 'Forbidden: this Origin may not call the MCP server');
         }
-        const fromBase = set.headers[REQUEST_ID_HEADER];
-        const requestId = typeof fromBase === 'string' ? fromBase : acceptRequestId(h.get(REQUEST_ID_HEADER));
-        set.headers[REQUEST_ID_HEADER] = requestId;
+        const requestId = requestIdOf(ctx);
         const call = {
           requestId,
           country: h.get('x-country') ?? undefined,

@@ -25,7 +25,7 @@ const Profile = t.Object(
 
 function base(service: string, description: string, tag: string) {
   return new Elysia()
-    .use(serviceBase({ service, logger: silentLogger }))
+    .use(serviceBase({ service, logger: silentLogger, errorStatus: {} }))
     .use(serviceOpenApi({ title: `${service} service`, description, tags: [{ name: tag, description: `${tag} operations` }] }));
 }
 

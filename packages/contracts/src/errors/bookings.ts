@@ -1,6 +1,8 @@
+import type { ErrorStatusTable } from './common.ts';
+
 /**
- * Every bookings error code and its status. Codes are public API (listed in the OpenAPI
- * descriptions): add new ones, never rename. A bad input is always a 400 with its own code.
+ * The bookings service's own error codes and their statuses (the common codes come on top). A
+ * bad input is always a 400 with its own code; a cart catalog refuses keeps catalog's code.
  */
 export const BOOKINGS_ERROR_STATUS = {
   INVALID_COUNTRY: 400,
@@ -13,6 +15,9 @@ export const BOOKINGS_ERROR_STATUS = {
   INVALID_SIGNATURE: 400,
   INVALID_PM: 400,
   INVALID_CART: 400,
+  INVALID_HOURS: 400,
+  INVALID_QTY: 400,
+  INVALID_SERVICE_ID: 400,
   UNKNOWN_FIELD: 400,
   UNKNOWN_SERVICE: 400,
   SERVICE_NOT_OFFERED: 400,
@@ -25,6 +30,6 @@ export const BOOKINGS_ERROR_STATUS = {
   IDEMPOTENCY_KEY_IN_USE: 409,
   ACCOUNT_HAS_ACTIVE_BOOKINGS: 409,
   PAYMENT_PROVIDER_UNAVAILABLE: 503,
-} as const satisfies Record<string, number>;
+} as const satisfies ErrorStatusTable;
 
 export type BookingsErrorCode = keyof typeof BOOKINGS_ERROR_STATUS;

@@ -1,9 +1,12 @@
+import type { ErrorStatusTable } from './common.ts';
+
 /**
- * Auth's public error codes and their statuses. Codes are public API: add, never rename.
- * Wrong codes, passwords and tokens are 400 (the spec lists no 401 for them); messages never
- * say whether an account exists.
+ * Auth's own error codes and their statuses (the common codes come on top). Wrong codes,
+ * passwords and tokens are 400 (the spec lists no 401 for them); messages never say whether an
+ * account exists.
  */
 export const AUTH_ERROR_STATUS = {
+  UNSUPPORTED_CONTENT_TYPE: 400,
   INVALID_MOBILE: 400,
   MOBILE_NOT_SUPPORTED: 400,
   SMS_DELIVERY_FAILED: 400,
@@ -34,11 +37,11 @@ export const AUTH_ERROR_STATUS = {
   MOBILE_TAKEN: 400,
   INVALID_ROLE: 400,
   PROFILE_REQUIRED: 400,
-  PROFILE_NOT_FOUND: 400,
+  UNKNOWN_PROFILE: 400,
   PROFILE_ALREADY_LINKED: 400,
   PROFILE_NOT_ALLOWED: 400,
   CANNOT_DEACTIVATE_SELF: 400,
   STAFF_NOT_FOUND: 404,
-} as const satisfies Record<string, number>;
+} as const satisfies ErrorStatusTable;
 
 export type AuthErrorCode = keyof typeof AUTH_ERROR_STATUS;

@@ -1,6 +1,8 @@
+import type { ErrorStatusTable } from './common.ts';
+
 /**
- * Every catalog error code and its status. Codes are public API (listed in the OpenAPI
- * descriptions): add new ones, never rename. A bad input is always a 400 with its own code.
+ * The catalog's own error codes and their statuses (the common codes come on top). A bad input
+ * is always a 400 with its own code.
  */
 export const CATALOG_ERROR_STATUS = {
   INVALID_COUNTRY: 400,
@@ -18,6 +20,6 @@ export const CATALOG_ERROR_STATUS = {
   SERVICE_NOT_OFFERED: 400,
   SERVICE_NOT_FOUND: 404,
   SERVICE_NOT_IN_MARKET: 404,
-} as const satisfies Record<string, number>;
+} as const satisfies ErrorStatusTable;
 
 export type CatalogErrorCode = keyof typeof CATALOG_ERROR_STATUS;
