@@ -83,8 +83,9 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
   });
   if (!catalog || !gateway || !talent) throw new Error('services/{talent,catalog,gateway}/src/main.ts must exist to benchmark');
 
-  await waitFor(`talent ${HEALTH_PATH}`, () => answersOk(`${url(ports.talent)}${HEALTH_PATH}`), [talent]);
-  await waitFor(`catalog ${HEALTH_PATH}`, () => answersOk(`${url(ports.catalog)}${HEALTH_PATH}`), [catalog]);
+  // READY_PATH, not HEALTH_PATH: indexes, seeding and the bootstrap admin run after the port is bound.
+  await waitFor(`talent ${READY_PATH}`, () => answersOk(`${url(ports.talent)}${READY_PATH}`), [talent]);
+  await waitFor(`catalog ${READY_PATH}`, () => answersOk(`${url(ports.catalog)}${READY_PATH}`), [catalog]);
   const nginx = await startNginx(o.group, { nginxPath: o.nginxPath, dir: o.workDir, port: ports.nginx, upstreamPort: ports.catalog, cwd: o.repoRoot });
   await waitFor('nginx in front of catalog', () => answersOk(`${url(ports.nginx)}/api/services/catalog`), [nginx]);
   await waitFor(`gateway ${HEALTH_PATH}`, () => answersOk(`${url(ports.gateway)}${HEALTH_PATH}`), [gateway]);
@@ -93,7 +94,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
   if (!auth) authProblem = 'services/auth/src/main.ts does not exist yet';
   else {
     try {
-      await waitFor(`auth ${HEALTH_PATH}`, () => answersOk(`${url(ports.auth)}${HEALTH_PATH}`), [auth]);
+      await waitFor(`auth ${READY_PATH} (bootstrap admin created)`, () => answersOk(`${url(ports.auth)}${READY_PATH}`), [auth]);
     } catch (err) {
       authProblem = `auth did not start: ${(err as Error).message.split('\n')[0]}`;
     }

@@ -1,4 +1,4 @@
-import { COMMON_ERROR_STATUS, type CommonErrorCode, type ErrorCode, type ErrorStatusTable, statusOf } from '@tm/contracts';
+import { COMMON_ERROR_STATUS, type CommonErrorCode, type ErrorCode, type ErrorStatusTable, statusOf } from '@tm/contracts/errors';
 
 /**
  * Domain errors carry a stable public `code` and nothing of HTTP; each service's error plugin

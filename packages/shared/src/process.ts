@@ -41,3 +41,30 @@ export function stopOnSignals(logger: Logger, stop: () => Promise<unknown>, exit
   process.on('SIGTERM', () => void handle('SIGTERM'));
   process.on('SIGINT', () => void handle('SIGINT'));
 }
+
+/** What main.ts passes to listen: every server binds its port exclusively unless REUSE_PORT says otherwise. */
+export interface ListenOptions {
+  hostname: string;
+  port: number;
+  reusePort: boolean;
+  maxRequestBodySize?: number;
+}
+
+/**
+ * Binds the app, exclusively by default: with SO_REUSEPORT (Elysia's default on Bun) a second
+ * `bun run start` or a stale process binds the same port silently and the kernel splits traffic
+ * between old and new code. A port in use is one JSON log line and exit 1, not a stack trace.
+ */
+export function listenOrExit<T extends { listen(options: ListenOptions): T }>(
+  app: T,
+  options: ListenOptions,
+  logger: Logger,
+  exit: (code: number) => never = process.exit,
+): T {
+  try {
+    return app.listen(options);
+  } catch (err) {
+    logger.error('cannot listen', { host: options.hostname, port: options.port, error: (err as Error)?.message ?? String(err) });
+    return exit(1);
+  }
+}

@@ -20,3 +20,12 @@ export function bearerToken(authorization: string): string | undefined {
   const token = authorization.slice(space + 1).trim();
   return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/.test(token) ? token : undefined;
 }
+
+/**
+ * True when a token's `iat` lies further in the future than the leeway allows: we never sign
+ * such a token, so it was forged with a leaked key or minted by a clock gone wrong, and a token
+ * "issued" a year ahead would otherwise pass every `exp` check for that long.
+ */
+export function isIssuedInFuture(iat: unknown, nowMs: number): boolean {
+  return typeof iat !== 'number' || iat > Math.floor(nowMs / 1000) + TOKEN_LEEWAY_S;
+}

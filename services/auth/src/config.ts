@@ -1,5 +1,7 @@
 import { COUNTRY_CALLING_CODE_PATTERN, isE164 } from '@tm/contracts';
 import { allowsEmbeddedInProduction, ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
+import { REDIS_SETTINGS } from '@tm/shared/store';
+import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { MARKET_COUNTRY_CODES } from './otp/otp-policy.ts';
 import { checkPasswordPolicy } from './staff/passwords.ts';
 
@@ -14,8 +16,10 @@ export function loadAuthConfig(env: Env) {
   const config = loadConfig(env, {
     HOST: read.string('127.0.0.1'),
     PORT: read.port(8081),
-    MONGODB_URL: read.optionalUrl(['mongodb:', 'mongodb+srv:']),
-    REDIS_URL: read.optionalUrl(['redis:', 'rediss:']),
+    /** true only where several processes are meant to share the port (SO_REUSEPORT); off by default. */
+    REUSE_PORT: read.bool(false),
+    ...MONGO_SETTINGS,
+    ...REDIS_SETTINGS,
     REDIS_PREFIX: read.string('auth:'),
     TRUST_PROXY: read.int(1, { min: 0, max: 10 }),
     JWT_PRIVATE_KEY: read.optionalString(),

@@ -1,5 +1,6 @@
-import { createLogger, EXIT_CONFIG, isProduction, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
-import { connectStores } from '@tm/shared/store';
+import { createLogger, EXIT_CONFIG, isProduction, listenOrExit, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
+import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startErasureWorker } from './account/erasure-worker.ts';
 import { createApp } from './app.ts';
 import { loadAuthConfig } from './config.ts';
@@ -17,7 +18,13 @@ const logger = createLogger('auth');
 const config = loadConfigOrExit(logger, () => loadAuthConfig(process.env));
 
 const clock = systemClock;
-const stores = await connectStores({ mongodbUrl: config.MONGODB_URL, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
+// Auth reads what it has just written (a session, a consumed token): primary reads only.
+const stores = await openStores({
+  service: 'auth',
+  logger,
+  mongodb: mongoSettingsFrom(config, 'auth', { readPreference: 'primary' }),
+  redis: config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS } : undefined,
+});
 const refuse = (err: unknown): never => {
   logger.error('configuration refused', { error: (err as Error).message });
   process.exit(EXIT_CONFIG);
@@ -31,7 +38,7 @@ const timeoutMs = config.PROVIDER_TIMEOUT_MS;
 const passwords = createArgon2idHasher();
 const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs }) : createLogMailer(logger);
 const deps = {
-  documents: stores.documents,
+  documents: gateReadiness(stores.documents, () => setup.done()),
   keyValue: stores.keyValue,
   clock,
   logger,
@@ -59,13 +66,21 @@ const deps = {
   maxBodyBytes: config.MAX_BODY_BYTES,
 };
 
-await ensureIndexes(deps);
-if (config.BOOTSTRAP_ADMIN_EMAIL && config.BOOTSTRAP_ADMIN_PASSWORD) {
-  await bootstrapAdmin(deps, { email: config.BOOTSTRAP_ADMIN_EMAIL, password: config.BOOTSTRAP_ADMIN_PASSWORD, mobile: config.BOOTSTRAP_ADMIN_MOBILE });
-}
+// Indexes and the bootstrap admin need MongoDB: retried in the background until it answers, and
+// /readyz says 503 until they are done, instead of a crash loop while MongoDB is away.
+const setup = retryUntilDone(logger, 'auth setup (indexes, bootstrap admin)', async () => {
+  await ensureIndexes(deps);
+  if (config.BOOTSTRAP_ADMIN_EMAIL && config.BOOTSTRAP_ADMIN_PASSWORD) {
+    await bootstrapAdmin(deps, { email: config.BOOTSTRAP_ADMIN_EMAIL, password: config.BOOTSTRAP_ADMIN_PASSWORD, mobile: config.BOOTSTRAP_ADMIN_MOBILE });
+  }
+});
 
 const stopErasureWorker = startErasureWorker(deps, Math.min(config.ACCOUNT_ERASURE_RETRY_MS, 10_000));
-const app = createApp(deps).listen({ hostname: config.HOST, port: config.PORT, maxRequestBodySize: config.MAX_BODY_BYTES });
+const app = listenOrExit(
+  createApp(deps),
+  { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT, maxRequestBodySize: config.MAX_BODY_BYTES },
+  logger,
+);
 logger.info('auth listening', {
   url: `http://${config.HOST}:${app.server?.port}`,
   documents: stores.documents.kind,
@@ -76,6 +91,7 @@ logger.info('auth listening', {
 });
 
 stopOnSignals(logger, async () => {
+  setup.stop();
   stopErasureWorker();
   await app.stop();
   await Promise.allSettled([stores.documents.close(), stores.keyValue.close(), mailer.close()]);

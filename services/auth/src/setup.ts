@@ -1,4 +1,5 @@
 import { type Logger, newId } from '@tm/shared';
+import { isDuplicateKeyError } from '@tm/shared/store';
 import { createDeletionRepository } from './account/deletion-repository.ts';
 import { createEmailChangeRepository } from './account/email-change-repository.ts';
 import { createCustomerRepository } from './customers/customer-repository.ts';
@@ -29,7 +30,7 @@ export async function bootstrapAdmin(
   const staff = createStaffRepository(deps.documents);
   if (await staff.findByEmail(admin.email)) return 'exists';
   const now = new Date(deps.clock.now());
-  await staff.insert({
+  const insert = staff.insert({
     _id: newId(),
     email: admin.email.toLowerCase(),
     ...(admin.mobile ? { mobile: admin.mobile } : {}),
@@ -38,6 +39,14 @@ export async function bootstrapAdmin(
     createdAt: now,
     updatedAt: now,
   });
+  try {
+    await insert;
+  } catch (err) {
+    // Two replicas starting together both found no admin; the unique email index lets one
+    // insert, and for the other the admin simply exists (it must not exit on E11000).
+    if (isDuplicateKeyError(err)) return 'exists';
+    throw err;
+  }
   deps.logger.info('bootstrap admin created', { email: admin.email.toLowerCase() });
   return 'created';
 }

@@ -1,5 +1,6 @@
 import { MARKET_CODES, type MarketCode } from '@tm/contracts';
 import { ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
+import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import type { ProviderName } from './payments/provider.ts';
 
 const HTTP = ['http:', 'https:'] as const;
@@ -28,7 +29,9 @@ export function loadBookingsConfig(env: Env) {
   const config = loadConfig(env, {
     HOST: read.string('127.0.0.1'),
     PORT: read.port(8084),
-    MONGODB_URL: read.optionalUrl(['mongodb:', 'mongodb+srv:']),
+    /** true only where several processes are meant to share the port (SO_REUSEPORT); off by default. */
+    REUSE_PORT: read.bool(false),
+    ...MONGO_SETTINGS,
     CATALOG_URL: read.url(HTTP, 'http://127.0.0.1:8082'),
     TALENT_URL: read.url(HTTP, 'http://127.0.0.1:8083'),
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),

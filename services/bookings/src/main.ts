@@ -1,6 +1,6 @@
-import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
-import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { connectMongoDocumentStore } from '@tm/shared/store/mongo';
+import { createLogger, listenOrExit, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
+import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { buildParts, createApp } from './app.ts';
 import { createTokenVerifier } from './auth/token-verifier.ts';
 import { createHttpCatalog } from './catalog/catalog-port.ts';
@@ -15,10 +15,16 @@ import { createHttpTalent } from './talent/talent-port.ts';
 const logger = createLogger('bookings');
 const config = loadConfigOrExit(logger, () => loadBookingsConfig(process.env));
 
-const store = config.MONGODB_URL ? await connectMongoDocumentStore(config.MONGODB_URL) : createEmbeddedDocumentStore();
+// Bookings reads what it has just written (a transition's version): primary reads only.
+const { documents: store } = await openStores({ service: 'bookings', logger, mongodb: mongoSettingsFrom(config, 'bookings', { readPreference: 'primary' }) });
+// Indexes need MongoDB: retried in the background until it answers (/readyz is 503 meanwhile), no crash loop.
+let setup: ReturnType<typeof retryUntilDone> | undefined;
 // Writes and catalog calls are counted for the checkout bench (GET /internal/metrics); a counter costs nothing measurable.
 const metrics: Metrics = { documentWrites: 0, catalogCalls: 0 };
-const documents = countingDocuments(store, metrics);
+const documents = countingDocuments(
+  gateReadiness(store, () => setup?.done() ?? false),
+  metrics,
+);
 const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createLogMailer(logger);
 const deps = {
   documents,
@@ -32,16 +38,19 @@ const deps = {
   logger,
 };
 const parts = buildParts(deps);
-await parts.ensureIndexes();
-const app = createApp(deps, parts)
-  .use(createMetricsRoutes(metrics))
-  .listen({ hostname: config.HOST, port: config.PORT, maxRequestBodySize: config.MAX_BODY_BYTES });
+setup = retryUntilDone(logger, 'bookings setup (indexes)', () => parts.ensureIndexes());
+const app = listenOrExit(
+  createApp(deps, parts).use(createMetricsRoutes(metrics)),
+  { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT, maxRequestBodySize: config.MAX_BODY_BYTES },
+  logger,
+);
 const reconciler = createReconciler({ ...parts.paymentDeps, intervalMs: config.RECONCILE_INTERVAL_MS });
 reconciler.start();
 
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, providers: config.marketProviders });
 
 stopOnSignals(logger, async () => {
+  setup?.stop();
   await reconciler.stop();
   await app.stop();
   await deps.notifier.idle();

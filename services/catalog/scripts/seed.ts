@@ -1,5 +1,5 @@
-/** `bun run seed`: loads the seed catalog into the MongoDB at MONGODB_URL (safe to run again). */
-import { connectMongoDocumentStore } from '@tm/shared/store/mongo';
+/** `bun run seed`: loads the seed catalog into MONGODB_URL's database (its path, else `catalog`), safe to run again. */
+import { connectMongoDocumentStore, mongoDatabaseName } from '@tm/shared/store/mongo';
 import { seedServices } from '../seed/seed.ts';
 
 const url = process.env.MONGODB_URL;
@@ -8,7 +8,7 @@ if (!url) {
   console.log('MONGODB_URL is not set: the embedded store seeds itself at start, so there is nothing to do.');
   process.exit(0);
 }
-const store = await connectMongoDocumentStore(url);
+const store = await connectMongoDocumentStore(url, { dbName: mongoDatabaseName(url, 'catalog') });
 try {
   const r = await seedServices(store);
   console.log(JSON.stringify({ msg: 'seeded services', ...r }));

@@ -1,11 +1,14 @@
 import { ConfigError, chooseSeedMode, type Env, loadConfig, productionProblems, read, readSeedMode, SEED_MODES } from '@tm/shared';
+import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 
 /** The catalog's configuration, read once at start; every bad variable is reported together. */
 export function loadCatalogConfig(env: Env) {
   const config = loadConfig(env, {
     HOST: read.string('127.0.0.1'),
     PORT: read.port(8082),
-    MONGODB_URL: read.optionalUrl(['mongodb:', 'mongodb+srv:']),
+    /** true only where several processes are meant to share the port (SO_REUSEPORT); off by default. */
+    REUSE_PORT: read.bool(false),
+    ...MONGO_SETTINGS,
     TALENT_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8083'),
     TALENT_TIMEOUT_MS: read.int(800, { min: 1, max: 60_000 }),
     CATALOG_CACHE_MAX_AGE_MS: read.int(5_000, { min: 0, max: 3_600_000 }),

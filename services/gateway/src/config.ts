@@ -30,13 +30,16 @@ function corsOrigins(raw: string | undefined): readonly string[] {
 export function loadGatewayConfig(env: Env) {
   const config = loadConfig(env, {
     PORT: read.port(8080),
+    /** true only where several processes are meant to share the port (SO_REUSEPORT); off by default. */
+    REUSE_PORT: read.bool(false),
     HOST: read.string('127.0.0.1'),
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
     CATALOG_URL: read.url(HTTP, 'http://127.0.0.1:8082'),
     TALENT_URL: read.url(HTTP, 'http://127.0.0.1:8083'),
     BOOKINGS_URL: read.url(HTTP, 'http://127.0.0.1:8084'),
     PUBLIC_SITE_URL: read.url(HTTP, 'http://localhost:8080'),
-    REDIS_URL: read.optionalUrl(['redis:', 'rediss:']),
+    REDIS_URL: read.optionalRedisUrl(),
+    REDIS_COMMAND_TIMEOUT_MS: read.int(1_000, { min: 50, max: 60_000 }),
     REDIS_PREFIX: read.string('rl:gateway:'),
     TRUST_PROXY: read.int(0, { min: 0, max: 10 }),
     RATE_LIMIT_WINDOW_S: read.int(60, { min: 1, max: 86_400 }),

@@ -1,4 +1,5 @@
-import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogger, listenOrExit, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { checkRedisVersion, MIN_REDIS_VERSION } from '@tm/shared/store/redis';
 import { createApp } from './app.ts';
 import { loadGatewayConfig } from './config.ts';
 import { createGatewayLimiter, createLimiterRedis } from './policy/limiter.ts';
@@ -9,8 +10,25 @@ const logger = createLogger('gateway');
 
 const config = loadConfigOrExit(logger, () => loadGatewayConfig(process.env));
 
-const redis = config.REDIS_URL ? createLimiterRedis(config.REDIS_URL) : undefined;
-redis?.on('error', (err) => logger.warn('redis error', { error: String(err) }));
+// One log line per outage, not one per reconnect attempt.
+let redisDown = false;
+const redis = config.REDIS_URL
+  ? createLimiterRedis(config.REDIS_URL, {
+      commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+      onError: (err) => {
+        if (!redisDown) logger.warn('redis unavailable: the local limiter answers until it is back', { error: err.message });
+        redisDown = true;
+      },
+    })
+  : undefined;
+redis?.on('ready', () => {
+  redisDown = false;
+  checkRedisVersion(redis).then(
+    ({ version, supported }) =>
+      supported ? logger.info('redis connected', { version }) : logger.error('redis version unsupported', { version, minimum: MIN_REDIS_VERSION }),
+    (err: unknown) => logger.warn('redis version check failed', { error: String(err) }),
+  );
+});
 
 // Revoked sessions from auth's feed, refreshed every REVOCATION_POLL_MS (docs/account.md).
 const revocations = createRevocationView({
@@ -22,43 +40,48 @@ const revocations = createRevocationView({
   maxStalenessMs: config.REVOCATION_MAX_STALENESS_MS,
 });
 
-const app = createApp({
-  upstreams: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, talent: config.TALENT_URL, bookings: config.BOOKINGS_URL },
-  fetch: globalThis.fetch,
-  publicSiteUrl: config.PUBLIC_SITE_URL.replace(/\/$/, ''),
-  upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
-  logger,
-  clock: systemClock,
-  // The first site-file build starts now, off the request path; the timer looks for changes every 10 s.
-  siteBuildIntervalMs: 10_000,
-  limiter: createGatewayLimiter({
-    redis,
-    keyPrefix: config.REDIS_PREFIX,
-    windowS: config.RATE_LIMIT_WINDOW_S,
-    quotas: {
-      anonymous: config.RATE_LIMIT_ANON,
-      authenticated: config.RATE_LIMIT_AUTHENTICATED,
-      'auth-routes': config.RATE_LIMIT_AUTH_ROUTES,
-      webhooks: config.RATE_LIMIT_WEBHOOKS,
-    },
-  }),
-  tokens: createTokenVerifier({
-    jwksUrl: `${config.AUTH_URL}/.well-known/jwks.json`,
+const app = listenOrExit(
+  createApp({
+    upstreams: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, talent: config.TALENT_URL, bookings: config.BOOKINGS_URL },
+    fetch: globalThis.fetch,
+    publicSiteUrl: config.PUBLIC_SITE_URL.replace(/\/$/, ''),
+    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    logger,
     clock: systemClock,
-    jwksCacheS: config.JWKS_CACHE_S,
-    cacheSize: config.TOKEN_CACHE_SIZE,
+    // The first site-file build starts now, off the request path; the timer looks for changes every 10 s.
+    siteBuildIntervalMs: 10_000,
+    limiter: createGatewayLimiter({
+      redis,
+      keyPrefix: config.REDIS_PREFIX,
+      windowS: config.RATE_LIMIT_WINDOW_S,
+      quotas: {
+        anonymous: config.RATE_LIMIT_ANON,
+        authenticated: config.RATE_LIMIT_AUTHENTICATED,
+        'auth-routes': config.RATE_LIMIT_AUTH_ROUTES,
+        webhooks: config.RATE_LIMIT_WEBHOOKS,
+      },
+    }),
+    tokens: createTokenVerifier({
+      jwksUrl: `${config.AUTH_URL}/.well-known/jwks.json`,
+      clock: systemClock,
+      jwksCacheS: config.JWKS_CACHE_S,
+      cacheSize: config.TOKEN_CACHE_SIZE,
+    }),
+    revocations,
+    trustProxy: config.TRUST_PROXY,
+    maxBodyBytes: config.MAX_BODY_BYTES,
+    corsOrigins: config.CORS_ORIGINS,
   }),
-  revocations,
-  trustProxy: config.TRUST_PROXY,
-  maxBodyBytes: config.MAX_BODY_BYTES,
-  corsOrigins: config.CORS_ORIGINS,
-}).listen({
-  hostname: config.HOST,
-  port: config.PORT,
-  // A backstop for bodies no route counts (chunked uploads to /mcp): the policy answers 413
-  // in the envelope for anything declared over MAX_BODY_BYTES, so Bun's own limit sits above it.
-  maxRequestBodySize: Math.max(config.MAX_BODY_BYTES * 4, 1024 * 1024),
-});
+  {
+    hostname: config.HOST,
+    port: config.PORT,
+    reusePort: config.REUSE_PORT,
+    // A backstop for bodies no route counts (chunked uploads to /mcp): the policy answers 413
+    // in the envelope for anything declared over MAX_BODY_BYTES, so Bun's own limit sits above it.
+    maxRequestBodySize: Math.max(config.MAX_BODY_BYTES * 4, 1024 * 1024),
+  },
+  logger,
+);
 
 logger.info('listening', { host: config.HOST, port: app.server?.port, redis: redis ? 'on' : 'in-memory limiter' });
 

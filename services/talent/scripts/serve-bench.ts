@@ -12,7 +12,7 @@ const t0 = performance.now();
 const documents = createEmbeddedDocumentStore();
 const repo = createProfileRepository(documents);
 await repo.ensureIndexes();
-for (const batch of batches(n, syntheticProfile)) await repo.upsertMany(batch);
+for (const batch of batches(n, syntheticProfile)) await repo.insertMissing(batch);
 const loadedMs = performance.now() - t0;
 const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger });
 await directory.refresh();

@@ -4,7 +4,16 @@ import { loadTalentConfig, talentSeedMode } from './config.ts';
 
 describe('loadTalentConfig', () => {
   it('defaults to 127.0.0.1:8083 with the embedded store', () => {
-    expect(loadTalentConfig({})).toEqual({ HOST: '127.0.0.1', PORT: 8083, MONGODB_URL: undefined, SEED_ON_START: false });
+    expect(loadTalentConfig({})).toEqual({
+      HOST: '127.0.0.1',
+      PORT: 8083,
+      REUSE_PORT: false,
+      MONGODB_URL: undefined,
+      MONGODB_TIMEOUT_MS: 5000,
+      MONGODB_MAX_POOL_SIZE: 20,
+      MONGODB_MIN_POOL_SIZE: 0,
+      SEED_ON_START: false,
+    });
   });
 
   it('names every bad variable at once', () => {

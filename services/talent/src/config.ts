@@ -1,11 +1,14 @@
 import { ConfigError, chooseSeedMode, type Env, loadConfig, productionProblems, read, readSeedMode, type SeedMode } from '@tm/shared';
+import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 
 /** Reads and checks the talent service's environment once; throws ConfigError naming every bad variable. */
 export function loadTalentConfig(env: Env) {
   const config = loadConfig(env, {
     HOST: read.string('127.0.0.1'),
     PORT: read.port(8083),
-    MONGODB_URL: read.optionalUrl(['mongodb:', 'mongodb+srv:']),
+    /** true only where several processes are meant to share the port (SO_REUSEPORT); off by default. */
+    REUSE_PORT: read.bool(false),
+    ...MONGO_SETTINGS,
     /** auto (default): seed the embedded store, and MongoDB while it holds no profiles; always; never. One meaning in every service. */
     SEED: readSeedMode,
     /** The old switch, still read (with a deprecation warning) while SEED is unset: true is SEED=always, false SEED=auto. */

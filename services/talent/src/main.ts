@@ -1,5 +1,6 @@
-import { createLogger, loadConfigOrExit, shouldSeed, stopOnSignals, systemClock } from '@tm/shared';
-import { connectStores } from '@tm/shared/store';
+import { createLogger, listenOrExit, loadConfigOrExit, shouldSeed, stopOnSignals, systemClock } from '@tm/shared';
+import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
+import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { createApp } from './app.ts';
 import { loadTalentConfig, talentSeedMode } from './config.ts';
 import { createTalentDirectory } from './profiles/directory.ts';
@@ -12,24 +13,33 @@ const DIRECTORY_MAX_AGE_MS = 5_000;
 
 const config = loadConfigOrExit(logger, () => loadTalentConfig(process.env));
 
-const { documents } = await connectStores({ mongodbUrl: config.MONGODB_URL, redisPrefix: 'talent:' });
-const repo = createProfileRepository(documents);
+const { documents } = await openStores({ service: 'talent', logger, mongodb: mongoSettingsFrom(config, 'talent') });
+const profiles = createProfileRepository(documents);
 const seed = talentSeedMode(config, process.env);
 if (seed.warning) logger.warn(seed.warning);
-const { seeded } = await prepareProfileStore(repo, {
-  seed: await shouldSeed(seed.mode, documents.kind, async () => (await repo.count()) === 0),
-  // SEED=always on MongoDB: the bulk upsert is skipped when the seed marker names this version.
-  onlyIfChanged: documents.kind === 'mongodb',
+const directory = createTalentDirectory({ repo: profiles, clock: systemClock, maxAgeMs: DIRECTORY_MAX_AGE_MS, logger });
+// Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503
+// meanwhile); then the directory (search, sitemap, index) is built in the background and watched.
+const setup = retryUntilDone(logger, 'talent setup (indexes, seed, directory)', async () => {
+  const { seeded } = await prepareProfileStore(profiles, {
+    seed: await shouldSeed(seed.mode, documents.kind, async () => (await profiles.count()) === 0),
+    // On MongoDB a seed already loaded (the marker names this version) costs one read.
+    onlyIfChanged: documents.kind === 'mongodb',
+  });
+  logger.info('profiles ready', { store: documents.kind, seeded });
+  void directory.refresh().catch((err) => logger.warn('talent directory not built yet', { error: String(err) }));
 });
-// The directory (search, sitemap, index) is built before listening, then watched off the request path.
-const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: DIRECTORY_MAX_AGE_MS, logger });
-await directory.refresh().catch((err) => logger.warn('talent directory not built at start', { error: String(err) }));
 const stopWatching = directory.watch();
-const app = createApp({ documents, logger, directory }).listen({ hostname: config.HOST, port: config.PORT });
-logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, seeded });
+const app = listenOrExit(
+  createApp({ documents: gateReadiness(documents, () => setup.done()), logger, directory }),
+  { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
+  logger,
+);
+logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
 
 stopOnSignals(logger, async () => {
   stopWatching();
+  setup.stop();
   await app.stop();
   await documents.close();
 });

@@ -1,10 +1,10 @@
 /**
  * Starts the real system the way a newcomer does (`bun scripts/start.ts`, the supervisor) on
- * free 127.0.0.1 ports with embedded defaults, waits until every service answers /healthz,
+ * free 127.0.0.1 ports with embedded defaults, waits until every service answers /readyz,
  * and stops it by PID afterwards. Log lines are kept so tests can read the dev SMS outbox.
  */
 import { resolve } from 'node:path';
-import { HEALTH_PATH } from '@tm/shared';
+import { READY_PATH } from '@tm/shared';
 import type { Subprocess } from 'bun';
 
 export const repoRoot = resolve(import.meta.dir, '../../..');
@@ -111,7 +111,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
         if (proc.exitCode !== null) throw new Error(`supervisor exited: ${rawErr.join('\n')}`);
         const all = await Promise.all(
           Object.values(urls).map((u) =>
-            fetch(`${u}${HEALTH_PATH}`).then(
+            fetch(`${u}${READY_PATH}`).then(
               (r) => r.ok,
               () => false,
             ),
@@ -120,7 +120,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
         return all.every(Boolean) ? true : undefined;
       },
       30_000,
-      `every service to answer ${HEALTH_PATH}`,
+      `every service to answer ${READY_PATH} (start-up work such as the bootstrap admin done)`,
     );
     // Protected routes answer 503 until the gateway has read auth's revocation feed once.
     await pollUntil(

@@ -24,6 +24,8 @@ export const COMMON_ERROR_STATUS = {
   NOT_IMPLEMENTED: 501,
   UPSTREAM_ERROR: 502,
   UPSTREAM_UNAVAILABLE: 503,
+  /** A store the service needs (MongoDB, Redis) is away; Retry-After says when to try again. */
+  SERVICE_UNAVAILABLE: 503,
   UPSTREAM_TIMEOUT: 504,
 } as const satisfies ErrorStatusTable;
 

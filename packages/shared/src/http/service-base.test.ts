@@ -35,7 +35,9 @@ function build(readyDown = false) {
       throw new Error('database password is hunter2');
     })
     .post('/echo', ({ body }) => body, { body: t.Object({ n: t.Integer({ minimum: 1 }) }) })
-    .post('/named', ({ body }) => body, { body: t.Object({ name: t.String() }) });
+    .post('/named', ({ body }) => body, { body: t.Object({ name: t.String() }) })
+    // A stored document of the wrong shape (an ObjectId _id inserted by hand) reaching a typed answer.
+    .get('/stored', () => ({ id: { $oid: '65f0c0ffee' } }) as unknown as { id: string }, { response: t.Object({ id: t.String() }) });
   return { app, logger };
 }
 
@@ -71,6 +73,14 @@ describe('serviceBase', () => {
     expect(text).not.toContain('hunter2');
     expect(JSON.parse(text).error.code).toBe('INTERNAL');
     expect(logger.lines.some((l) => String(l.error).includes('hunter2'))).toBe(true);
+  });
+
+  it('answers a response that fails its own schema with 500 INTERNAL and logs it, never blaming the caller with a 400', async () => {
+    const { app, logger } = build();
+    const res = await app.handle(req('/stored'));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ success: false, error: { code: 'INTERNAL', message: 'Something went wrong on our side' } });
+    expect(logger.lines.some((l) => l.msg === 'response failed its schema')).toBe(true);
   });
 
   it('answers malformed JSON with 400 MALFORMED_JSON and schema failures with 400 VALIDATION_FAILED', async () => {

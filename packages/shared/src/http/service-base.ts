@@ -107,6 +107,13 @@ export function serviceBase(options: ServiceBaseOptions) {
       }
       switch (code) {
         case 'VALIDATION':
+          // A response that fails its own schema is our fault (a stored document of the wrong
+          // shape, say one inserted by hand with an ObjectId _id), never the caller's.
+          if ((error as { type?: unknown }).type === 'response') {
+            logger.error('response failed its schema', { path: pathOfUrl(request.url), problem: describeValidation(error) });
+            set.status = 500;
+            return fail('INTERNAL', 'Something went wrong on our side');
+          }
           set.status = 400;
           return fail('VALIDATION_FAILED', describeValidation(error));
         case 'PARSE':

@@ -53,8 +53,8 @@ export interface DeleteResult {
   deletedCount: number;
 }
 
-/** A cursor reduced to what the code uses: all at once, or streamed with `for await`. */
-export interface FindCursor<T> extends AsyncIterable<T> {
+/** A cursor reduced to what the code uses. */
+export interface FindCursor<T> {
   toArray(): Promise<T[]>;
 }
 

@@ -29,7 +29,7 @@ import { project, seedFromFilter, setPath } from './mongo-semantics.ts';
  * indexes: `_id` and unique fields by hash, declared indexes as equality buckets and sorted
  * orders, so a read costs what it returns, not the collection. Stored documents are deep-frozen
  * and handed out as they are (no copies): callers must not mutate results, and cannot by
- * accident. Values are stored as the driver sends them (`undefined` becomes null). Single process.
+ * accident. Values are stored as the services' driver sends them (an `undefined` field is left out). Single process.
  */
 export function createEmbeddedDocumentStore(options: { clock?: Clock } = {}): DocumentStore {
   const clock = options.clock ?? systemClock;
@@ -96,12 +96,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   find(filter: Filter, options: FindOptions = {}): FindCursor<T> {
     // The query runs when the cursor is read, like the driver's lazy cursor.
     const run = () => this.select(filter, options);
-    return {
-      toArray: async () => run(),
-      async *[Symbol.asyncIterator]() {
-        yield* run();
-      },
-    };
+    return { toArray: async () => run() };
   }
 
   async countDocuments(filter: Filter = {}): Promise<number> {

@@ -90,6 +90,9 @@ function pointIds<T extends Doc>(c: EmbeddedCollection<T>, filter: Filter): stri
   }
   for (const { def, keys } of c.unique.values()) {
     if (def.name === '_id_' || c.sorted.get(def.name)?.multikey) continue;
+    const only = def.fields.length === 1 ? filter[def.fields[0] as string] : undefined;
+    const $in = only && typeof only === 'object' && !Array.isArray(only) && Object.keys(only).length === 1 ? (only as { $in?: unknown }).$in : undefined;
+    if (Array.isArray($in) && $in.every((v) => typeof v === 'string')) return $in.flatMap((v) => keys.get(scalarKey(v)) ?? []);
     const values = def.fields.map((f) => pinned(filter, f));
     // null also matches documents missing the field, which a sparse index does not hold.
     if (values.every((v) => v !== undefined && v.value !== null)) {

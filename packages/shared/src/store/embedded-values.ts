@@ -8,9 +8,9 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * A value as the MongoDB driver serialises it (its default `ignoreUndefined: false`): every
- * `undefined` in an object or array becomes null. So `{ email: undefined }` is stored, matched and
- * counted by a sparse unique index as null, on this store exactly as on a real server.
+ * A value as the services' MongoDB driver serialises it (`ignoreUndefined: true`, mongo-documents.ts):
+ * a field set to `undefined` is left out, so it is missing (not null) when stored, matched or counted
+ * by a sparse unique index, on this store exactly as on a real server; in an array it is null.
  */
 export function asDriverValue(value: unknown): unknown {
   if (value === undefined) return null;
@@ -20,6 +20,11 @@ export function asDriverValue(value: unknown): unknown {
   if (!isPlainObject(value)) return value;
   let out: Record<string, unknown> | undefined;
   for (const [k, v] of Object.entries(value)) {
+    if (v === undefined) {
+      out ??= { ...value };
+      delete out[k];
+      continue;
+    }
     const next = asDriverValue(v);
     if (next !== v) {
       out ??= { ...value };
@@ -30,7 +35,7 @@ export function asDriverValue(value: unknown): unknown {
 }
 
 /**
- * A deep, frozen copy of a value as the driver would store it (`undefined` becomes null), in one
+ * A deep, frozen copy of a value as the driver would store it (an `undefined` field left out), in one
  * walk: what enters the store can never be changed by the caller who handed it in, nor by one
  * who reads it back. Frozen parts are shared, not copied (they cannot change either).
  */
@@ -41,7 +46,10 @@ export function sealCopy<T>(value: T): T {
   if (value instanceof Date) return Object.freeze(new Date(value.getTime())) as T;
   if (!isPlainObject(value)) return Object.freeze(structuredClone(value));
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = sealCopy((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== undefined) out[key] = sealCopy(v);
+  }
   return Object.freeze(out) as T;
 }
 

@@ -1,9 +1,10 @@
 /**
- * `@tm/shared/store`: the store ports and their types, and `connectStores`, which loads an
- * adapter's driver only when the configuration asks for it. Adapters themselves are in
+ * `@tm/shared/store`: the store ports and their types, `openStores` (which loads an adapter's
+ * driver only when the configuration asks for it), start-up retries and readiness, the Redis
+ * settings and URL forms, and the outage error. Adapters themselves are in
  * `@tm/shared/store/mongo`, `/store/redis` and `/store/embedded`.
  */
-export { connectStores, type Stores } from './connect.ts';
+export { gateReadiness, openStores, type RedisSettings, retryUntilDone, type Stores } from './connect.ts';
 export {
   type BulkWriteOperation,
   type BulkWriteResult,
@@ -18,3 +19,6 @@ export {
   type Update,
 } from './documents.ts';
 export type { KeyValueStore } from './key-value.ts';
+export { REDIS_SETTINGS } from './redis-settings.ts';
+export { parseRedisUrl, type RedisTarget } from './redis-url.ts';
+export { isRedisUnavailable, StoreUnavailableError } from './unavailable.ts';

@@ -1,24 +1,38 @@
-import { afterAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Redis } from 'ioredis';
 import { createManualClock } from '../clock.ts';
+import { startTestRedisCluster, type TestRedisCluster } from '../testing/redis-cluster.ts';
 import { testRedisUrl } from '../testing/redis-under-test.ts';
 import { createEmbeddedKeyValueStore } from './embedded-key-value.ts';
 import type { KeyValueStore } from './key-value.ts';
+import { createRedisClient, type RedisClient } from './redis-client.ts';
 import { createRedisKeyValueStore } from './redis-key-value.ts';
 
 const redisUrl = testRedisUrl();
 const prefix = `test:shared:${crypto.randomUUID()}:`;
 const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
 
+// A Redis Cluster of this file's own (three masters), so every adapter method is also run where
+// multi-key commands must stay in one slot and no database index exists.
+let cluster: TestRedisCluster;
+let clusterClient: RedisClient;
+beforeAll(async () => {
+  cluster = await startTestRedisCluster();
+  clusterClient = createRedisClient(cluster.url, { commandTimeoutMs: 2000, onError: () => {} });
+}, 30_000);
+
 afterAll(async () => {
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length > 0) await redis.del(...keys);
   await redis.quit();
+  clusterClient.disconnect();
+  await cluster.stop();
 });
 
 const adapters: [string, () => KeyValueStore][] = [
   ['embedded', () => createEmbeddedKeyValueStore()],
   ['redis', () => createRedisKeyValueStore(redis, { prefix: `${prefix}${crypto.randomUUID()}:` })],
+  ['redis cluster', () => createRedisKeyValueStore(clusterClient, { prefix: `${prefix}${crypto.randomUUID()}:` })],
 ];
 
 for (const [name, make] of adapters) {
@@ -69,12 +83,19 @@ for (const [name, make] of adapters) {
       expect(await kv.hgetall('nothing')).toEqual({});
     });
 
-    it('deletes keys and reports how many existed', async () => {
+    it('deletes keys that share a hash tag in one step and reports how many existed', async () => {
       const kv = make();
-      await kv.set('d1', 'x');
-      await kv.set('d2', 'y');
-      expect(await kv.del('d1', 'd2', 'd3')).toBe(2);
+      await kv.set('d:{one}:1', 'x');
+      await kv.set('d:{one}:2', 'y');
+      expect(await kv.del('d:{one}:1', 'd:{one}:2', 'd:{one}:3')).toBe(2);
       expect(await kv.del()).toBe(0);
+    });
+
+    it('keeps a window counter expiring under concurrent first hits', async () => {
+      const kv = make();
+      const counts = await Promise.all(Array.from({ length: 20 }, () => kv.incr('burst', { px: 30_000 })));
+      expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(await kv.pttl('burst')).toBeGreaterThan(0);
     });
 
     it('answers ping', async () => {

@@ -1,2 +1,3 @@
-/** `@tm/shared/store/mongo`: the document store on MongoDB (loads the driver). */
-export { connectMongoDocumentStore, mongoDocumentStore } from './mongo-documents.ts';
+/** `@tm/shared/store/mongo`: the document store on MongoDB (loads the driver), its settings and URL checks. */
+export { connectMongoDocumentStore, createMongoDocumentStore, isMongoUnavailable, mongoDocumentStore } from './mongo-documents.ts';
+export { checkMongoUrl, MONGO_SETTINGS, type MongoSettings, mongoDatabaseName, mongoSettingsFrom } from './mongo-settings.ts';

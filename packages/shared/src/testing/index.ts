@@ -2,6 +2,9 @@
 
 export { documentStoresUnderTest, type StoreUnderTest } from './document-stores.ts';
 export { errorCodesInSource } from './error-codes-in-source.ts';
+export { type MongoWireStandIn, ObjectId, openStandInDatabase, startMongoWireStandIn } from './mongo-wire/server.ts';
 export { rawHttpExchange, rawHttpJson } from './raw-http.ts';
+export { startTestRedisCluster, type TestRedisCluster } from './redis-cluster.ts';
+export { type OwnRedisServer, ownRedisServer } from './redis-server.ts';
 export { redisKeyValueStoreUnderTest, testRedisUrl } from './redis-under-test.ts';
 export { type DeclaredSchemas, declaredSchemas, envelopeData, itemsOf } from './route-schemas.ts';

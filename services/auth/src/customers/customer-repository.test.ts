@@ -95,6 +95,15 @@ for (const s of stores) {
       expect(await db.collection('users').countDocuments({ email: { $exists: false }, mobile: { $exists: false } })).toBe(0);
     });
 
+    it('treats IdP emails case-insensitively: Ada@X and ada@x are one customer, stored lower-cased', async () => {
+      const repo = createCustomerRepository(await s.open());
+      await repo.ensureIndexes();
+      const a = await repo.findOrCreateByIdentity('https://idp-a.test', 'sub-1', 'Ada@Example.COM', now);
+      const b = await repo.findOrCreateByIdentity('https://idp-b.test', 'sub-2', 'ada@example.com', now);
+      expect(b._id).toBe(a._id);
+      expect(a.email).toBe('ada@example.com');
+    });
+
     it('keys IdP customers by issuer and subject', async () => {
       const repo = createCustomerRepository(await s.open());
       await repo.ensureIndexes();

@@ -93,8 +93,10 @@ export function createCustomerRepository(db: DocumentStore) {
      * customer is created with that email. Concurrent first sign-ins of one identity all get the
      * one customer the identity ends up bound to, and leave no other behind (see below).
      */
-    async findOrCreateByIdentity(iss: string, sub: string, verifiedEmail: string | undefined, now: Date): Promise<CustomerDoc> {
+    async findOrCreateByIdentity(iss: string, sub: string, rawEmail: string | undefined, now: Date): Promise<CustomerDoc> {
       const id = identityId(iss, sub);
+      // Emails are compared case-insensitively: stored lower-cased, so Ada@x and ada@x are one customer.
+      const verifiedEmail = rawEmail?.trim().toLowerCase() || undefined;
       return retryOnDuplicate(async () => {
         const known = await identities.findOne({ _id: id });
         if (known) {

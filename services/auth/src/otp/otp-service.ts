@@ -15,11 +15,15 @@ export interface OtpServiceDeps {
   smsCountryCodes: readonly string[];
 }
 
+/**
+ * A number's keys share the hash tag `{<mobile>}`, so a DEL of several of them is one command in
+ * one slot on a Redis Cluster (without it: CROSSSLOT, and a send that half-failed).
+ */
 const keys = {
-  code: (m: string) => `otp:code:${m}`,
-  tries: (m: string) => `otp:tries:${m}`,
-  cooldown: (m: string) => `otp:cooldown:${m}`,
-  sends: (m: string) => `otp:sends:${m}`,
+  code: (m: string) => `otp:{${m}}:code`,
+  tries: (m: string) => `otp:{${m}}:tries`,
+  cooldown: (m: string) => `otp:{${m}}:cooldown`,
+  sends: (m: string) => `otp:{${m}}:sends`,
   ip: (ip: string) => `otp:ip:${sha256Hex(ip)}`,
 };
 

@@ -46,7 +46,7 @@ for (const kind of ['embedded', 'redis'] as const) {
         const res = await call('POST', '/auth/verify-otp', { body: { mobile, otp: sms.codeFor(mobile) } });
         ids.push(res.body.data.user.id);
         clock.advance(31_000);
-        if (kind === 'redis') await redis.store.del(`otp:cooldown:${mobile}`);
+        if (kind === 'redis') await redis.store.del(`otp:{${mobile}}:cooldown`);
       }
       expect(ids[0]).toBe(ids[1] as string);
     });

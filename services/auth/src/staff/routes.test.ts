@@ -105,6 +105,13 @@ describe('staff password login', () => {
     expect(res.body.data.user.role).toBe('admin');
     expect((await login(call, '+4915100000001', 'first admin password')).status).toBe(200);
   });
+
+  it('lets two replicas starting together both come up: the one that loses the insert finds the admin exists', async () => {
+    const { deps } = await createAuthUnderTest();
+    const admin = { email: 'race@example.test', password: 'first admin password' };
+    const results = await Promise.all([bootstrapAdmin(deps, admin), bootstrapAdmin(deps, admin), bootstrapAdmin(deps, admin)]);
+    expect(results.sort()).toEqual(['created', 'exists', 'exists']);
+  });
 });
 
 describe('password reset', () => {

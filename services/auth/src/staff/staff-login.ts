@@ -14,6 +14,10 @@ export function identifierKey(identifier: string): string {
   return sha256Hex(id.includes('@') ? id.toLowerCase() : id);
 }
 
+// One hash tag per identifier: its two keys sit in one Cluster slot, so clearing both is one DEL.
+const failKeyOf = (key: string) => `login:{${key}}:fails`;
+const lockKeyOf = (key: string) => `login:{${key}}:lock`;
+
 const invalid = () => new DomainError('INVALID_CREDENTIALS', 'The identifier or password is wrong');
 
 /**
@@ -38,8 +42,8 @@ export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyVa
   return {
     async login(identifier: string, password: string): Promise<StaffDoc> {
       const key = identifierKey(identifier);
-      const lockKey = `login:lock:${key}`;
-      const failKey = `login:fails:${key}`;
+      const lockKey = lockKeyOf(key);
+      const failKey = failKeyOf(key);
       if ((await kv.pttl(lockKey)) > 0) throw await locked(kv, lockKey);
       const attempt = await countHit(kv, failKey, LOGIN_POLICY.windowMs);
       if (attempt > LOGIN_POLICY.maxFailures) {
@@ -66,7 +70,7 @@ export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyVa
     /** Clears an identifier's failures and lock (after a successful password reset). */
     async clearFailures(identifier: string): Promise<void> {
       const key = identifierKey(identifier);
-      await kv.del(`login:fails:${key}`, `login:lock:${key}`);
+      await kv.del(failKeyOf(key), lockKeyOf(key));
     },
   };
 }

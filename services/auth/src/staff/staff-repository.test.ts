@@ -68,5 +68,25 @@ for (const s of stores) {
       expect(await repo.consume('new', new Date(now.getTime() + 120_000))).toBeNull();
       expect((await repo.consume('new', now))?.staffId).toBe('s1');
     });
+
+    it('holds "only the latest link works" by a unique index: a second token of one account cannot be inserted', async () => {
+      const db = await s.open();
+      const repo = createResetTokenRepository(db);
+      await repo.ensureIndexes();
+      await repo.replaceFor(token('first'));
+      const err = await db
+        .collection('reset_tokens')
+        .insertOne(token('second'))
+        .catch((e: unknown) => e);
+      expect(isDuplicateKeyError(err)).toBe(true);
+    });
+
+    it('leaves exactly one live token when ten requests for one account race', async () => {
+      const db = await s.open();
+      const repo = createResetTokenRepository(db);
+      await repo.ensureIndexes();
+      await Promise.all(Array.from({ length: 10 }, (_, i) => repo.replaceFor(token(`race-${i}`))));
+      expect(await db.collection('reset_tokens').countDocuments({ staffId: 's1' })).toBe(1);
+    });
   });
 }

@@ -110,6 +110,16 @@ describe('token service', () => {
     expect((await tokens.verify(access.token, 'access'))?.sub).toBe('user-1');
   });
 
+  it('refuses a token whose iat lies more than 60 s in the future (our signer never makes one)', async () => {
+    const key = await generateSigningKey();
+    const now = Date.now();
+    const verifier = createTokenService(key, createManualClock(now));
+    const ahead = await createTokenService(key, createManualClock(now + 3_600_000)).sign({ ...claims, typ: 'access' });
+    expect(await verifier.verify(ahead.token, 'access')).toBeNull();
+    const skewed = await createTokenService(key, createManualClock(now + 30_000)).sign({ ...claims, typ: 'access' });
+    expect(await verifier.verify(skewed.token, 'access')).not.toBeNull();
+  });
+
   it('allows 60 s of clock leeway after expiry and no more', async () => {
     const clock = createManualClock(Date.now());
     const tokens = createTokenService(await generateSigningKey(), clock);

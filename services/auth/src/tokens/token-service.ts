@@ -1,6 +1,6 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { type Role, type TokenClaims, TokenClaimsSchema, type TokenType } from '@tm/contracts';
-import { ACCESS_TTL_S, type Clock, REFRESH_TTL_S, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
+import { ACCESS_TTL_S, type Clock, isIssuedInFuture, REFRESH_TTL_S, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
 import { decodeProtectedHeader, type JWTPayload, type JWTVerifyOptions, jwtVerify, SignJWT } from 'jose';
 import { indexKeysByKid, type SigningKey, type VerificationKey } from './keys.ts';
 
@@ -50,7 +50,7 @@ export function createTokenService(key: SigningKey, clock: Clock, previous: read
         currentDate: new Date(clock.now()),
         requiredClaims: ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'jti'],
       });
-      if (!payload) return null;
+      if (!payload || isIssuedInFuture(payload.iat, clock.now())) return null;
       return asClaims(payload, typ);
     },
   };

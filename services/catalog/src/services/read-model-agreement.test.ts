@@ -37,7 +37,7 @@ for (const s of stores) {
         ] as const) {
           const fromStore = await repo.listPage(q, { skip, limit });
           const fromModel = await model.page(q, skip, limit);
-          expect(fromModel).toEqual({ ids: fromStore.items.map((d) => d._id), total: fromStore.total });
+          expect(fromModel).toEqual({ slugs: fromStore.items.map((d) => d.slug), total: fromStore.total });
         }
       }
     });

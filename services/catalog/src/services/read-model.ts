@@ -10,8 +10,8 @@ export interface ServiceReadModel {
   all(): Promise<readonly ServiceSummary[]>;
   /** An active service by id or slug, or undefined. */
   find(idOrSlug: string): Promise<ServiceSummary | undefined>;
-  /** The ids of one page of a list query, and its total. */
-  page(query: ServiceQuery, skip: number, limit: number): Promise<{ ids: string[]; total: number }>;
+  /** The slugs of one page of a list query, and its total. */
+  page(query: ServiceQuery, skip: number, limit: number): Promise<{ slugs: string[]; total: number }>;
   /** GET /services/catalog for a market and language, prebuilt. */
   catalog(market: MarketCode, lang: Lang): Promise<PrebuiltAnswer>;
   /** The internal service index, as JSON or as lines with prices; it looks for changes first (awaited), for the gateway's site builder. */

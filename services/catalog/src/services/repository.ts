@@ -27,8 +27,8 @@ export interface ServiceRepository {
   ensureIndexes(): Promise<void>;
   /** An active service by its 24-hex id or its slug; null when none. */
   findActiveByIdOrSlug(idOrSlug: string): Promise<ServiceDoc | null>;
-  /** Active services by id, in the order of `ids` (unknown or inactive ones left out). */
-  findActiveByIds(ids: readonly string[]): Promise<ServiceDoc[]>;
+  /** Active services by slug, in the order of `slugs` (unknown or inactive ones left out). */
+  findActiveBySlugs(slugs: readonly string[]): Promise<ServiceDoc[]>;
   /** One page of active services offered in a market, in display order, plus the total, read from the store (the read model serves the API). */
   listPage(query: ServiceQuery, page: { skip: number; limit: number }): Promise<{ items: ServiceDoc[]; total: number }>;
   /** Every active service in display order, with only what the read model keeps. */
@@ -87,10 +87,10 @@ export function createServiceRepository(store: DocumentStore): ServiceRepository
     findActiveByIdOrSlug(idOrSlug) {
       return services.findOne({ active: true, $or: [{ _id: idOrSlug }, { slug: idOrSlug }] });
     },
-    async findActiveByIds(ids) {
-      const found = await services.find({ _id: { $in: [...ids] }, active: true }).toArray();
-      const byId = new Map(found.map((d) => [d._id, d]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
+    async findActiveBySlugs(slugs) {
+      const found = await services.find({ slug: { $in: [...slugs] }, active: true }).toArray();
+      const bySlug = new Map(found.map((d) => [d.slug, d]));
+      return slugs.flatMap((slug) => bySlug.get(slug) ?? []);
     },
     async listPage(query, { skip, limit }) {
       const filter = listFilter(query);

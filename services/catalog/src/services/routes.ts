@@ -40,8 +40,8 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
         // The transform hook below has already checked and normalized every parameter.
         const { page, limit, category, search } = query as { page: number; limit: number; category?: Category; search?: string };
         // Positions come from the read model (a slice, however deep the page); the page's documents by id from the store.
-        const { ids, total } = await readModel.page({ market: market.code, lang, category, search }, (page - 1) * limit, limit);
-        const items = await repo.findActiveByIds(ids);
+        const { slugs, total } = await readModel.page({ market: market.code, lang, category, search }, (page - 1) * limit, limit);
+        const items = await repo.findActiveBySlugs(slugs);
         set.headers['x-total-count'] = String(total);
         set.headers.link = paginationLinks(new URL(request.url), page, limit, total);
         return ok(items.map((d) => toService(d, market, lang)));

@@ -35,7 +35,7 @@ export class CatalogSnapshot {
       const d = loaded[i] as ServiceSummary;
       const item = lean(d);
       const at = items.push(item) - 1;
-      byKey.set(item._id, item).set(item.slug, item);
+      byKey.set(String(item._id), item).set(item.slug, item);
       for (const m of MARKET_CODES) {
         if (!isOfferedIn(item, MARKETS[m])) continue;
         for (const key of [m, `${m}:${item.category}`]) {
@@ -59,23 +59,23 @@ export class CatalogSnapshot {
     return new CatalogSnapshot(marker, items, byKey, byMarket, words);
   }
 
-  /** Ids of one page of a list query and the query's total. */
-  page(query: ServiceQuery, skip: number, limit: number): { ids: string[]; total: number } {
+  /** Slugs of one page of a list query and the query's total (slugs, not ids: a hand-inserted _id is an ObjectId the store reads as text). */
+  page(query: ServiceQuery, skip: number, limit: number): { slugs: string[]; total: number } {
     const list = this.byMarket.get(query.category ? `${query.market}:${query.category}` : query.market) ?? EMPTY;
     if (query.search === undefined) {
-      return { ids: [...list.subarray(skip, skip + limit)].map((o) => (this.items[o] as ServiceSummary)._id), total: list.length };
+      return { slugs: [...list.subarray(skip, skip + limit)].map((o) => (this.items[o] as ServiceSummary).slug), total: list.length };
     }
     const langs = query.lang === 'en' ? [this.words.en] : [this.words[query.lang], this.words.en];
     const hits = matchEveryWord(langs, queryWords(query.search), this.items.length);
-    const ids: string[] = [];
+    const slugs: string[] = [];
     let total = 0;
     for (let i = 0; i < list.length; i++) {
       const o = list[i] as number;
       if (!hits[o]) continue;
-      if (total >= skip && ids.length < limit) ids.push((this.items[o] as ServiceSummary)._id);
+      if (total >= skip && slugs.length < limit) slugs.push((this.items[o] as ServiceSummary).slug);
       total++;
     }
-    return { ids, total };
+    return { slugs, total };
   }
 
   /** GET /services/catalog for one market and language, built once per snapshot. */

@@ -85,27 +85,28 @@ describe('coalesceConsumes', () => {
     expect(counted.map((c) => c.consumed).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
   });
 
-  it('answers a request for a busy key far below the quota at once and counts it in the next flight', async () => {
+  it('answers no request ahead of the store: one queued behind a flight waits for the flight that counts it', async () => {
     const { consumer, calls, releaseAll, releaseOne } = gatedConsumer(100);
-    const consume = coalesceConsumes(consumer, { limit: 100 });
+    const consume = coalesceConsumes(consumer);
     const first = consume('k');
     const queued = [consume('k'), consume('k')];
-    // Release only the first flight: the count is now known (1) and the queued two are in flight.
     await releaseOne();
-    let early: { consumed: number } | undefined;
+    let late: { consumed: number } | undefined;
     void consume('k').then((c) => {
-      early = c;
+      late = c;
     });
     await Bun.sleep(0);
-    expect(early?.consumed).toBe(4);
+    // The count is known (1) and far below the quota, yet the request is not answered from it.
+    expect(late).toBeUndefined();
     await releaseAll();
     expect((await first).consumed).toBe(1);
     expect((await Promise.all(queued)).map((c) => c.consumed)).toEqual([2, 3]);
+    expect(late?.consumed).toBe(4);
     expect(calls.map((c) => c.points)).toEqual([1, 2, 1]);
   });
 
   it('makes every request near the quota wait for the store, so refusals follow the exact count', async () => {
-    const consume = coalesceConsumes(new RateLimiterMemory({ points: 50, duration: 60 }), { limit: 50 });
+    const consume = coalesceConsumes(new RateLimiterMemory({ points: 50, duration: 60 }));
     const counted = await Promise.all(Array.from({ length: 60 }, () => consume('burst')));
     const refused = counted.filter((c) => c.consumed > 50);
     expect(refused).toHaveLength(10);

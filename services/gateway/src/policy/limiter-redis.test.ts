@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import type { RedisClient } from '@tm/shared/store/redis';
 import { testRedisUrl } from '@tm/shared/testing';
-import type { Redis } from 'ioredis';
 import { req, testGateway } from '../testing/gateway.ts';
 import { type Peer, startPeer } from '../testing/peers.ts';
 import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
@@ -8,7 +8,7 @@ import { createGatewayLimiter, createLimiterRedis } from './limiter.ts';
 
 // Runs against the test redis-server (TEST_REDIS_URL, default 127.0.0.1:6379) with a key prefix of its own.
 const prefix = `test:gateway:${crypto.randomUUID()}:`;
-let redis: Redis;
+let redis: RedisClient;
 let peer: Peer;
 let issuer: TestIssuer;
 beforeAll(async () => {

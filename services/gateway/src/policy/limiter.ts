@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { createRedisClient, type RedisClient } from '@tm/shared/store/redis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { type Counted, coalesceConsumes, type PointsConsumer } from './coalesce.ts';
 import { type BucketName, type LimitResult, resetSeconds } from './rate-limit-rules.ts';
@@ -24,7 +24,7 @@ export const DEFAULT_WEBHOOK_QUOTA = 1200;
  * every replica, concurrent ones for the same key coalesced) with an in-memory insurance limiter
  * that takes over while Redis is unreachable; in-memory only otherwise (one gateway, development).
  */
-export function createGatewayLimiter(options: { quotas: Quotas; windowS: number; redis?: Redis; keyPrefix?: string }): GatewayLimiter {
+export function createGatewayLimiter(options: { quotas: Quotas; windowS: number; redis?: RedisClient; keyPrefix?: string }): GatewayLimiter {
   const { quotas, windowS, redis, keyPrefix = 'rl:gateway:' } = options;
   const pointsOf = (name: BucketName) => (name === 'webhooks' ? (quotas.webhooks ?? DEFAULT_WEBHOOK_QUOTA) : quotas[name]);
   const build = (name: BucketName): PointsConsumer => {
@@ -35,7 +35,7 @@ export function createGatewayLimiter(options: { quotas: Quotas; windowS: number;
     // instead of waiting on a reconnect (ioredis must also run without an offline queue).
     return new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory });
   };
-  const coalesced = (name: BucketName) => coalesceConsumes(build(name), { limit: pointsOf(name) });
+  const coalesced = (name: BucketName) => coalesceConsumes(build(name));
   const limiters: Record<BucketName, (key: string) => Promise<Counted>> = {
     anonymous: coalesced('anonymous'),
     authenticated: coalesced('authenticated'),
@@ -58,7 +58,7 @@ export function createGatewayLimiter(options: { quotas: Quotas; windowS: number;
 }
 
 /** True when Redis answers a PING; never waits on a reconnect (the offline queue is off). */
-async function pingRedis(redis: Redis): Promise<boolean> {
+async function pingRedis(redis: RedisClient): Promise<boolean> {
   if (redis.status !== 'ready') return false;
   try {
     return (await redis.ping()) === 'PONG';
@@ -68,22 +68,26 @@ async function pingRedis(redis: Redis): Promise<boolean> {
 }
 
 /**
- * The ioredis client the limiter needs: no offline queue and one retry per command, so while
- * Redis is down a consume fails at once and the insurance limiter answers instead of requests
- * queueing; ioredis keeps reconnecting in the background and the limiter uses Redis again as
- * soon as the connection is ready.
+ * The ioredis client the limiter needs (REDIS_URL in its standalone, Sentinel or Cluster form):
+ * no offline queue and one retry per command, so while Redis is down a consume fails at once and
+ * the insurance limiter answers instead of requests queueing; ioredis keeps reconnecting in the
+ * background and the limiter uses Redis again as soon as the connection is ready. Each consume
+ * touches one key, so a Cluster needs no hash tags here.
  */
-export function createLimiterRedis(url: string, options: { maxReconnectDelayMs?: number } = {}): Redis {
-  const maxDelay = options.maxReconnectDelayMs ?? 2000;
-  return new Redis(url, {
+export function createLimiterRedis(
+  url: string,
+  options: { maxReconnectDelayMs?: number; commandTimeoutMs?: number; onError?: (err: Error) => void } = {},
+): RedisClient {
+  return createRedisClient(url, {
     enableOfflineQueue: false,
     // Commands issued in the same tick go out in one write: under load many consumes share a
     // round trip and a syscall (each consume is still one atomic Lua call).
     enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     // A Redis that answers too slowly counts as down for that request (the insurance limiter answers).
-    commandTimeout: 1000,
-    connectTimeout: 2000,
-    retryStrategy: (times) => Math.min(times * 100, maxDelay),
+    commandTimeoutMs: options.commandTimeoutMs ?? 1000,
+    connectTimeoutMs: 2000,
+    maxReconnectDelayMs: options.maxReconnectDelayMs ?? 2000,
+    onError: options.onError ?? (() => {}),
   });
 }

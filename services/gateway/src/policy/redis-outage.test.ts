@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@tm/shared/store/redis';
 import { req, testGateway } from '../testing/gateway.ts';
 import { type Peer, startPeer } from '../testing/peers.ts';
 import { type TestRedisServer, testRedisServer, waitFor } from '../testing/redis-server.ts';
@@ -7,7 +7,7 @@ import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
 import { createGatewayLimiter, createLimiterRedis } from './limiter.ts';
 
 let server: TestRedisServer;
-let redis: Redis;
+let redis: RedisClient;
 let peer: Peer;
 let issuer: TestIssuer;
 beforeAll(async () => {

@@ -48,6 +48,14 @@ describe('createTokenVerifier', () => {
     expect((await verifier().check(`Bearer ${token}`)).kind).toBe('invalid');
   });
 
+  it('rejects a token issued in the future beyond the 60 s leeway, and accepts one within it', async () => {
+    const nowS = Math.floor(Date.now() / 1000);
+    const ahead = await issuer.mint({}, { nowS: nowS + 3600, expiresInS: 900 });
+    expect(await verifier().check(`Bearer ${ahead}`)).toMatchObject({ kind: 'invalid' });
+    const skewed = await issuer.mint({}, { nowS: nowS + 30, expiresInS: 900 });
+    expect((await verifier().check(`Bearer ${skewed}`)).kind).toBe('valid');
+  });
+
   it('rejects a tampered payload', async () => {
     const token = await issuer.mint({ role: 'guest' });
     const [h, p, s] = token.split('.');

@@ -1,5 +1,5 @@
 import type { Role } from '@tm/contracts';
-import { bearerToken, type Clock, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
+import { bearerToken, type Clock, isIssuedInFuture, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '@tm/shared';
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 
 /** Who a valid access token speaks for; what routes and the MCP server see of a caller. */
@@ -110,6 +110,7 @@ async function verify(token: string, keys: JWTVerifyGetKey, now: number): Promis
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     if (payload.typ !== 'access') return { kind: 'invalid', reason: 'not an access token' };
+    if (isIssuedInFuture(payload.iat, now)) return { kind: 'invalid', reason: 'issued in the future' };
     const { sub, role, sid, exp } = payload as { sub?: unknown; role?: unknown; sid?: unknown; exp?: unknown };
     if (typeof sub !== 'string' || typeof role !== 'string' || typeof exp !== 'number') return { kind: 'invalid', reason: 'missing claims' };
     return { kind: 'valid', principal: { sub, role: role as Role, sid: typeof sid === 'string' ? sid : '', exp } };

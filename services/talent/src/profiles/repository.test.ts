@@ -48,7 +48,7 @@ for (const s of stores) {
       const db = await s.open();
       const repo = createProfileRepository(db);
       await repo.ensureIndexes();
-      await repo.upsertMany(FIXTURES);
+      await repo.insertMissing(FIXTURES);
       return { db, repo };
     }
 
@@ -89,28 +89,28 @@ for (const s of stores) {
       expect(await repo.listActivePmsForService('no-such-service')).toEqual([]);
     });
 
-    it('upserts idempotently: seeding twice keeps one document per profile and applies changes', async () => {
+    it('inserts only missing profiles: seeding twice keeps one document per profile and changes nothing stored', async () => {
       const { db, repo } = await seeded();
       await repo.ensureIndexes();
-      await repo.upsertMany([...FIXTURES.slice(1), { ...(FIXTURES[0] as StoredProfile), headline: 'Changed' }]);
+      expect(await repo.insertMissing([...FIXTURES.slice(1), { ...(FIXTURES[0] as StoredProfile), headline: 'Changed' }])).toBe(0);
       expect(await db.collection(PROFILES_COLLECTION).countDocuments({})).toBe(FIXTURES.length);
-      expect((await repo.findActiveByIdOrSlug('pm', 'zoe-pm'))?.headline).toBe('Changed');
+      expect((await repo.findActiveByIdOrSlug('pm', 'zoe-pm'))?.headline).toBe((FIXTURES[0] as StoredProfile).headline);
     });
 
-    it('keeps fields added to a seeded profile when seeding again', async () => {
+    it('keeps every edit made to a seeded profile when seeding again', async () => {
       const { db, repo } = await seeded();
       await repo.ensureIndexes();
       const zoe = FIXTURES[0] as StoredProfile;
       await db.collection(PROFILES_COLLECTION).updateOne({ _id: zoe._id }, { $set: { internalNote: 'keep me', headline: 'Edited' } });
-      await repo.upsertMany(FIXTURES);
+      await repo.insertMissing(FIXTURES);
       const stored = (await db.collection(PROFILES_COLLECTION).findOne({ _id: zoe._id })) as Record<string, unknown> | null;
-      expect(stored).toMatchObject({ internalNote: 'keep me', headline: zoe.headline });
+      expect(stored).toMatchObject({ internalNote: 'keep me', headline: 'Edited' });
     });
 
     it('rejects a second profile with the same slug', async () => {
       const { repo } = await seeded();
       const clash = { ...profile('zoe-pm', 'expert'), _id: stableId('talent', 'other') };
-      const err = await repo.upsertMany([clash]).catch((e: unknown) => e);
+      const err = await repo.insertMissing([clash]).catch((e: unknown) => e);
       expect(isDuplicateKeyError(err)).toBe(true);
     });
   });

@@ -60,8 +60,8 @@ export interface ProfileRepository {
   listListed(): Promise<StoredProfile[]>;
   /** Every active PM who lists `service` among the services they deliver (unordered). */
   listActivePmsForService(service: string): Promise<StoredProfile[]>;
-  /** Inserts each profile by `_id`, or sets its fields on the stored one (added fields stay); running it twice changes nothing. Bulk writes of 1,000. */
-  upsertMany(profiles: readonly StoredProfile[]): Promise<number>;
+  /** Inserts each profile that is missing (by `_id`) and leaves stored ones as they are; returns how many were inserted. */
+  insertMissing(profiles: readonly StoredProfile[]): Promise<number>;
   /** Every active profile's public card, ordered by slug (a projection: no bio, experience, contact or notes). */
   listActiveCards(): Promise<ProfileCard[]>;
   /** Active profiles by id, in the order of `ids`. */
@@ -102,24 +102,26 @@ export function createProfileRepository(store: DocumentStore): ProfileRepository
     listActivePmsForService(service) {
       return profiles.find({ role: 'pm', active: true, services: service }).toArray();
     },
-    async upsertMany(list) {
-      // $set of the seed's fields, as the catalog's seed does: a re-seed restores what the seed
-      // holds and keeps fields added to a profile since (its _id is stable, so no $setOnInsert).
+    async insertMissing(list) {
+      // $setOnInsert only: SEED runs at every start of every replica, and must never revert an
+      // edit made in production since. Bulk writes of 1,000, so a load is linear in the data.
+      let inserted = 0;
       for (let i = 0; i < list.length; i += BATCH) {
         const ops: BulkWriteOperation<StoredProfile>[] = list
           .slice(i, i + BATCH)
-          .map(({ _id, ...fields }) => ({ updateOne: { filter: { _id }, update: { $set: fields }, upsert: true } }));
-        await profiles.bulkWrite(ops, { ordered: false });
+          .map(({ _id, ...fields }) => ({ updateOne: { filter: { _id }, update: { $setOnInsert: fields }, upsert: true } }));
+        inserted += (await profiles.bulkWrite(ops, { ordered: false })).upsertedCount;
       }
-      return list.length;
+      return inserted;
     },
     listActiveCards() {
       return profiles.find({ active: true }, { sort: { slug: 1 }, projection: CARD_PROJECTION }).toArray() as Promise<ProfileCard[]>;
     },
     async findActiveByIds(ids) {
       const found = await profiles.find({ _id: { $in: [...ids] }, active: true }).toArray();
-      const byId = new Map(found.map((p) => [p._id, p]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
+      // Keyed by the id's text: an _id inserted by hand is an ObjectId, a new instance on every read.
+      const byId = new Map(found.map((p) => [String(p._id), p]));
+      return ids.flatMap((id) => byId.get(String(id)) ?? []);
     },
     async changeMarker() {
       const [total, active, newest] = await Promise.all([

@@ -58,9 +58,21 @@ for (const s of stores) {
       const db = await s.open();
       const repo = createProfileRepository(db);
       expect(await prepareProfileStore(repo, { seed: true })).toEqual({ seeded: profiles.length });
-      await prepareProfileStore(repo, { seed: true });
+      expect(await prepareProfileStore(repo, { seed: true })).toEqual({ seeded: 0 });
       expect(await db.collection(PROFILES_COLLECTION).countDocuments({})).toBe(profiles.length);
       expect((await repo.listListed()).length).toBe(profiles.filter((p) => p.active && p.indexable).length);
+    });
+
+    it('never reverts an edit made since: a restart with SEED_ON_START inserts only what is missing', async () => {
+      const db = await s.open();
+      const repo = createProfileRepository(db);
+      await prepareProfileStore(repo, { seed: true });
+      const [first, second] = profiles;
+      await db.collection(PROFILES_COLLECTION).updateOne({ _id: first?._id }, { $set: { headline: 'Edited In Production' } });
+      await db.collection(PROFILES_COLLECTION).deleteOne({ _id: second?._id });
+      expect(await prepareProfileStore(repo, { seed: true })).toEqual({ seeded: 1 });
+      expect((await db.collection(PROFILES_COLLECTION).findOne({ _id: first?._id }))?.headline).toBe('Edited In Production');
+      expect(await db.collection(PROFILES_COLLECTION).countDocuments({})).toBe(profiles.length);
     });
 
     it('creates the indexes without seeding when asked not to seed', async () => {

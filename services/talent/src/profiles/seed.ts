@@ -41,9 +41,9 @@ export function seedVersion(profiles: readonly StoredProfile[]): string {
 }
 
 /**
- * Creates the indexes and, when asked, upserts the seed in bulk writes; safe to run on every
- * start. `onlyIfChanged` skips the upsert when the store's seed marker already names this seed
- * version (so restarts do not rewrite profiles edited since).
+ * Creates the indexes and, when asked, inserts the seed profiles that are missing (bulk writes);
+ * safe to run on every start. `onlyIfChanged` skips even that when the store's seed marker
+ * already names this seed version (a restart then costs one read).
  */
 export async function prepareProfileStore(
   repo: ProfileRepository,
@@ -54,7 +54,7 @@ export async function prepareProfileStore(
   const profiles = loadSeedProfiles(options.now);
   const version = seedVersion(profiles);
   if (options.onlyIfChanged && (await repo.seededVersion()) === version) return { seeded: 0 };
-  const seeded = await repo.upsertMany(profiles);
+  const seeded = await repo.insertMissing(profiles);
   await repo.markSeeded(version);
   return { seeded };
 }

@@ -47,11 +47,13 @@ describe('seed availability dates', () => {
 });
 
 describe('seed version marker', () => {
-  it('skips the bulk upsert when the store already holds this seed version', async () => {
+  it('skips the seed when the store already holds this seed version, and runs it for a new one', async () => {
     const repo = createProfileRepository(createEmbeddedDocumentStore());
     const now = Date.UTC(2026, 11, 1);
     expect((await prepareProfileStore(repo, { seed: true, onlyIfChanged: true, now })).seeded).toBeGreaterThan(0);
     expect((await prepareProfileStore(repo, { seed: true, onlyIfChanged: true, now })).seeded).toBe(0);
-    expect((await prepareProfileStore(repo, { seed: true, onlyIfChanged: true, now: now + 86_400_000 })).seeded).toBeGreaterThan(0);
+    const before = await repo.seededVersion();
+    await prepareProfileStore(repo, { seed: true, onlyIfChanged: true, now: now + 86_400_000 });
+    expect(await repo.seededVersion()).not.toBe(before);
   });
 });

@@ -1,0 +1,11 @@
+/**
+ * `@tm/contracts/errors`: the error tables alone, plain data with no schema library, so a process
+ * part that only needs codes and statuses (the store adapters' outage error) loads no Elysia.
+ */
+export { AUTH_ERROR_STATUS, type AuthErrorCode } from './auth.ts';
+export { BOOKINGS_ERROR_STATUS, type BookingsErrorCode } from './bookings.ts';
+export { CATALOG_ERROR_STATUS, type CatalogErrorCode } from './catalog.ts';
+export { COMMON_ERROR_STATUS, type CommonErrorCode, type ErrorStatusTable, type UpstreamFailureCode } from './common.ts';
+export { GATEWAY_ERROR_STATUS, type GatewayErrorCode } from './gateway.ts';
+export { codesOf, ERROR_TABLES, type ErrorCode, type ErrorTableName, statusOf } from './registry.ts';
+export { TALENT_ERROR_STATUS, type TalentErrorCode } from './talent.ts';

@@ -1,0 +1,131 @@
+/**
+ * The production MongoDB adapter through the real `mongodb` driver against the wire-level
+ * stand-in: the commands the driver sends, and the driver's error classes for the replies
+ * production meets (E11000, BadValue, NotWritablePrimary, a server that stops answering).
+ */
+import { afterAll, describe, expect, it } from 'bun:test';
+import { MongoServerError } from 'mongodb';
+import { createMemoryLogger } from '../logger.ts';
+import { startMongoWireStandIn } from '../testing/mongo-wire/server.ts';
+import { isDuplicateKeyError } from './documents.ts';
+import { createMongoDocumentStore } from './mongo-documents.ts';
+import { mongoDatabaseName } from './mongo-settings.ts';
+import { StoreUnavailableError } from './unavailable.ts';
+
+const standIn = startMongoWireStandIn();
+const logger = createMemoryLogger();
+const open = (database: string, timeoutMs = 2_000) =>
+  createMongoDocumentStore({ url: standIn.url, database, timeoutMs, maxPoolSize: 5, minPoolSize: 0, readPreference: 'primary' }, { logger });
+const stores: { close(): Promise<void> }[] = [];
+afterAll(async () => {
+  for (const s of stores) await s.close();
+  await standIn.stop();
+});
+const fresh = (timeoutMs?: number) => {
+  const store = open(`wire_${crypto.randomUUID().slice(0, 8)}`, timeoutMs);
+  stores.push(store);
+  return store;
+};
+const sent = (db: string, name: string) => standIn.commands.filter((c) => c.db === db && c.name === name);
+
+describe('the MongoDB adapter over the wire', () => {
+  it('uses the service database when the URL names none (never "test"), and sends string ids as strings', async () => {
+    const database = mongoDatabaseName(standIn.url, 'auth');
+    expect(database).toBe('auth');
+    const store = open(database);
+    stores.push(store);
+    await store.collection('staff').insertOne({ _id: 'staff-1', email: 'a@x.test' });
+    const [insert] = sent('auth', 'insert');
+    expect(insert?.body.documents).toEqual([{ _id: 'staff-1', email: 'a@x.test' }]);
+    expect(standIn.commands.some((c) => c.db === 'test')).toBe(false);
+  });
+
+  it('leaves undefined fields out instead of storing null (sparse unique indexes stay sparse)', async () => {
+    const store = fresh();
+    await store.collection('users').insertOne({ _id: 'u-1', email: undefined, mobile: '+4915112345678' });
+    const insert = standIn.commands.findLast((c) => c.name === 'insert');
+    expect(Object.keys(insert?.body.documents[0] ?? {})).toEqual(['_id', 'mobile']);
+  });
+
+  it('sends createIndexes with the options given, and reports a duplicate key as the driver error code 11000', async () => {
+    const store = fresh();
+    const staff = store.collection('staff');
+    await staff.createIndex({ email: 1 }, { unique: true });
+    const create = standIn.commands.findLast((c) => c.name === 'createIndexes');
+    expect(create?.body.indexes).toEqual([{ key: { email: 1 }, name: 'email_1', unique: true }]);
+    await staff.insertOne({ _id: 'a', email: 'x@y.test' });
+    const err = await staff.insertOne({ _id: 'b', email: 'x@y.test' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MongoServerError);
+    expect(isDuplicateKeyError(err)).toBe(true);
+  });
+
+  it('rebuilds an index whose options changed (85 IndexOptionsConflict) instead of failing every start', async () => {
+    const store = fresh();
+    const tokens = store.collection('reset_tokens');
+    await tokens.createIndex({ staffId: 1 });
+    standIn.failNext('createIndexes', { code: 85, codeName: 'IndexOptionsConflict', errmsg: 'An existing index has the same name as the requested index' });
+    const before = standIn.commands.length;
+    expect(await tokens.createIndex({ staffId: 1 }, { unique: true })).toBe('staffId_1');
+    expect(standIn.commands.slice(before).map((c) => c.name)).toEqual(['createIndexes', 'listIndexes', 'dropIndexes', 'createIndexes']);
+    expect(standIn.commands.findLast((c) => c.name === 'dropIndexes')?.body.index).toBe('staffId_1');
+    expect(logger.lines.some((l) => l.msg === 'index options changed: rebuilding the index')).toBe(true);
+  });
+
+  it('keeps BadValue a fault of the request (a 500 to investigate), not an outage', async () => {
+    const store = fresh();
+    standIn.failNext('find', { code: 2, codeName: 'BadValue', errmsg: 'Regular expression is invalid' });
+    const err = await store
+      .collection('services')
+      .find({ title: { $regex: 'a\u0000b' } })
+      .toArray()
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MongoServerError);
+    expect(err).not.toBeInstanceOf(StoreUnavailableError);
+    expect((err as MongoServerError).code).toBe(2);
+  });
+
+  it('turns NotWritablePrimary on a write into StoreUnavailableError (503), and the next write succeeds', async () => {
+    const store = fresh();
+    standIn.failNext('insert', { code: 10107, codeName: 'NotWritablePrimary', errmsg: 'not primary' });
+    const err = await store
+      .collection('sessions')
+      .insertOne({ _id: 's-1' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StoreUnavailableError);
+    expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await store.collection('sessions').insertOne({ _id: 's-2' });
+    expect(await store.collection('sessions').countDocuments({})).toBe(1);
+  });
+
+  it('bounds an operation on a server that stops answering: StoreUnavailableError within the timeout, not a wait for ever', async () => {
+    const store = fresh(300);
+    await store.collection('users').insertOne({ _id: 'u-1' });
+    // Twice: the driver retries a read once (retryReads) after the first socket timeout.
+    standIn.failNext('find', { hang: true }, 2);
+    const started = performance.now();
+    const err = await store
+      .collection('users')
+      .findOne({ _id: 'u-1' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StoreUnavailableError);
+    // Bounded by the configured timeout (300 ms here) plus reconnecting, never unbounded.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect((await store.collection('users').findOne({ _id: 'u-1' }))?._id).toBe('u-1');
+  });
+
+  it('retries a read once after a timeout, as the driver does, and answers', async () => {
+    const store = fresh(300);
+    await store.collection('users').insertOne({ _id: 'u-2' });
+    const before = standIn.commands.length;
+    standIn.failNext('find', { hang: true });
+    expect((await store.collection('users').findOne({ _id: 'u-2' }))?._id).toBe('u-2');
+    expect(standIn.commands.slice(before).filter((c) => c.name === 'find')).toHaveLength(2);
+  });
+
+  it('answers the readiness ping within its bound while the server hangs', async () => {
+    const store = fresh(300);
+    expect(await store.ping()).toBe(true);
+    standIn.failNext('ping', { hang: true });
+    expect(await store.ping()).toBe(false);
+  });
+});

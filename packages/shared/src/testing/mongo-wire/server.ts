@@ -1,0 +1,197 @@
+import type { Socket, TCPSocketListener } from 'bun';
+import { BSON, type Document, MongoClient, ObjectId } from 'mongodb';
+import type { DocumentStore } from '../../store/documents.ts';
+import { createEmbeddedDocumentStore } from '../../store/embedded-documents.ts';
+import { mongoDocumentStore } from '../../store/mongo-documents.ts';
+import { runCommand } from './commands.ts';
+
+const OP_REPLY = 1;
+const OP_QUERY = 2004;
+const OP_MSG = 2013;
+
+/** One command as the stand-in received it: its name, database and body (document sequences merged in). */
+export interface ReceivedCommand {
+  name: string;
+  db: string;
+  body: Document;
+}
+
+/** An error reply the next matching command gets instead of running (NotWritablePrimary, BadValue...). */
+export type InjectedFault =
+  | { code: number; codeName: string; errmsg?: string; errorLabels?: string[] }
+  /** The command is received and never answered: a server that stopped responding. */
+  | { hang: true };
+
+/**
+ * A wire-level MongoDB stand-in for tests: a TCP server speaking OP_MSG (and OP_QUERY for the
+ * legacy handshake) to the real `mongodb` driver, answering from the embedded document store.
+ * It lets repository tests assert the commands the driver actually sends and see the driver's own
+ * error classes for server replies (E11000 in writeErrors, BadValue, NotWritablePrimary).
+ *
+ * What it does NOT emulate (docs/data-layer.md): replica sets, elections and retryable-write
+ * txnNumbers (it presents a standalone), authentication, TLS, compression, getMore (every
+ * result fits the first batch), transactions, aggregation beyond count pipelines, collation,
+ * write concerns, and BSON types beyond those the services store (string, number, boolean, Date,
+ * null, arrays, objects). Query and update semantics are the embedded store's.
+ */
+export interface MongoWireStandIn {
+  /** mongodb://127.0.0.1:<port>/?directConnection=true */
+  url: string;
+  /** Every command received (handshakes and monitoring heartbeats excluded), oldest first. */
+  commands: ReceivedCommand[];
+  /** Makes the next `times` commands named `name` fail with `fault`. */
+  failNext(name: string, fault: InjectedFault, times?: number): void;
+  stop(): Promise<void>;
+}
+
+const HANDSHAKES = new Set(['hello', 'ismaster', 'isMaster']);
+
+/** Starts the stand-in on a free 127.0.0.1 port; each database name gets its own embedded store. */
+export function startMongoWireStandIn(): MongoWireStandIn {
+  const databases = new Map<string, DocumentStore>();
+  const dbFor = (name: string) => {
+    let db = databases.get(name);
+    if (!db) {
+      db = createEmbeddedDocumentStore();
+      databases.set(name, db);
+    }
+    return db;
+  };
+  const commands: ReceivedCommand[] = [];
+  // Index specs as created, per namespace, for listIndexes/dropIndexes (the embedded store keeps its own).
+  const indexes = new Map<string, Document[]>();
+  const faults: { name: string; fault: InjectedFault; left: number }[] = [];
+  let connectionId = 0;
+
+  const answer = async (name: string, db: string, body: Document): Promise<Document> => {
+    if (HANDSHAKES.has(name)) return hello(++connectionId);
+    commands.push({ name, db, body });
+    const fault = faults.find((f) => f.name === name && f.left > 0);
+    if (fault) {
+      fault.left--;
+      const f = fault.fault;
+      if ('hang' in f) return new Promise<Document>(() => {});
+      return { ok: 0, code: f.code, codeName: f.codeName, errmsg: f.errmsg ?? f.codeName, ...(f.errorLabels ? { errorLabels: f.errorLabels } : {}) };
+    }
+    try {
+      return await runCommand(name, body, dbFor(db), indexes);
+    } catch (err) {
+      const e = err as { code?: number; codeName?: string; message?: string };
+      return { ok: 0, code: e.code ?? 8000, codeName: e.codeName ?? 'StandInError', errmsg: e.message ?? String(err) };
+    }
+  };
+
+  const buffers = new WeakMap<Socket<undefined>, Buffer>();
+  const listener: TCPSocketListener<undefined> = Bun.listen({
+    hostname: '127.0.0.1',
+    port: 0,
+    socket: {
+      data(socket, chunk) {
+        let buf = Buffer.concat([buffers.get(socket) ?? Buffer.alloc(0), Buffer.from(chunk)]);
+        while (buf.length >= 16 && buf.length >= buf.readInt32LE(0)) {
+          const message = buf.subarray(0, buf.readInt32LE(0));
+          buf = buf.subarray(message.length);
+          void handle(message).then((reply) => socket.write(reply));
+        }
+        buffers.set(socket, buf);
+      },
+    },
+  });
+
+  async function handle(message: Buffer): Promise<Buffer> {
+    const requestId = message.readInt32LE(4);
+    const opCode = message.readInt32LE(12);
+    if (opCode === OP_QUERY) {
+      // flags(4) fullCollectionName(cstring) numberToSkip(4) numberToReturn(4) query(BSON)
+      const nameEnd = message.indexOf(0, 20);
+      const query = BSON.deserialize(message.subarray(nameEnd + 9));
+      const name = Object.keys(query)[0] ?? '';
+      return opReply(requestId, await answer(name, 'admin', query));
+    }
+    if (opCode !== OP_MSG) throw new Error(`the stand-in speaks OP_MSG and OP_QUERY only, got opCode ${opCode}`);
+    let body: Document = {};
+    let offset = 20;
+    while (offset < message.length) {
+      const kind = message[offset];
+      offset += 1;
+      const size = message.readInt32LE(offset);
+      if (kind === 0) {
+        body = { ...BSON.deserialize(message.subarray(offset, offset + size)), ...body };
+        offset += size;
+        continue;
+      }
+      // Kind 1: a document sequence (insert's `documents`, update's `updates`...), merged into the body.
+      const end = offset + size;
+      const idEnd = message.indexOf(0, offset + 4);
+      const identifier = message.toString('utf8', offset + 4, idEnd);
+      const docs: Document[] = [];
+      for (let p = idEnd + 1; p < end; p += message.readInt32LE(p)) docs.push(BSON.deserialize(message.subarray(p, p + message.readInt32LE(p))));
+      body[identifier] = docs;
+      offset = end;
+    }
+    const name = Object.keys(body)[0] ?? '';
+    return opMsg(requestId, await answer(name, String(body.$db ?? 'admin'), body));
+  }
+
+  return {
+    url: `mongodb://127.0.0.1:${listener.port}/?directConnection=true`,
+    commands,
+    failNext(name, fault, times = 1) {
+      faults.push({ name, fault, left: times });
+    },
+    async stop() {
+      listener.stop(true);
+    },
+  };
+}
+
+/** The handshake of a standalone server speaking the wire version of MongoDB 7.0. */
+function hello(connectionId: number): Document {
+  return {
+    helloOk: true,
+    ismaster: true,
+    isWritablePrimary: true,
+    maxBsonObjectSize: 16 * 1024 * 1024,
+    maxMessageSizeBytes: 48_000_000,
+    maxWriteBatchSize: 100_000,
+    localTime: new Date(),
+    logicalSessionTimeoutMinutes: 30,
+    connectionId,
+    minWireVersion: 0,
+    maxWireVersion: 21,
+    readOnly: false,
+    ok: 1,
+  };
+}
+
+function header(length: number, responseTo: number, opCode: number): Buffer {
+  const h = Buffer.alloc(16);
+  h.writeInt32LE(length, 0);
+  h.writeInt32LE(0, 4);
+  h.writeInt32LE(responseTo, 8);
+  h.writeInt32LE(opCode, 12);
+  return h;
+}
+
+function opMsg(responseTo: number, doc: Document): Buffer {
+  const body = Buffer.from(BSON.serialize(doc));
+  const flags = Buffer.alloc(5); // flagBits 0, then section kind 0
+  return Buffer.concat([header(16 + flags.length + body.length, responseTo, OP_MSG), flags, body]);
+}
+
+function opReply(responseTo: number, doc: Document): Buffer {
+  const body = Buffer.from(BSON.serialize(doc));
+  const fields = Buffer.alloc(20); // responseFlags, cursorID (8), startingFrom, numberReturned
+  fields.writeInt32LE(1, 16);
+  return Buffer.concat([header(16 + fields.length + body.length, responseTo, OP_REPLY), fields, body]);
+}
+
+/** A driver client on the stand-in and one database of it: `store` through the production adapter, `raw` as a hand (Compass) would write. */
+export function openStandInDatabase(standIn: MongoWireStandIn, name: string) {
+  const client = new MongoClient(standIn.url, { serverSelectionTimeoutMS: 2_000, ignoreUndefined: true });
+  const raw = client.db(name);
+  return { store: mongoDocumentStore(client, raw), raw, close: () => client.close() };
+}
+
+/** The driver's ObjectId, for tests that insert what a hand-made document holds. */
+export { ObjectId };
