@@ -49,6 +49,8 @@ const server = await listenGateway(
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     logger,
     clock: systemClock,
+    // The first site-file build starts now, off the request path; the timer looks for changes every 10 s.
+    siteBuildIntervalMs: 10_000,
     limiter: createGatewayLimiter({
       redis,
       keyPrefix: config.REDIS_PREFIX,
