@@ -2,8 +2,11 @@
 import { cpus, release, totalmem } from 'node:os';
 import type { LoadResult } from './load.ts';
 
-/** The three paths to the same catalog process: (a), (b), (c). */
-export type Target = 'gateway' | 'nginx' | 'catalog';
+/**
+ * The paths to the same catalog process: (a), (b), (c), and with BENCH_GATEWAY_SERVER=both a second
+ * gateway (a') served through node:http (HTTP_SERVER=node) next to the Bun.serve one.
+ */
+export type Target = 'gateway' | 'gateway-node' | 'nginx' | 'catalog';
 /** The two operations the issue asks to drive. */
 export type Endpoint = 'GET /api/services/catalog' | 'POST /api/jobs/pricing';
 
@@ -56,6 +59,7 @@ export function summarize(rounds: readonly LoadResult[]): CaseSummary {
 /** How each target is named in the tables. */
 export const TARGET_LABEL: Record<Target, string> = {
   gateway: '(a) gateway, every policy on',
+  'gateway-node': "(a') gateway over node:http (HTTP_SERVER=node)",
   nginx: '(b) nginx reverse proxy',
   catalog: '(c) catalog direct',
 };
@@ -145,4 +149,22 @@ export function machineList(machine: Record<string, string>): string {
   return Object.entries(machine)
     .map(([k, v]) => `- ${k}: ${v}`)
     .join('\n');
+}
+
+/**
+ * With BENCH_GATEWAY_SERVER=both: the node:http gateway's throughput over the Bun.serve one's (a'/a,
+ * per-round medians, both in the same round) and both p99s; empty when a' was not measured.
+ */
+export function gatewayServerTable(cases: CaseResult[]): string {
+  const rows = cases.flatMap((node) => {
+    if (node.target !== 'gateway-node' || !node.rounds?.length) return [];
+    const bun = cases.find((c) => c.target === 'gateway' && c.endpoint === node.endpoint && c.auth === node.auth)?.rounds;
+    if (!bun?.length) return [];
+    const ratio = medianRatio(node.rounds, bun);
+    return [
+      `| ${node.endpoint} | ${node.auth} | ${ratio === undefined ? 'n/a' : ratio.toFixed(2)} | ${fmt(summarize(bun).p99Ms, 2)} | ${fmt(summarize(node.rounds).p99Ms, 2)} |`,
+    ];
+  });
+  if (rows.length === 0) return '';
+  return ["| endpoint | caller | a'/a (node:http / Bun.serve) | Bun.serve p99 ms | node:http p99 ms |", '|---|---|--:|--:|--:|', ...rows].join('\n');
 }

@@ -14,7 +14,9 @@
  * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
  * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout (the checkout
- * case alone).
+ * case alone), BENCH_GATEWAY_SERVER (bun: the gateway on Bun.serve; node: on node:http,
+ * HTTP_SERVER=node; both: a second gateway on node:http measured as (a') next to the Bun.serve one,
+ * with the a'/a ratios of each round).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,9 +26,17 @@ import { checkoutMarkdown, customerTokenSigner, generateSigningKey, runCheckout 
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
 import { benchmarksMarkdown } from './markdown.ts';
 import { createProcessGroup } from './processes.ts';
-import { type CaseResult, describeMachine, type Endpoint, ratiosTable, resultsTable, TARGET_LABEL, type Target } from './report.ts';
+import { type CaseResult, describeMachine, type Endpoint, gatewayServerTable, ratiosTable, resultsTable, TARGET_LABEL, type Target } from './report.ts';
 import { measureRevocationCheck, revocationMarkdown } from './revocation.ts';
-import { BENCH_QUOTAS, type BenchSystem, obtainAccessToken, startBenchSystem, TOKEN_SOURCE } from './system.ts';
+import {
+  BENCH_QUOTAS,
+  type BenchSystem,
+  type GatewayServerChoice,
+  isGatewayServerChoice,
+  obtainAccessToken,
+  startBenchSystem,
+  TOKEN_SOURCE,
+} from './system.ts';
 import { ensureProgram, firstLine } from './tools.ts';
 
 const repoRoot = resolve(import.meta.dir, '../..');
@@ -43,6 +53,9 @@ const connections = num('BENCH_CONNECTIONS', 64);
 const checkoutCustomers = num('BENCH_CHECKOUT_CUSTOMERS', 16);
 // BENCH_ONLY=checkout runs the checkout case alone (and writes only it to BENCH_OUTPUT).
 const onlyCheckout = process.env.BENCH_ONLY === 'checkout';
+const gatewayServerRaw = process.env.BENCH_GATEWAY_SERVER ?? 'bun';
+if (!isGatewayServerChoice(gatewayServerRaw)) throw new Error('BENCH_GATEWAY_SERVER must be bun, node or both');
+const gatewayServer: GatewayServerChoice = gatewayServerRaw;
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const output = process.env.BENCH_OUTPUT ?? join(repoRoot, 'BENCHMARKS.md');
 const redisPrefix = `bench:${crypto.randomUUID()}:`;
@@ -110,7 +123,7 @@ async function main() {
   log(`starting talent, catalog, auth, gateway (Redis prefix ${redisPrefix}) and nginx; logs in ${workDir}`);
   const signingKey = await generateSigningKey();
   const jwtPrivateKeyPem = signingKey.pem;
-  const system = await startBenchSystem({ group, repoRoot, workDir, redisUrl, redisPrefix, nginxPath, jwtPrivateKeyPem });
+  const system = await startBenchSystem({ group, repoRoot, workDir, redisUrl, redisPrefix, nginxPath, jwtPrivateKeyPem, gatewayServer });
   const catalogList = (await (await fetch(`${system.catalog}/services/catalog`)).json()) as { data: { _id: string }[] };
   const cart = JSON.stringify({ items: catalogList.data.slice(0, 3).map((s, i) => ({ serviceId: s._id, hours: 40 + 20 * i })) });
 
@@ -148,7 +161,8 @@ async function main() {
     console.log(`\n${checkout}`);
   }
 
-  console.log(`\n${resultsTable(cases)}\n\n${ratiosTable(cases)}\n`);
+  const servers = gatewayServerTable(cases);
+  console.log(`\n${resultsTable(cases)}\n\n${ratiosTable(cases)}\n${servers ? `\n${servers}\n` : ''}`);
   const machine = await describeMachine({
     commit: firstLine(['git', '-C', repoRoot, 'rev-parse', '--short', 'HEAD']),
     bun: Bun.version,
@@ -156,6 +170,7 @@ async function main() {
     nginx: firstLine([nginxPath, '-v']).replace(/^nginx version:\s*/, ''),
     redis: redisVersion,
     'load generator': `${load.name} (${load.version})`,
+    'gateway server': gatewayServer === 'both' ? "Bun.serve (a), node:http (a')" : gatewayServer === 'node' ? 'node:http (HTTP_SERVER=node)' : 'Bun.serve',
     'load average 1/5/15 min before the run': loadAtStart,
     'load average 1/5/15 min after the run': loadAverage(),
   });
@@ -186,7 +201,13 @@ async function measureAll(
   token: string | undefined,
   tokenProblem: string | undefined,
 ): Promise<CaseResult[]> {
-  const base: Record<Target, string> = { catalog: system.catalog, nginx: `${system.nginx}/api`, gateway: `${system.gateway}/api` };
+  const base: Record<Target, string> = {
+    catalog: system.catalog,
+    nginx: `${system.nginx}/api`,
+    gateway: `${system.gateway}/api`,
+    'gateway-node': `${system.gatewayNode}/api`,
+  };
+  const targets: Target[] = system.gatewayNode ? ['catalog', 'nginx', 'gateway', 'gateway-node'] : ['catalog', 'nginx', 'gateway'];
   const shapes: { endpoint: Endpoint; method: 'GET' | 'POST'; path: string; body?: string }[] = [
     { endpoint: 'GET /api/services/catalog', method: 'GET', path: '/services/catalog' },
     { endpoint: 'POST /api/jobs/pricing', method: 'POST', path: '/jobs/pricing', body: cart },
@@ -195,7 +216,7 @@ async function measureAll(
   const planned: { result: CaseResult; shape: (typeof shapes)[number] }[] = [];
   for (const shape of shapes) {
     for (const auth of ['anonymous', 'bearer'] as const) {
-      for (const target of ['catalog', 'nginx', 'gateway'] as const) {
+      for (const target of targets) {
         const skipped = auth === 'bearer' && !token ? (tokenProblem ?? 'no token') : undefined;
         planned.push({ shape, result: skipped ? { target, endpoint: shape.endpoint, auth, skipped } : { target, endpoint: shape.endpoint, auth, rounds: [] } });
       }
@@ -237,7 +258,7 @@ async function checkCase(c: LoadCase, target: Target, auth: 'anonymous' | 'beare
   const res = await fetch(c.url, { method: c.method, headers, body: c.body });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${c.method} ${c.url} answered ${res.status}: ${text.slice(0, 300)}`);
-  if (target !== 'gateway') return;
+  if (target !== 'gateway' && target !== 'gateway-node') return;
   const expected = auth === 'bearer' ? BENCH_QUOTAS.authenticated : BENCH_QUOTAS.anonymous;
   const limit = res.headers.get('ratelimit-limit');
   if (limit !== String(expected))

@@ -16,6 +16,8 @@ export const BENCH_QUOTAS = { anonymous: 50_000_000, authenticated: 60_000_000, 
 /** Where each measured path listens, once everything answers. */
 export interface BenchSystem {
   gateway: string;
+  /** The second gateway, on node:http, when BENCH_GATEWAY_SERVER=both. */
+  gatewayNode?: string;
   nginx: string;
   catalog: string;
   auth: string;
@@ -36,17 +38,31 @@ export interface SystemOptions {
   nginxPath: string;
   /** Auth signs with this key (PKCS#8 PEM), so the checkout case can sign customer tokens. */
   jwtPrivateKeyPem?: string;
+  /** The gateway's HTTP_SERVER; `both` starts a second gateway on node:http (BenchSystem.gatewayNode). */
+  gatewayServer?: GatewayServerChoice;
 }
+
+/** BENCH_GATEWAY_SERVER: which server carries the gateway, or both side by side. */
+export type GatewayServerChoice = 'bun' | 'node' | 'both';
+export const isGatewayServerChoice = (v: string): v is GatewayServerChoice => v === 'bun' || v === 'node' || v === 'both';
 
 /** Starts talent, catalog, auth, the gateway and nginx; resolves when each answers. */
 export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
-  const ports = { talent: freePort(), catalog: freePort(), auth: freePort(), gateway: freePort(), nginx: freePort(), bookings: freePort() };
+  const ports = {
+    talent: freePort(),
+    catalog: freePort(),
+    auth: freePort(),
+    gateway: freePort(),
+    gatewayNode: freePort(),
+    nginx: freePort(),
+    bookings: freePort(),
+  };
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const common = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '' };
   const main = (name: string) => join(o.repoRoot, 'services', name, 'src', 'main.ts');
-  const start = (name: string, env: Record<string, string>): Started | undefined => {
-    if (!existsSync(main(name))) return undefined;
-    return o.group.spawn(name, [process.execPath, main(name)], { ...common, ...env }, o.repoRoot);
+  const start = (name: string, env: Record<string, string>, service = name): Started | undefined => {
+    if (!existsSync(main(service))) return undefined;
+    return o.group.spawn(name, [process.execPath, main(service)], { ...common, ...env }, o.repoRoot);
   };
   const admin = { email: 'bench-admin@example.com', password: `bench-${crypto.randomUUID()}` };
 
@@ -67,8 +83,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     TALENT_URL: url(ports.talent),
     PUBLIC_BASE_URL: url(ports.gateway),
   });
-  const gateway = start('gateway', {
-    PORT: String(ports.gateway),
+  const gatewayEnv = {
     AUTH_URL: url(ports.auth),
     CATALOG_URL: url(ports.catalog),
     TALENT_URL: url(ports.talent),
@@ -80,7 +95,10 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     RATE_LIMIT_ANON: String(BENCH_QUOTAS.anonymous),
     RATE_LIMIT_AUTHENTICATED: String(BENCH_QUOTAS.authenticated),
     RATE_LIMIT_AUTH_ROUTES: String(BENCH_QUOTAS.authRoutes),
-  });
+  };
+  const server = o.gatewayServer ?? 'bun';
+  const gateway = start('gateway', { ...gatewayEnv, PORT: String(ports.gateway), HTTP_SERVER: server === 'node' ? 'node' : 'bun' });
+  const gatewayNode = server === 'both' ? start('gateway-node', { ...gatewayEnv, PORT: String(ports.gatewayNode), HTTP_SERVER: 'node' }, 'gateway') : undefined;
   if (!catalog || !gateway || !talent) throw new Error('services/{talent,catalog,gateway}/src/main.ts must exist to benchmark');
 
   // READY_PATH, not HEALTH_PATH: indexes, seeding and the bootstrap admin run after the port is bound.
@@ -89,6 +107,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
   const nginx = await startNginx(o.group, { nginxPath: o.nginxPath, dir: o.workDir, port: ports.nginx, upstreamPort: ports.catalog, cwd: o.repoRoot });
   await waitFor('nginx in front of catalog', () => answersOk(`${url(ports.nginx)}/api/services/catalog`), [nginx]);
   await waitFor(`gateway ${HEALTH_PATH}`, () => answersOk(`${url(ports.gateway)}${HEALTH_PATH}`), [gateway]);
+  if (gatewayNode) await waitFor(`node:http gateway ${HEALTH_PATH}`, () => answersOk(`${url(ports.gatewayNode)}${HEALTH_PATH}`), [gatewayNode]);
 
   let authProblem: string | undefined;
   if (!auth) authProblem = 'services/auth/src/main.ts does not exist yet';
@@ -100,19 +119,23 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     }
   }
   // The limiter must be on Redis (not its in-memory insurance) before anything is measured.
-  await waitFor(
-    `gateway ${READY_PATH} to report Redis up`,
-    async () => {
-      const body = (await (await fetch(`${url(ports.gateway)}${READY_PATH}`)).json()) as { dependencies?: Record<string, { status?: string }> };
-      return body.dependencies?.redis?.status === 'up';
-    },
-    [gateway],
-    15_000,
-  );
+  for (const [name, port, proc] of [['gateway', ports.gateway, gateway] as const, ['node:http gateway', ports.gatewayNode, gatewayNode] as const]) {
+    if (!proc) continue;
+    await waitFor(
+      `${name} ${READY_PATH} to report Redis up`,
+      async () => {
+        const body = (await (await fetch(`${url(port)}${READY_PATH}`)).json()) as { dependencies?: Record<string, { status?: string }> };
+        return body.dependencies?.redis?.status === 'up';
+      },
+      [proc],
+      15_000,
+    );
+  }
 
   if (bookings) await waitFor('bookings /healthz', () => answersOk(`${url(ports.bookings)}/healthz`), [bookings]);
   return {
     gateway: url(ports.gateway),
+    ...(gatewayNode ? { gatewayNode: url(ports.gatewayNode) } : {}),
     nginx: url(ports.nginx),
     catalog: url(ports.catalog),
     auth: url(ports.auth),

@@ -131,6 +131,17 @@ export { GATEWAY_ERROR_STATUS, type GatewayErrorCode } from './errors/gateway.ts
 export { codesOf, ERROR_TABLES, type ErrorCode, type ErrorTableName, statusOf } from './errors/registry.ts';
 export { TALENT_ERROR_STATUS, type TalentErrorCode } from './errors/talent.ts';
 export {
+  type IndexPrice,
+  IndexPriceSchema,
+  type IndexTrailer,
+  IndexTrailerSchema,
+  NDJSON,
+  type ServiceIndexLine,
+  ServiceIndexLineSchema,
+  type TalentIndexLine,
+  TalentIndexLineSchema,
+} from './indexes.ts';
+export {
   CURRENCY_CODES,
   type CurrencyCode,
   CurrencySchema,

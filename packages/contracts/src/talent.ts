@@ -48,6 +48,7 @@ export const StaffProfileSchema = t.Object(
     reviewCount: t.Integer({ minimum: 0 }),
     availability: AvailabilitySchema,
     services: t.Array(t.String(), { description: 'Catalog service slugs this person can deliver (see GET /services/{id})' }),
+    industries: t.Array(t.String(), { description: 'Industries the person has worked in, lower case (fintech, retail, healthcare, ...)' }),
     profileUrl: t.String({ description: 'Site path of the profile page: /pm/<slug>, /resource/<slug> or /talent/<slug>' }),
     updatedAt: t.String({ description: 'ISO-8601 timestamp of the last change' }),
   },

@@ -17,8 +17,10 @@ export { createLogger, createMemoryLogger, type Logger, silentLogger } from './l
 export { isMarketCode, marketForMobile, resolveLang, resolveMarket } from './markets.ts';
 export { assertMinorUnits, CURRENCY_EXPONENT, formatMinor, type Money, multiplyMinor, percentOfMinor, roundHalfUp, sumMinor } from './money.ts';
 export { paginationHeaders, paginationLinks } from './pagination.ts';
+export { answerPrebuilt, etagOf, matchesIfNoneMatch, type PrebuiltAnswer, prebuild, REVALIDATE } from './prebuilt.ts';
 export { EXIT_CONFIG, type ListenOptions, listenOrExit, loadConfigOrExit, stopOnSignals } from './process.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
+export { normaliseWord, prefixEnd, queryWords, searchWords } from './search-tokens.ts';
 export { chooseSeedMode, readSeedMode, SEED_MODES, type SeedMode, shouldSeed } from './seed.ts';
 export {
   createServiceClient,
@@ -29,4 +31,5 @@ export {
   type ServiceResult,
   type TSchema,
 } from './service-client.ts';
+export { matchEveryWord, TokenIndex } from './token-index.ts';
 export { ACCESS_TTL_S, bearerToken, isIssuedInFuture, REFRESH_TTL_S, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from './tokens.ts';

@@ -166,3 +166,16 @@ describe('shouldSeed', () => {
     expect(await shouldSeed('never', 'embedded', repo)).toBe(false);
   });
 });
+
+describe('seed version marker', () => {
+  it('skips the upsert when the store already holds this seed version, and seeds again for a new one', async () => {
+    const store = createEmbeddedDocumentStore();
+    const repo = createServiceRepository(store);
+    expect((await seedServices(store, { onlyIfChanged: true })).inserted).toBe(33);
+    await store.collection<ServiceDoc>('services').updateOne({ slug: 'react-developer' }, { $set: { minHours: 1 } });
+    expect(await seedServices(store, { onlyIfChanged: true })).toEqual({ total: 33, inserted: 0, updated: 0, skipped: true });
+    expect((await repo.findActiveByIdOrSlug('react-developer'))?.minHours).toBe(1);
+    await repo.markSeeded('an-older-seed');
+    expect(await seedServices(store, { onlyIfChanged: true })).toEqual({ total: 33, inserted: 0, updated: 1 });
+  });
+});

@@ -5,7 +5,7 @@ import type { DocumentStore } from '@tm/shared/store';
 import { Elysia } from 'elysia';
 import { createInternalRoutes } from './internal/routes.ts';
 import { createPricingRoutes } from './services/pricing-routes.ts';
-import { createServiceReadModel } from './services/read-model.ts';
+import { createServiceReadModel, type ServiceReadModel } from './services/read-model.ts';
 import { createServiceRepository } from './services/repository.ts';
 import { createServiceRoutes } from './services/routes.ts';
 import type { TalentPort } from './talent/model.ts';
@@ -18,19 +18,32 @@ export interface CatalogDeps {
   logger: Logger;
   /** How stale the in-memory catalog used by /services/catalog and pricing may get (default 5 s). */
   readModelMaxAgeMs?: number;
+  /** The read model main.ts built (and warmed and watches); tests leave it out and get a lazy one. */
+  readModel?: ServiceReadModel;
 }
 
 /** Builds the catalog service; never reads the environment, never opens a connection. */
 export function createApp(deps: CatalogDeps) {
   const repo = createServiceRepository(deps.documents);
-  const readModel = createServiceReadModel({ repo, clock: deps.clock, maxAgeMs: deps.readModelMaxAgeMs ?? 5_000, logger: deps.logger });
+  const readModel = deps.readModel ?? createServiceReadModel({ repo, clock: deps.clock, maxAgeMs: deps.readModelMaxAgeMs ?? 5_000, logger: deps.logger });
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
         service: 'catalog',
         logger: deps.logger,
         errorStatus: CATALOG_ERROR_STATUS,
-        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+        // Once a snapshot is in memory the catalog answers lists' positions, the picker, quotes
+        // and the index while the store is away: the store is then not required and readiness
+        // is degraded rather than unavailable (issue 13).
+        readiness: {
+          documents: {
+            check: () => deps.documents.ping(),
+            get required() {
+              return !readModel.hasSnapshot();
+            },
+            kind: deps.documents.kind,
+          },
+        },
       }),
     )
     .use(

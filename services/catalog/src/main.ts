@@ -4,6 +4,7 @@ import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { seedServices, shouldSeed } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { catalogSeedMode, loadCatalogConfig } from './config.ts';
+import { createServiceReadModel } from './services/read-model.ts';
 import { createServiceRepository } from './services/repository.ts';
 import { createTalentClient } from './talent/client.ts';
 
@@ -15,17 +16,22 @@ const { documents } = await openStores({ service: 'catalog', logger, mongodb: mo
 const repo = createServiceRepository(documents);
 const seed = catalogSeedMode(config, process.env);
 if (seed.warning) logger.warn(seed.warning);
-// Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503 meanwhile).
+const readModel = createServiceReadModel({ repo, clock: systemClock, maxAgeMs: config.CATALOG_CACHE_MAX_AGE_MS, logger });
+// Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503
+// meanwhile); then the first snapshot is built in the background and a timer looks for changes.
 const setup = retryUntilDone(logger, 'catalog setup (indexes, seed)', async () => {
   await repo.ensureIndexes();
   if (await shouldSeed(seed.mode, documents.kind, repo)) {
-    const r = await seedServices(documents);
+    const r = await seedServices(documents, { onlyIfChanged: documents.kind === 'mongodb' });
     logger.info('seeded the catalog', { store: documents.kind, ...r });
   }
+  void readModel.refresh().catch((err) => logger.warn('catalog snapshot not built yet', { error: String(err) }));
 });
+const stopWatching = readModel.watch();
 
 const app = listenOrExit(
   createApp({
+    readModel,
     documents: gateReadiness(documents, () => setup.done()),
     talent: createTalentClient({ baseUrl: config.TALENT_URL, timeoutMs: config.TALENT_TIMEOUT_MS, logger }),
     clock: systemClock,
@@ -39,6 +45,7 @@ const app = listenOrExit(
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
 
 stopOnSignals(logger, async () => {
+  stopWatching();
   setup.stop();
   await app.stop();
   await documents.close();

@@ -13,6 +13,12 @@ describe('loadGatewayConfig', () => {
     expect(c.TRUST_PROXY).toBe(0);
     expect([c.RATE_LIMIT_WINDOW_S, c.RATE_LIMIT_ANON, c.RATE_LIMIT_AUTHENTICATED, c.RATE_LIMIT_AUTH_ROUTES]).toEqual([60, 300, 600, 30]);
     expect(c.MAX_BODY_BYTES).toBe(65_536);
+    expect(c.HTTP_SERVER).toBe('bun');
+  });
+
+  it('takes HTTP_SERVER=node and refuses a server it does not know', () => {
+    expect(loadGatewayConfig({ HTTP_SERVER: 'node' }).HTTP_SERVER).toBe('node');
+    expect(() => loadGatewayConfig({ HTTP_SERVER: 'express' })).toThrow('HTTP_SERVER');
   });
 
   it('names every bad variable at once', () => {

@@ -3,6 +3,14 @@ import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm
 const HTTP = ['http:', 'https:'] as const;
 
 /**
+ * HTTP_SERVER: what carries the gateway. `bun` (Bun.serve, the default and the faster) or `node`
+ * (node:http under Bun, which answers pipelined HTTP/1.1 requests that Bun.serve 1.4.5 drops;
+ * docs/gateway.md).
+ */
+export const HTTP_SERVERS = ['bun', 'node'] as const;
+export type HttpServerKind = (typeof HTTP_SERVERS)[number];
+
+/**
  * CORS_ORIGINS: `*` or browser origins (http/https URLs), each normalised to its origin as a
  * browser sends it (`HTTPS://App.Example:443/` is `https://app.example`), so the CORS headers and
  * the /mcp Origin check compare against one form; anything else is a configuration error.
@@ -32,6 +40,7 @@ export function loadGatewayConfig(env: Env) {
     PORT: read.port(8080),
     /** true only where several processes are meant to share the port (SO_REUSEPORT); off by default. */
     REUSE_PORT: read.bool(false),
+    HTTP_SERVER: read.oneOf(HTTP_SERVERS, 'bun'),
     HOST: read.string('127.0.0.1'),
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
     CATALOG_URL: read.url(HTTP, 'http://127.0.0.1:8082'),

@@ -1,10 +1,11 @@
-import { createLogger, listenOrExit, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
 import { checkRedisVersion, MIN_REDIS_VERSION } from '@tm/shared/store/redis';
 import { createApp } from './app.ts';
 import { loadGatewayConfig } from './config.ts';
 import { createGatewayLimiter, createLimiterRedis } from './policy/limiter.ts';
 import { createRevocationView } from './policy/revocations.ts';
 import { createTokenVerifier } from './policy/tokens.ts';
+import { listenGateway } from './server/listen.ts';
 
 const logger = createLogger('gateway');
 
@@ -40,7 +41,7 @@ const revocations = createRevocationView({
   maxStalenessMs: config.REVOCATION_MAX_STALENESS_MS,
 });
 
-const app = listenOrExit(
+const server = await listenGateway(
   createApp({
     upstreams: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, talent: config.TALENT_URL, bookings: config.BOOKINGS_URL },
     fetch: globalThis.fetch,
@@ -48,6 +49,8 @@ const app = listenOrExit(
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     logger,
     clock: systemClock,
+    // The first site-file build starts now, off the request path; the timer looks for changes every 10 s.
+    siteBuildIntervalMs: 10_000,
     limiter: createGatewayLimiter({
       redis,
       keyPrefix: config.REDIS_PREFIX,
@@ -70,6 +73,7 @@ const app = listenOrExit(
     maxBodyBytes: config.MAX_BODY_BYTES,
     corsOrigins: config.CORS_ORIGINS,
   }),
+  config.HTTP_SERVER,
   {
     hostname: config.HOST,
     port: config.PORT,
@@ -81,10 +85,10 @@ const app = listenOrExit(
   logger,
 );
 
-logger.info('listening', { host: config.HOST, port: app.server?.port, redis: redis ? 'on' : 'in-memory limiter' });
+logger.info('listening', { host: config.HOST, port: server.port, server: config.HTTP_SERVER, redis: redis ? 'on' : 'in-memory limiter' });
 
 stopOnSignals(logger, async () => {
   revocations.stop();
-  await app.stop();
+  await server.stop();
   redis?.disconnect();
 });

@@ -18,4 +18,8 @@ export interface SiteDeps {
   upstreamTimeoutMs: number;
   logger: Logger;
   clock: Clock;
+  /** When set (main.ts), site files are first built at start and rebuilt off the request path at this interval. */
+  siteBuildIntervalMs?: number;
+  /** Where site-file builds are written (a temporary directory by default). */
+  siteDir?: string;
 }

@@ -13,6 +13,13 @@ type Language = StoredProfile['languages'][number];
 
 /** The date the seed's availability dates count from. */
 const SEED_DAY = Date.UTC(2026, 10, 20);
+
+/** The industries people list (public, filterable with GET /talent?industry=); two per person, rotated. */
+const INDUSTRIES = ['fintech', 'retail', 'healthcare', 'logistics', 'insurance', 'edtech', 'media', 'travel'] as const;
+
+function industriesFor(i: number): string[] {
+  return [...new Set([INDUSTRIES[i % INDUSTRIES.length] as string, INDUSTRIES[(i * 3 + 2) % INDUSTRIES.length] as string])];
+}
 const DAY_MS = 86_400_000;
 
 const EXTRA_LANGUAGES: Record<Market, readonly Language[]> = {
@@ -209,6 +216,7 @@ export function buildSeedProfiles(): StoredProfile[] {
         nextAvailableDate: isoDay(SEED_DAY + statusDays * DAY_MS),
       },
       services: [...services],
+      industries: industriesFor(i),
       indexable: !flags.includes('hidden'),
       active: !flags.includes('inactive'),
       updatedAt: new Date(SEED_DAY - ((i * 13) % 40) * DAY_MS - ((i * 37) % 1440) * 60_000).toISOString(),

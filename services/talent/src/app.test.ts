@@ -53,6 +53,6 @@ describe('OpenAPI description', () => {
 
   it('keeps internal and health routes out of the public description', async () => {
     const doc = await (await get('/openapi/json')).json();
-    expect(Object.keys(doc.paths).sort()).toEqual(['/pm/{id}/profile', '/resource/{id}/profile', '/talent/sitemap', '/talent/{slug}']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/pm/{id}/profile', '/resource/{id}/profile', '/talent', '/talent/sitemap', '/talent/{slug}']);
   });
 });

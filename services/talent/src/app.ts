@@ -1,21 +1,32 @@
 import { TALENT_ERROR_STATUS } from '@tm/contracts';
-import type { Logger } from '@tm/shared';
+import type { Clock, Logger } from '@tm/shared';
+import { systemClock } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import { Elysia } from 'elysia';
+import { createTalentDirectory, type TalentDirectory } from './profiles/directory.ts';
 import { createInternalRoutes } from './profiles/internal-routes.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { createProfileRoutes } from './profiles/routes.ts';
+import { createTalentSearchRoutes } from './profiles/search-routes.ts';
 
 /** Everything the talent service needs from outside; main.ts builds the real ones, tests embedded ones. */
 export interface TalentDeps {
   documents: DocumentStore;
   logger: Logger;
+  clock?: Clock;
+  /** How long the directory (search, sitemap, index) serves a snapshot before looking for changes (default 5 s). */
+  directoryMaxAgeMs?: number;
+  /** The directory main.ts built, warmed and watches; tests leave it out and get a lazy one. */
+  directory?: TalentDirectory;
 }
 
 /** The talent service: public profile routes, internal routes for catalog and gateway, health. */
 export function createApp(deps: TalentDeps) {
   const profiles = createProfileRepository(deps.documents);
+  const directory =
+    deps.directory ??
+    createTalentDirectory({ repo: profiles, clock: deps.clock ?? systemClock, maxAgeMs: deps.directoryMaxAgeMs ?? 5_000, logger: deps.logger });
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
@@ -29,9 +40,13 @@ export function createApp(deps: TalentDeps) {
       serviceOpenApi({
         title: 'Talent',
         description: 'Public profiles of project managers, field resources and experts, and the talent sitemap.',
-        tags: [{ name: 'Talent', description: 'Project manager, field resource and expert profiles' }],
+        tags: [
+          { name: 'Talent', description: 'Project manager, field resource and expert profiles' },
+          { name: 'Search', description: 'Finding services and people by text and filters' },
+        ],
       }),
     )
-    .use(createProfileRoutes(profiles))
-    .use(createInternalRoutes(profiles));
+    .use(createTalentSearchRoutes({ profiles, directory }))
+    .use(createProfileRoutes(profiles, directory))
+    .use(createInternalRoutes(profiles, directory));
 }

@@ -1,12 +1,15 @@
-import { createLogger, listenOrExit, loadConfigOrExit, shouldSeed, stopOnSignals } from '@tm/shared';
+import { createLogger, listenOrExit, loadConfigOrExit, shouldSeed, stopOnSignals, systemClock } from '@tm/shared';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { createApp } from './app.ts';
 import { loadTalentConfig, talentSeedMode } from './config.ts';
+import { createTalentDirectory } from './profiles/directory.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
 
 const logger = createLogger('talent');
+/** How often the directory looks for changes to the profiles (a cheap marker read; rebuilt only when it moved). */
+const DIRECTORY_MAX_AGE_MS = 5_000;
 
 const config = loadConfigOrExit(logger, () => loadTalentConfig(process.env));
 
@@ -14,21 +17,28 @@ const { documents } = await openStores({ service: 'talent', logger, mongodb: mon
 const profiles = createProfileRepository(documents);
 const seed = talentSeedMode(config, process.env);
 if (seed.warning) logger.warn(seed.warning);
-// Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503 meanwhile).
-const setup = retryUntilDone(logger, 'talent setup (indexes, seed)', async () => {
+const directory = createTalentDirectory({ repo: profiles, clock: systemClock, maxAgeMs: DIRECTORY_MAX_AGE_MS, logger });
+// Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503
+// meanwhile); then the directory (search, sitemap, index) is built in the background and watched.
+const setup = retryUntilDone(logger, 'talent setup (indexes, seed, directory)', async () => {
   const { seeded } = await prepareProfileStore(profiles, {
     seed: await shouldSeed(seed.mode, documents.kind, async () => (await profiles.count()) === 0),
+    // On MongoDB a seed already loaded (the marker names this version) costs one read.
+    onlyIfChanged: documents.kind === 'mongodb',
   });
   logger.info('profiles ready', { store: documents.kind, seeded });
+  void directory.refresh().catch((err) => logger.warn('talent directory not built yet', { error: String(err) }));
 });
+const stopWatching = directory.watch();
 const app = listenOrExit(
-  createApp({ documents: gateReadiness(documents, () => setup.done()), logger }),
+  createApp({ documents: gateReadiness(documents, () => setup.done()), logger, directory }),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
   logger,
 );
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
 
 stopOnSignals(logger, async () => {
+  stopWatching();
   setup.stop();
   await app.stop();
   await documents.close();

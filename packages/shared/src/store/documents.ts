@@ -58,6 +58,22 @@ export interface FindCursor<T> {
   toArray(): Promise<T[]>;
 }
 
+/** One write of a bulkWrite, in the driver's shape. */
+export type BulkWriteOperation<T extends Doc> =
+  | { insertOne: { document: T } }
+  | { updateOne: { filter: Filter; update: Update; upsert?: boolean } }
+  | { replaceOne: { filter: Filter; replacement: T; upsert?: boolean } }
+  | { deleteOne: { filter: Filter } };
+
+/** The counts of a bulkWrite, as the driver's BulkWriteResult names them. */
+export interface BulkWriteResult {
+  insertedCount: number;
+  matchedCount: number;
+  modifiedCount: number;
+  deletedCount: number;
+  upsertedCount: number;
+}
+
 export interface DocumentCollection<T extends Doc> {
   readonly collectionName: string;
   findOne(filter: Filter, options?: { projection?: Projection; sort?: Sort }): Promise<T | null>;
@@ -71,6 +87,8 @@ export interface DocumentCollection<T extends Doc> {
   replaceOne(filter: Filter, doc: T, options?: UpdateOptions): Promise<UpdateResult>;
   deleteOne(filter: Filter): Promise<DeleteResult>;
   deleteMany(filter: Filter): Promise<DeleteResult>;
+  /** Many writes in one round trip (seeding and bulk loads); `ordered: false` runs past a failed one. */
+  bulkWrite(operations: readonly BulkWriteOperation<T>[], options?: { ordered?: boolean }): Promise<BulkWriteResult>;
   createIndex(keys: IndexSpec, options?: IndexOptions): Promise<string>;
 }
 

@@ -1,12 +1,15 @@
-import { update as applyUpdate, Query } from 'mingo';
+import { update as applyUpdate } from 'mingo';
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 import {
+  type BulkWriteOperation,
+  type BulkWriteResult,
   type Doc,
   type DocumentCollection,
   type DocumentStore,
   DuplicateKeyError,
   type Filter,
+  type FindCursor,
   type FindOneAndUpdateOptions,
   type FindOptions,
   type IndexOptions,
@@ -16,12 +19,17 @@ import {
   type Update,
   type UpdateResult,
 } from './documents.ts';
-import { getPath, project, seedFromFilter, setPath, sortDocs } from './mongo-semantics.ts';
+import { EqualityBuckets, type IndexDef, SortedIndex, uniqueKeyOf } from './embedded-indexes.ts';
+import { planQuery } from './embedded-plan.ts';
+import { applySetsFast, asDriverWrites, seal } from './embedded-values.ts';
+import { project, seedFromFilter, setPath } from './mongo-semantics.ts';
 
 /**
- * An in-process document store with MongoDB's query and update semantics (via mingo), unique
- * and TTL indexes. Documents are deep-copied in and out, like a round trip through the driver,
- * so callers can never mutate stored state by accident. Single process only.
+ * An in-process document store with MongoDB's query and update semantics (via mingo) and real
+ * indexes: `_id` and unique fields by hash, declared indexes as equality buckets and sorted
+ * orders, so a read costs what it returns, not the collection. Stored documents are deep-frozen
+ * and handed out as they are (no copies): callers must not mutate results, and cannot by
+ * accident. Values are stored as the services' driver sends them (an `undefined` field is left out). Single process.
  */
 export function createEmbeddedDocumentStore(options: { clock?: Clock } = {}): DocumentStore {
   const clock = options.clock ?? systemClock;
@@ -41,14 +49,8 @@ export function createEmbeddedDocumentStore(options: { clock?: Clock } = {}): Do
   };
 }
 
-interface IndexDef {
-  name: string;
-  fields: string[];
-  unique: boolean;
-  sparse: boolean;
-  ttlField?: string;
-  ttlSeconds?: number;
-}
+/** Past this many documents in one write, sorted indexes are rebuilt once instead of kept in step. */
+const BULK = 64;
 
 const UPDATE_OPERATORS = new Set([
   '$set',
@@ -67,27 +69,46 @@ const UPDATE_OPERATORS = new Set([
   '$pullAll',
 ]);
 
+const NO_MATCH: UpdateResult = { matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
+
 class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
-  private docs: T[] = [];
-  private readonly indexes = new Map<string, IndexDef>();
+  /** _id -> frozen document, in insertion order (MongoDB's natural order for an unsorted scan). */
+  readonly docs = new Map<string, T>();
+  private readonly seq = new Map<string, number>();
+  private nextSeq = 0;
+  readonly unique = new Map<string, { def: IndexDef; keys: Map<string, string> }>();
+  readonly buckets = new Map<string, EqualityBuckets>();
+  readonly sorted = new Map<string, SortedIndex>();
+  private readonly ttl: IndexDef[] = [];
 
   constructor(
     readonly collectionName: string,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.unique.set('_id_', { def: { name: '_id_', fields: ['_id'], directions: [1], unique: true, sparse: false, text: false }, keys: new Map() });
+  }
 
   async findOne(filter: Filter, options: { projection?: Projection; sort?: Sort } = {}): Promise<T | null> {
     const [doc] = this.select(filter, { ...options, limit: 1 });
     return doc ?? null;
   }
 
-  find(filter: Filter, options: FindOptions = {}) {
-    // The query runs when toArray is called, like the driver's lazy cursor.
-    return { toArray: async () => this.select(filter, options) };
+  find(filter: Filter, options: FindOptions = {}): FindCursor<T> {
+    // The query runs when the cursor is read, like the driver's lazy cursor.
+    const run = () => this.select(filter, options);
+    return { toArray: async () => run() };
   }
 
   async countDocuments(filter: Filter = {}): Promise<number> {
-    return this.matching(filter).length;
+    const keys = Object.keys(filter);
+    if (keys.length === 0 && this.ttl.length === 0) return this.docs.size;
+    // One field pinned to a non-null scalar that leads an index: the bucket's size is the count.
+    const only = keys.length === 1 ? (keys[0] as string) : undefined;
+    const value = only === undefined ? undefined : filter[only];
+    const bucket = only === undefined ? undefined : this.buckets.get(only);
+    if (bucket && this.ttl.length === 0 && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
+      return bucket.lookup(value).size;
+    return this.plan(filter, {}).length;
   }
 
   async insertOne(doc: T): Promise<{ insertedId: string }> {
@@ -106,7 +127,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
     assertOperators(update);
-    const targets = this.matching(filter);
+    const targets = this.plan(filter, {});
     const next = targets.map((d) => this.applied(d, update, false));
     this.commit(targets, next);
     const modified = targets.filter((d, i) => !Bun.deepEquals(d, next[i])).length;
@@ -116,97 +137,141 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   async findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
     const { before, after } = this.updateFirst(filter, update, options.upsert ?? false, options.sort);
     const doc = options.returnDocument === 'after' ? after : before;
-    return doc ? project(structuredClone(doc), options.projection) : null;
+    return doc ? project(doc, options.projection) : null;
   }
 
   async replaceOne(filter: Filter, doc: T, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
     for (const key of Object.keys(doc)) if (key.startsWith('$')) throw new TypeError('replacement document must not contain operators');
-    const [target] = this.matching(filter);
+    const [target] = this.plan(filter, { limit: 1 });
     if (!target) {
-      if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
-      const fresh = structuredClone(doc);
-      this.insertAll([fresh]);
-      return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: fresh._id };
+      if (!options.upsert) return NO_MATCH;
+      this.insertAll([doc]);
+      return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: doc._id };
     }
-    const next = { ...structuredClone(doc), _id: target._id } as T;
+    const next = seal({ ...doc, _id: target._id }) as T;
     this.commit([target], [next]);
     return { matchedCount: 1, modifiedCount: Bun.deepEquals(target, next) ? 0 : 1, upsertedCount: 0, upsertedId: null };
   }
 
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
-    const [target] = this.matching(filter);
+    const [target] = this.plan(filter, { limit: 1 });
     if (!target) return { deletedCount: 0 };
-    this.docs = this.docs.filter((d) => d !== target);
+    this.removeAll([target]);
     return { deletedCount: 1 };
   }
 
   async deleteMany(filter: Filter): Promise<{ deletedCount: number }> {
-    const doomed = new Set(this.matching(filter));
-    this.docs = this.docs.filter((d) => !doomed.has(d));
-    return { deletedCount: doomed.size };
+    const doomed = this.plan(filter, {});
+    this.removeAll(doomed);
+    return { deletedCount: doomed.length };
+  }
+
+  async bulkWrite(operations: readonly BulkWriteOperation<T>[], options: { ordered?: boolean } = {}): Promise<BulkWriteResult> {
+    return asDriverWrites(this, operations, options.ordered ?? true);
   }
 
   async createIndex(keys: IndexSpec, options: IndexOptions = {}): Promise<string> {
     const fields = Object.keys(keys);
+    const text = fields.some((f) => keys[f] === 'text');
     const name = options.name ?? fields.map((f) => `${f}_${keys[f]}`).join('_');
-    const def: IndexDef = { name, fields, unique: options.unique ?? false, sparse: options.sparse ?? false };
+    if (this.unique.has(name) || this.sorted.has(name) || this.ttl.some((i) => i.name === name)) return name;
+    const directions = fields.map((f) => (keys[f] === -1 ? -1 : 1));
+    const def: IndexDef = { name, fields, directions, unique: options.unique ?? false, sparse: options.sparse ?? false, text };
+    if (text) return name; // $text is not supported here; the index exists for real MongoDB.
     if (options.expireAfterSeconds !== undefined && fields[0]) {
       def.ttlField = fields[0];
       def.ttlSeconds = options.expireAfterSeconds;
+      this.ttl.push(def);
     }
-    if (def.unique) this.checkUnique(this.docs, def);
-    this.indexes.set(name, def);
+    if (def.unique) {
+      const keyed = new Map<string, string>();
+      for (const d of this.docs.values()) this.claim(keyed, def, d, undefined);
+      this.unique.set(name, { def, keys: keyed });
+    }
+    const first = fields[0] as string;
+    if (!this.buckets.has(first)) {
+      const b = new EqualityBuckets(first);
+      for (const d of this.docs.values()) b.add(d);
+      this.buckets.set(first, b);
+    }
+    const s = new SortedIndex(def, this.docs, (id) => this.seq.get(id) ?? 0);
+    for (const d of this.docs.values()) s.add(d, true);
+    this.sorted.set(name, s);
     return name;
   }
 
   // --- internals -------------------------------------------------------------
 
-  private live(): T[] {
-    const now = this.clock.now();
-    const ttl = [...this.indexes.values()].filter((i) => i.ttlField);
-    if (ttl.length === 0) return this.docs;
-    this.docs = this.docs.filter((d) =>
-      ttl.every((i) => {
-        const v = d[i.ttlField as string];
-        return !(v instanceof Date) || v.getTime() + (i.ttlSeconds ?? 0) * 1000 > now;
-      }),
-    );
-    return this.docs;
+  private bulkDepth = 0;
+
+  /** Runs many writes with sorted indexes rebuilt once afterwards instead of kept in step per write. */
+  async inBulk<R>(run: () => Promise<R>): Promise<R> {
+    this.bulkDepth++;
+    try {
+      return await run();
+    } finally {
+      this.bulkDepth--;
+    }
   }
 
-  private matching(filter: Filter): T[] {
-    const query = new Query(filter, {});
-    return this.live().filter((d) => query.test(d));
+  /** Insertion order of a stored document (MongoDB's natural order and the tie order of an index). */
+  seqOf(id: string): number {
+    return this.seq.get(id) ?? 0;
+  }
+
+  isExpired(doc: T, now: number): boolean {
+    for (const i of this.ttl) {
+      const v = doc[i.ttlField as string];
+      if (v instanceof Date && v.getTime() + (i.ttlSeconds ?? 0) * 1000 <= now) return true;
+    }
+    return false;
+  }
+
+  /** The live documents matching `filter`, in the order asked, up to skip + limit; expired ones are purged on sight. */
+  plan(filter: Filter, options: FindOptions): T[] {
+    const now = this.clock.now();
+    const expired: T[] = [];
+    const found = planQuery(this, filter, options, (d) => {
+      if (this.ttl.length > 0 && this.isExpired(d, now)) {
+        expired.push(d);
+        return false;
+      }
+      return true;
+    });
+    if (expired.length > 0) this.removeAll(expired);
+    return found;
   }
 
   private select(filter: Filter, options: FindOptions): T[] {
-    let docs = this.matching(filter);
-    if (options.sort) docs = sortDocs(docs, options.sort);
+    const docs = this.plan(filter, options);
     const start = options.skip ?? 0;
-    const end = options.limit ? start + options.limit : undefined;
-    return docs.slice(start, end).map((d) => project(structuredClone(d), options.projection));
+    const page = docs.slice(start, options.limit ? start + options.limit : undefined);
+    return options.projection ? page.map((d) => project(d, options.projection)) : page;
   }
 
-  private updateFirst(filter: Filter, update: Update, upsert: boolean, sort?: Sort): { before: T | null; after: T | null; result: UpdateResult } {
+  updateFirst(filter: Filter, update: Update, upsert: boolean, sort?: Sort): { before: T | null; after: T | null; result: UpdateResult } {
     assertOperators(update);
-    let candidates = this.matching(filter);
-    if (sort) candidates = sortDocs(candidates, sort);
-    const target = candidates[0];
+    const [target] = this.plan(filter, { sort, limit: 1 });
     if (target) {
       const next = this.applied(target, update, false);
       this.commit([target], [next]);
       const modified = Bun.deepEquals(target, next) ? 0 : 1;
       return { before: target, after: next, result: { matchedCount: 1, modifiedCount: modified, upsertedCount: 0, upsertedId: null } };
     }
-    if (!upsert) return { before: null, after: null, result: { matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null } };
-    const seed = seedFromFilter(filter) as T;
-    const created = this.applied(seed, update, true);
+    if (!upsert) return { before: null, after: null, result: NO_MATCH };
+    const created = this.applied(seedFromFilter(filter) as T, update, true);
     if (created._id === undefined) throw new TypeError('upsert needs an _id in the filter or the update (ids are strings here)');
-    this.insertAll([created]);
-    return { before: null, after: created, result: { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: created._id } };
+    this.insertAll([created], true);
+    const stored = this.docs.get(created._id) as T;
+    return { before: null, after: stored, result: { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: created._id } };
   }
 
   private applied(doc: T, update: Update, inserting: boolean): T {
+    const fast = applySetsFast(doc, update as Record<string, unknown>, inserting);
+    if (fast) {
+      if (fast._id !== doc._id && doc._id !== undefined) throw new TypeError("Performing an update on the path '_id' would modify the immutable field '_id'");
+      return fast;
+    }
     const copy = structuredClone(doc);
     const { $setOnInsert, ...rest } = update as Record<string, Record<string, unknown>>;
     if (Object.keys(rest).length > 0) applyUpdate(copy, rest as never, [], undefined, { cloneMode: 'deep' });
@@ -214,42 +279,89 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     // where MongoDB accepts `$setOnInsert: { _id }`.
     if (inserting && $setOnInsert) for (const [path, value] of Object.entries($setOnInsert)) setPath(copy, path, structuredClone(value));
     if (copy._id !== doc._id && doc._id !== undefined) throw new TypeError("Performing an update on the path '_id' would modify the immutable field '_id'");
-    return copy;
+    return seal(copy) as T;
   }
 
-  /** Replaces `olds` by `news` atomically: unique indexes are checked before anything changes. */
-  private commit(olds: T[], news: T[]): void {
-    const untouched = this.docs.filter((d) => !olds.includes(d));
-    for (const idx of this.uniqueIndexes()) this.checkUnique([...untouched, ...news], idx);
-    const replaced = new Map(olds.map((d, i) => [d, news[i] as T]));
-    this.docs = this.docs.map((d) => replaced.get(d) ?? d);
+  /** Claims a unique key for `doc` in `keys`, or throws E11000 when another document holds it. */
+  private claim(keys: Map<string, string>, def: IndexDef, doc: T, releasing: ReadonlySet<string> | undefined): void {
+    const key = uniqueKeyOf(def, doc);
+    if (key === undefined) return;
+    const holder = keys.get(key);
+    if (holder !== undefined && holder !== doc._id && !releasing?.has(holder)) {
+      throw new DuplicateKeyError(`E11000 duplicate key error collection: ${this.collectionName} index: ${def.name} dup key: ${key}`);
+    }
+    keys.set(key, doc._id);
   }
 
-  private insertAll(docs: readonly T[]): void {
-    const fresh = docs.map((d) => structuredClone(d));
-    for (const d of fresh) if (typeof d._id !== 'string') throw new TypeError('documents need a string _id');
-    const all = [...this.live(), ...fresh];
-    for (const idx of this.uniqueIndexes()) this.checkUnique(all, idx);
-    this.docs = all;
-  }
-
-  private uniqueIndexes(): IndexDef[] {
-    return [{ name: '_id_', fields: ['_id'], unique: true, sparse: false }, ...[...this.indexes.values()].filter((i) => i.unique)];
-  }
-
-  private checkUnique(docs: readonly T[], idx: IndexDef): void {
-    const seen = new Set<string>();
-    for (const d of docs) {
-      const values = idx.fields.map((f) => getPath(d, f));
-      if (idx.sparse && values.every((v) => v === undefined)) continue;
-      const key = JSON.stringify(values.map((v) => v ?? null));
-      if (seen.has(key)) {
-        throw new DuplicateKeyError(`E11000 duplicate key error collection: ${this.collectionName} index: ${idx.name} dup key: ${key}`);
+  /** Checks every unique index for `news` replacing `olds` before anything changes, so a failure leaves all as it was. */
+  private checkUnique(olds: readonly T[], news: readonly T[]): void {
+    const releasing = new Set(olds.map((d) => d._id));
+    for (const { def, keys } of this.unique.values()) {
+      const claimed = new Map<string, string>();
+      for (const d of news) {
+        const key = uniqueKeyOf(def, d);
+        if (key === undefined) continue;
+        const other = claimed.get(key) ?? keys.get(key);
+        const ownOldKey = other === d._id && releasing.has(d._id) && !claimed.has(key);
+        const otherIsReleased = other !== undefined && releasing.has(other) && !claimed.has(key);
+        if (other !== undefined && !ownOldKey && !otherIsReleased) {
+          throw new DuplicateKeyError(`E11000 duplicate key error collection: ${this.collectionName} index: ${def.name} dup key: ${key}`);
+        }
+        claimed.set(key, d._id);
       }
-      seen.add(key);
     }
   }
+
+  /** Replaces `olds` by `news` (same ids) atomically: unique indexes are checked before anything changes. */
+  commit(olds: readonly T[], news: readonly T[]): void {
+    this.checkUnique(olds, news);
+    const bulk = olds.length > BULK || this.bulkDepth > 0;
+    for (const d of olds) this.unindex(d, bulk);
+    for (const d of news) this.index(d, bulk);
+  }
+
+  /** Inserts documents; `sealed` ones (made by this store) are stored as they are, others as a frozen copy. */
+  insertAll(input: readonly T[], sealed = false): void {
+    const fresh = sealed ? input : input.map((d) => seal(d));
+    for (const d of fresh) if (typeof d._id !== 'string') throw new TypeError('documents need a string _id');
+    this.checkUnique([], fresh);
+    const bulk = fresh.length > BULK || this.bulkDepth > 0;
+    for (const d of fresh) {
+      this.seq.set(d._id, this.nextSeq++);
+      this.index(d, bulk);
+    }
+  }
+
+  private removeAll(doomed: readonly T[]): void {
+    const bulk = doomed.length > BULK || this.bulkDepth > 0;
+    for (const d of doomed) {
+      this.unindex(d, bulk);
+      this.docs.delete(d._id);
+      this.seq.delete(d._id);
+    }
+  }
+
+  private index(doc: T, bulk: boolean): void {
+    for (const { def, keys } of this.unique.values()) {
+      const key = uniqueKeyOf(def, doc);
+      if (key !== undefined) keys.set(key, doc._id);
+    }
+    for (const b of this.buckets.values()) b.add(doc);
+    for (const s of this.sorted.values()) s.add(doc, bulk);
+    this.docs.set(doc._id, doc);
+  }
+
+  private unindex(doc: T, bulk: boolean): void {
+    for (const { def, keys } of this.unique.values()) {
+      const key = uniqueKeyOf(def, doc);
+      if (key !== undefined && keys.get(key) === doc._id) keys.delete(key);
+    }
+    for (const b of this.buckets.values()) b.remove(doc);
+    for (const s of this.sorted.values()) s.remove(doc, bulk);
+  }
 }
+
+export type { EmbeddedCollection };
 
 function assertOperators(update: Update): void {
   const keys = Object.keys(update);

@@ -6,6 +6,8 @@
  */
 export { gateReadiness, openStores, type RedisSettings, retryUntilDone, type Stores } from './connect.ts';
 export {
+  type BulkWriteOperation,
+  type BulkWriteResult,
   type Doc,
   type DocumentCollection,
   type DocumentStore,

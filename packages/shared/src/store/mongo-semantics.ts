@@ -26,7 +26,8 @@ function typeRank(v: unknown): number {
   return 10;
 }
 
-function compareValues(a: unknown, b: unknown): number {
+/** Two values in BSON comparison order (null and missing first, then numbers, strings, objects, arrays, booleans, dates). */
+export function compareValues(a: unknown, b: unknown): number {
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (ra !== rb) return ra - rb;
@@ -49,15 +50,56 @@ export function sortDocs<T>(docs: T[], sort: Sort): T[] {
   });
 }
 
+type ProjectionTree = { [field: string]: true | ProjectionTree };
+const trees = new WeakMap<Projection, ProjectionTree>();
+
+/** An inclusion projection as a tree of fields, built once per projection object. */
+function treeOf(projection: Projection): ProjectionTree {
+  let tree = trees.get(projection);
+  if (!tree) {
+    tree = {};
+    for (const [k, v] of Object.entries(projection)) {
+      if (v !== 1) continue;
+      const parts = k.split('.');
+      let node = tree;
+      for (const part of parts.slice(0, -1)) {
+        const next = node[part];
+        if (next === true) break;
+        node[part] = next ?? {};
+        node = node[part] as ProjectionTree;
+      }
+      node[parts[parts.length - 1] as string] = true;
+    }
+    trees.set(projection, tree);
+  }
+  return tree;
+}
+
+/** Copies the projected fields of `src` (arrays of subdocuments projected element by element, as MongoDB does). */
+function pick(src: unknown, tree: ProjectionTree): unknown {
+  if (Array.isArray(src)) return src.filter((e) => e !== null && typeof e === 'object' && !Array.isArray(e)).map((e) => pick(e, tree));
+  const from = src as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key in tree) {
+    const want = tree[key] as true | ProjectionTree;
+    const v = from[key];
+    if (v === undefined) continue;
+    if (want === true) out[key] = v;
+    else if (v !== null && typeof v === 'object' && !(v instanceof Date)) out[key] = pick(v, want);
+  }
+  return out;
+}
+
 export function project<T>(doc: T, projection?: Projection): T {
-  if (!projection || Object.keys(projection).length === 0) return doc;
+  if (!projection) return doc;
   const entries = Object.entries(projection);
+  if (entries.length === 0) return doc;
   const including = entries.some(([k, v]) => v === 1 && k !== '_id');
   const src = doc as Record<string, unknown>;
   if (including) {
-    const out: Record<string, unknown> = {};
-    if (projection._id !== 0) out._id = src._id;
-    for (const [k, v] of entries) if (v === 1) setPath(out, k, getPath(src, k));
+    const out = pick(src, treeOf(projection)) as Record<string, unknown>;
+    if (projection._id === 0) delete out._id;
+    else out._id = src._id;
     return out as T;
   }
   const out = structuredClone(src);

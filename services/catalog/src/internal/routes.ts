@@ -1,14 +1,25 @@
 import { ServiceIndexEntrySchema } from '@tm/contracts';
-import { ok } from '@tm/shared';
+import { answerPrebuilt } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
-import { toIndexEntry } from '../services/present.ts';
 import type { ServiceReadModel } from '../services/read-model.ts';
 
-/** GET /internal/service-index: every active service in English, for the gateway's sitemap and llms files. */
+/**
+ * The gateway's sources for its site files, prebuilt per snapshot and answered with an ETag (304
+ * when unchanged): GET /internal/service-index (every active service in English, JSON envelope)
+ * and GET /internal/service-index.ndjson (the same with each market's price, one line per service,
+ * then a trailer with the count; see @tm/contracts indexes.ts).
+ */
 export function createInternalRoutes(deps: { readModel: ServiceReadModel }) {
-  return new Elysia({ name: 'catalog-internal-routes' }).get('/internal/service-index', async () => ok((await deps.readModel.all()).map(toIndexEntry)), {
-    response: { 200: envelopeOf(t.Array(ServiceIndexEntrySchema)) },
-    detail: { hide: true },
-  });
+  return new Elysia({ name: 'catalog-internal-routes' })
+    .get(
+      '/internal/service-index',
+      async ({ request, set }) => answerPrebuilt(request, await deps.readModel.serviceIndex('json'), set.headers as Record<string, string>),
+      { response: { 200: envelopeOf(t.Array(ServiceIndexEntrySchema)) }, detail: { hide: true } },
+    )
+    .get(
+      '/internal/service-index.ndjson',
+      async ({ request, set }) => answerPrebuilt(request, await deps.readModel.serviceIndex('ndjson'), set.headers as Record<string, string>),
+      { detail: { hide: true } },
+    );
 }

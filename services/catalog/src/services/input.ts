@@ -41,7 +41,7 @@ export const CategorySchema = t.Union(
 );
 export const SearchSchema = t.String({
   maxLength: MAX_SEARCH_LENGTH,
-  description: `Case-insensitive text in the X-Lang copy or English; 400 INVALID_SEARCH past ${MAX_SEARCH_LENGTH} characters`,
+  description: `Words, each of which must begin a word of the name or summary (X-Lang copy or English); 400 INVALID_SEARCH past ${MAX_SEARCH_LENGTH} characters`,
 });
 /** `hours`: > 0 and <= MAX_HOURS; absent means the service's default hours. */
 export const HoursSchema = Type.Number({

@@ -33,3 +33,11 @@ export const ServiceDocSchema = t.Object({
   updatedAt: t.String({ format: 'date-time' }),
 });
 export type ServiceDoc = typeof ServiceDocSchema.static;
+
+/** What the read model keeps of a service: no description, inclusions or FAQ (the list and detail read those from the store). */
+export type ServiceSummary = Pick<
+  ServiceDoc,
+  '_id' | 'slug' | 'kind' | 'category' | 'rank' | 'markets' | 'defaultHours' | 'minHours' | 'prices' | 'updatedAt'
+> & {
+  i18n: Record<keyof ServiceDoc['i18n'], { name: string; summary: string }>;
+};

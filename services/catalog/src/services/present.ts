@@ -1,16 +1,16 @@
 import type { CatalogEntry, Lang, Market, Service, ServiceIndexEntry } from '@tm/contracts';
 /** Turns stored documents into the public shapes for one market and language. */
 import { multiplyMinor } from '@tm/shared';
-import type { ServiceDoc } from './model.ts';
+import type { ServiceDoc, ServiceSummary } from './model.ts';
 import type { LineInput } from './pricing.ts';
 
 /** The copy in `lang`, falling back to English when a translation is missing. */
-function copyOf(doc: ServiceDoc, lang: Lang) {
+function copyOf<C>(doc: { i18n: Record<Lang, C> }, lang: Lang): C {
   return doc.i18n[lang] ?? doc.i18n.en;
 }
 
 /** True when the service can be booked in the market (listed there and priced there). */
-export function isOfferedIn(doc: ServiceDoc, market: Market): boolean {
+export function isOfferedIn(doc: Pick<ServiceSummary, 'markets' | 'prices'>, market: Market): boolean {
   return doc.markets.includes(market.code) && doc.prices[market.code] !== undefined;
 }
 
@@ -46,12 +46,12 @@ export function toService(doc: ServiceDoc, market: Market, lang: Lang): Service 
 }
 
 /** The picker entry: exactly `_id`, `slug` and `name`. */
-export function toCatalogEntry(doc: ServiceDoc, lang: Lang): CatalogEntry {
+export function toCatalogEntry(doc: ServiceSummary, lang: Lang): CatalogEntry {
   return { _id: doc._id, slug: doc.slug, name: copyOf(doc, lang).name };
 }
 
 /** The site-files entry, always in English. */
-export function toIndexEntry(doc: ServiceDoc): ServiceIndexEntry {
+export function toIndexEntry(doc: ServiceSummary): ServiceIndexEntry {
   return {
     _id: doc._id,
     slug: doc.slug,
@@ -65,7 +65,7 @@ export function toIndexEntry(doc: ServiceDoc): ServiceIndexEntry {
 }
 
 /** The pricing input for one service in one market; hours default to the service's default. */
-export function toLineInput(doc: ServiceDoc, market: Market, lang: Lang, hours: number | undefined, qty: number): LineInput {
+export function toLineInput(doc: ServiceSummary, market: Market, lang: Lang, hours: number | undefined, qty: number): LineInput {
   const price = doc.prices[market.code];
   if (!price) throw new Error(`service ${doc.slug} has no price in ${market.code}`);
   return {

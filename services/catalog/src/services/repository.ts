@@ -1,6 +1,7 @@
 import { type Category, LANGUAGES, type Lang, type MarketCode } from '@tm/contracts';
-import type { DocumentCollection, DocumentStore, Filter } from '@tm/shared/store';
-import type { ServiceDoc } from './model.ts';
+import { prefixEnd, queryWords, searchWords } from '@tm/shared';
+import type { BulkWriteOperation, DocumentCollection, DocumentStore, Filter } from '@tm/shared/store';
+import type { ServiceDoc, ServiceSummary } from './model.ts';
 
 /** The name of the services collection, shared by the app and the seed script. */
 export const SERVICES_COLLECTION = 'services';
@@ -13,39 +14,83 @@ export interface ServiceQuery {
   search?: string;
 }
 
+/** What tells the read model the active catalog changed: how many services, how many active, the newest `updatedAt`. */
+export interface ChangeMarker {
+  total: number;
+  active: number;
+  latest: string | null;
+}
+
 /** The only layer that talks to the services collection. */
 export interface ServiceRepository {
   /** Creates the indexes the list, detail and search queries need (idempotent). */
   ensureIndexes(): Promise<void>;
   /** An active service by its 24-hex id or its slug; null when none. */
   findActiveByIdOrSlug(idOrSlug: string): Promise<ServiceDoc | null>;
-  /** One page of active services offered in a market, in display order, plus the total. */
+  /** Active services by slug, in the order of `slugs` (unknown or inactive ones left out). */
+  findActiveBySlugs(slugs: readonly string[]): Promise<ServiceDoc[]>;
+  /** One page of active services offered in a market, in display order, plus the total, read from the store (the read model serves the API). */
   listPage(query: ServiceQuery, page: { skip: number; limit: number }): Promise<{ items: ServiceDoc[]; total: number }>;
-  /** Every active service in display order (the read model and the service index). */
-  listActive(): Promise<ServiceDoc[]>;
-  /** Inserts or updates by stable id (derived from the slug); returns how many were new or changed. */
+  /** Every active service in display order, with only what the read model keeps. */
+  listActive(): Promise<ServiceSummary[]>;
+  /** Cheap signals of a change, read by the read model off the request path. */
+  changeMarker(): Promise<ChangeMarker>;
+  /** Inserts or updates by stable id (derived from the slug) in bulk writes of 1,000; returns how many were new or changed. */
   upsertAll(docs: readonly ServiceDoc[]): Promise<{ inserted: number; updated: number }>;
   count(): Promise<number>;
+  /** The seed version the last seed run recorded, or null. */
+  seededVersion(): Promise<string | null>;
+  /** Records the seed version just loaded. */
+  markSeeded(version: string): Promise<void>;
 }
 
+/** One marker document per seeded collection: `{ _id: 'services', version }`. */
+export const SEED_MARKERS_COLLECTION = 'seed_markers';
+
 const DISPLAY_ORDER = { rank: 1, slug: 1 } as const;
+const BATCH = 1_000;
+
+/** The fields the read model holds, and the search words upsertAll stored (so the snapshot need not cut the copy into words again). */
+const SUMMARY_PROJECTION = Object.fromEntries(
+  [
+    '_id',
+    'slug',
+    'kind',
+    'category',
+    'rank',
+    'markets',
+    'defaultHours',
+    'minHours',
+    'prices',
+    'updatedAt',
+    'searchWords',
+    ...LANGUAGES.flatMap((l) => [`i18n.${l}.name`, `i18n.${l}.summary`]),
+  ].map((f) => [f, 1 as const]),
+);
 
 /** Builds the repository over any DocumentStore adapter. */
 export function createServiceRepository(store: DocumentStore): ServiceRepository {
   const services: DocumentCollection<ServiceDoc> = store.collection<ServiceDoc>(SERVICES_COLLECTION);
+  const markers = store.collection<{ _id: string; version: string }>(SEED_MARKERS_COLLECTION);
   return {
     async ensureIndexes() {
       await services.createIndex({ slug: 1 }, { unique: true, name: 'slug_unique' });
       await services.createIndex({ category: 1, rank: 1 }, { name: 'category_rank' });
       await services.createIndex({ markets: 1, active: 1, rank: 1 }, { name: 'markets_active_rank' });
-      // A text index for real MongoDB users and tools. The list query itself uses a
-      // case-insensitive regex instead of $text: $text matches whole stemmed words only, has no
-      // Hindi/Arabic stemming, and the embedded adapter has no $text, so regex keeps both
-      // adapters returning the same pages (the catalog is small enough for it to stay cheap).
-      await services.createIndex(Object.fromEntries(TEXT_FIELDS.map((f) => [f, 'text' as const])), { name: 'copy_text', default_language: 'none' });
+      // The read model's load and the store-side list walk display order without a sort stage.
+      await services.createIndex({ active: 1, rank: 1, slug: 1 }, { name: 'active_display_order' });
+      // The change marker's newest-first read.
+      await services.createIndex({ updatedAt: -1 }, { name: 'updated_at' });
+      // No index on searchWords: the API's search runs on the read model's token index; the
+      // store-side prefix ranges of listPage are for tools and the agreement tests only.
     },
     findActiveByIdOrSlug(idOrSlug) {
       return services.findOne({ active: true, $or: [{ _id: idOrSlug }, { slug: idOrSlug }] });
+    },
+    async findActiveBySlugs(slugs) {
+      const found = await services.find({ slug: { $in: [...slugs] }, active: true }).toArray();
+      const bySlug = new Map(found.map((d) => [d.slug, d]));
+      return slugs.flatMap((slug) => bySlug.get(slug) ?? []);
     },
     async listPage(query, { skip, limit }) {
       const filter = listFilter(query);
@@ -53,41 +98,73 @@ export function createServiceRepository(store: DocumentStore): ServiceRepository
       return { items, total };
     },
     listActive() {
-      return services.find({ active: true }, { sort: DISPLAY_ORDER }).toArray();
+      return services.find({ active: true }, { sort: DISPLAY_ORDER, projection: SUMMARY_PROJECTION }).toArray() as Promise<ServiceSummary[]>;
+    },
+    async changeMarker() {
+      const [total, active, newest] = await Promise.all([
+        services.countDocuments({}),
+        services.countDocuments({ active: true }),
+        services.findOne({}, { sort: { updatedAt: -1 }, projection: { updatedAt: 1 } }),
+      ]);
+      return { total, active, latest: newest?.updatedAt ?? null };
     },
     async upsertAll(docs) {
       let inserted = 0;
       let updated = 0;
-      for (const doc of docs) {
+      for (let i = 0; i < docs.length; i += BATCH) {
         // Keyed by the stable id (derived from the slug), so the upsert needs no $setOnInsert of _id.
-        const { _id, ...fields } = doc;
-        const r = await services.updateOne({ _id }, { $set: fields }, { upsert: true });
-        if (r.upsertedCount > 0) inserted++;
-        else if (r.modifiedCount > 0) updated++;
+        const ops: BulkWriteOperation<ServiceDoc>[] = docs.slice(i, i + BATCH).map(({ _id, ...fields }) => ({
+          updateOne: { filter: { _id }, update: { $set: { ...fields, searchWords: searchWordsOf(fields) } }, upsert: true },
+        }));
+        const r = await services.bulkWrite(ops, { ordered: false });
+        inserted += r.upsertedCount;
+        updated += r.modifiedCount;
       }
       return { inserted, updated };
     },
     count() {
       return services.countDocuments({});
     },
+    async seededVersion() {
+      const marker = await markers.findOne({ _id: SERVICES_COLLECTION });
+      return marker?.version ?? null;
+    },
+    async markSeeded(version) {
+      await markers.updateOne({ _id: SERVICES_COLLECTION }, { $set: { version } }, { upsert: true });
+    },
   };
 }
 
-const TEXT_FIELDS = LANGUAGES.flatMap((l) => [`i18n.${l}.name`, `i18n.${l}.summary`]);
+/** The search words of a service per language: the name and summary of that language's copy. */
+export function searchWordsOf(doc: Pick<ServiceDoc, 'i18n'>): Record<Lang, string[]> {
+  return Object.fromEntries(LANGUAGES.map((l) => [l, copyWords(doc.i18n[l])])) as Record<Lang, string[]>;
+}
 
-/** The Mongo filter of a list query: active, offered in the market (listed and priced there, as isOfferedIn says), category, text search. */
+function copyWords(copy: { name: string; summary: string } | undefined): string[] {
+  return copy ? searchWords(`${copy.name} ${copy.summary}`) : [];
+}
+
+/**
+ * The Mongo filter of a list query: active, offered in the market (listed and priced there, as
+ * isOfferedIn says), category, and search as word-prefix ranges over the stored search words of
+ * the caller's language and English (no regex, so no user text ever reaches a pattern).
+ */
 export function listFilter(query: ServiceQuery): Filter {
   const filter: Filter = { active: true, markets: query.market, [`prices.${query.market}`]: { $exists: true } };
   if (query.category) filter.category = query.category;
-  if (query.search) {
-    const pattern = escapeRegex(query.search);
+  if (query.search !== undefined) {
     const langs = query.lang === 'en' ? ['en'] : [query.lang, 'en'];
-    filter.$or = langs.flatMap((l) => ['name', 'summary', 'description'].map((f) => ({ [`i18n.${l}.${f}`]: { $regex: pattern, $options: 'i' } })));
+    const words = queryWords(query.search);
+    // No words at all (".*") matches nothing, as the read model's search does.
+    filter.$and =
+      words.length === 0
+        ? [{ _id: { $in: [] } }]
+        : words.map((w) => ({ $or: langs.map((l) => ({ [`searchWords.${l}`]: { $elemMatch: { $gte: w, $lt: prefixEnd(w) } } })) }));
   }
   return filter;
 }
 
-/** Escapes every regex metacharacter so user input is matched literally. */
+/** Escapes every regex metacharacter so user input is matched literally (kept for callers that still build patterns). */
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

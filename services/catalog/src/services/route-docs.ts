@@ -22,7 +22,8 @@ export const LIST = {
     "The envelope is exactly the spec's; the total count is in X-Total-Count and RFC 8288 links (first, prev, next, last) in Link, " +
     'as query-only relative references (<?page=2&limit=20>) that keep every other query parameter and resolve against the path you called. ' +
     'category must be one of frontend, backend, mobile, data-ai, cloud-devops, design, quality, security, product-delivery (unknown -> 400 INVALID_CATEGORY, not an empty list). ' +
-    'search (at most 100 characters, else 400 INVALID_SEARCH) matches name, summary or description case-insensitively as literal text, in the X-Lang language and in English. ' +
+    'search (at most 100 characters, else 400 INVALID_SEARCH) is a word search: every word of it must begin a word of the name or summary in the X-Lang language or in English ' +
+    '(case, Latin accents, German ß and Arabic vowel marks and letter variants folded; punctuation only separates words; a search with no words matches nothing). ' +
     "Each query parameter may appear at most once: a repeat (?page=1&page=2) is a 400 with that parameter's code. " +
     'List items carry no availablePms: the list never calls the talent service per item; fetch a service to see PM previews.',
 };
@@ -33,7 +34,8 @@ export const CATALOG = {
   tags: ['Services'],
   description:
     'Every active service offered in the X-Country market as exactly {_id, slug, name}, in display order, unpaginated. ' +
-    'Names are English unless X-Lang asks for hi, ar or de (Content-Language says which). Unknown X-Country -> 400 INVALID_COUNTRY.',
+    'Names are English unless X-Lang asks for hi, ar or de (Content-Language says which). Unknown X-Country -> 400 INVALID_COUNTRY. ' +
+    'Prebuilt per market and language: answered with a strong ETag, Cache-Control: public, no-cache and Vary: X-Country, X-Lang; a matching If-None-Match answers 304 with no body.',
 };
 
 export const DETAIL = {

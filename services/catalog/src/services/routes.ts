@@ -1,5 +1,5 @@
 import { CatalogEntrySchema, type Category, MAX_SERVICE_ID_LENGTH, QuoteSchema, ServiceSchema } from '@tm/contracts';
-import { DomainError, ok, paginationLinks } from '@tm/shared';
+import { answerPrebuilt, DomainError, ok, paginationLinks } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { TalentPort } from '../talent/model.ts';
@@ -17,7 +17,7 @@ import {
   rejectRepeatedParams,
 } from './input.ts';
 import { LocaleHeadersSchema, localeContext } from './locale.ts';
-import { isOfferedIn, toCatalogEntry, toLineInput, toService } from './present.ts';
+import { isOfferedIn, toLineInput, toService } from './present.ts';
 import { quoteLines } from './pricing.ts';
 import type { ServiceReadModel } from './read-model.ts';
 import type { ServiceRepository } from './repository.ts';
@@ -38,7 +38,9 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
       async ({ query, market, lang, request, set }) => {
         // The transform hook below has already checked and normalized every parameter.
         const { page, limit, category, search } = query as { page: number; limit: number; category?: Category; search?: string };
-        const { items, total } = await repo.listPage({ market: market.code, lang, category, search }, { skip: (page - 1) * limit, limit });
+        // Positions come from the read model (a slice, however deep the page); the page's documents by id from the store.
+        const { slugs, total } = await readModel.page({ market: market.code, lang, category, search }, (page - 1) * limit, limit);
+        const items = await repo.findActiveBySlugs(slugs);
         set.headers['x-total-count'] = String(total);
         set.headers.link = paginationLinks(new URL(request.url), page, limit, total);
         return ok(items.map((d) => toService(d, market, lang)));
@@ -64,10 +66,8 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
     )
     .get(
       '/services/catalog',
-      async ({ market, lang }) => {
-        const docs = await readModel.all();
-        return ok(docs.filter((d) => isOfferedIn(d, market)).map((d) => toCatalogEntry(d, lang)));
-      },
+      async ({ market, lang, request, set }) =>
+        answerPrebuilt(request, await readModel.catalog(market.code, lang), { ...(set.headers as Record<string, string>), vary: 'X-Country, X-Lang' }),
       { headers: LocaleHeadersSchema, response: { 200: envelopeOf(t.Array(CatalogEntrySchema)), ...errors }, detail: CATALOG },
     )
     .get(

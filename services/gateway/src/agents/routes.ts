@@ -22,7 +22,18 @@ export interface AgentRoutesDeps extends SiteDeps {
 export function createAgentRoutes(deps: AgentRoutesDeps) {
   const upstream = createUpstreamClient(deps);
   const origin = deps.publicSiteUrl.replace(/\/+$/, '');
-  return new Elysia({ name: 'agent-routes' }).use(createSiteRoutes({ upstream, clock: deps.clock, origin, rateLimits: deps.rateLimits })).use(
+  const site = createSiteRoutes({
+    fetch: deps.fetch,
+    upstreams: deps.upstreams,
+    clock: deps.clock,
+    logger: deps.logger,
+    origin,
+    timeoutMs: deps.upstreamTimeoutMs,
+    rateLimits: deps.rateLimits,
+    buildIntervalMs: deps.siteBuildIntervalMs,
+    dir: deps.siteDir,
+  });
+  return new Elysia({ name: 'agent-routes' }).use(site).use(
     createMcpRoutes({
       upstream,
       origin,

@@ -1,17 +1,18 @@
 import { DEFAULT_PM_PREVIEWS, PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from '@tm/contracts';
-import { ok } from '@tm/shared';
+import { answerPrebuilt, ok } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
+import type { TalentDirectory } from './directory.ts';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';
-import { isListed, rankPmCandidates } from './ranking.ts';
+import { rankPmCandidates } from './ranking.ts';
 import type { ProfileRepository } from './repository.ts';
-import { toPmPreview, toTalentIndexEntry } from './view.ts';
+import { toPmPreview } from './view.ts';
 
 /**
  * Service-to-service endpoints (not proxied by the gateway, left out of the public OpenAPI):
  * PM previews for the catalog's service pages and the talent index for the site files.
  */
-export function createInternalRoutes(profiles: ProfileRepository) {
+export function createInternalRoutes(profiles: ProfileRepository, directory: TalentDirectory) {
   return new Elysia({ name: 'talent-internal-routes', prefix: '/internal' })
     .get(
       '/pm-previews',
@@ -25,8 +26,11 @@ export function createInternalRoutes(profiles: ProfileRepository) {
         detail: { summary: 'Active PMs who deliver a service, available first, then best rated; unknown service -> []' },
       },
     )
-    .get('/talent-index', async () => ok((await profiles.listListed()).filter(isListed).map(toTalentIndexEntry)), {
+    .get('/talent-index', async ({ request, set }) => answerPrebuilt(request, await directory.index('json'), set.headers as Record<string, string>), {
       response: { 200: envelopeOf(t.Array(TalentIndexEntrySchema)) },
-      detail: { summary: 'Every active and indexable profile, ordered by slug' },
+      detail: { summary: 'Every active and indexable profile, ordered by slug; ETag and 304 like every whole list' },
+    })
+    .get('/talent-index.ndjson', async ({ request, set }) => answerPrebuilt(request, await directory.index('ndjson'), set.headers as Record<string, string>), {
+      detail: { summary: 'The talent index streamed as NDJSON lines, ordered by slug, then a trailer line with the count (see @tm/contracts indexes.ts)' },
     });
 }

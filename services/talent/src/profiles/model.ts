@@ -43,6 +43,9 @@ export const StoredProfileSchema = t.Object({
   reviewCount: t.Integer({ minimum: 0 }),
   availability: AvailabilitySchema,
   services: t.Array(Slug, { description: 'Catalog service slugs this person can deliver' }),
+  industries: t.Optional(
+    t.Array(t.String({ minLength: 1, maxLength: 40 }), { maxItems: 10, description: 'Industries worked in, lower case (fintech, retail, ...)' }),
+  ),
   indexable: t.Boolean(),
   active: t.Boolean(),
   updatedAt: t.String({ description: 'ISO-8601 timestamp' }),

@@ -1,10 +1,11 @@
 import { StaffProfileSchema, type TalentRole } from '@tm/contracts';
-import { DomainError, ok } from '@tm/shared';
+import { answerPrebuilt, DomainError, ok } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
+import type { TalentDirectory } from './directory.ts';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import type { StoredProfile } from './model.ts';
-import { isListed, sortSlugs } from './ranking.ts';
+import { isListed } from './ranking.ts';
 import type { ProfileRepository } from './repository.ts';
 import { toPublicProfile } from './view.ts';
 
@@ -22,7 +23,7 @@ function notFound(): DomainError {
 }
 
 /** The public talent routes (spec operations 15-18). */
-export function createProfileRoutes(profiles: ProfileRepository) {
+export function createProfileRoutes(profiles: ProfileRepository, directory: TalentDirectory) {
   const staffProfile =
     (role: TalentRole) =>
     async ({ params, set }: { params: { id: string }; set: { headers: Record<string, unknown> } }) => {
@@ -53,14 +54,15 @@ export function createProfileRoutes(profiles: ProfileRepository) {
         tags: ['Talent'],
       },
     })
-    .get('/talent/sitemap', async () => ok(sortSlugs((await profiles.listListed()).filter(isListed).map((p) => p.slug))), {
+    .get('/talent/sitemap', async ({ request, set }) => answerPrebuilt(request, await directory.sitemap(), set.headers as Record<string, string>), {
       response: { 200: envelopeOf(t.Array(t.String()), 'TalentSitemapEnvelope'), 429: ErrorEnvelopeSchema },
       detail: {
         operationId: 'listTalentSitemap',
         summary: 'List the slugs of every indexable talent profile',
         description:
           'Slugs of every active and indexable profile of any role (project managers, field resources and experts), sorted ascending, ' +
-          'so the list is stable between calls. Every slug listed resolves at GET /talent/{slug}.',
+          'so the list is stable between calls. Every slug listed resolves at GET /talent/{slug}. Prebuilt: answered with an `ETag` and ' +
+          '`Cache-Control: public, no-cache`, and 304 with no body to a matching `If-None-Match`.',
         tags: ['Talent'],
       },
     })

@@ -34,6 +34,7 @@ export function toPublicProfile(p: StoredProfile): StaffProfile {
     reviewCount: p.reviewCount,
     availability: toAvailability(p),
     services: [...p.services],
+    industries: [...(p.industries ?? [])],
     profileUrl: profilePath(p.role, p.slug),
     updatedAt: p.updatedAt,
   };
@@ -54,7 +55,9 @@ export function toPmPreview(p: StoredProfile): PmPreview {
 }
 
 /** A profile as the sitemap and llms files list it. */
-export function toTalentIndexEntry(p: StoredProfile): TalentIndexEntry {
+export function toTalentIndexEntry(
+  p: Pick<StoredProfile, 'slug' | 'role' | 'displayName' | 'headline' | 'skills' | 'location' | 'updatedAt'>,
+): TalentIndexEntry {
   return {
     slug: p.slug,
     kind: p.role,

@@ -121,6 +121,7 @@ export function toTalentProfile(p: StaffProfile, origin: string): TalentProfile 
     reviewCount: p.reviewCount,
     availability: { status: p.availability.status, hoursPerWeek: p.availability.hoursPerWeek, nextAvailableDate: p.availability.nextAvailableDate },
     services: [...p.services],
+    industries: [...p.industries],
     profileUrl: absoluteUrl(origin, p.profileUrl),
     updatedAt: p.updatedAt,
   };

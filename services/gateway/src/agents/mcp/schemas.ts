@@ -112,6 +112,7 @@ export const TalentProfile = z.object({
   reviewCount: z.number().int(),
   availability: Availability,
   services: z.array(z.string()).describe('Catalog service slugs this person delivers'),
+  industries: z.array(z.string()).describe('Industries the person has worked in (fintech, retail, ...)'),
   profileUrl: z.string().describe('Absolute URL of the profile page'),
   updatedAt: z.string(),
 });

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerBookingTools } from './booking-tools.ts';
 import { registerCatalogTools } from './catalog-tools.ts';
 import type { ToolContext } from './context.ts';
+import { registerFindTalentTool } from './find-talent-tool.ts';
 import { registerMarketTools } from './market-tools.ts';
 import { registerTalentTools } from './talent-tools.ts';
 
@@ -10,7 +11,7 @@ export const MCP_SERVER_INFO = { name: 'talent-marketplace', version: '1.0.0' } 
 
 const INSTRUCTIONS =
   'Tools to search and price an on-demand tech-talent marketplace. To price work, call quote_service with a service slug ' +
-  '(e.g. react-developer), hours and market (IN, AE, DE, US, AU); use search_services first only when the slug is unknown. ' +
+  '(e.g. react-developer), hours and market (IN, AE, DE, US, AU); use search_services first only when the slug is unknown. To find people, call find_talent with role, industry, skills or words. ' +
   'All amounts are integer minor units with a formatted string. No authentication is needed, except for create_booking, which acts for the ' +
   'person whose bearer token the /mcp call carries and answers how they pay (an agent never pays).';
 
@@ -20,6 +21,7 @@ export function createMcpServer(ctx: ToolContext): McpServer {
   registerCatalogTools(server, ctx);
   registerMarketTools(server);
   registerTalentTools(server, ctx);
+  registerFindTalentTool(server, ctx);
   registerBookingTools(server, ctx);
   // McpServer declares tools.listChanged: true when the first tool registers; this server lives
   // for one request and the tool list never changes, so no list_changed notification ever comes.

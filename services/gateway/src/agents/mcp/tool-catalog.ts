@@ -44,6 +44,13 @@ export const TOOLS = {
       'Project managers who can deliver a service (id or slug), available first and then best rated, with rating, availability and profile link. ' +
       'Follow up with get_talent_profile for the full profile.',
   },
+  find_talent: {
+    title: 'Find talent',
+    description:
+      'Search people (project managers, field resources, experts) by text and filters in one call: "a PM for a fintech project" is ' +
+      '{"role":"pm","industry":"fintech"}; "someone who knows Kubernetes, available now" is {"skills":["Kubernetes"],"available":true}. ' +
+      'Best matches first (bookable soonest, then best rated), with rating, availability, skills, industries and profile link; follow up with get_talent_profile.',
+  },
   get_talent_profile: {
     title: 'Get a talent profile',
     description:

@@ -24,11 +24,13 @@ export function linkLine(name: string, url: string, description: string): string
   return `- [${label(name)}](${url.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})${desc ? `: ${desc}` : ''}`;
 }
 
-function header(): string[] {
+/** The first lines of both llms files. */
+export function header(): string[] {
   return [`# ${SITE_TITLE}`, '', `> ${SUMMARY}`, ''];
 }
 
-function agentLinks(origin: string): string[] {
+/** The agents-and-API section of both llms files. */
+export function agentLinks(origin: string): string[] {
   return [
     '## Agents and API',
     '',
@@ -45,14 +47,31 @@ function agentLinks(origin: string): string[] {
   ];
 }
 
+/** One page's line in an llms file; the full index adds the prices and the JSON endpoint. */
+export function pageLine(p: SitePage, withApi: boolean): string {
+  if (!withApi) return linkLine(p.title, p.url, p.description);
+  const prices = p.prices ? ` Hourly rate: ${p.prices}.` : '';
+  return linkLine(p.title, p.url, `${p.description}${prices}${p.apiUrl ? ` (JSON: ${p.apiUrl})` : ''}`);
+}
+
 function section(title: string, pages: SitePage[], withApi: boolean): string[] {
   if (pages.length === 0) return [];
-  const lines = pages.map((p) => {
-    if (!withApi) return linkLine(p.title, p.url, p.description);
-    const prices = p.prices ? ` Hourly rate: ${p.prices}.` : '';
-    return linkLine(p.title, p.url, `${p.description}${prices}${p.apiUrl ? ` (JSON: ${p.apiUrl})` : ''}`);
-  });
-  return [`## ${title}`, '', ...lines, ''];
+  return [`## ${title}`, '', ...pages.map((p) => pageLine(p, withApi)), ''];
+}
+
+/** The closing "Optional" section of /llms.txt. */
+export function llmsOptional(origin: string, talentCount: number): string[] {
+  return [
+    '## Optional',
+    '',
+    linkLine(
+      'Talent profiles',
+      `${origin}/llms-full.txt`,
+      `${talentCount} public profiles of project managers, field resources and experts, listed in the full index`,
+    ),
+    linkLine('Sitemap', `${origin}/sitemap.xml`, 'XML sitemap of every public page'),
+    '',
+  ];
 }
 
 /** /llms.txt: the curated map (agents, every service, a pointer to the talent listing). */
@@ -71,15 +90,7 @@ export function renderLlmsTxt(pages: SitePage[], origin: string): string {
       pages.filter((p) => p.section === 'project'),
       false,
     ),
-    '## Optional',
-    '',
-    linkLine(
-      'Talent profiles',
-      `${origin}/llms-full.txt`,
-      `${talentCount} public profiles of project managers, field resources and experts, listed in the full index`,
-    ),
-    linkLine('Sitemap', `${origin}/sitemap.xml`, 'XML sitemap of every public page'),
-    '',
+    ...llmsOptional(origin, talentCount),
   ].join('\n');
 }
 

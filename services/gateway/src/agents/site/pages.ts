@@ -1,4 +1,4 @@
-import type { TalentIndexEntry } from '@tm/contracts';
+import type { ServiceIndexEntry, TalentIndexEntry } from '@tm/contracts';
 import { formatMinor } from '@tm/shared';
 import type { MarketPrice, SiteData } from './model.ts';
 
@@ -43,43 +43,58 @@ function newest(values: (string | undefined)[]): string | undefined {
   return times.length === 0 ? undefined : new Date(Math.max(...times)).toISOString();
 }
 
-/** Every public page in a stable order: home, hire-a-role services, project services, talent. */
-export function buildSitePages(data: SiteData, origin: string): SitePage[] {
-  const services = [...data.services].sort((a, b) => a.kind.localeCompare(b.kind) || a.category.localeCompare(b.category) || a.slug.localeCompare(b.slug));
-  const talent = [...data.talent].sort((a, b) => a.slug.localeCompare(b.slug));
-  const servicePages = services.map(
-    (s): SitePage => ({
-      section: s.kind === 'project' ? 'project' : 'role',
-      url: `${origin}/services/${encodeURIComponent(s.slug)}`,
-      apiUrl: `${origin}/api/services/${encodeURIComponent(s.slug)}`,
-      title: s.name,
-      description: s.summary,
-      prices: describePrices(data.prices.get(s.slug)),
-      lastmod: toLastmod(s.updatedAt),
-    }),
-  );
-  const talentPages = talent.map((p): SitePage => {
-    const path = talentPath(p.kind, p.slug);
-    // Headlines often name the top skills already; list only the ones they do not.
-    const skills = p.skills
-      .filter((k) => !p.headline.toLowerCase().includes(k.toLowerCase()))
-      .slice(0, 5)
-      .join(', ');
-    return {
-      section: 'talent',
-      url: `${origin}${path.page}`,
-      apiUrl: `${origin}${path.api}`,
-      title: p.displayName,
-      description: `${p.headline}${skills ? ` (${skills})` : ''}; based in ${p.location}`,
-      lastmod: toLastmod(p.updatedAt),
-    };
-  });
-  const home: SitePage = {
+/** A service's page: its English copy, its hourly rates when known, and its JSON endpoint. */
+export function servicePage(
+  s: Pick<ServiceIndexEntry, 'slug' | 'kind' | 'name' | 'summary' | 'updatedAt'>,
+  prices: readonly MarketPrice[] | undefined,
+  origin: string,
+): SitePage {
+  return {
+    section: s.kind === 'project' ? 'project' : 'role',
+    url: `${origin}/services/${encodeURIComponent(s.slug)}`,
+    apiUrl: `${origin}/api/services/${encodeURIComponent(s.slug)}`,
+    title: s.name,
+    description: s.summary,
+    prices: describePrices(prices),
+    lastmod: toLastmod(s.updatedAt),
+  };
+}
+
+/** A talent profile's page. */
+export function talentPage(p: TalentIndexEntry, origin: string): SitePage {
+  const path = talentPath(p.kind, p.slug);
+  // Headlines often name the top skills already; list only the ones they do not.
+  const skills = p.skills
+    .filter((k) => !p.headline.toLowerCase().includes(k.toLowerCase()))
+    .slice(0, 5)
+    .join(', ');
+  return {
+    section: 'talent',
+    url: `${origin}${path.page}`,
+    apiUrl: `${origin}${path.api}`,
+    title: p.displayName,
+    description: `${p.headline}${skills ? ` (${skills})` : ''}; based in ${p.location}`,
+    lastmod: toLastmod(p.updatedAt),
+  };
+}
+
+/** The home page; its lastmod is the newest of everything listed. */
+export function homePage(origin: string, lastmod: string | undefined): SitePage {
+  return {
     section: 'home',
     url: `${origin}/`,
     title: 'Home',
     description: 'Browse and price on-demand tech talent and project delivery services',
-    lastmod: newest([...servicePages, ...talentPages].map((p) => p.lastmod)),
+    lastmod,
   };
+}
+
+/** Every public page in a stable order: home, hire-a-role services, project services, talent. */
+export function buildSitePages(data: SiteData, origin: string): SitePage[] {
+  const services = [...data.services].sort((a, b) => a.kind.localeCompare(b.kind) || a.category.localeCompare(b.category) || a.slug.localeCompare(b.slug));
+  const talent = [...data.talent].sort((a, b) => a.slug.localeCompare(b.slug));
+  const servicePages = services.map((s) => servicePage(s, data.prices.get(s.slug), origin));
+  const talentPages = talent.map((p) => talentPage(p, origin));
+  const home = homePage(origin, newest([...servicePages, ...talentPages].map((p) => p.lastmod)));
   return [home, ...servicePages, ...talentPages];
 }

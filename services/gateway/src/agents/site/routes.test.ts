@@ -7,7 +7,7 @@ import { testDeps } from '../../testing/gateway.ts';
 import { TOOLS } from '../mcp/tool-catalog.ts';
 import { type AgentStack, startAgentStack } from '../testing/stack.ts';
 import { parseXml } from '../testing/xml.ts';
-import { SITE_CACHE_TTL_MS } from './site-data.ts';
+import { SITE_CACHE_TTL_MS } from './artifacts.ts';
 
 const ORIGIN = 'http://localhost:8080';
 let stack: AgentStack;
@@ -134,7 +134,14 @@ describe('site files from live service data', () => {
     await profiles.insertOne({ ...template, _id: 'f'.repeat(24), slug: 'brand-new-expert', displayName: 'Brand New' });
     expect((await get('/sitemap.xml')).text).not.toContain('/talent/brand-new-expert<');
     stack.clock.advance(SITE_CACHE_TTL_MS);
-    expect((await get('/sitemap.xml')).text).toContain(`${ORIGIN}/talent/brand-new-expert<`);
+    // The request after the TTL starts a rebuild off the request path and gets the last good copy;
+    // the new build replaces it once complete (polled with a bound, no sleeps).
+    let sitemap = '';
+    for (let i = 0; i < 500 && !sitemap.includes('/talent/brand-new-expert<'); i++) {
+      sitemap = (await get('/sitemap.xml')).text;
+      if (!sitemap.includes('/talent/brand-new-expert<')) await Bun.sleep(2);
+    }
+    expect(sitemap).toContain(`${ORIGIN}/talent/brand-new-expert<`);
     expect((await get('/llms-full.txt')).text).toContain(`[Brand New](${ORIGIN}/talent/brand-new-expert)`);
   });
 
@@ -155,21 +162,20 @@ describe('site files when services have never answered', () => {
     return createApp(deps);
   };
 
-  it('serves the service pages without talent pages while only talent is down', async () => {
+  // Issue 14: a site file without the talent (or without the services) is a truncated file; before
+  // the first complete build the files answer 503 with Retry-After instead.
+  it('answers 503 with Retry-After, not a sitemap without talent pages, while talent has never answered', async () => {
     const app = downGateway(stack.catalogUrl);
     const res = await app.handle(new Request('http://localhost/sitemap.xml'));
-    expect(res.status).toBe(200);
-    const locs = sitemapLocs(await res.text());
-    expect(locs).toContain(`${ORIGIN}/services/react-developer`);
-    expect(locs.some((l) => /\/(talent|pm|resource)\//.test(l))).toBe(false);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await res.json()) as { success: boolean }).success).toBe(false);
   });
 
-  it('serves the home page alone, and every text file, when no service answers', async () => {
+  it('answers 503 for every built file, and 200 for agent.txt, when no service answers', async () => {
     const app = downGateway('http://127.0.0.1:9');
-    const res = await app.handle(new Request('http://localhost/sitemap.xml'));
-    expect(res.status).toBe(200);
-    expect(sitemapLocs(await res.text(), false)).toEqual([`${ORIGIN}/`]);
-    for (const path of ['/llms.txt', '/llms-full.txt', '/agent.txt']) expect((await app.handle(new Request(`http://localhost${path}`))).status).toBe(200);
+    for (const path of ['/sitemap.xml', '/llms.txt', '/llms-full.txt']) expect((await app.handle(new Request(`http://localhost${path}`))).status).toBe(503);
+    expect((await app.handle(new Request('http://localhost/agent.txt'))).status).toBe(200);
   });
 
   it('states the quotas the gateway is configured with in /agent.txt, not the defaults', async () => {

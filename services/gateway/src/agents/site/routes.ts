@@ -1,80 +1,89 @@
-import { acceptRequestId, type Clock, REQUEST_ID_HEADER } from '@tm/shared';
+import { acceptRequestId, type Clock, fail, type Logger, matchesIfNoneMatch, REQUEST_ID_HEADER } from '@tm/shared';
 import { Elysia, NotFoundError } from 'elysia';
-import type { UpstreamClient } from '../upstream.ts';
 import { type RateLimitFacts, renderAgentTxt } from './agent-txt.ts';
-import { renderLlmsFullTxt, renderLlmsTxt } from './llms.ts';
-import type { SiteData } from './model.ts';
-import { buildSitePages, type SitePage } from './pages.ts';
-import { createSiteData } from './site-data.ts';
-import { buildSitemapFiles, type SitemapLimits } from './sitemap.ts';
+import { createSiteArtifacts, SITE_RETRY_MS } from './artifacts.ts';
+import type { SitemapLimits } from './sitemap.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
-const XML = 'application/xml; charset=utf-8';
-/** Browsers and crawlers may keep a copy as long as the gateway does. */
+/** Caches may keep a copy for a minute (the build's own TTL), then revalidate with the ETag. */
 const CACHE_CONTROL = 'public, max-age=60';
 
 export interface SiteRoutesOptions {
-  upstream: UpstreamClient;
+  fetch: typeof fetch;
+  upstreams: { catalog: string; talent: string };
   clock: Clock;
+  logger: Logger;
   origin: string;
+  /** How long one index download may take. */
+  timeoutMs: number;
   /** The gateway's quotas, stated in agent.txt. */
   rateLimits: RateLimitFacts;
   /** When a sitemap file splits (the protocol's 50,000 URLs and 50 MiB; tests lower them). */
   sitemapLimits?: Partial<SitemapLimits>;
+  /** Where builds are written (a temporary directory by default). */
+  dir?: string;
+  /** When set (main.ts), the first build starts now and a rebuild is looked for at this interval, off the request path. */
+  buildIntervalMs?: number;
 }
 
-/** The documents built from one snapshot of site data; rebuilt only when the snapshot changes. */
-interface SiteFiles {
-  pages: SitePage[];
-  sitemaps: Map<string, string>;
-  llms: string;
-  llmsFull: string;
-}
-
-/** GET /sitemap.xml (+ /sitemap-N.xml parts), /llms.txt, /llms-full.txt and /agent.txt. */
+/**
+ * GET /sitemap.xml (+ /sitemap-N.xml parts), /llms.txt and /llms-full.txt from the last complete
+ * build, with an ETag (304 to a matching If-None-Match), and /agent.txt. A request never waits
+ * for a rebuild; before the first build exists it waits for that one (at most the upstream
+ * timeout), then answers 503 with Retry-After: never an empty or partial file.
+ */
 export function createSiteRoutes(options: SiteRoutesOptions) {
-  const { origin } = options;
-  const data = createSiteData({ upstream: options.upstream, clock: options.clock });
-  const agentTxt = renderAgentTxt(origin, options.rateLimits);
-  let built: { snapshot: SiteData; files: SiteFiles } | undefined;
-
-  async function files(requestId: string): Promise<SiteFiles> {
-    const snapshot = await data.get(requestId);
-    const last = built?.snapshot;
-    if (built && last?.services === snapshot.services && last.talent === snapshot.talent && last.prices === snapshot.prices) return built.files;
-    const pages = buildSitePages(snapshot, origin);
-    const sitemaps = buildSitemapFiles(
-      pages.map((p) => ({ loc: p.url, lastmod: p.lastmod })),
-      origin,
-      options.sitemapLimits,
-    );
-    const next = { pages, sitemaps, llms: renderLlmsTxt(pages, origin), llmsFull: renderLlmsFullTxt(pages, origin) };
-    built = { snapshot, files: next };
-    return next;
+  const artifacts = createSiteArtifacts({
+    fetch: options.fetch,
+    upstreams: options.upstreams,
+    origin: options.origin,
+    clock: options.clock,
+    logger: options.logger,
+    timeoutMs: options.timeoutMs,
+    limits: options.sitemapLimits,
+    dir: options.dir,
+  });
+  if (options.buildIntervalMs) {
+    void artifacts.build('site-files-start');
+    setInterval(() => artifacts.refreshIfStale('site-files-timer'), options.buildIntervalMs).unref?.();
   }
+  const agentTxt = renderAgentTxt(options.origin, options.rateLimits);
 
   const idOf = (request: Request, headers: Record<string, unknown>) =>
     typeof headers[REQUEST_ID_HEADER] === 'string' ? (headers[REQUEST_ID_HEADER] as string) : acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
 
-  const send = (set: { headers: Record<string, unknown> }, type: string, body: string) => {
-    set.headers['content-type'] = type;
-    set.headers['cache-control'] = CACHE_CONTROL;
-    return body;
-  };
+  async function serve(path: string, request: Request, set: { headers: Record<string, unknown> }): Promise<Response> {
+    const requestId = idOf(request, set.headers);
+    artifacts.refreshIfStale(requestId);
+    if (!artifacts.ready()) {
+      const waited = new Promise<void>((resolve) => setTimeout(resolve, options.timeoutMs * 2).unref?.());
+      await Promise.race([artifacts.build(requestId), waited]);
+    }
+    const headers = { ...(set.headers as Record<string, string>) };
+    const file = artifacts.file(path);
+    if (!file) {
+      if (artifacts.ready()) throw new NotFoundError();
+      const body = fail('UPSTREAM_UNAVAILABLE', 'The site files are being built; try again shortly');
+      return Response.json(body, { status: 503, headers: { ...headers, 'retry-after': String(Math.ceil(SITE_RETRY_MS / 1000)), 'cache-control': 'no-store' } });
+    }
+    const common = { ...headers, etag: file.etag, 'cache-control': CACHE_CONTROL };
+    if (matchesIfNoneMatch(request.headers.get('if-none-match'), file.etag)) return new Response(null, { status: 304, headers: common });
+    return new Response(Bun.file(file.path), { headers: { ...common, 'content-type': file.contentType } });
+  }
 
   const hidden = { detail: { hide: true } };
   return new Elysia({ name: 'agent-site-routes' })
-    .get('/agent.txt', ({ set }) => send(set, TEXT, agentTxt), hidden)
-    .get('/llms.txt', async ({ request, set }) => send(set, TEXT, (await files(idOf(request, set.headers))).llms), hidden)
-    .get('/llms-full.txt', async ({ request, set }) => send(set, TEXT, (await files(idOf(request, set.headers))).llmsFull), hidden)
-    .get('/sitemap.xml', async ({ request, set }) => send(set, XML, (await files(idOf(request, set.headers))).sitemaps.get('/sitemap.xml') ?? ''), hidden)
     .get(
-      '/sitemap-:part',
-      async ({ request, set, params }) => {
-        const xml = (await files(idOf(request, set.headers))).sitemaps.get(`/sitemap-${(params as { part?: string }).part}`);
-        if (xml === undefined) throw new NotFoundError();
-        return send(set, XML, xml);
+      '/agent.txt',
+      ({ set }) => {
+        set.headers['content-type'] = TEXT;
+        set.headers['cache-control'] = CACHE_CONTROL;
+        return agentTxt;
       },
       hidden,
-    );
+    )
+    .get('/llms.txt', ({ request, set }) => serve('/llms.txt', request, set), hidden)
+    .get('/llms-full.txt', ({ request, set }) => serve('/llms-full.txt', request, set), hidden)
+    .get('/sitemap.xml', ({ request, set }) => serve('/sitemap.xml', request, set), hidden)
+    .get('/sitemap-:part', ({ request, set, params }) => serve(`/sitemap-${(params as { part?: string }).part}`, request, set), hidden);
 }

@@ -30,9 +30,10 @@ function entryXml(tag: 'url' | 'sitemap', e: SitemapEntry): string {
   return `<${tag}><loc>${escapeXml(e.loc)}</loc>${lastmod}</${tag}>`;
 }
 
-const URLSET_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
-const URLSET_TAIL = '</urlset>\n';
-const urlLine = (e: SitemapEntry) => `  ${entryXml('url', e)}\n`;
+export const URLSET_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+export const URLSET_TAIL = '</urlset>\n';
+/** One `<url>` line of a urlset. */
+export const urlLine = (e: SitemapEntry) => `  ${entryXml('url', e)}\n`;
 
 /** A `<urlset>` document. */
 export function renderUrlset(entries: readonly SitemapEntry[]): string {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'bun:test';
-import { createManualClock } from '@tm/shared';
+import { createManualClock, silentLogger } from '@tm/shared';
 import { parseXml } from '../testing/xml.ts';
-import type { UpstreamClient, UpstreamResult } from '../upstream.ts';
 import { createSiteRoutes } from './routes.ts';
 
 const ORIGIN = 'https://market.example';
 
-/** A stand-in for the services: an index of `n` experts and no services. */
-function upstreamWithTalent(n: number): UpstreamClient {
+/** A stand-in for the services' streamed indexes: `n` experts and no services. */
+function fetchWithTalent(n: number): typeof fetch {
   const talent = Array.from({ length: n }, (_, i) => ({
     slug: `expert-${i}`,
     kind: 'expert',
@@ -17,16 +16,24 @@ function upstreamWithTalent(n: number): UpstreamClient {
     location: 'DE',
     updatedAt: '2026-06-01T00:00:00.000Z',
   }));
-  return {
-    async call<T>(service: string, path: string): Promise<UpstreamResult<T>> {
-      const data = service === 'talent' && path === '/internal/talent-index' ? talent : [];
-      return { ok: true, data: data as T, status: 200, headers: new Headers({ 'x-total-count': '0' }) };
-    },
-  };
+  const ndjson = (items: unknown[]) => [...items, { end: true, count: items.length }].map((x) => JSON.stringify(x)).join('\n');
+  return (async (input: RequestInfo | URL) => {
+    const url = String(input);
+    return new Response(url.includes('talent-index') ? ndjson(talent) : ndjson([]), { headers: { 'content-type': 'application/x-ndjson' } });
+  }) as typeof fetch;
 }
 
 const rateLimits = { quotas: { anonymous: 300, authenticated: 600, 'auth-routes': 30 }, windowS: 60 };
-const app = createSiteRoutes({ upstream: upstreamWithTalent(25), clock: createManualClock(), origin: ORIGIN, rateLimits, sitemapLimits: { maxUrls: 10 } });
+const app = createSiteRoutes({
+  fetch: fetchWithTalent(25),
+  upstreams: { catalog: 'http://catalog', talent: 'http://talent' },
+  clock: createManualClock(),
+  logger: silentLogger,
+  timeoutMs: 1_000,
+  origin: ORIGIN,
+  rateLimits,
+  sitemapLimits: { maxUrls: 10 },
+});
 const get = (path: string) => app.handle(new Request(`http://localhost${path}`));
 
 describe('a sitemap over the per-file limit', () => {

@@ -1,0 +1,162 @@
+import type { BulkWriteOperation, BulkWriteResult, Doc } from './documents.ts';
+import type { EmbeddedCollection } from './embedded-documents.ts';
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * A value as the services' MongoDB driver serialises it (`ignoreUndefined: true`, mongo-documents.ts):
+ * a field set to `undefined` is left out, so it is missing (not null) when stored, matched or counted
+ * by a sparse unique index, on this store exactly as on a real server; in an array it is null.
+ */
+export function asDriverValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (Array.isArray(value)) {
+    return value.some((v) => v === undefined || isPlainObject(v) || Array.isArray(v)) ? value.map(asDriverValue) : value;
+  }
+  if (!isPlainObject(value)) return value;
+  let out: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(value)) {
+    if (v === undefined) {
+      out ??= { ...value };
+      delete out[k];
+      continue;
+    }
+    const next = asDriverValue(v);
+    if (next !== v) {
+      out ??= { ...value };
+      out[k] = next;
+    }
+  }
+  return out ?? value;
+}
+
+/**
+ * A deep, frozen copy of a value as the driver would store it (an `undefined` field left out), in one
+ * walk: what enters the store can never be changed by the caller who handed it in, nor by one
+ * who reads it back. Frozen parts are shared, not copied (they cannot change either).
+ */
+export function sealCopy<T>(value: T): T {
+  if (value === undefined) return null as T;
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  if (Array.isArray(value)) return Object.freeze(value.map(sealCopy)) as T;
+  if (value instanceof Date) return Object.freeze(new Date(value.getTime())) as T;
+  if (!isPlainObject(value)) return Object.freeze(structuredClone(value));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== undefined) out[key] = sealCopy(v);
+  }
+  return Object.freeze(out) as T;
+}
+
+/** A document ready to be stored: driver-normalised, copied and deep-frozen. */
+export function seal<T extends Doc>(doc: T): T {
+  return sealCopy(doc);
+}
+
+const PLAIN_SEGMENT = /^(?!\$)(?!\d+$)[^.]+$/;
+
+/**
+ * `$set` (and, when inserting, `$setOnInsert`) applied without a general update engine: the new
+ * document shares every untouched frozen part with the old one and copies only the objects on a
+ * set path. Undefined when the update needs more (other operators, array positions, `$`
+ * paths, or one path inside another, which MongoDB refuses): the caller then uses mingo.
+ */
+export function applySetsFast<T extends Doc>(doc: T, update: Record<string, unknown>, inserting: boolean): T | undefined {
+  const ops = Object.keys(update);
+  if (!ops.every((k) => k === '$set' || k === '$setOnInsert')) return undefined;
+  const sets = [
+    ...Object.entries((update.$set ?? {}) as Record<string, unknown>),
+    ...(inserting ? Object.entries((update.$setOnInsert ?? {}) as Record<string, unknown>) : []),
+  ];
+  const paths = sets.map(([p]) => p);
+  if (paths.some((p) => !p.split('.').every((seg) => PLAIN_SEGMENT.test(seg)))) return undefined;
+  const sorted = [...paths].sort();
+  for (let i = 1; i < sorted.length; i++) if ((sorted[i] as string).startsWith(`${sorted[i - 1]}.`) || sorted[i] === sorted[i - 1]) return undefined;
+  const created: object[] = [];
+  const root: Record<string, unknown> = { ...doc };
+  created.push(root);
+  for (const [path, value] of sets) {
+    const segs = path.split('.');
+    let target = root;
+    for (const seg of segs.slice(0, -1)) {
+      const child = target[seg];
+      if (child !== undefined && child !== null && !isPlainObject(child)) return undefined;
+      const next: Record<string, unknown> = child ? { ...(child as Record<string, unknown>) } : {};
+      created.push(next);
+      target[seg] = next;
+      target = next;
+    }
+    target[segs[segs.length - 1] as string] = sealCopy(value);
+  }
+  for (const o of created) Object.freeze(o);
+  return root as T;
+}
+
+/**
+ * The driver's bulkWrite over the collection's own single writes: ordered (stop at the first
+ * error, as the driver does by default) or unordered (run all, then throw the first error).
+ */
+export async function asDriverWrites<T extends Doc>(
+  c: EmbeddedCollection<T>,
+  operations: readonly BulkWriteOperation<T>[],
+  ordered: boolean,
+): Promise<BulkWriteResult> {
+  const result: BulkWriteResult = { insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 };
+  const inserts: T[] = [];
+  let firstError: unknown;
+  const flushInserts = () => {
+    const batch = inserts.splice(0);
+    if (batch.length === 0) return;
+    try {
+      c.insertAll(batch);
+    } catch {
+      // Some insert of the batch failed: redo them one by one, as the server would have run them.
+      for (const doc of batch) {
+        try {
+          c.insertAll([doc]);
+        } catch (err) {
+          result.insertedCount--;
+          if (ordered) throw err;
+          firstError ??= err;
+        }
+      }
+    }
+  };
+  return c.inBulk(async () => {
+    for (const op of operations) {
+      try {
+        if ('insertOne' in op) {
+          // Consecutive inserts go in as one batch, so the sorted indexes are rebuilt once.
+          inserts.push(op.insertOne.document);
+          result.insertedCount++;
+          continue;
+        }
+        flushInserts();
+        if ('updateOne' in op) {
+          const r = await c.updateOne(op.updateOne.filter, op.updateOne.update, { upsert: op.updateOne.upsert });
+          result.matchedCount += r.matchedCount;
+          result.modifiedCount += r.modifiedCount;
+          result.upsertedCount += r.upsertedCount;
+        } else if ('replaceOne' in op) {
+          const r = await c.replaceOne(op.replaceOne.filter, op.replaceOne.replacement, { upsert: op.replaceOne.upsert });
+          result.matchedCount += r.matchedCount;
+          result.modifiedCount += r.modifiedCount;
+          result.upsertedCount += r.upsertedCount;
+        } else if ('deleteOne' in op) {
+          result.deletedCount += (await c.deleteOne(op.deleteOne.filter)).deletedCount;
+        }
+      } catch (err) {
+        if (ordered) throw err;
+        firstError ??= err;
+      }
+    }
+    flushInserts();
+    if (firstError) throw firstError;
+    return result;
+  });
+}

@@ -1,0 +1,89 @@
+/** bench:scale's markdown: one table per aspect, a column per size and the ratio largest/smallest. */
+
+export interface SizeResult {
+  n: number;
+  reads: Record<string, { p50: number; p99: number }>;
+  whole: Record<string, { p50: number; p99: number; p50304: number; bytes: number }>;
+  steady: { p50: number; p99: number; errors: number; timeouts: number };
+  site: { readyMs: number; urls: number; expected: number; missing: number };
+  startup: {
+    talentMs: number;
+    catalogMs: number;
+    gatewayMs: number;
+    talentLoad: { loadedMs: number; snapshotMs: number };
+    catalogLoad: { loadedMs: number; snapshotMs: number };
+  };
+  rss: { talent: number; catalog: number; gateway: number };
+}
+
+const MARK_START = '<!-- bench:scale:start -->';
+const MARK_END = '<!-- bench:scale:end -->';
+
+const f = (ms: number) => (Number.isFinite(ms) ? (ms >= 100 ? ms.toFixed(0) : ms.toFixed(2)) : 'n/a');
+const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && a > 0 ? `${(b / a).toFixed(1)}x` : 'n/a');
+
+export function renderReport(results: SizeResult[], meta: { requests: number; steadyS: number; commit: string }): string {
+  const first = results[0] as SizeResult;
+  const last = results[results.length - 1] as SizeResult;
+  const sizes = results.map((r) => r.n.toLocaleString('en-US'));
+  const head = (what: string) => [`| ${what} | ${sizes.join(' | ')} | ${last.n / first.n}x data |`, `|---|${sizes.map(() => '---:').join('|')}|---:|`];
+  const out: string[] = [
+    MARK_START,
+    '## Scale (bun run bench:scale)',
+    '',
+    `At ${meta.commit}, on this 2-core machine: for each size N, N services and N talent profiles of synthetic data (deterministic, every language) loaded into the embedded store by bulk writes; ` +
+      `talent and catalog each in their own process (services/*/scripts/serve-bench.ts: main.ts's wiring plus the load), the real gateway in front (in-memory limiter). ` +
+      `Reads are ${meta.requests} sequential requests through the gateway after 5 warm-up ones (p50 / p99 in ms, to the last byte); the last column is the p50 ratio largest/smallest.`,
+    '',
+    '### Reads through the gateway (p50 / p99 ms)',
+    '',
+    ...head('operation'),
+  ];
+  for (const op of Object.keys(first.reads)) {
+    const cells = results.map((r) => `${f(r.reads[op]?.p50 ?? Number.NaN)} / ${f(r.reads[op]?.p99 ?? Number.NaN)}`);
+    out.push(`| ${op} | ${cells.join(' | ')} | ${ratio(first.reads[op]?.p50 ?? Number.NaN, last.reads[op]?.p50 ?? Number.NaN)} |`);
+  }
+  out.push('', '### Whole lists and site files (p50 / p99 ms full body; p50 ms of the 304 to a matching If-None-Match; size)', '', ...head('answer'));
+  for (const path of Object.keys(first.whole)) {
+    const cells = results.map((r) => {
+      const w = r.whole[path];
+      return w ? `${f(w.p50)} / ${f(w.p99)}; 304: ${f(w.p50304)}; ${(w.bytes / 1024).toFixed(0)} KiB` : 'n/a';
+    });
+    out.push(`| GET ${path} | ${cells.join(' | ')} | ${ratio(first.whole[path]?.p50 ?? Number.NaN, last.whole[path]?.p50 ?? Number.NaN)} |`);
+  }
+  out.push(
+    '',
+    `### Quotes and carts at a steady 10 req/s for ${meta.steadyS} s (half GET quote, half POST /jobs/pricing)`,
+    '',
+    ...head('measure'),
+    `| p50 / p99 ms | ${results.map((r) => `${f(r.steady.p50)} / ${f(r.steady.p99)}`).join(' | ')} | ${ratio(first.steady.p99, last.steady.p99)} (p99) |`,
+    `| 504s / other errors | ${results.map((r) => `${r.steady.timeouts} / ${r.steady.errors}`).join(' | ')} | |`,
+    '',
+    '### Site files, start-up and memory',
+    '',
+    ...head('measure'),
+    `| first site-file build after gateway start, ms | ${results.map((r) => f(r.site.readyMs)).join(' | ')} | ${ratio(first.site.readyMs, last.site.readyMs)} |`,
+    `| sitemap URLs found / expected (missing) | ${results.map((r) => `${r.site.urls} / ${r.site.expected} (${r.site.missing})`).join(' | ')} | |`,
+    `| catalog: load N by bulk writes, ms | ${results.map((r) => f(r.startup.catalogLoad.loadedMs)).join(' | ')} | ${ratio(first.startup.catalogLoad.loadedMs, last.startup.catalogLoad.loadedMs)} |`,
+    `| catalog: snapshot build after the load, ms | ${results.map((r) => f(r.startup.catalogLoad.snapshotMs)).join(' | ')} | ${ratio(first.startup.catalogLoad.snapshotMs, last.startup.catalogLoad.snapshotMs)} |`,
+    `| catalog: spawn to /readyz (load included), ms | ${results.map((r) => f(r.startup.catalogMs)).join(' | ')} | ${ratio(first.startup.catalogMs, last.startup.catalogMs)} |`,
+    `| talent: load N by bulk writes, ms | ${results.map((r) => f(r.startup.talentLoad.loadedMs)).join(' | ')} | ${ratio(first.startup.talentLoad.loadedMs, last.startup.talentLoad.loadedMs)} |`,
+    `| talent: directory build after the load, ms | ${results.map((r) => f(r.startup.talentLoad.snapshotMs)).join(' | ')} | ${ratio(first.startup.talentLoad.snapshotMs, last.startup.talentLoad.snapshotMs)} |`,
+    `| talent: spawn to /readyz (load included), ms | ${results.map((r) => f(r.startup.talentMs)).join(' | ')} | ${ratio(first.startup.talentMs, last.startup.talentMs)} |`,
+    `| gateway: spawn to /healthz, ms | ${results.map((r) => f(r.startup.gatewayMs)).join(' | ')} | ${ratio(first.startup.gatewayMs, last.startup.gatewayMs)} |`,
+    `| RSS catalog / talent / gateway, MB (after the run) | ${results.map((r) => `${r.rss.catalog} / ${r.rss.talent} / ${r.rss.gateway}`).join(' | ')} | |`,
+    MARK_END,
+  );
+  return out.join('\n');
+}
+
+/** Replaces the bench:scale section of BENCHMARKS.md (or appends it), leaving every other section as it is. */
+export async function writeBenchmarks(path: string, report: string): Promise<void> {
+  const text = await Bun.file(path)
+    .text()
+    .catch(() => '');
+  const start = text.indexOf(MARK_START);
+  const end = text.indexOf(MARK_END);
+  const next = start >= 0 && end > start ? `${text.slice(0, start)}${report}${text.slice(end + MARK_END.length)}` : `${text.trimEnd()}\n\n${report}\n`;
+  await Bun.write(path, next);
+}

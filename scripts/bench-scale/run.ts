@@ -1,0 +1,152 @@
+/**
+ * bun run bench:scale — how reads, whole lists, site files, start-up and memory grow with the
+ * data. For each size (BENCH_SCALE_SIZES, default 1000,10000,100000 services AND profiles) it
+ * starts talent and catalog on the embedded store loaded with synthetic data (bulk writes), the
+ * real gateway in front, measures every read through the gateway, and prints one markdown table
+ * with the ratio largest/smallest. `--write` also replaces the bench:scale section of BENCHMARKS.md.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { answersOk, createProcessGroup, freePort, type Started, waitFor } from '../bench/processes.ts';
+import { rssMb, sequential, steady, timed } from './measure.ts';
+import { renderReport, type SizeResult, writeBenchmarks } from './report.ts';
+
+const repoRoot = join(import.meta.dir, '..', '..');
+const sizes = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
+const STEADY_S = Number(process.env.BENCH_SCALE_STEADY_S ?? 10);
+const url = (port: number) => `http://127.0.0.1:${port}`;
+
+async function indexSlugs(base: string, path: string): Promise<{ slug: string; kind: string; markets: string[] }[]> {
+  const text = await (await fetch(`${base}${path}`)).text();
+  const lines = text
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  const trailer = lines.pop();
+  if (trailer?.end !== true || trailer.count !== lines.length) throw new Error(`${path}: incomplete index`);
+  return lines.map((l) => ({ slug: l.slug, kind: l.kind, markets: (l.prices ?? []).map((p: { market: string }) => p.market) }));
+}
+
+/** Every <loc> of the sitemap (following an index into its parts) through the gateway. */
+async function sitemapLocs(gateway: string): Promise<string[]> {
+  const root = (await timed(`${gateway}/sitemap.xml`)).body;
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] as string);
+  if (!root.includes('<sitemapindex')) return locs(root);
+  const all: string[] = [];
+  for (const part of locs(root)) all.push(...locs((await timed(`${gateway}${new URL(part).pathname}`)).body));
+  return all;
+}
+
+async function runSize(n: number): Promise<SizeResult> {
+  const logDir = mkdtempSync(join(tmpdir(), `bench-scale-${n}-`));
+  const group = createProcessGroup(logDir);
+  const ports = { talent: freePort(), catalog: freePort(), gateway: freePort() };
+  const env = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '', BENCH_SCALE_N: String(n) };
+  const spawn = (name: string, file: string, extra: Record<string, string>) =>
+    group.spawn(name, [process.execPath, join(repoRoot, file)], { ...env, ...extra }, repoRoot);
+  const startUp = async (s: Started, readyUrl: string) => {
+    const t0 = performance.now();
+    await waitFor(`${s.name} ready`, () => answersOk(readyUrl), [s], 600_000);
+    return Math.round(performance.now() - t0);
+  };
+  try {
+    const talent = spawn('talent', 'services/talent/scripts/serve-bench.ts', { PORT: String(ports.talent) });
+    const catalog = spawn('catalog', 'services/catalog/scripts/serve-bench.ts', { PORT: String(ports.catalog), TALENT_URL: url(ports.talent) });
+    const [talentMs, catalogMs] = await Promise.all([startUp(talent, `${url(ports.talent)}/readyz`), startUp(catalog, `${url(ports.catalog)}/readyz`)]);
+    const loads = async (s: Started) => {
+      const line = (await Bun.file(s.logFile).text()).split('\n').find((l) => l.includes('"listening"'));
+      const parsed = JSON.parse(line ?? '{}') as { loadedMs?: number; readyMs?: number };
+      return { loadedMs: parsed.loadedMs ?? Number.NaN, snapshotMs: (parsed.readyMs ?? Number.NaN) - (parsed.loadedMs ?? Number.NaN) };
+    };
+    const gateway = spawn('gateway', 'services/gateway/src/main.ts', {
+      PORT: String(ports.gateway),
+      AUTH_URL: 'http://127.0.0.1:9',
+      CATALOG_URL: url(ports.catalog),
+      TALENT_URL: url(ports.talent),
+      PUBLIC_SITE_URL: 'http://bench.localhost',
+      UPSTREAM_TIMEOUT_MS: '30000',
+      RATE_LIMIT_ANON: '50000000',
+    });
+    const gatewayMs = await startUp(gateway, `${url(ports.gateway)}/healthz`);
+    const siteT0 = performance.now();
+    await waitFor('site files', () => answersOk(`${url(ports.gateway)}/sitemap.xml`), [gateway], 600_000);
+    const siteReadyMs = Math.round(performance.now() - siteT0);
+
+    const g = url(ports.gateway);
+    const services = await indexSlugs(url(ports.catalog), '/internal/service-index.ndjson');
+    const talentIndex = await indexSlugs(url(ports.talent), '/internal/talent-index.ndjson');
+    const locs = new Set(await sitemapLocs(g));
+    const expected = [
+      'http://bench.localhost/',
+      ...services.map((s) => `http://bench.localhost/services/${s.slug}`),
+      ...talentIndex.map((p) => `http://bench.localhost/${p.kind === 'expert' ? 'talent' : p.kind}/${p.slug}`),
+    ];
+    const missing = expected.filter((u) => !locs.has(u)).length;
+
+    // Requests go without X-Country (market IN), so they name services offered there.
+    const inIndia = services.filter((s) => s.markets.includes('IN'));
+    const slug = (i: number) => (inIndia[(i * 7919) % inIndia.length] as { slug: string }).slug;
+    const total = Number((await timed(`${g}/api/services?limit=20`)).res.headers.get('x-total-count'));
+    const lastPage = Math.max(1, Math.ceil(total / 20));
+    const experts = talentIndex.filter((p) => p.kind === 'expert');
+    const pms = talentIndex.filter((p) => p.kind === 'pm');
+    const cart = (i: number) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [0, 1, 2].map((k) => ({ serviceId: slug(i + k), hours: 40 })) }),
+    });
+    const ops: [string, (i: number) => { url: string; init?: RequestInit; expect?: number }][] = [
+      ['GET /api/services page 1', () => ({ url: `${g}/api/services?page=1&limit=20` })],
+      ['GET /api/services last page', () => ({ url: `${g}/api/services?page=${lastPage}&limit=20` })],
+      ['GET /api/services?category=backend page 2', () => ({ url: `${g}/api/services?category=backend&page=2` })],
+      ['GET /api/services?search=developer', () => ({ url: `${g}/api/services?search=developer` })],
+      ['GET /api/services?search=kubernetes architect', () => ({ url: `${g}/api/services?search=kubernetes%20architect` })],
+      ['GET /api/services/{slug}', (i) => ({ url: `${g}/api/services/${slug(i)}` })],
+      ['GET /api/services/{slug}/quote', (i) => ({ url: `${g}/api/services/${slug(i)}/quote?hours=50` })],
+      ['POST /api/jobs/pricing (3 items)', (i) => ({ url: `${g}/api/jobs/pricing`, init: cart(i) })],
+      ['GET /api/talent?search=react&role=resource', () => ({ url: `${g}/api/talent?search=react&role=resource` })],
+      ['GET /api/talent?role=pm&industry=fintech', () => ({ url: `${g}/api/talent?role=pm&industry=fintech&page=3` })],
+      ['GET /api/talent/{slug}', (i) => ({ url: `${g}/api/talent/${(experts[(i * 31) % experts.length] as { slug: string }).slug}` })],
+      ['GET /api/pm/{slug}/profile', (i) => ({ url: `${g}/api/pm/${(pms[(i * 31) % pms.length] as { slug: string }).slug}/profile` })],
+    ];
+    const reads: SizeResult['reads'] = {};
+    for (const [name, make] of ops) reads[name] = await sequential(REQUESTS, make);
+
+    const whole: SizeResult['whole'] = {};
+    for (const path of ['/api/services/catalog', '/api/talent/sitemap', '/sitemap.xml', '/llms.txt', '/llms-full.txt']) {
+      const first = await timed(`${g}${path}`);
+      const etag = first.res.headers.get('etag') ?? '';
+      const full = await sequential(Math.min(REQUESTS, 20), () => ({ url: `${g}${path}` }));
+      const revalidated = await sequential(Math.min(REQUESTS, 20), () => ({ url: `${g}${path}`, init: { headers: { 'if-none-match': etag } }, expect: 304 }));
+      whole[path] = { p50: full.p50, p99: full.p99, p50304: revalidated.p50, bytes: first.body.length };
+    }
+
+    const steadyQuotes = await steady(10, STEADY_S, (i) =>
+      i % 2 ? { url: `${g}/api/services/${slug(i)}/quote?hours=50` } : { url: `${g}/api/jobs/pricing`, init: cart(i) },
+    );
+    const rss = { talent: await rssMb(talent.pid), catalog: await rssMb(catalog.pid), gateway: await rssMb(gateway.pid) };
+    const [talentLoad, catalogLoad] = await Promise.all([loads(talent), loads(catalog)]);
+    return {
+      n,
+      reads,
+      whole,
+      steady: steadyQuotes,
+      site: { readyMs: siteReadyMs, urls: locs.size, expected: expected.length, missing },
+      startup: { talentMs, catalogMs, gatewayMs, talentLoad, catalogLoad },
+      rss,
+    };
+  } finally {
+    await group.stopAll();
+  }
+}
+
+const results: SizeResult[] = [];
+for (const n of sizes) {
+  console.error(`bench:scale: ${n} services and ${n} profiles...`);
+  results.push(await runSize(n));
+}
+const report = renderReport(results, { requests: REQUESTS, steadyS: STEADY_S, commit: (await Bun.$`git -C ${repoRoot} rev-parse --short HEAD`.text()).trim() });
+console.log(report);
+if (process.argv.includes('--write')) await writeBenchmarks(join(repoRoot, 'BENCHMARKS.md'), report);

@@ -1,0 +1,111 @@
+/**
+ * Deterministic synthetic services for bench:scale (scripts/bench-scale), in the stored shape, built
+ * from small word tables so search words repeat as in a real catalog. No randomness, no clock.
+ */
+import { CATEGORIES, LANGUAGES, type Lang, MARKET_CODES, MARKETS } from '@tm/contracts';
+import { stableId } from '@tm/shared';
+import type { ServiceDoc } from '../src/services/model.ts';
+
+const TECH = [
+  'react',
+  'angular',
+  'vue',
+  'node',
+  'python',
+  'django',
+  'java',
+  'spring',
+  'golang',
+  'rust',
+  'kotlin',
+  'swift',
+  'flutter',
+  'kubernetes',
+  'terraform',
+  'aws',
+  'azure',
+  'gcp',
+  'spark',
+  'kafka',
+  'airflow',
+  'dbt',
+  'postgres',
+  'mongodb',
+  'redis',
+  'graphql',
+  'nextjs',
+  'svelte',
+  'elixir',
+  'scala',
+  'pytorch',
+  'tensorflow',
+  'figma',
+  'playwright',
+  'cypress',
+  'selenium',
+  'laravel',
+  'rails',
+  'dotnet',
+  'unity',
+];
+const ROLE = ['developer', 'engineer', 'architect', 'consultant', 'specialist', 'lead'];
+const ADJ = ['senior', 'fractional', 'dedicated', 'remote', 'certified', 'principal', 'staff', 'junior'];
+const NOUN: Record<Lang, Record<string, string>> = {
+  en: Object.fromEntries(ROLE.map((r) => [r, r])),
+  hi: { developer: 'डेवलपर', engineer: 'इंजीनियर', architect: 'आर्किटेक्ट', consultant: 'सलाहकार', specialist: 'विशेषज्ञ', lead: 'लीड' },
+  ar: { developer: 'مطور', engineer: 'مهندس', architect: 'معماري', consultant: 'مستشار', specialist: 'أخصائي', lead: 'قائد' },
+  de: { developer: 'Entwickler', engineer: 'Ingenieur', architect: 'Architekt', consultant: 'Berater', specialist: 'Spezialist', lead: 'Leiter' },
+};
+const SUMMARY: Record<Lang, (tech: string, noun: string) => string> = {
+  en: (t, n) => `A ${n} who ships ${t} products for growing teams, with reviews, tests and clear weekly reporting.`,
+  hi: (t, n) => `एक ${n} जो बढ़ती टीमों के लिए ${t} प्रोडक्ट बनाता है, समीक्षा और टेस्ट के साथ।`,
+  ar: (t, n) => `${n} يبني منتجات ${t} للفرق النامية مع المراجعات والاختبارات.`,
+  de: (t, n) => `Ein ${n}, der ${t}-Produkte für wachsende Teams liefert, mit Reviews, Tests und klaren Berichten.`,
+};
+const UPDATED = '2026-11-01T00:00:00.000Z';
+
+const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
+
+/** The `i`th synthetic service: every language, priced in most markets. */
+export function syntheticService(i: number): ServiceDoc {
+  const tech = pick(TECH, i);
+  const role = pick(ROLE, Math.floor(i / TECH.length));
+  const adj = pick(ADJ, Math.floor(i / (TECH.length * ROLE.length)));
+  const slug = `${adj}-${tech}-${role}-${i}`;
+  const markets = MARKET_CODES.filter((_, k) => (i + k) % 7 !== 0);
+  const i18n = Object.fromEntries(
+    LANGUAGES.map((l) => {
+      const noun = NOUN[l][role] as string;
+      const name = l === 'en' ? `${adj} ${tech} ${noun} ${i}` : `${tech} ${noun} ${i}`;
+      return [
+        l,
+        {
+          name,
+          summary: SUMMARY[l](tech, noun),
+          description: `${SUMMARY[l](tech, noun)} ${SUMMARY[l](pick(TECH, i + 3), noun)}`,
+          inclusions: [`${tech} ${noun}`, 'Weekly report'],
+          faq: [{ question: `${tech}?`, answer: 'Yes.' }],
+        },
+      ];
+    }),
+  ) as ServiceDoc['i18n'];
+  return {
+    _id: stableId('bench-service', slug),
+    slug,
+    kind: i % 3 === 0 ? 'project' : 'role',
+    category: pick(CATEGORIES, i),
+    rank: i,
+    active: i % 50 !== 49,
+    markets,
+    defaultHours: i % 3 === 0 ? 160 : 40,
+    minHours: i % 3 === 0 ? 80 : 10,
+    prices: Object.fromEntries(markets.map((m) => [m, { currency: MARKETS[m].currency, hourlyRate: 1_000 + ((i * 37) % 9_000) * (m === 'IN' ? 80 : 1) }])),
+    i18n,
+    updatedAt: UPDATED,
+  };
+}
+
+/** `n` of something, built lazily in batches (never all at once). */
+export function* batches<T>(n: number, make: (i: number) => T, size = 1_000): Generator<T[]> {
+  for (let i = 0; i < n; i += size) yield Array.from({ length: Math.min(size, n - i) }, (_, k) => make(i + k));
+}

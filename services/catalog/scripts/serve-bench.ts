@@ -1,0 +1,32 @@
+/**
+ * bench:scale's catalog process: main.ts's wiring on the embedded store, loaded with
+ * BENCH_SCALE_N synthetic services (bulk writes in batches) instead of the seed. Logs one JSON
+ * line with the load and snapshot times once listening.
+ */
+import { createLogger, systemClock } from '@tm/shared';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { createApp } from '../src/app.ts';
+import { createServiceReadModel } from '../src/services/read-model.ts';
+import { createServiceRepository } from '../src/services/repository.ts';
+import { createTalentClient } from '../src/talent/client.ts';
+import { batches, syntheticService } from './bench-data.ts';
+
+const logger = createLogger('catalog');
+const n = Number(process.env.BENCH_SCALE_N);
+const t0 = performance.now();
+const documents = createEmbeddedDocumentStore();
+const repo = createServiceRepository(documents);
+await repo.ensureIndexes();
+for (const batch of batches(n, syntheticService)) await repo.upsertAll(batch);
+const loadedMs = performance.now() - t0;
+const readModel = createServiceReadModel({ repo, clock: systemClock, maxAgeMs: 5_000, logger });
+await readModel.refresh();
+readModel.watch();
+const app = createApp({
+  documents,
+  readModel,
+  talent: createTalentClient({ baseUrl: process.env.TALENT_URL as string, timeoutMs: 800, logger }),
+  clock: systemClock,
+  logger,
+}).listen({ hostname: '127.0.0.1', port: Number(process.env.PORT) });
+logger.info('listening', { port: app.server?.port, services: n, loadedMs: Math.round(loadedMs), readyMs: Math.round(performance.now() - t0) });

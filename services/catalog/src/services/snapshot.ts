@@ -1,0 +1,131 @@
+import { LANGUAGES, type Lang, MARKET_CODES, MARKETS, type MarketCode, type ServiceIndexLine } from '@tm/contracts';
+import { matchEveryWord, type PrebuiltAnswer, prebuild, queryWords, searchWords, TokenIndex } from '@tm/shared';
+import type { ServiceSummary } from './model.ts';
+import { isOfferedIn, toCatalogEntry, toIndexEntry } from './present.ts';
+import type { ChangeMarker, ServiceQuery } from './repository.ts';
+
+/** Items between two yields to the event loop while a snapshot is built, so requests keep flowing. */
+const CHUNK = 2_000;
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * One version of the active catalog, immutable once built: the services in display order (rank,
+ * slug), their positions per market and per market and category, a word index per language, and
+ * whole-list answers built on first use. A page is a slice of a position list (no scan, no skip
+ * cost); a total is a list's length.
+ */
+export class CatalogSnapshot {
+  private readonly answers = new Map<string, PrebuiltAnswer>();
+
+  private constructor(
+    readonly marker: ChangeMarker,
+    readonly items: readonly ServiceSummary[],
+    readonly byKey: ReadonlyMap<string, ServiceSummary>,
+    private readonly byMarket: ReadonlyMap<string, Int32Array>,
+    private readonly words: Readonly<Record<Lang, TokenIndex>>,
+  ) {}
+
+  /** Builds a snapshot from the repository's summaries (already in display order), yielding as it goes. */
+  static async build(marker: ChangeMarker, loaded: readonly (ServiceSummary & { searchWords?: unknown })[]): Promise<CatalogSnapshot> {
+    const items: ServiceSummary[] = [];
+    const byKey = new Map<string, ServiceSummary>();
+    const positions = new Map<string, number[]>();
+    const wordLists: Record<Lang, string[][]> = { en: [], hi: [], ar: [], de: [] };
+    for (let i = 0; i < loaded.length; i++) {
+      const d = loaded[i] as ServiceSummary;
+      const item = lean(d);
+      const at = items.push(item) - 1;
+      byKey.set(String(item._id), item).set(item.slug, item);
+      for (const m of MARKET_CODES) {
+        if (!isOfferedIn(item, MARKETS[m])) continue;
+        for (const key of [m, `${m}:${item.category}`]) {
+          const list = positions.get(key);
+          if (list) list.push(at);
+          else positions.set(key, [at]);
+        }
+      }
+      // The words upsertAll stored with the document (the same cut of name and summary); a document
+      // written some other way, without them, is cut here.
+      const stored = (d as { searchWords?: Partial<Record<Lang, string[]>> }).searchWords;
+      for (const l of LANGUAGES) wordLists[l].push(stored?.[l] ?? searchWords(`${item.i18n[l]?.name ?? ''} ${item.i18n[l]?.summary ?? ''}`));
+      if (i % CHUNK === CHUNK - 1) await yieldToRequests();
+    }
+    const words = {} as Record<Lang, TokenIndex>;
+    for (const l of LANGUAGES) {
+      words[l] = TokenIndex.build(items.length, (o) => wordLists[l][o] as string[]);
+      await yieldToRequests();
+    }
+    const byMarket = new Map([...positions].map(([k, v]) => [k, Int32Array.from(v)]));
+    return new CatalogSnapshot(marker, items, byKey, byMarket, words);
+  }
+
+  /** Slugs of one page of a list query and the query's total (slugs, not ids: a hand-inserted _id is an ObjectId the store reads as text). */
+  page(query: ServiceQuery, skip: number, limit: number): { slugs: string[]; total: number } {
+    const list = this.byMarket.get(query.category ? `${query.market}:${query.category}` : query.market) ?? EMPTY;
+    if (query.search === undefined) {
+      return { slugs: [...list.subarray(skip, skip + limit)].map((o) => (this.items[o] as ServiceSummary).slug), total: list.length };
+    }
+    const langs = query.lang === 'en' ? [this.words.en] : [this.words[query.lang], this.words.en];
+    const hits = matchEveryWord(langs, queryWords(query.search), this.items.length);
+    const slugs: string[] = [];
+    let total = 0;
+    for (let i = 0; i < list.length; i++) {
+      const o = list[i] as number;
+      if (!hits[o]) continue;
+      if (total >= skip && slugs.length < limit) slugs.push((this.items[o] as ServiceSummary).slug);
+      total++;
+    }
+    return { slugs, total };
+  }
+
+  /** GET /services/catalog for one market and language, built once per snapshot. */
+  catalog(market: MarketCode, lang: Lang): PrebuiltAnswer {
+    return this.answer(`catalog:${market}:${lang}`, () => {
+      const list = this.byMarket.get(market) ?? EMPTY;
+      const entries = Array.from(list, (o) => toCatalogEntry(this.items[o] as ServiceSummary, lang));
+      return prebuild(JSON.stringify({ success: true, data: entries }));
+    });
+  }
+
+  /** GET /internal/service-index: every active service in English. */
+  serviceIndex(): PrebuiltAnswer {
+    return this.answer('index:json', () => prebuild(JSON.stringify({ success: true, data: this.items.map(toIndexEntry) })));
+  }
+
+  /** GET /internal/service-index.ndjson: one line per active service with each market's price, then the trailer. */
+  serviceIndexLines(): PrebuiltAnswer {
+    return this.answer('index:ndjson', () => {
+      const lines = this.items.map((d) => JSON.stringify(toIndexLine(d)));
+      lines.push(JSON.stringify({ end: true, count: this.items.length }));
+      return prebuild(`${lines.join('\n')}\n`, 'application/x-ndjson; charset=utf-8');
+    });
+  }
+
+  private answer(key: string, build: () => PrebuiltAnswer): PrebuiltAnswer {
+    let a = this.answers.get(key);
+    if (!a) {
+      a = build();
+      this.answers.set(key, a);
+    }
+    return a;
+  }
+}
+
+const EMPTY = new Int32Array(0);
+
+/** Only what the hot paths read; the description loaded for nothing is dropped. */
+function lean(d: ServiceSummary): ServiceSummary {
+  const i18n = Object.fromEntries(LANGUAGES.map((l) => [l, { name: d.i18n[l]?.name ?? d.i18n.en.name, summary: d.i18n[l]?.summary ?? d.i18n.en.summary }]));
+  const { _id, slug, kind, category, rank, markets, defaultHours, minHours, prices, updatedAt } = d;
+  return { _id, slug, kind, category, rank, markets, defaultHours, minHours, prices, updatedAt, i18n: i18n as ServiceSummary['i18n'] };
+}
+
+/** A service as the streamed index lists it: the English entry and its price in every market offering it. */
+export function toIndexLine(d: ServiceSummary): ServiceIndexLine {
+  const prices = MARKET_CODES.filter((m) => isOfferedIn(d, MARKETS[m])).map((m) => ({
+    market: m,
+    currency: MARKETS[m].currency,
+    hourlyRate: (d.prices[m] as { hourlyRate: number }).hourlyRate,
+  }));
+  return { ...toIndexEntry(d), prices };
+}

@@ -1,0 +1,49 @@
+import { StaffProfileSchema } from '@tm/contracts';
+import { ok, paginationLinks } from '@tm/shared';
+import { envelopeOf } from '@tm/shared/http';
+import { Elysia, t } from 'elysia';
+import type { TalentDirectory } from './directory.ts';
+import { ErrorEnvelopeSchema } from './error-envelope.ts';
+import type { ProfileRepository } from './repository.ts';
+import { parseTalentSearch, TALENT_PAGE_LIMIT_MAX, TALENT_SEARCH_MAX, TALENT_SKILLS_MAX } from './search-input.ts';
+import { toPublicProfile } from './view.ts';
+
+const SEARCH_DESCRIPTION =
+  'Finds talent among every active and indexable profile (project managers, field resources and experts). ' +
+  '`search` matches word beginnings (case, accents and script variants folded; any language) in the name, headline, skills, industries, role, city and service slugs; ' +
+  'every word must match. `role` is pm, resource or expert; `skills` is a comma-separated list of skill names, each of which the person must have; ' +
+  '`industry` matches the industries a person lists (fintech, retail, healthcare, ...); `available=true` keeps people bookable now or soon (available or limited), `false` the unavailable. ' +
+  'Results are ordered bookable first, then best rated, then most reviewed, then slug, and paged like GET /services: `page` (from 1) and `limit` (1-100, default 20), ' +
+  'with `X-Total-Count` and an RFC 8288 `Link` header. Only public profile fields are returned (never contact data). ' +
+  `Errors (400): INVALID_PAGE, INVALID_LIMIT, INVALID_SEARCH (over ${TALENT_SEARCH_MAX} characters), INVALID_ROLE, INVALID_SKILLS (over ${TALENT_SKILLS_MAX} skills), ` +
+  'INVALID_INDUSTRY, INVALID_AVAILABLE (not true or false); each also for a parameter given twice. No login needed.';
+
+/** GET /talent: talent search (the spec's Search area) over public profile fields. */
+export function createTalentSearchRoutes(deps: { profiles: ProfileRepository; directory: TalentDirectory }) {
+  const { profiles, directory } = deps;
+  return new Elysia({ name: 'talent-search-routes' }).get(
+    '/talent',
+    async ({ request, set }) => {
+      const url = new URL(request.url);
+      const { query, page, limit } = parseTalentSearch(url.searchParams);
+      const { ids, total } = await directory.page(query, (page - 1) * limit, limit);
+      const found = await profiles.findActiveByIds(ids);
+      set.headers['x-total-count'] = String(total);
+      set.headers.link = paginationLinks(url, page, limit, total);
+      return ok(found.map(toPublicProfile));
+    },
+    {
+      query: t.Object({
+        search: t.Optional(t.String({ description: `Words to find (max ${TALENT_SEARCH_MAX} characters)` })),
+        role: t.Optional(t.String({ description: 'pm, resource or expert' })),
+        skills: t.Optional(t.String({ description: `Comma-separated skill names, all required (max ${TALENT_SKILLS_MAX})` })),
+        industry: t.Optional(t.String({ description: 'An industry the person has worked in' })),
+        available: t.Optional(t.String({ description: 'true or false' })),
+        page: t.Optional(t.String({ description: 'Integer >= 1, default 1' })),
+        limit: t.Optional(t.String({ description: `Integer 1-${TALENT_PAGE_LIMIT_MAX}, default 20` })),
+      }),
+      response: { 200: envelopeOf(t.Array(StaffProfileSchema), 'StaffProfileListEnvelope'), 400: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema },
+      detail: { operationId: 'searchTalent', summary: 'Search talent profiles', description: SEARCH_DESCRIPTION, tags: ['Talent', 'Search'] },
+    },
+  );
+}

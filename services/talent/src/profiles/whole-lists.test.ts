@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'bun:test';
+import { IndexTrailerSchema, TalentIndexLineSchema } from '@tm/contracts';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { getSchemaValidator } from 'elysia';
+import { createSeededApp } from '../testing.ts';
+import { createProfileRepository } from './repository.ts';
+import { loadSeedProfiles, prepareProfileStore } from './seed.ts';
+
+describe('talent whole lists', () => {
+  it('serves the sitemap with an ETag and Cache-Control, and 304 to a matching If-None-Match', async () => {
+    const { get } = await createSeededApp();
+    const first = await get('/talent/sitemap');
+    const etag = first.headers.get('etag') as string;
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const again = await get('/talent/sitemap', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect((await get('/talent/sitemap', { headers: { 'if-none-match': '"stale"' } })).status).toBe(200);
+  });
+
+  it('streams the talent index as lines in slug order with a trailer counting them', async () => {
+    const { get } = await createSeededApp();
+    const res = await get('/internal/talent-index.ndjson');
+    const lines = (await res.text())
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const trailer = lines.pop();
+    expect(getSchemaValidator(IndexTrailerSchema).Check(trailer)).toBe(true);
+    const listed = loadSeedProfiles().filter((p) => p.active && p.indexable);
+    expect(trailer.count).toBe(listed.length);
+    const check = getSchemaValidator(TalentIndexLineSchema);
+    for (const l of lines) expect(check.Check(l)).toBe(true);
+    expect(lines.map((l) => l.slug)).toEqual(listed.map((p) => p.slug).sort());
+    expect((await get('/internal/talent-index.ndjson', { headers: { 'if-none-match': res.headers.get('etag') as string } })).status).toBe(304);
+  });
+});
+
+describe('seed availability dates', () => {
+  it('are never in the past on the day the seed is loaded', () => {
+    const later = Date.UTC(2027, 5, 1);
+    const today = new Date(later).toISOString().slice(0, 10);
+    for (const p of loadSeedProfiles(later)) expect(p.availability.nextAvailableDate >= today).toBe(true);
+    for (const p of loadSeedProfiles()) expect(p.availability.nextAvailableDate >= new Date().toISOString().slice(0, 10)).toBe(true);
+  });
+});
+
+describe('seed version marker', () => {
+  it('skips the seed when the store already holds this seed version, and runs it for a new one', async () => {
+    const repo = createProfileRepository(createEmbeddedDocumentStore());
+    const now = Date.UTC(2026, 11, 1);
+    expect((await prepareProfileStore(repo, { seed: true, onlyIfChanged: true, now })).seeded).toBeGreaterThan(0);
+    expect((await prepareProfileStore(repo, { seed: true, onlyIfChanged: true, now })).seeded).toBe(0);
+    const before = await repo.seededVersion();
+    await prepareProfileStore(repo, { seed: true, onlyIfChanged: true, now: now + 86_400_000 });
+    expect(await repo.seededVersion()).not.toBe(before);
+  });
+});
