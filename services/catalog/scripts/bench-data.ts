@@ -4,51 +4,13 @@
  */
 import { CATEGORIES, LANGUAGES, type Lang, MARKET_CODES, MARKETS } from '@tm/contracts';
 import { stableId } from '@tm/shared';
+import { BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, pickCyclic } from '@tm/shared/testing';
 import type { ServiceDoc } from '../src/services/model.ts';
 
-const TECH = [
-  'react',
-  'angular',
-  'vue',
-  'node',
-  'python',
-  'django',
-  'java',
-  'spring',
-  'golang',
-  'rust',
-  'kotlin',
-  'swift',
-  'flutter',
-  'kubernetes',
-  'terraform',
-  'aws',
-  'azure',
-  'gcp',
-  'spark',
-  'kafka',
-  'airflow',
-  'dbt',
-  'postgres',
-  'mongodb',
-  'redis',
-  'graphql',
-  'nextjs',
-  'svelte',
-  'elixir',
-  'scala',
-  'pytorch',
-  'tensorflow',
-  'figma',
-  'playwright',
-  'cypress',
-  'selenium',
-  'laravel',
-  'rails',
-  'dotnet',
-  'unity',
-];
-const ROLE = ['developer', 'engineer', 'architect', 'consultant', 'specialist', 'lead'];
+const pick = pickCyclic;
+const TECH = BENCH_TECH;
+const ROLE = BENCH_ROLE;
+
 const ADJ = ['senior', 'fractional', 'dedicated', 'remote', 'certified', 'principal', 'staff', 'junior'];
 const NOUN: Record<Lang, Record<string, string>> = {
   en: Object.fromEntries(ROLE.map((r) => [r, r])),
@@ -62,9 +24,6 @@ const SUMMARY: Record<Lang, (tech: string, noun: string) => string> = {
   ar: (t, n) => `${n} يبني منتجات ${t} للفرق النامية مع المراجعات والاختبارات.`,
   de: (t, n) => `Ein ${n}, der ${t}-Produkte für wachsende Teams liefert, mit Reviews, Tests und klaren Berichten.`,
 };
-const UPDATED = '2026-11-01T00:00:00.000Z';
-
-const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 
 /** The `i`th synthetic service: every language, priced in most markets. */
 export function syntheticService(i: number): ServiceDoc {
@@ -101,11 +60,6 @@ export function syntheticService(i: number): ServiceDoc {
     minHours: i % 3 === 0 ? 80 : 10,
     prices: Object.fromEntries(markets.map((m) => [m, { currency: MARKETS[m].currency, hourlyRate: 1_000 + ((i * 37) % 9_000) * (m === 'IN' ? 80 : 1) }])),
     i18n,
-    updatedAt: UPDATED,
+    updatedAt: BENCH_UPDATED_AT,
   };
-}
-
-/** `n` of something, built lazily in batches (never all at once). */
-export function* batches<T>(n: number, make: (i: number) => T, size = 1_000): Generator<T[]> {
-  for (let i = 0; i < n; i += size) yield Array.from({ length: Math.min(size, n - i) }, (_, k) => make(i + k));
 }

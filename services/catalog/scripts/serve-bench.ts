@@ -5,11 +5,12 @@
  */
 import { createLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { batches } from '@tm/shared/testing';
 import { createApp } from '../src/app.ts';
 import { createServiceReadModel } from '../src/services/read-model.ts';
 import { createServiceRepository } from '../src/services/repository.ts';
 import { createTalentClient } from '../src/talent/client.ts';
-import { batches, syntheticService } from './bench-data.ts';
+import { syntheticService } from './bench-data.ts';
 
 const logger = createLogger('catalog');
 const n = Number(process.env.BENCH_SCALE_N);

@@ -4,57 +4,16 @@
  */
 import { MARKET_CODES } from '@tm/contracts';
 import { stableId } from '@tm/shared';
+import { BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, pickCyclic } from '@tm/shared/testing';
 import type { StoredProfile } from '../src/profiles/model.ts';
 
-const TECH = [
-  'react',
-  'angular',
-  'vue',
-  'node',
-  'python',
-  'django',
-  'java',
-  'spring',
-  'golang',
-  'rust',
-  'kotlin',
-  'swift',
-  'flutter',
-  'kubernetes',
-  'terraform',
-  'aws',
-  'azure',
-  'gcp',
-  'spark',
-  'kafka',
-  'airflow',
-  'dbt',
-  'postgres',
-  'mongodb',
-  'redis',
-  'graphql',
-  'nextjs',
-  'svelte',
-  'elixir',
-  'scala',
-  'pytorch',
-  'tensorflow',
-  'figma',
-  'playwright',
-  'cypress',
-  'selenium',
-  'laravel',
-  'rails',
-  'dotnet',
-  'unity',
-];
-const ROLE = ['developer', 'engineer', 'architect', 'consultant', 'specialist', 'lead'];
+const pick = pickCyclic;
+const TECH = BENCH_TECH;
+const ROLE = BENCH_ROLE;
+
 const INDUSTRIES = ['fintech', 'retail', 'healthcare', 'logistics', 'insurance', 'edtech', 'media', 'travel'];
 const FIRST = ['Asha', 'Omar', 'Lena', 'Jack', 'Priya', 'Youssef', 'Emily', 'Tobias', 'Chloe', 'Arjun', 'Fatima', 'Marcus'];
 const LAST = ['Menon', 'Haddad', 'Becker', 'Walker', 'Iyer', 'Nasser', 'Carter', 'Neumann', 'Nguyen', 'Mehta', 'Rahman', 'Brooks'];
-const UPDATED = '2026-11-01T00:00:00.000Z';
-
-const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 
 /** The `i`th synthetic profile, in the stored shape (with contact data the API must never show). */
 export function syntheticProfile(i: number): StoredProfile {
@@ -81,13 +40,8 @@ export function syntheticProfile(i: number): StoredProfile {
     industries: [pick(INDUSTRIES, i), pick(INDUSTRIES, i * 3 + 2)].filter((v, k, a) => a.indexOf(v) === k),
     indexable: i % 20 !== 19,
     active: i % 40 !== 39,
-    updatedAt: UPDATED,
+    updatedAt: BENCH_UPDATED_AT,
     contact: { email: `${slug}@bench.example.com`, phone: '+91 98450 00000' },
     internalNotes: 'bench',
   };
-}
-
-/** `n` of something, built lazily in batches (never all at once). */
-export function* batches<T>(n: number, make: (i: number) => T, size = 1_000): Generator<T[]> {
-  for (let i = 0; i < n; i += size) yield Array.from({ length: Math.min(size, n - i) }, (_, k) => make(i + k));
 }

@@ -1,10 +1,11 @@
 /** bench:scale's talent process: main.ts's wiring on the embedded store, loaded with BENCH_SCALE_N synthetic profiles. */
 import { createLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { batches } from '@tm/shared/testing';
 import { createApp } from '../src/app.ts';
 import { createTalentDirectory } from '../src/profiles/directory.ts';
 import { createProfileRepository } from '../src/profiles/repository.ts';
-import { batches, syntheticProfile } from './bench-data.ts';
+import { syntheticProfile } from './bench-data.ts';
 
 const logger = createLogger('talent');
 const n = Number(process.env.BENCH_SCALE_N);
