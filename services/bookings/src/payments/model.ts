@@ -25,6 +25,9 @@ export interface PaymentDoc {
   /** While `opening`: until when the request that inserted it owns the provider call (ms). */
   leaseUntil: number;
   refund?: RefundState;
+  /** The reconciler's next look at whether this succeeded payment owes a refund (ms); `settled` once its booking completed. */
+  reviewAt?: number;
+  settled?: boolean;
   createdAt: string;
   updatedAt: string;
   [key: string]: unknown;
@@ -43,6 +46,11 @@ export interface RefundState {
   nextAttemptAt: number;
   ref?: string;
   reason: string;
+  /** While `requested`: when the reconciler next reads the refund back from the provider (ms). */
+  checkAt?: number;
+  /** Refunds the provider reported failed, and the last one's time and reason. */
+  failures?: number;
+  lastFailure?: { at: string; reason: string };
 }
 
 /** The public view of a stored payment. */
