@@ -2,8 +2,9 @@
  * A checkout and a booking's lifecycle on the real processes (`bun scripts/start.ts`, embedded
  * stores, the dev payment provider), only through the gateway: a guest books, signs in with an
  * SMS code read from the dev outbox, claims the booking, pays it with the dev provider, sees it
- * paid; the bootstrap admin assigns a PM and invites them, the PM sets a password from the mailed
- * link, signs in (their token carries `pid`), accepts and starts, and the customer completes.
+ * paid; the bootstrap admin invites a PM, who sets a password from the mailed link and signs in
+ * (their token carries `pid`), assigns them the booking (bookings mails the assignment to the PM's
+ * staff email, learnt from auth), the PM accepts and starts, and the customer completes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { testRedisUrl } from '@tm/shared/testing';
@@ -34,7 +35,7 @@ async function signInWithOtp(mobile: string): Promise<string> {
 }
 
 /** Invites a PM linked to `profileId` as the admin, sets their password from the mailed link (auth's dev outbox) and signs them in. */
-async function invitedPmToken(adminToken: string, profileId: string): Promise<string> {
+async function invitedPm(adminToken: string, profileId: string): Promise<{ token: string; email: string }> {
   const email = `pm-${crypto.randomUUID().slice(0, 8)}@talent.example`;
   expect((await call('POST', '/account/staff', adminToken, { email, role: 'pm', profileId })).status).toBe(201);
   const mail = await sys.waitForLog((l) => l.msg === 'mail (dev outbox)' && l.to === email);
@@ -42,7 +43,7 @@ async function invitedPmToken(adminToken: string, profileId: string): Promise<st
   expect((await call('POST', '/auth/reset-password', undefined, { token, newPassword: 'a long pm passphrase' })).status).toBe(200);
   const session = await call('POST', '/auth/staff-password-login', undefined, { identifier: email, password: 'a long pm passphrase' });
   expect(session.status).toBe(200);
-  return session.body.data.accessToken;
+  return { token: session.body.data.accessToken, email };
 }
 
 async function anyPm(): Promise<{ _id?: string; id?: string; slug: string }> {
@@ -112,11 +113,14 @@ function checkoutStory(stores: string, env: () => Record<string, string>, cleanU
       const adminToken = admin.body.data.accessToken;
       const pm = await anyPm();
       const pid = pm._id ?? pm.id ?? '';
+      const { token: pmAccess, email: pmEmail } = await invitedPm(adminToken, pid);
       const assigned = await call('POST', `/bookings/${bookingId}/assign`, adminToken, { pmId: pm.slug });
       expect(assigned.status).toBe(200);
       expect(assigned.body.data.pm).toMatchObject({ id: pid, slug: pm.slug });
+      // Bookings learns the PM's staff email from auth (GET /internal/contacts?profileId=) and mails the assignment.
+      const assignedMail = await sys.waitForLog((l) => l.msg === 'mail (dev outbox)' && l.to === pmEmail && String(l.subject).startsWith('New assignment'));
+      expect(assignedMail.service).toBe('bookings');
 
-      const pmAccess = await invitedPmToken(adminToken, pid);
       expect(decodeJwt(pmAccess)).toMatchObject({ role: 'pm', pid });
       expect((await call('GET', '/bookings', pmAccess)).body.data.map((b: { id: string }) => b.id)).toEqual([bookingId]);
       expect((await call('POST', `/bookings/${bookingId}/start`, pmAccess)).body.error?.code).toBe('INVALID_TRANSITION');

@@ -1,82 +1,104 @@
 /**
  * Instant revocation on real processes: two gateway replicas in front of one auth (the system's
  * own gateway plus a second one started here), a guest session signed out through one of them,
- * and both refusing its still-unexpired access token within 5 s.
+ * and both refusing its still-unexpired access token within 5 s; once on the embedded stores and
+ * once with auth and both gateways on a real Redis (shared rate limits, auth's counters).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { testRedisUrl } from '@tm/shared/testing';
 import type { Subprocess } from 'bun';
+import { Redis } from 'ioredis';
 import { freePort, pollUntil, type RunningSystem, repoRoot, startSystem } from './support/system.ts';
 
-let sys: RunningSystem;
-let second: Subprocess;
-let gateways: string[] = [];
+function revocationStory(name: string, storeEnv: () => Record<string, string>, cleanup: () => Promise<void> = async () => {}) {
+  describe(`a revoked session at two gateway replicas (${name})`, () => {
+    let sys: RunningSystem;
+    let second: Subprocess;
+    let gateways: string[] = [];
 
-beforeAll(async () => {
-  sys = await startSystem();
-  const port = freePort();
-  second = Bun.spawn([process.execPath, 'services/gateway/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      MONGODB_URL: '',
-      REDIS_URL: '',
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      AUTH_URL: sys.urls.auth,
-      CATALOG_URL: sys.urls.catalog,
-      TALENT_URL: sys.urls.talent,
-      BOOKINGS_URL: sys.urls.bookings,
-      RATE_LIMIT_ANON: '100000',
-      RATE_LIMIT_AUTHENTICATED: '100000',
-      RATE_LIMIT_AUTH_ROUTES: '100000',
-    },
-    stdout: 'ignore',
-    stderr: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await pollUntil(async () => ((await fetch(`${url}/healthz`).catch(() => null))?.ok ? true : undefined), 20_000, 'the second gateway');
-  gateways = [sys.gateway, url];
-}, 60_000);
-
-afterAll(async () => {
-  second?.kill('SIGTERM');
-  await second?.exited;
-  await sys?.stop();
-});
-
-/** Status of a protected request (bookings: guests may) with this token at one gateway. */
-const statusAt = async (gateway: string, token: string) => (await fetch(`${gateway}/api/bookings`, { headers: { authorization: `Bearer ${token}` } })).status;
-
-describe('a revoked session at two gateway replicas', () => {
-  it('is refused by both within 5 s of signing out through one of them', async () => {
-    const guest = (await (await fetch(`${gateways[0]}/api/auth/guest-access`, { method: 'POST' })).json()).data as { accessToken: string };
-    // Both replicas accept the token while the session lives (once their revocation view is fresh: not 503).
-    for (const gw of gateways) {
-      const status = await pollUntil(
-        async () => {
-          const s = await statusAt(gw, guest.accessToken);
-          return s === 503 ? undefined : s;
+    beforeAll(async () => {
+      sys = await startSystem(storeEnv());
+      const port = freePort();
+      second = Bun.spawn([process.execPath, 'services/gateway/src/main.ts'], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          MONGODB_URL: '',
+          REDIS_URL: '',
+          ...storeEnv(),
+          NODE_ENV: 'development',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          AUTH_URL: sys.urls.auth,
+          CATALOG_URL: sys.urls.catalog,
+          TALENT_URL: sys.urls.talent,
+          BOOKINGS_URL: sys.urls.bookings,
+          RATE_LIMIT_ANON: '100000',
+          RATE_LIMIT_AUTHENTICATED: '100000',
+          RATE_LIMIT_AUTH_ROUTES: '100000',
         },
-        10_000,
-        `a fresh revocation view at ${gw}`,
+        stdout: 'ignore',
+        stderr: 'ignore',
+      });
+      const url = `http://127.0.0.1:${port}`;
+      await pollUntil(async () => ((await fetch(`${url}/healthz`).catch(() => null))?.ok ? true : undefined), 20_000, 'the second gateway');
+      gateways = [sys.gateway, url];
+    }, 60_000);
+
+    afterAll(async () => {
+      second?.kill('SIGTERM');
+      await second?.exited;
+      await sys?.stop();
+      await cleanup();
+    });
+
+    /** Status of a protected request (bookings: guests may) with this token at one gateway. */
+    const statusAt = async (gateway: string, token: string) =>
+      (await fetch(`${gateway}/api/bookings`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+    it('is refused by both within 5 s of signing out through one of them', async () => {
+      const guest = (await (await fetch(`${gateways[0]}/api/auth/guest-access`, { method: 'POST' })).json()).data as { accessToken: string };
+      // Both replicas accept the token while the session lives (once their revocation view is fresh: not 503).
+      for (const gw of gateways) {
+        const status = await pollUntil(
+          async () => {
+            const s = await statusAt(gw, guest.accessToken);
+            return s === 503 ? undefined : s;
+          },
+          10_000,
+          `a fresh revocation view at ${gw}`,
+        );
+        expect(status).not.toBe(401);
+      }
+      const out = await fetch(`${gateways[1]}/api/account/sign-out`, { method: 'POST', headers: { authorization: `Bearer ${guest.accessToken}` } });
+      expect(out.status).toBe(200);
+      const signedOutAt = Date.now();
+      const refusedAfter = await Promise.all(
+        gateways.map((gw) =>
+          pollUntil(async () => ((await statusAt(gw, guest.accessToken)) === 401 ? Date.now() - signedOutAt : undefined), 5_000, `401 at ${gw}`),
+        ),
       );
-      expect(status).not.toBe(401);
-    }
-    const out = await fetch(`${gateways[1]}/api/account/sign-out`, { method: 'POST', headers: { authorization: `Bearer ${guest.accessToken}` } });
-    expect(out.status).toBe(200);
-    const signedOutAt = Date.now();
-    const refusedAfter = await Promise.all(
-      gateways.map((gw) =>
-        pollUntil(async () => ((await statusAt(gw, guest.accessToken)) === 401 ? Date.now() - signedOutAt : undefined), 5_000, `401 at ${gw}`),
-      ),
-    );
-    for (const ms of refusedAfter) expect(ms).toBeLessThan(5_000);
-    // Still refused afterwards (not a one-off), with the envelope.
-    for (const gw of gateways) {
-      const res = await fetch(`${gw}/api/bookings`, { headers: { authorization: `Bearer ${guest.accessToken}` } });
-      expect(res.status).toBe(401);
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
-    }
+      for (const ms of refusedAfter) expect(ms).toBeLessThan(5_000);
+      // Still refused afterwards (not a one-off), with the envelope.
+      for (const gw of gateways) {
+        const res = await fetch(`${gw}/api/bookings`, { headers: { authorization: `Bearer ${guest.accessToken}` } });
+        expect(res.status).toBe(401);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
+      }
+    });
   });
-});
+}
+
+revocationStory('embedded stores', () => ({}));
+
+const prefix = `test:e2e:revocation:${crypto.randomUUID()}:`;
+revocationStory(
+  'real Redis',
+  () => ({ REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix }),
+  async () => {
+    const redis = new Redis(testRedisUrl());
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  },
+);

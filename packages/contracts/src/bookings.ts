@@ -85,6 +85,29 @@ export const PaymentNextSchema = t.Union(
   { title: 'PaymentNext' },
 );
 
+/** The one full refund of a paid payment, once it has started. */
+export const PaymentRefundSchema = t.Object(
+  {
+    state: t.UnionEnum(['pending', 'requested', 'succeeded', 'failed'], {
+      description:
+        'pending: being sent to the provider (retried by the reconciler); requested: the provider settles it later; succeeded; failed: the provider refused it for good and staff must act (it is not retried on its own)',
+    }),
+    amount: t.Integer({ minimum: 0, description: 'What this refund returns, minor units (never above what was paid and not yet refunded)' }),
+    failure: t.Optional(
+      t.Object(
+        {
+          code: t.String({ description: "The provider's own code (e.g. Stripe `amount_too_large`)" }),
+          message: t.String(),
+          at: t.String({ format: 'date-time' }),
+        },
+        { description: 'Why the provider refused the refund, when it did' },
+      ),
+    ),
+  },
+  { title: 'PaymentRefund' },
+);
+export type PaymentRefund = typeof PaymentRefundSchema.static;
+
 export const PaymentSchema = t.Object(
   {
     id: t.String(),
@@ -95,6 +118,7 @@ export const PaymentSchema = t.Object(
     currency: CurrencySchema,
     refunded: t.Integer({ minimum: 0, description: 'Refunded so far, minor units (never above amount)' }),
     next: t.Optional(PaymentNextSchema),
+    refund: t.Optional(PaymentRefundSchema),
     createdAt: t.String({ format: 'date-time' }),
     updatedAt: t.String({ format: 'date-time' }),
   },

@@ -61,6 +61,8 @@ export {
   PAYMENT_STATUSES,
   type Payment,
   PaymentNextSchema,
+  type PaymentRefund,
+  PaymentRefundSchema,
   PaymentSchema,
   type PaymentStatus,
   PaymentStatusSchema,
@@ -98,6 +100,7 @@ export {
   ServicePricingSchema,
   ServiceSchema,
 } from './catalog.ts';
+export { CONTACTS_PATH, type ContactLookupQuery, ContactLookupQuerySchema, type MailContact, MailContactSchema } from './contacts.ts';
 export { AUTH_ERROR_STATUS, type AuthErrorCode } from './errors/auth.ts';
 export { BOOKINGS_ERROR_STATUS, type BookingsErrorCode } from './errors/bookings.ts';
 export { CATALOG_ERROR_STATUS, type CatalogErrorCode } from './errors/catalog.ts';

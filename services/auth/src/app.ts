@@ -1,6 +1,7 @@
 import { AUTH_ERROR_STATUS } from '@tm/contracts';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { Elysia } from 'elysia';
+import { contactRoutes } from './account/contacts-routes.ts';
 import { dataRightsRoutes } from './account/data-rights-routes.ts';
 import { profileRoutes } from './account/profile-routes.ts';
 import { accountRoutes } from './account/routes.ts';
@@ -69,5 +70,6 @@ export function createApp(deps: AuthDeps) {
       .use(dataRightsRoutes(services))
       .use(staffAdminRoutes(services))
       .use(revocationRoutes(services))
+      .use(contactRoutes(services))
   );
 }

@@ -32,4 +32,30 @@ describe('bookings configuration', () => {
     expect(prod).toThrow(/MONGODB_URL/);
     expect(prod).toThrow(/dev provider/);
   });
+
+  it('refuses a provider API URL with a path, query, fragment or credentials, naming the variable and never repeating a secret', () => {
+    for (const [variable, value, part] of [
+      ['STRIPE_API_URL', 'http://127.0.0.1:12111/v1', 'a path'],
+      ['STRIPE_API_URL', 'https://api.stripe.com/?x=1', 'a query'],
+      ['RAZORPAY_API_URL', 'https://key:s3cret@api.razorpay.com', 'credentials'],
+      ['RAZORPAY_API_URL', 'https://api.razorpay.com/#v1', 'a fragment'],
+    ] as const) {
+      let error: unknown;
+      try {
+        loadBookingsConfig({ [variable]: value });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(String((error as Error).message)).toContain(variable);
+      expect(String((error as Error).message)).toContain(part);
+      expect(String((error as Error).message)).not.toContain('s3cret');
+    }
+  });
+
+  it('takes a provider API origin with or without a trailing slash, as its bare origin', () => {
+    expect(loadBookingsConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111/' }).STRIPE_API_URL).toBe('http://127.0.0.1:12111');
+    expect(loadBookingsConfig({ RAZORPAY_API_URL: 'http://127.0.0.1:9000' }).RAZORPAY_API_URL).toBe('http://127.0.0.1:9000');
+    expect(loadBookingsConfig({}).STRIPE_API_URL).toBe('https://api.stripe.com');
+  });
 });

@@ -1,5 +1,5 @@
 import { MARKET_CODES, type MarketCode } from '@tm/contracts';
-import { ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
+import { ConfigError, type Env, isProduction, loadConfig, productionProblems, type Reader, read } from '@tm/shared';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import type { ProviderName } from './payments/provider.ts';
 
@@ -18,6 +18,32 @@ function providerMap(raw: string | undefined): Readonly<Partial<Record<MarketCod
     out[code] = provider as ProviderName;
   }
   return Object.freeze(out);
+}
+
+/**
+ * A payment provider's API base (`STRIPE_API_URL`, `RAZORPAY_API_URL`): a bare http(s) origin.
+ * The adapters send their own paths, so a path, query, fragment or credentials in the variable
+ * would be dropped or misread; refused here (exit 78) instead of failing at the first payment.
+ */
+function providerOrigin(fallback: string): Reader<string> {
+  const asUrl = read.url(HTTP, fallback);
+  return (raw) => {
+    const value = asUrl(raw);
+    const url = new URL(value);
+    // The value itself is not repeated: it may hold credentials.
+    const extra =
+      url.username || url.password
+        ? 'credentials'
+        : url.pathname !== '/' && url.pathname !== ''
+          ? 'a path'
+          : url.search
+            ? 'a query'
+            : url.hash
+              ? 'a fragment'
+              : undefined;
+    if (extra) throw new Error(`must be a bare origin such as https://api.example.com, without path, query or credentials; it has ${extra}`);
+    return url.origin;
+  };
 }
 
 function isMarket(code: string): code is MarketCode {
@@ -43,11 +69,11 @@ export function loadBookingsConfig(env: Env) {
     PAYMENT_PROVIDERS: providerMap,
     STRIPE_SECRET_KEY: read.optionalString(),
     STRIPE_WEBHOOK_SECRET: read.optionalString(),
-    STRIPE_API_URL: read.url(HTTP, 'https://api.stripe.com'),
+    STRIPE_API_URL: providerOrigin('https://api.stripe.com'),
     RAZORPAY_KEY_ID: read.optionalString(),
     RAZORPAY_KEY_SECRET: read.optionalString(),
     RAZORPAY_WEBHOOK_SECRET: read.optionalString(),
-    RAZORPAY_API_URL: read.url(HTTP, 'https://api.razorpay.com'),
+    RAZORPAY_API_URL: providerOrigin('https://api.razorpay.com'),
     RECONCILE_INTERVAL_MS: read.int(60_000, { min: 100, max: 3_600_000 }),
     MAX_BODY_BYTES: read.int(65_536, { min: 1024, max: 10 * 1024 * 1024 }),
   });

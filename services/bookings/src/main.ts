@@ -2,6 +2,7 @@ import { createLogger, listenOrExit, loadConfigOrExit, stopOnSignals, systemCloc
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { buildParts, createApp } from './app.ts';
+import { createHttpContacts } from './auth/contacts-port.ts';
 import { createTokenVerifier } from './auth/token-verifier.ts';
 import { createHttpCatalog } from './catalog/catalog-port.ts';
 import { loadBookingsConfig } from './config.ts';
@@ -28,12 +29,12 @@ const documents = countingDocuments(
 const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createLogMailer(logger);
 const deps = {
   documents,
-  catalog: countingCatalog(createHttpCatalog({ baseUrl: config.CATALOG_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS }), metrics),
+  catalog: countingCatalog(createHttpCatalog({ baseUrl: config.CATALOG_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }), metrics),
   talent: createHttpTalent({ baseUrl: config.TALENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
   tokens: createTokenVerifier({ jwksUrl: config.jwksUrl, clock: systemClock }),
   providers: createProviders(config),
   marketProviders: config.marketProviders,
-  notifier: createNotifier({ mailer, logger }),
+  notifier: createNotifier({ mailer, logger, contacts: createHttpContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }) }),
   clock: systemClock,
   logger,
 };

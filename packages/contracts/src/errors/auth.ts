@@ -42,6 +42,8 @@ export const AUTH_ERROR_STATUS = {
   PROFILE_NOT_ALLOWED: 400,
   CANNOT_DEACTIVATE_SELF: 400,
   STAFF_NOT_FOUND: 404,
+  // Internal contact lookups (GET /internal/contacts) for other services' mail.
+  CONTACT_NOT_FOUND: 404,
 } as const satisfies ErrorStatusTable;
 
 export type AuthErrorCode = keyof typeof AUTH_ERROR_STATUS;

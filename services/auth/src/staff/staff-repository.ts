@@ -36,6 +36,7 @@ export function createStaffRepository(db: DocumentStore) {
     findById: (id: string) => staff.findOne({ _id: id }),
     findByEmail: (email: string) => staff.findOne({ email: email.toLowerCase() }),
     findByMobile: (mobile: string) => staff.findOne({ mobile }),
+    findByProfileId: (profileId: string) => staff.findOne({ profileId }),
     async insert(doc: StaffDoc): Promise<void> {
       await staff.insertOne({ ...doc, email: doc.email.toLowerCase() });
     },

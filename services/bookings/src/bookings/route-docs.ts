@@ -11,7 +11,7 @@ export const DOCS = {
     summary: 'Create a booking from a cart',
     description:
       "Customers and guests. The cart is priced by the catalog in the `X-Country` market (default IN); amounts are never read from the client. 201 with the booking in `pending_payment`, `expiresAt` = the quote's `validUntil`. " +
-      'Errors: 400 VALIDATION_FAILED, MALFORMED_JSON, INVALID_COUNTRY, UNKNOWN_SERVICE, SERVICE_NOT_OFFERED, INVALID_CART; 403 FORBIDDEN (staff); 503 UPSTREAM_UNAVAILABLE (catalog).' +
+      'Errors: 400 VALIDATION_FAILED, MALFORMED_JSON, INVALID_COUNTRY, UNKNOWN_SERVICE, SERVICE_NOT_OFFERED, INVALID_CART; 403 FORBIDDEN (staff); 502 UPSTREAM_ERROR, 503 UPSTREAM_UNAVAILABLE, 504 UPSTREAM_TIMEOUT (catalog).' +
       COMMON,
     tags,
   },

@@ -1,6 +1,5 @@
-import { Value } from '@sinclair/typebox/value';
-import { type BookingsErrorCode, type Cart, type MarketCode, type Quote, QuoteSchema } from '@tm/contracts';
-import { DomainError, REQUEST_ID_HEADER } from '@tm/shared';
+import { type BookingsErrorCode, type Cart, type MarketCode, type Quote, QuoteSchema, type UpstreamFailureCode } from '@tm/contracts';
+import { createServiceClient, DomainError, type Logger } from '@tm/shared';
 
 /** Prices a cart in a market: the one way bookings learns amounts (catalog's POST /jobs/pricing). */
 export interface CatalogPort {
@@ -17,33 +16,25 @@ const CART_CODES: ReadonlySet<string> = new Set<BookingsErrorCode>([
   'INVALID_SERVICE_ID',
 ]);
 
+/** The shared client's own failures (no answer in time, unusable answer, unreachable): passed on as they are. */
+const UPSTREAM_CODES: ReadonlySet<string> = new Set<UpstreamFailureCode>(['UPSTREAM_TIMEOUT', 'UPSTREAM_ERROR', 'UPSTREAM_UNAVAILABLE']);
+
 /**
- * The catalog over HTTP: one call per booking, a timeout, the request id forwarded, and the
- * answer checked against the Quote contract (an unusable answer is the catalog's failure, never a price).
+ * The catalog over HTTP through the shared service client: one call per booking, a timeout, the
+ * request id forwarded, and the answer checked against the Quote contract (an unusable answer is
+ * the catalog's failure, never a price). Catalog's 400s keep their code when a customer can fix
+ * them (any other 400 is INVALID_CART); any other catalog error is UPSTREAM_UNAVAILABLE.
  */
-export function createHttpCatalog(options: { baseUrl: string; timeoutMs: number; fetch?: typeof fetch }): CatalogPort {
-  const doFetch = options.fetch ?? fetch;
+export function createHttpCatalog(options: { baseUrl: string; timeoutMs: number; logger: Logger; fetch?: typeof fetch }): CatalogPort {
+  const client = createServiceClient({ service: 'catalog', ...options });
   return {
     async quoteCart(cart, market, requestId) {
-      let res: Response;
-      try {
-        res = await doFetch(`${options.baseUrl}/jobs/pricing`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-country': market, ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}) },
-          body: JSON.stringify(cart),
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-      } catch {
-        throw new DomainError('UPSTREAM_UNAVAILABLE', 'Prices cannot be fetched right now; try again shortly');
-      }
-      const body = (await res.json().catch(() => undefined)) as { success?: boolean; data?: unknown; error?: { code?: string; message?: string } } | undefined;
-      if (res.status === 400 && body?.error?.code) {
-        const code = CART_CODES.has(body.error.code) ? (body.error.code as BookingsErrorCode) : 'INVALID_CART';
-        throw new DomainError(code, body.error.message ?? 'The cart cannot be priced');
-      }
-      if (res.status !== 200 || body?.success !== true || !Value.Check(QuoteSchema, body.data))
-        throw new DomainError('UPSTREAM_UNAVAILABLE', 'Prices cannot be fetched right now; try again shortly');
-      return body.data as Quote;
+      const res = await client.call('/jobs/pricing', { method: 'POST', body: cart, schema: QuoteSchema, requestId, headers: { 'x-country': market } });
+      if (res.ok) return res.data;
+      if (UPSTREAM_CODES.has(res.code)) throw new DomainError(res.code as UpstreamFailureCode, 'Prices cannot be fetched right now; try again shortly');
+      if (res.status === 400)
+        throw new DomainError(CART_CODES.has(res.code) ? (res.code as BookingsErrorCode) : 'INVALID_CART', res.message || 'The cart cannot be priced');
+      throw new DomainError('UPSTREAM_UNAVAILABLE', 'Prices cannot be fetched right now; try again shortly');
     },
   };
 }

@@ -1,4 +1,5 @@
 import { formatMinor, type Logger } from '@tm/shared';
+import type { ContactsPort } from '../auth/contacts-port.ts';
 import type { BookingDoc } from '../bookings/model.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
@@ -12,17 +13,20 @@ export interface Notifier {
   idle(): Promise<void>;
 }
 
-/** Where a PM's mail goes: the email of their staff account, when one is known. */
-export type PmEmailLookup = (pmId: string) => Promise<string | undefined>;
-
 const DEFAULT_RETRY_MS = [500, 5_000, 30_000, 120_000];
 
+/** Builds a message when it is sent (asking auth for an address first, when needed); undefined when there is nobody to send it to. */
+type Compose = () => Promise<Mail | undefined>;
+
 /**
- * Each message is tried at once and then after each delay in `retryDelaysMs`; a message that
- * still fails is logged as lost (the booking itself is stored either way).
+ * Each message is tried at once and then after each delay in `retryDelaysMs`; a try fails when
+ * the address cannot be learnt (auth unreachable) or the mailer fails, and a message that still
+ * fails is logged as lost (the booking itself is stored either way). Customers are mailed at the
+ * booking's contact email, else their account's (from auth); a PM at their staff account's email,
+ * found by their talent profile.
  */
-export function createNotifier(options: { mailer: Mailer; logger: Logger; pmEmail?: PmEmailLookup; retryDelaysMs?: readonly number[] }): Notifier {
-  const { mailer, logger } = options;
+export function createNotifier(options: { mailer: Mailer; logger: Logger; contacts: ContactsPort; retryDelaysMs?: readonly number[] }): Notifier {
+  const { mailer, logger, contacts } = options;
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_MS;
   let pending = 0;
   const waiters: (() => void)[] = [];
@@ -31,62 +35,65 @@ export function createNotifier(options: { mailer: Mailer; logger: Logger; pmEmai
     if (pending === 0) for (const w of waiters.splice(0)) w();
   };
 
-  const deliver = (mail: Mail, attempt: number) => {
-    mailer.send(mail).then(settle, (err) => {
-      const delay = delays[attempt];
-      if (delay === undefined) {
-        logger.error('mail not delivered after retries', { to: mail.to, subject: mail.subject, error: String(err) });
-        settle();
-        return;
-      }
-      logger.warn('mail failed; retrying', { to: mail.to, subject: mail.subject, attempt: attempt + 1, error: String(err) });
-      setTimeout(() => deliver(mail, attempt + 1), delay);
-    });
+  const deliver = (what: { bookingId: string; subject: string }, compose: Compose, attempt: number) => {
+    let to: string | undefined;
+    compose()
+      .then(async (mail) => {
+        to = mail?.to;
+        if (mail) await mailer.send(mail);
+      })
+      .then(settle, (err) => {
+        const delay = delays[attempt];
+        if (delay === undefined) {
+          logger.error('mail not delivered after retries', { ...what, to, error: String(err) });
+          settle();
+          return;
+        }
+        logger.warn('mail failed; retrying', { ...what, to, attempt: attempt + 1, error: String(err) });
+        setTimeout(() => deliver(what, compose, attempt + 1), delay);
+      });
   };
-  const enqueue = (mail: Mail | undefined) => {
-    if (!mail) return;
+  const enqueue = (what: { bookingId: string; subject: string }, compose: Compose) => {
     pending++;
-    queueMicrotask(() => deliver(mail, 0));
+    queueMicrotask(() => deliver(what, compose, 0));
   };
-  const toCustomer = (b: BookingDoc, subject: string, body: string): Mail | undefined => {
-    const to = b.contact?.email;
-    if (!to) {
-      logger.info('no contact email on booking; mail skipped', { bookingId: b._id, subject });
-      return undefined;
-    }
-    const greeting = b.contact?.name ? `Hello ${b.contact.name},` : 'Hello,';
-    return {
-      to,
-      subject: `${subject} (${b.number})`,
-      text: `${greeting}\n\n${body}\n\nBooking ${b.number}: ${formatMinor({ amount: b.total, currency: b.currency })}.\n`,
-    };
-  };
+  const toCustomer = (b: BookingDoc, subject: string, body: string) =>
+    enqueue({ bookingId: b._id, subject }, async () => {
+      let to = b.contact?.email;
+      let name = b.contact?.name;
+      // An erased person is mailed nothing; otherwise the account's address stands in for a missing contact email.
+      if (!to && !b.erasedAt) {
+        const account = await contacts.byUserId(b.customerId);
+        to = account?.email;
+        name ??= account?.name;
+      }
+      if (!to) {
+        logger.info('no email for the booking or its account; mail skipped', { bookingId: b._id, subject });
+        return undefined;
+      }
+      return {
+        to,
+        subject: `${subject} (${b.number})`,
+        text: `${name ? `Hello ${name},` : 'Hello,'}\n\n${body}\n\nBooking ${b.number}: ${formatMinor({ amount: b.total, currency: b.currency })}.\n`,
+      };
+    });
 
   return {
     bookingPaid: (b) =>
-      enqueue(
-        toCustomer(b, 'Payment received', `We received your payment of ${formatMinor({ amount: b.total, currency: b.currency })}. This is your receipt.`),
-      ),
-    bookingConfirmed: (b) => enqueue(toCustomer(b, 'Booking confirmed', `${b.pm?.name ?? 'Your project manager'} accepted your booking.`)),
-    bookingCancelled: (b) => enqueue(toCustomer(b, 'Booking cancelled', 'Your booking was cancelled. Any payment is refunded in full to the original method.')),
+      toCustomer(b, 'Payment received', `We received your payment of ${formatMinor({ amount: b.total, currency: b.currency })}. This is your receipt.`),
+    bookingConfirmed: (b) => toCustomer(b, 'Booking confirmed', `${b.pm?.name ?? 'Your project manager'} accepted your booking.`),
+    bookingCancelled: (b) => toCustomer(b, 'Booking cancelled', 'Your booking was cancelled. Any payment is refunded in full to the original method.'),
     bookingAssigned: (b) => {
       const pm = b.pm;
       if (!pm) return;
-      pending++;
-      void (options.pmEmail?.(pm.id) ?? Promise.resolve(undefined)).then(
-        (to) => {
-          if (!to) {
-            logger.info('no email known for the assigned PM; mail skipped', { bookingId: b._id, pmId: pm.id });
-            settle();
-            return;
-          }
-          deliver(
-            { to, subject: `New assignment ${b.number}`, text: `Hello ${pm.name},\n\nBooking ${b.number} was assigned to you. Accept it to confirm.\n` },
-            0,
-          );
-        },
-        () => settle(),
-      );
+      enqueue({ bookingId: b._id, subject: 'New assignment' }, async () => {
+        const to = (await contacts.byProfileId(pm.id))?.email;
+        if (!to) {
+          logger.info('no staff account email for the assigned PM; mail skipped', { bookingId: b._id, pmId: pm.id });
+          return undefined;
+        }
+        return { to, subject: `New assignment ${b.number}`, text: `Hello ${pm.name},\n\nBooking ${b.number} was assigned to you. Accept it to confirm.\n` };
+      });
     },
     idle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((r) => waiters.push(r))),
   };

@@ -1,4 +1,4 @@
-import type { CurrencyCode, MarketCode, Payment, PaymentStatus } from '@tm/contracts';
+import type { CurrencyCode, MarketCode, Payment, PaymentRefund, PaymentStatus } from '@tm/contracts';
 import { t } from 'elysia';
 import type { PaymentNext, ProviderName } from './provider.ts';
 
@@ -35,22 +35,26 @@ export interface PaymentDoc {
 
 /**
  * A refund in flight. `seq` names the provider idempotency key (`pay_<id>:refund:<seq>`): it
- * moves on only after the provider said the refund failed, so a retry after a timeout reuses the
- * key and can never refund twice.
+ * moves on only after the provider said the refund failed or refused it, so a retry after a
+ * timeout reuses the key and can never refund twice. `failed` is a refusal the provider will
+ * give again (Stripe `amount_too_large`, Razorpay `BAD_REQUEST_ERROR`): it is not retried on
+ * its own, the payment shows it, and staff settle it at the provider (whose refund event is
+ * then applied as usual).
  */
 export interface RefundState {
-  state: 'pending' | 'requested' | 'succeeded';
+  state: 'pending' | 'requested' | 'succeeded' | 'failed';
   amount: number;
   seq: number;
   attempts: number;
   nextAttemptAt: number;
   ref?: string;
   reason: string;
+  /** The provider's last refusal or failure: its code, its message, its HTTP status, when. */
+  failure?: { code: string; message: string; status?: number; at: string };
   /** While `requested`: when the reconciler next reads the refund back from the provider (ms). */
   checkAt?: number;
-  /** Refunds the provider reported failed, and the last one's time and reason. */
+  /** How many refunds the provider took and then reported failed (each retried under a new key). */
   failures?: number;
-  lastFailure?: { at: string; reason: string };
 }
 
 /** The public view of a stored payment. */
@@ -64,9 +68,15 @@ export function toPayment(doc: PaymentDoc): Payment {
     currency: doc.currency,
     refunded: doc.refunded,
     ...(doc.next && (doc.status === 'requires_action' || doc.status === 'processing') ? { next: doc.next } : {}),
+    ...(doc.refund ? { refund: toPaymentRefund(doc.refund) } : {}),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
+}
+
+function toPaymentRefund(refund: RefundState): PaymentRefund {
+  const { code, message, at } = refund.failure ?? {};
+  return { state: refund.state, amount: refund.amount, ...(code && message && at ? { failure: { code, message, at } } : {}) };
 }
 
 export const PaymentIdParams = t.Object({ id: t.String({ minLength: 1, maxLength: 100, description: 'Payment id' }) });

@@ -42,7 +42,12 @@ async function openFor(market: 'DE' | 'IN') {
 
 const stripeWebhook = (event: unknown, secret?: string) => {
   const raw = JSON.stringify(event);
-  return t.call('POST', '/payments/webhooks/stripe', { raw, headers: { 'stripe-signature': stripe.signatureHeader(raw, secret ? { secret } : {}) } });
+  // Signed at bookings' (manual) clock, which a test may move on.
+  const timestampS = Math.floor(t.clock.now() / 1000);
+  return t.call('POST', '/payments/webhooks/stripe', {
+    raw,
+    headers: { 'stripe-signature': stripe.signatureHeader(raw, { timestampS, ...(secret ? { secret } : {}) }) },
+  });
 };
 
 describe('Stripe through the app', () => {
@@ -83,6 +88,64 @@ describe('Stripe through the app', () => {
     const refunded = stripe.events.findLast((e) => e.type === 'charge.refunded' && e.data.object.payment_intent === ref);
     expect((await stripeWebhook(refunded)).status).toBe(200);
     expect((await t.call('GET', `/payments/${payment.id}`, { token: customer.token })).body.data.refunded).toBe(booking.total);
+  });
+});
+
+/** A refund made by staff in Stripe's dashboard (straight at the API, its own key): bookings did not ask for it. */
+async function dashboardRefund(intentId: string, amount: number) {
+  const res = await fetch(`${stripe.url}/v1/refunds`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${stripe.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': crypto.randomUUID() },
+    body: new URLSearchParams({ payment_intent: intentId, amount: String(amount) }),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('a refund Stripe refuses', () => {
+  it('is stored as failed with the refusal, logged as an error, not retried under the same key, and settled by the refund event staff cause', async () => {
+    const { customer, booking, payment, ref } = await openFor('DE');
+    await stripeWebhook(stripe.succeed(ref));
+    // Staff refunded part in the dashboard; its charge.refunded is not delivered yet, so bookings
+    // asks for the full amount and Stripe answers 400 amount_too_large.
+    await dashboardRefund(ref, 1_000);
+    expect((await t.call('POST', `/bookings/${booking.id}/cancel`, { token: customer.token })).status).toBe(200);
+
+    const seen = (await t.call('GET', `/payments/${payment.id}`, { token: customer.token })).body.data;
+    expect(seen).toMatchObject({ status: 'succeeded', refunded: 0, refund: { state: 'failed', amount: booking.total, failure: { code: 'amount_too_large' } } });
+    expect(seen.refund.failure.message).toContain('greater than unrefunded amount');
+    expect(t.logger.lines.filter((l) => l.level === 'error' && l.code === 'amount_too_large' && l.paymentId === payment.id)).toHaveLength(1);
+    expect((await t.parts.payments.findById(payment.id))?.refund).toMatchObject({ state: 'failed', seq: 2, attempts: 1 });
+
+    // The reconciler does not replay a refusal: no further refund request reaches Stripe, however late.
+    const refundPosts = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds').length;
+    const before = refundPosts();
+    t.clock.advance(2 * 60 * 60_000);
+    await t.reconciler.tick();
+    await t.reconciler.tick();
+    expect(refundPosts()).toBe(before);
+
+    // Staff refund the rest at Stripe; its charge.refunded settles the payment, never above what was paid.
+    await dashboardRefund(ref, booking.total - 1_000);
+    const refunded = stripe.events.findLast((e) => e.type === 'charge.refunded' && e.data.object.payment_intent === ref);
+    expect((await stripeWebhook(refunded)).status).toBe(200);
+    const later = await t.tokenFor('customer', { sub: customer.sub }); // the first token expired while the clock moved on
+    const settled = (await t.call('GET', `/payments/${payment.id}`, { token: later.token })).body.data;
+    expect(settled).toMatchObject({ status: 'refunded', refunded: booking.total, refund: { state: 'succeeded' } });
+    const atStripe = [...stripe.refunds.values()].filter((r) => r.payment_intent === ref);
+    expect(atStripe.reduce((sum, r) => sum + r.amount, 0)).toBe(booking.total);
+  });
+
+  it('asks only for what is left when a dashboard refund was applied first, so Stripe never refunds more than was paid', async () => {
+    const { customer, booking, payment, ref } = await openFor('DE');
+    await stripeWebhook(stripe.succeed(ref));
+    await dashboardRefund(ref, 1_000);
+    const partial = stripe.events.findLast((e) => e.type === 'charge.refunded' && e.data.object.payment_intent === ref);
+    expect((await stripeWebhook(partial)).status).toBe(200);
+    await t.call('POST', `/bookings/${booking.id}/cancel`, { token: customer.token });
+    const seen = (await t.call('GET', `/payments/${payment.id}`, { token: customer.token })).body.data;
+    expect(seen).toMatchObject({ status: 'refunded', refunded: booking.total, refund: { state: 'succeeded', amount: booking.total - 1_000 } });
+    const atStripe = [...stripe.refunds.values()].filter((r) => r.payment_intent === ref).map((r) => r.amount);
+    expect(atStripe).toEqual([1_000, booking.total - 1_000]);
   });
 });
 

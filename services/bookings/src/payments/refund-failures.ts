@@ -16,7 +16,7 @@ export async function recordRefundFailure(deps: PaymentDeps, payment: PaymentDoc
       $set: {
         'refund.state': 'pending',
         'refund.nextAttemptAt': now,
-        'refund.lastFailure': { at: new Date(now).toISOString(), reason },
+        'refund.failure': { code: 'refund_failed', message: reason, at: new Date(now).toISOString() },
         updatedAt: isoNow(deps),
       },
       $unset: { 'refund.checkAt': '' },

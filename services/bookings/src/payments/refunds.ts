@@ -9,7 +9,8 @@ const REFUND_BACKOFF_MS = [0, 60_000, 5 * 60_000, 30 * 60_000];
 /**
  * Starts the one full refund of a succeeded payment: a conditional update that only the first
  * caller wins (status succeeded, no refund yet), for what was paid minus anything refunded.
- * The provider call follows; a provider error leaves the refund `pending` for the reconciler.
+ * The provider call follows; an unknown outcome leaves the refund `pending` for the reconciler,
+ * a refusal marks it `failed` (see attemptRefund).
  */
 export async function startRefund(deps: PaymentDeps, payment: PaymentDoc, reason: string): Promise<PaymentDoc | null> {
   const amount = payment.amount - payment.refunded;
@@ -35,17 +36,20 @@ export async function attemptRefund(deps: PaymentDeps, payment: PaymentDoc): Pro
   if (refund?.state !== 'pending' || !payment.providerRef) return null;
   const provider = providerOf(deps, payment.provider);
   const match = { _id: payment._id, 'refund.state': 'pending', 'refund.seq': refund.seq };
+  // Never above what was paid: the amount was fixed as paid minus refunded when the refund started,
+  // and anything refunded since (a refund event from the provider's dashboard) is taken off again.
+  const amount = Math.min(refund.amount, payment.amount - payment.refunded);
+  if (amount <= 0) return deps.payments.update(match, { $set: { 'refund.state': 'succeeded', updatedAt: isoNow(deps) } });
   try {
     const result = await provider.refund({
       providerRef: payment.providerRef,
       ...(payment.providerPaymentId ? { providerPaymentId: payment.providerPaymentId } : {}),
-      // Never above what was paid: the amount was fixed as paid minus refunded when the refund started.
-      amount: Math.min(refund.amount, payment.amount - payment.refunded),
+      amount,
       currency: payment.currency,
       idempotencyKey: `pay_${payment._id}:refund:${refund.seq}`,
     });
     if (result.status === 'succeeded') {
-      const refunded = Math.min(payment.amount, payment.refunded + Math.min(result.amount, refund.amount));
+      const refunded = Math.min(payment.amount, payment.refunded + Math.min(result.amount, amount));
       return deps.payments.update(match, {
         $set: {
           refunded,
@@ -58,17 +62,30 @@ export async function attemptRefund(deps: PaymentDeps, payment: PaymentDoc): Pro
     }
     if (result.status === 'pending')
       return deps.payments.update(match, { $set: { 'refund.state': 'requested', 'refund.ref': result.refundRef, updatedAt: isoNow(deps) } });
-    // The provider said no: the next attempt is a new refund, under a new key.
+    // The provider took the refund and then failed it (a closed card): a new refund, under a new key, later.
+    deps.logger.error('the provider failed a refund; retried later under a new key', { paymentId: payment._id, refundRef: result.refundRef });
     return deps.payments.update(match, {
-      $set: { 'refund.nextAttemptAt': nextAttempt(deps, refund.attempts) },
+      $set: { 'refund.nextAttemptAt': nextAttempt(deps, refund.attempts), updatedAt: isoNow(deps) },
       $inc: { 'refund.seq': 1, 'refund.attempts': 1 },
     });
   } catch (err) {
     if (err instanceof ProviderRejectedError) {
-      // Refused for good under this key: the next attempt is a new refund under a new key.
-      deps.logger.error('the provider refused a refund; retried under a new key', { paymentId: payment._id, code: err.code, error: err.message });
+      // Refused for good: under this key the provider replays its answer for ever, and under a new
+      // key the same request meets the same refusal (an amount above what is left, an unknown id).
+      // Stored as failed with the provider's reason, shown on the payment, and left to staff; the
+      // key moves on so that whatever is tried next is a new request.
+      deps.logger.error('the provider refused a refund; it needs attention and is not retried on its own', {
+        paymentId: payment._id,
+        bookingId: payment.bookingId,
+        amount,
+        currency: payment.currency,
+        code: err.code,
+        status: err.status,
+        error: err.message,
+      });
+      const at = isoNow(deps);
       return deps.payments.update(match, {
-        $set: { 'refund.nextAttemptAt': nextAttempt(deps, refund.attempts) },
+        $set: { 'refund.state': 'failed', 'refund.failure': { code: err.code, message: err.message, status: err.status, at }, updatedAt: at },
         $inc: { 'refund.seq': 1, 'refund.attempts': 1 },
       });
     }

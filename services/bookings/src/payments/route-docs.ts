@@ -21,7 +21,10 @@ export const PAYMENT_DOCS = {
   get: {
     operationId: 'getPayment',
     summary: 'Get a payment',
-    description: "The booking's customer or an admin; else 404 PAYMENT_NOT_FOUND. 400 INVALID_ID.",
+    description:
+      "The booking's customer or an admin; else 404 PAYMENT_NOT_FOUND. 400 INVALID_ID. Once a refund has started, `refund` says where it is: " +
+      'pending (retried by the reconciler), requested (the provider settles it later), succeeded, or failed (the provider refused it for good, ' +
+      'with its code and message in `refund.failure`; not retried on its own, staff settle it at the provider and its refund event is applied).',
     tags,
   },
   verify: {

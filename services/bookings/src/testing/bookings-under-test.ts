@@ -1,9 +1,10 @@
-import type { Cart, MarketCode, Quote } from '@tm/contracts';
+import type { Cart, MailContact, MarketCode, Quote } from '@tm/contracts';
 import { MARKETS, type Role } from '@tm/contracts';
 import { createManualClock, createMemoryLogger, DomainError, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { buildParts, createApp } from '../app.ts';
+import { type ContactsPort, ContactsUnavailableError } from '../auth/contacts-port.ts';
 import { createTokenVerifier } from '../auth/token-verifier.ts';
 import type { CatalogPort } from '../catalog/catalog-port.ts';
 import type { BookingsDeps } from '../deps.ts';
@@ -53,6 +54,27 @@ export function createFakeCatalog(clock: { now(): number }): CatalogPort & { cal
   return fake;
 }
 
+/** Auth's contact lookups stand-in: accounts by user id and by profile id; `down` makes every lookup fail as an unreachable auth would. */
+export function createFakeContacts(known: { users?: Record<string, MailContact>; profiles?: Record<string, MailContact> } = {}) {
+  const fake = {
+    users: { ...known.users },
+    profiles: { ...known.profiles },
+    down: false,
+    lookups: 0,
+    async byUserId(userId: string): Promise<MailContact | undefined> {
+      fake.lookups++;
+      if (fake.down) throw new ContactsUnavailableError('auth is down (fake)');
+      return fake.users[userId];
+    },
+    async byProfileId(profileId: string): Promise<MailContact | undefined> {
+      fake.lookups++;
+      if (fake.down) throw new ContactsUnavailableError('auth is down (fake)');
+      return fake.profiles[profileId];
+    },
+  };
+  return fake satisfies ContactsPort;
+}
+
 /** Talent stand-in: active PMs by id or slug. */
 export function createFakeTalent(pms: PmRef[]): TalentPort {
   return { findActivePm: async (idOrSlug) => pms.find((p) => p.id === idOrSlug || p.slug === idOrSlug) };
@@ -82,6 +104,7 @@ export async function createBookingsUnderTest(
   const mailer = createMemoryMailer();
   const catalog = createFakeCatalog(clock);
   const dev = createDevProvider({ publicBaseUrl: 'http://localhost:8080' });
+  const contacts = createFakeContacts({ profiles: { [PM_ANA.id]: { email: 'ana@example.test', name: 'Ana' } } });
   const deps: BookingsDeps = {
     documents: createEmbeddedDocumentStore({ clock }),
     catalog: options.catalog ?? catalog,
@@ -89,7 +112,7 @@ export async function createBookingsUnderTest(
     tokens: options.tokens ?? createTokenVerifier({ keys, clock }),
     providers: { dev, ...options.providers },
     marketProviders: { IN: 'dev', AE: 'dev', DE: 'dev', US: 'dev', AU: 'dev', ...options.marketProviders },
-    notifier: createNotifier({ mailer, logger, retryDelaysMs: [1, 1, 1], pmEmail: async (id) => (id === PM_ANA.id ? 'ana@example.test' : undefined) }),
+    notifier: createNotifier({ mailer, logger, retryDelaysMs: [1, 1, 1], contacts }),
     clock,
     logger,
   };
@@ -132,7 +155,7 @@ export async function createBookingsUnderTest(
     return { status: res.status, body: json, headers: res.headers };
   };
 
-  return { app, deps, parts, clock, logger, mailer, catalog, dev, reconciler, sign, tokenFor, call, jwk };
+  return { app, deps, parts, clock, logger, mailer, catalog, contacts, dev, reconciler, sign, tokenFor, call, jwk };
 }
 
 export type BookingsUnderTest = Awaited<ReturnType<typeof createBookingsUnderTest>>;

@@ -13,7 +13,18 @@ describe('resolveTarget', () => {
   });
 
   it('owns nothing else', () => {
-    for (const path of ['/api', '/api/', '/api/jobs', '/api/jobs/other', '/api/servicesx', '/services', '/api/pmx']) {
+    // /internal/* (auth's contacts and revocation feed, bookings' account export and erase) is never public.
+    for (const path of [
+      '/api',
+      '/api/',
+      '/api/jobs',
+      '/api/jobs/other',
+      '/api/servicesx',
+      '/services',
+      '/api/pmx',
+      '/api/internal/contacts',
+      '/internal/contacts',
+    ]) {
       expect(resolveTarget(path)).toBeUndefined();
     }
   });

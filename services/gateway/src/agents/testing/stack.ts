@@ -58,7 +58,7 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
   const issuer = await startTestIssuer();
   const bookings = (
     await createBookingsUnderTest({
-      catalog: createHttpCatalog({ baseUrl: catalogUrl, timeoutMs: 2000 }),
+      catalog: createHttpCatalog({ baseUrl: catalogUrl, timeoutMs: 2000, logger: silentLogger }),
       tokens: createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock: systemClock }),
     })
   ).app.listen({ hostname: '127.0.0.1', port: 0 });

@@ -1,0 +1,99 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { CONTACTS_PATH, type MailContact } from '@tm/contracts';
+import { createMemoryLogger } from '@tm/shared';
+import { createHttpContacts } from '../auth/contacts-port.ts';
+import type { BookingDoc } from '../bookings/model.ts';
+import { eventually, PM_ANA } from '../testing/bookings-under-test.ts';
+import { createMemoryMailer } from './mailer.ts';
+import { createNotifier } from './notifier.ts';
+
+/** A stand-in of auth's GET /internal/contacts over real HTTP; `down` answers 503 as an overloaded auth would. */
+const accounts: Record<string, MailContact> = { 'user-1': { email: 'cara@example.test', name: 'Cara' }, 'user-mobile-only': {} };
+const profiles: Record<string, MailContact> = { [PM_ANA.id]: { email: 'ana.pm@example.test', name: 'Ana' } };
+const auth = { down: false, asked: [] as string[] };
+const server = Bun.serve({
+  hostname: '127.0.0.1',
+  port: 0,
+  fetch(req) {
+    const url = new URL(req.url);
+    if (url.pathname !== CONTACTS_PATH) return Response.json({ success: false, error: { code: 'NOT_FOUND', message: 'no' } }, { status: 404 });
+    auth.asked.push(url.search);
+    if (auth.down) return Response.json({ success: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } }, { status: 503 });
+    const userId = url.searchParams.get('userId');
+    const profileId = url.searchParams.get('profileId');
+    const found = userId ? accounts[userId] : profileId ? profiles[profileId] : undefined;
+    return found
+      ? Response.json({ success: true, data: { ...found, role: 'not for bookings' } })
+      : Response.json({ success: false, error: { code: 'CONTACT_NOT_FOUND', message: 'no' } }, { status: 404 });
+  },
+});
+afterAll(() => server.stop(true));
+
+function setup(retryDelaysMs: readonly number[] = [1, 1, 1]) {
+  const mailer = createMemoryMailer();
+  const logger = createMemoryLogger('bookings');
+  const contacts = createHttpContacts({ baseUrl: `http://127.0.0.1:${server.port}`, timeoutMs: 500, logger });
+  const notifier = createNotifier({ mailer, logger, contacts, retryDelaysMs });
+  auth.down = false;
+  auth.asked.length = 0;
+  return { mailer, logger, notifier };
+}
+
+const booking = (over: Partial<BookingDoc> = {}) =>
+  ({ _id: 'bk1', number: 'BK-1', customerId: 'user-1', total: 23_600, currency: 'EUR', pm: { ...PM_ANA }, ...over }) as BookingDoc;
+
+describe('the notifier with auth as the address book', () => {
+  it("mails the assigned PM at their staff account's email, found by their talent profile", async () => {
+    const { mailer, notifier } = setup();
+    notifier.bookingAssigned(booking());
+    await notifier.idle();
+    expect(mailer.sent.map((m) => [m.to, m.subject])).toEqual([['ana.pm@example.test', 'New assignment BK-1']]);
+    expect(auth.asked).toEqual([`?profileId=${PM_ANA.id}`]);
+  });
+
+  it("sends a receipt to the booking's contact email without asking auth, else to the account's email", async () => {
+    const { mailer, notifier } = setup();
+    notifier.bookingPaid(booking({ contact: { email: 'billing@example.test', name: 'Billing' } }));
+    await notifier.idle();
+    expect(auth.asked).toEqual([]);
+    notifier.bookingPaid(booking());
+    await notifier.idle();
+    expect(mailer.sent.map((m) => m.to)).toEqual(['billing@example.test', 'cara@example.test']);
+    expect(mailer.sent[1]?.text).toStartWith('Hello Cara,');
+    expect(auth.asked).toEqual(['?userId=user-1']);
+  });
+
+  it('skips the mail when auth knows no address (a mobile-only customer, a guest, a PM without a staff account) and never asks for an erased person', async () => {
+    const { mailer, notifier, logger } = setup();
+    notifier.bookingCancelled(booking({ customerId: 'user-mobile-only' }));
+    notifier.bookingCancelled(booking({ customerId: 'guest-7' }));
+    notifier.bookingAssigned(booking({ pm: { id: 'no-account', slug: 'x', name: 'X' } }));
+    notifier.bookingCancelled(booking({ erasedAt: new Date().toISOString() }));
+    await notifier.idle();
+    expect(mailer.sent).toEqual([]);
+    expect(auth.asked).toHaveLength(3);
+    expect(logger.lines.filter((l) => String(l.msg).endsWith('mail skipped'))).toHaveLength(4);
+  });
+
+  it('returns at once and retries the mail while auth cannot answer, then delivers it once', async () => {
+    // The third try waits long enough for the test to bring auth back after the second.
+    const { mailer, notifier, logger } = setup([1, 150, 150]);
+    auth.down = true;
+    notifier.bookingPaid(booking()); // synchronous: nothing here waits for auth
+    await eventually(() => auth.asked.length >= 2);
+    auth.down = false;
+    await notifier.idle();
+    expect(mailer.sent.map((m) => m.to)).toEqual(['cara@example.test']);
+    expect(logger.lines.some((l) => l.msg === 'mail failed; retrying' && String(l.error).includes('SERVICE_UNAVAILABLE'))).toBe(true);
+  });
+
+  it('logs a mail as lost at error level when auth stays unreachable through every retry', async () => {
+    const { mailer, notifier, logger } = setup();
+    auth.down = true;
+    notifier.bookingAssigned(booking());
+    await notifier.idle();
+    expect(mailer.sent).toEqual([]);
+    expect(auth.asked).toHaveLength(4);
+    expect(logger.lines.filter((l) => l.level === 'error' && l.msg === 'mail not delivered after retries' && l.bookingId === 'bk1')).toHaveLength(1);
+  });
+});
