@@ -16,7 +16,7 @@ import { createWebhookRoutes } from './payments/webhook-routes.ts';
 export function buildParts(deps: BookingsDeps) {
   const bookings = createBookingRepository(deps.documents);
   const payments = createPaymentRepository(deps.documents);
-  const idempotency = createIdempotency(deps.documents, deps.clock);
+  const idempotency = createIdempotency(deps.documents, deps.clock, deps.logger);
   const paymentDeps: PaymentDeps = {
     payments,
     bookings,

@@ -1,11 +1,15 @@
 import { BOOKINGS_ERROR_STATUS, MAX_IDEMPOTENCY_KEY_LENGTH } from '@tm/contracts';
-import { type Clock, DomainError, fail, statusForCode } from '@tm/shared';
+import { type Clock, DomainError, fail, type Logger, statusForCode } from '@tm/shared';
 import { type DocumentStore, isDuplicateKeyError } from '@tm/shared/store';
 
 /** How long an answer is kept for replay (DESIGN.md: at least 24 h). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** A first request still `running` after this long is taken to have died; its key may be used again. */
+/** A first request still `running` after this long did not finish (it died, or its answer could not be stored). */
 const RUNNING_LEASE_MS = 60_000;
+/** Answers that say "try again shortly": never kept, so the client's retry with the same key runs again. */
+const RETRYABLE_CODES = new Set(['PAYMENT_OPENING', 'IDEMPOTENCY_KEY_IN_USE', 'PAYMENT_PROVIDER_UNAVAILABLE']);
+/** Writes of the finished answer before giving up (the record then stays `running`; see below). */
+const FINISH_ATTEMPTS = 3;
 
 interface IdempotencyDoc {
   _id: string;
@@ -30,12 +34,36 @@ const sha256 = (s: string) => new Bun.CryptoHasher('sha256').update(s).digest('h
 /**
  * `Idempotency-Key` on every POST (Stripe's model): same key, caller, path and body replay the
  * first answer with `Idempotent-Replayed: true`; another path or body is 409
- * IDEMPOTENCY_KEY_REUSED; while the first still runs, 409 IDEMPOTENCY_KEY_IN_USE. Answers of 5xx
- * (and crashes) are not kept, so the client's retry runs again. Without the header the use case
- * simply runs (and no record is written).
+ * IDEMPOTENCY_KEY_REUSED; while the first still runs, 409 IDEMPOTENCY_KEY_IN_USE. Answers of 5xx,
+ * retryable answers (PAYMENT_OPENING and the like, anything with Retry-After) and thrown errors
+ * are not kept, so the client's retry runs again. A first request that never finished (the
+ * process died, or its answer could not be stored) is never run again under the key: 409
+ * IDEMPOTENCY_KEY_OUTCOME_UNKNOWN. Without the header the use case simply runs (no record).
  */
-export function createIdempotency(documents: DocumentStore, clock: Clock) {
+export function createIdempotency(documents: DocumentStore, clock: Clock, logger: Logger) {
   const records = documents.collection<IdempotencyDoc>('idempotency_keys');
+  /**
+   * Stores the handler's answer, retried: the work is done, so a lost write must not let the key
+   * run the handler again. Should every attempt fail, the record stays `running`, and the same key
+   * answers 409 IDEMPOTENCY_KEY_IN_USE, then IDEMPOTENCY_KEY_OUTCOME_UNKNOWN (never a second run).
+   */
+  async function finish(id: string, answer: Answer): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await records.updateOne(
+          { _id: id },
+          { $set: { state: 'done', status: answer.status, body: answer.body, expiresAt: new Date(clock.now() + IDEMPOTENCY_TTL_MS) } },
+        );
+        return;
+      } catch (err) {
+        if (attempt >= FINISH_ATTEMPTS) {
+          logger.error('idempotency answer not stored; the key will answer IDEMPOTENCY_KEY_OUTCOME_UNKNOWN', { error: String(err) });
+          return;
+        }
+      }
+    }
+  }
+
   return {
     async ensureIndexes() {
       await records.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'idempotency_ttl' });
@@ -64,13 +92,15 @@ export function createIdempotency(documents: DocumentStore, clock: Clock) {
         if (existing) {
           if (existing.fingerprint !== fingerprint) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request');
           if (existing.state === 'done') return respond({ status: existing.status ?? 200, body: existing.body }, true);
-          const takenOver =
-            existing.lockedUntil <= now &&
-            (await records.findOneAndUpdate(
-              { _id: id, state: 'running', lockedUntil: existing.lockedUntil },
-              { $set: { lockedUntil: now + RUNNING_LEASE_MS } },
-            ));
-          if (!takenOver) throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running');
+          // Not finished within its lease: the first request died, or its answer could not be
+          // stored. Either way it may have done its work (a booking, a payment), so running the
+          // handler again could do it twice: the key is spent, and the client checks and uses a new one.
+          if (existing.lockedUntil <= now)
+            throw new DomainError(
+              'IDEMPOTENCY_KEY_OUTCOME_UNKNOWN',
+              'The first request with this Idempotency-Key did not finish; check whether it took effect, then retry with a new key',
+            );
+          throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running');
         } else {
           // Expired between the insert and the read: start over as a first request.
           await records.insertOne(fresh).catch(() => {
@@ -85,12 +115,8 @@ export function createIdempotency(documents: DocumentStore, clock: Clock) {
         await records.deleteOne({ _id: id }).catch(() => undefined);
         throw err;
       }
-      if (answer.status >= 500) await records.deleteOne({ _id: id });
-      else
-        await records.updateOne(
-          { _id: id },
-          { $set: { state: 'done', status: answer.status, body: answer.body, expiresAt: new Date(clock.now() + IDEMPOTENCY_TTL_MS) } },
-        );
+      if (answer.status >= 500 || RETRYABLE_CODES.has(codeOf(answer) ?? '')) await records.deleteOne({ _id: id });
+      else await finish(id, answer);
       return respond(answer);
     },
   };
@@ -108,6 +134,11 @@ async function answerOf(handler: () => Promise<Answer>): Promise<Answer> {
     if (err instanceof DomainError && status !== undefined) return { status, body: fail(err.code, err.message) };
     throw err;
   }
+}
+
+function codeOf(answer: Answer): string | undefined {
+  const body = answer.body as { error?: { code?: unknown } } | null;
+  return typeof body?.error?.code === 'string' ? body.error.code : undefined;
 }
 
 function respond(answer: Answer, replayed = false): Response {

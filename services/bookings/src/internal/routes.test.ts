@@ -50,3 +50,36 @@ describe('the internal account endpoints', () => {
     expect(stored?.total).toBe(b.total);
   });
 });
+
+describe('erasure racing a payment', () => {
+  it('keeps the contact data of a booking paid between the check and the write, and answers 409', async () => {
+    const { token, b } = await bookFor('u4', false);
+    const p = (await t.call('POST', '/payments', { token, body: { bookingId: b.id } })).body.data;
+    const repo = t.parts.bookings;
+    const updateMany = repo.updateMany.bind(repo);
+    let paidFirst = false;
+    repo.updateMany = async (filter, update) => {
+      if (!paidFirst) {
+        paidFirst = true;
+        // The payment lands just before the erase's write.
+        await t.call('POST', `/payments/${p.id}/dev/succeed`, { token });
+      }
+      return updateMany(filter, update);
+    };
+    const res = await t.call('POST', '/internal/accounts/u4/erase');
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('ACCOUNT_HAS_ACTIVE_BOOKINGS');
+    const stored = await t.parts.bookings.findById(b.id);
+    expect(stored?.status).toBe('paid');
+    expect(stored?.contact).toEqual({ name: 'Asha', email: 'a@example.test' });
+    expect(stored?.erasedAt).toBeUndefined();
+  });
+
+  it('changes nothing when a person already has an active booking besides others', async () => {
+    const { b: open } = await bookFor('u5', false);
+    const { b: paid } = await bookFor('u5', true);
+    expect((await t.call('POST', '/internal/accounts/u5/erase')).status).toBe(409);
+    expect((await t.parts.bookings.findById(open.id))?.contact).toBeDefined();
+    expect((await t.parts.bookings.findById(paid.id))?.contact).toBeDefined();
+  });
+});

@@ -11,8 +11,10 @@ const UserParams = t.Object({ userId: t.String({ minLength: 1, maxLength: 100 })
 
 /**
  * Auth's data-rights calls (not routed by the gateway): a person's bookings and payments as one
- * export part, and erasure, refused with 409 ACCOUNT_HAS_ACTIVE_BOOKINGS while work is owed,
- * else removing contact data and notes and keeping the amounts for accounting. Idempotent.
+ * export part, and erasure: refused with 409 ACCOUNT_HAS_ACTIVE_BOOKINGS (nothing changed) while
+ * work is owed, else contact data and notes go from every booking (amounts kept for accounting)
+ * in one update whose filter excludes paid, confirmed and in-progress bookings, so one paid
+ * between the check and the write keeps its data, and the answer is 409 then too. Idempotent.
  */
 export function createInternalRoutes(deps: { bookings: BookingRepository; payments: PaymentRepository; clock: Clock }) {
   return new Elysia({ name: 'bookings-internal' })
@@ -28,13 +30,17 @@ export function createInternalRoutes(deps: { bookings: BookingRepository; paymen
     .post(
       '/internal/accounts/:userId/erase',
       async ({ params }): Promise<{ success: true; data: AccountErasure }> => {
-        const active = await deps.bookings.find({ customerId: params.userId, status: { $in: ACTIVE_STATUSES } }, 1);
-        if (active.length > 0) throw new DomainError('ACCOUNT_HAS_ACTIVE_BOOKINGS', 'This person has a paid, confirmed or in-progress booking');
+        const activeNow = () => deps.bookings.find({ customerId: params.userId, status: { $in: ACTIVE_STATUSES } }, 1);
+        if ((await activeNow()).length > 0) throw new DomainError('ACCOUNT_HAS_ACTIVE_BOOKINGS', 'This person has a paid, confirmed or in-progress booking');
         const now = new Date(deps.clock.now()).toISOString();
+        // One conditional update: a booking paid between a check and a write keeps its contact
+        // data, because the status is part of the filter of the write itself.
         await deps.bookings.updateMany(
-          { customerId: params.userId, erasedAt: { $exists: false } },
+          { customerId: params.userId, erasedAt: { $exists: false }, status: { $nin: ACTIVE_STATUSES } },
           { $unset: { contact: '', notes: '' }, $set: { erasedAt: now, updatedAt: now }, $inc: { version: 1 } },
         );
+        // A booking paid between the check and the write kept its data; the erasure is not complete.
+        if ((await activeNow()).length > 0) throw new DomainError('ACCOUNT_HAS_ACTIVE_BOOKINGS', 'This person has a paid, confirmed or in-progress booking');
         const kept = (await deps.bookings.find({ customerId: params.userId }, 100_000)).length;
         return ok({ service: 'bookings', erased: true as const, kept });
       },

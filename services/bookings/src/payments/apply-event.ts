@@ -1,7 +1,9 @@
 import { isDuplicateKeyError } from '@tm/shared/store';
+import type { BookingDoc } from '../bookings/model.ts';
 import { isoNow, type PaymentDeps } from './deps.ts';
 import type { PaymentDoc } from './model.ts';
 import type { PaymentEvent } from './provider.ts';
+import { recordRefundFailure } from './refund-failures.ts';
 import { startRefund } from './refunds.ts';
 
 /** What applying an event did (logged, and answered to the dev routes' tests). */
@@ -78,10 +80,7 @@ async function applyTo(deps: PaymentDeps, payment: PaymentDoc, event: PaymentEve
       return moved ? 'applied' : 'ignored';
     }
     case 'refund_failed': {
-      const moved = await deps.payments.update(
-        { _id: payment._id, 'refund.state': 'requested' },
-        { $set: { 'refund.state': 'pending', 'refund.nextAttemptAt': deps.clock.now(), updatedAt: isoNow(deps) }, $inc: { 'refund.seq': 1 } },
-      );
+      const moved = await recordRefundFailure(deps, payment, `the provider reported the refund failed (event ${event.eventId})`);
       return moved ? 'applied' : 'ignored';
     }
   }
@@ -111,18 +110,47 @@ async function payBooking(deps: PaymentDeps, payment: PaymentDoc): Promise<Event
     deps.notifier.bookingPaid(paid);
     return 'applied';
   }
+  // The update did not match: find out why before giving any money back. The booking may have
+  // been paid by this very payment meanwhile (the reconciler replaying a lost booking step).
+  const booking = await deps.bookings.findById(payment.bookingId);
+  if (booking && paidBy(booking, payment._id)) return 'applied';
+  if (booking?.status === 'pending_payment' && booking.expiresAt > now) {
+    // Still payable (a concurrent write moved its version, nothing else): pay it now.
+    const retried = await deps.bookings.transitionFromStatus(
+      { _id: payment.bookingId, status: 'pending_payment', expiresAt: { $gt: now } },
+      { $set: { status: 'paid', updatedAt: now }, $push: { history: { status: 'paid', at: now, by: { id: payment._id, role: 'system' }, action: 'pay' } } },
+    );
+    if (retried) {
+      deps.notifier.bookingPaid(retried);
+      return 'applied';
+    }
+    const again = await deps.bookings.findById(payment.bookingId);
+    if (again && paidBy(again, payment._id)) return 'applied';
+  }
   // Past expiresAt but not yet swept: expire it now, so it never turns paid later.
   await deps.bookings.transitionFromStatus(
-    { _id: payment.bookingId, status: 'pending_payment' },
+    { _id: payment.bookingId, status: 'pending_payment', expiresAt: { $lte: now } },
     {
       $set: { status: 'expired', updatedAt: now },
       $push: { history: { status: 'expired', at: now, by: { id: 'reconciler', role: 'system' }, action: 'expire' } },
     },
   );
-  deps.logger.warn('payment succeeded for a booking that cannot be paid; refunding at once', { paymentId: payment._id, bookingId: payment.bookingId });
-  // Not awaited: the webhook is answered fast; a provider error leaves the refund to the reconciler.
+  const final = await deps.bookings.findById(payment.bookingId);
+  if (final && paidBy(final, payment._id)) return 'applied';
+  deps.logger.warn('payment succeeded for a booking that cannot be paid; refunding at once', {
+    paymentId: payment._id,
+    bookingId: payment.bookingId,
+    status: final?.status,
+  });
+  // Not awaited: the webhook is answered fast; should the refund not start (or its first write
+  // fail), the reconciler's orphan duty starts it (refundsOfUnpayable).
   void startRefund(deps, payment, 'booking not payable when the payment succeeded').catch((err) =>
     deps.logger.error('late refund failed to start', { paymentId: payment._id, error: String(err) }),
   );
   return 'refunded_late';
+}
+
+/** Whether `booking` was paid by `paymentId` (its history names the payment that paid it). */
+export function paidBy(booking: BookingDoc, paymentId: string): boolean {
+  return booking.history.some((h) => h.action === 'pay' && h.by.id === paymentId);
 }

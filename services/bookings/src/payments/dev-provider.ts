@@ -8,6 +8,7 @@ import { InvalidSignatureError, type PaymentProvider, type ProviderPaymentStatus
  */
 export function createDevProvider(options: { publicBaseUrl: string }): PaymentProvider & { settle(providerRef: string, status: ProviderPaymentStatus): void } {
   const state = new Map<string, { status: ProviderPaymentStatus; amount: number; currency: string }>();
+  const refunds = new Map<string, number>();
   const base = options.publicBaseUrl.replace(/\/+$/, '');
   return {
     name: 'dev',
@@ -36,7 +37,13 @@ export function createDevProvider(options: { publicBaseUrl: string }): PaymentPr
       if (s && s.status !== 'succeeded') s.status = 'cancelled';
     },
     async refund(req) {
+      refunds.set(`dev_refund_${req.idempotencyKey}`, req.amount);
       return { refundRef: `dev_refund_${req.idempotencyKey}`, status: 'succeeded', amount: req.amount };
+    },
+    async readRefund(refundRef) {
+      const amount = refunds.get(refundRef);
+      // Forgotten after a restart: dev refunds always succeed at once, so it did.
+      return { refundRef, status: 'succeeded', amount: amount ?? 0 };
     },
     async parseWebhook() {
       throw new InvalidSignatureError('the dev provider sends no webhooks');

@@ -25,6 +25,9 @@ export interface PaymentDoc {
   /** While `opening`: until when the request that inserted it owns the provider call (ms). */
   leaseUntil: number;
   refund?: RefundState;
+  /** The reconciler's next look at whether this succeeded payment owes a refund (ms); `settled` once its booking completed. */
+  reviewAt?: number;
+  settled?: boolean;
   createdAt: string;
   updatedAt: string;
   [key: string]: unknown;
@@ -46,8 +49,12 @@ export interface RefundState {
   nextAttemptAt: number;
   ref?: string;
   reason: string;
-  /** The provider's last refusal: its code, its message, its HTTP status, when. */
+  /** The provider's last refusal or failure: its code, its message, its HTTP status, when. */
   failure?: { code: string; message: string; status?: number; at: string };
+  /** While `requested`: when the reconciler next reads the refund back from the provider (ms). */
+  checkAt?: number;
+  /** How many refunds the provider took and then reported failed (each retried under a new key). */
+  failures?: number;
 }
 
 /** The public view of a stored payment. */

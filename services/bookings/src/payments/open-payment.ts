@@ -22,14 +22,16 @@ export async function openPayment(deps: PaymentDeps, actor: Actor, bookingId: st
   if (actor.role !== 'customer' || booking.customerId !== actor.id) throw new DomainError('FORBIDDEN', 'Only the customer who booked pays for it');
 
   for (let round = 0; round < 3; round++) {
-    const live = await deps.payments.findLive(bookingId);
-    if (live) return { payment: await untilOpened(deps, live), created: false };
+    // Payable first: a cancelled or expired booking's live payment (its provider cancel may have
+    // failed; the reconciler retries it) is never handed out to be paid.
     const now = deps.clock.now();
     if (booking.status !== 'pending_payment' || Date.parse(booking.expiresAt) <= now)
       throw new DomainError(
         'BOOKING_NOT_PAYABLE',
         `A booking in status ${Date.parse(booking.expiresAt) <= now && booking.status === 'pending_payment' ? 'expired' : booking.status} cannot be paid`,
       );
+    const live = await deps.payments.findLive(bookingId);
+    if (live) return { payment: await untilOpened(deps, live), created: false };
     const doc: PaymentDoc = {
       _id: newId(),
       bookingId,

@@ -1,62 +1,7 @@
 import { beforeEach, describe, expect, it } from 'bun:test';
 import { type BookingsUnderTest, createBookingsUnderTest, eventually } from '../testing/bookings-under-test.ts';
-import { InvalidSignatureError, type PaymentEvent, type PaymentProvider, ProviderUnavailableError, type RefundRequest } from './provider.ts';
-
-/**
- * A provider stand-in named `stripe`: counts opened payments and refunds, can be made to fail,
- * and takes webhooks whose `x-test-signature` is "ok" with a JSON array of events as the body.
- */
-function createTestProvider() {
-  const opened = new Map<string, string>();
-  const p = {
-    opens: 0,
-    refunds: [] as RefundRequest[],
-    failRefunds: 0,
-    failOpens: 0,
-    name: 'stripe' as const,
-    async openPayment(req: Parameters<PaymentProvider['openPayment']>[0]) {
-      await new Promise((r) => setTimeout(r, 20));
-      if (p.failOpens > 0) {
-        p.failOpens--;
-        throw new ProviderUnavailableError('down');
-      }
-      // Idempotent by key, like Stripe: the same key opens nothing new.
-      let ref = opened.get(req.idempotencyKey);
-      if (!ref) {
-        p.opens++;
-        ref = `pi_${p.opens}`;
-        opened.set(req.idempotencyKey, ref);
-      }
-      return {
-        providerRef: ref,
-        status: 'requires_action' as const,
-        amount: req.amount,
-        currency: req.currency,
-        next: { type: 'stripe' as const, clientSecret: `${ref}_secret` },
-      };
-    },
-    readPayment: async (ref: string): ReturnType<PaymentProvider['readPayment']> => ({
-      providerRef: ref,
-      status: 'succeeded',
-      amountCaptured: 0,
-      currency: 'INR',
-    }),
-    cancelPayment: async () => {},
-    async refund(req: RefundRequest) {
-      if (p.failRefunds > 0) {
-        p.failRefunds--;
-        throw new ProviderUnavailableError('refunds down');
-      }
-      p.refunds.push(req);
-      return { refundRef: `re_${p.refunds.length}`, status: 'succeeded' as const, amount: req.amount };
-    },
-    async parseWebhook(raw: string, headers: Headers) {
-      if (headers.get('x-test-signature') !== 'ok') throw new InvalidSignatureError('bad');
-      return JSON.parse(raw) as PaymentEvent[];
-    },
-  };
-  return p;
-}
+import { createTestProvider } from '../testing/test-provider.ts';
+import type { PaymentEvent, PaymentProvider } from './provider.ts';
 
 let t: BookingsUnderTest;
 let stripe: ReturnType<typeof createTestProvider>;

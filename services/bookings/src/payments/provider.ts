@@ -107,6 +107,8 @@ export interface PaymentProvider {
   readPayment(providerRef: string): Promise<ProviderPaymentState>;
   cancelPayment(providerRef: string, idempotencyKey: string): Promise<void>;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** Reads a refund back (the reconciler, for one the provider took as pending); `providerRef` is the payment it belongs to. */
+  readRefund(refundRef: string, providerRef?: string): Promise<RefundResult>;
   /** Checks the signature over the raw body and normalises the event(s); unknown event types yield []. */
   parseWebhook(rawBody: string, headers: Headers, nowMs: number): Promise<PaymentEvent[]>;
   /** Razorpay only: the client's `/verify` body, checked with the key secret, as a success event. */

@@ -8,7 +8,7 @@ export const PAYMENT_DOCS = {
     summary: "Open the booking's payment",
     description:
       "The booking's customer only (guests 403 FORBIDDEN: they sign in to pay). For a `pending_payment`, unexpired booking opens one payment with the market's provider for exactly the booking's total and currency: 201 with a new payment, 200 with the live one (however many calls race). `next` says how the client finishes it. " +
-      'Errors: 400 INVALID_ID, VALIDATION_FAILED; 404 BOOKING_NOT_FOUND; 409 BOOKING_NOT_PAYABLE, PAYMENT_OPENING; 503 PAYMENT_PROVIDER_UNAVAILABLE.' +
+      'Errors: 400 INVALID_ID, VALIDATION_FAILED; 404 BOOKING_NOT_FOUND; 409 BOOKING_NOT_PAYABLE (also when a live payment exists but the booking was cancelled or expired), PAYMENT_OPENING; 503 PAYMENT_PROVIDER_UNAVAILABLE.' +
       IDEM,
     tags,
   },
@@ -31,7 +31,7 @@ export const PAYMENT_DOCS = {
     operationId: 'verifyPayment',
     summary: 'Confirm a Razorpay payment from the client',
     description:
-      "The customer sends Razorpay Checkout's `razorpay_order_id`, `razorpay_payment_id`, `razorpay_signature`; a bad signature or another order is 400 INVALID_SIGNATURE. Applied through the same event path as the webhook (once, whichever comes first)." +
+      "The customer sends Razorpay Checkout's `razorpay_order_id`, `razorpay_payment_id`, `razorpay_signature`; a bad signature or another order is 400 INVALID_SIGNATURE. Applied through the same event path as the webhook (once, whichever comes first). 409 PAYMENT_NOT_CAPTURED when Razorpay refuses the payment named (failed, or not one of the order); 503 PAYMENT_PROVIDER_UNAVAILABLE with `Retry-After` while Razorpay cannot be reached or has authorised but not yet captured it (neither answer is kept for the Idempotency-Key)." +
       IDEM,
     tags,
   },

@@ -11,11 +11,14 @@ import { applyPaymentEvent } from './apply-event.ts';
 import { type PaymentDeps, providerOf } from './deps.ts';
 import { ListPaymentsQuery, PaymentIdParams, toPayment } from './model.ts';
 import { getPayment, listPayments, openPayment } from './open-payment.ts';
-import { InvalidSignatureError } from './provider.ts';
+import { InvalidSignatureError, ProviderUnavailableError } from './provider.ts';
+import { ProviderRejectedError } from './providers/index.ts';
 import { PAYMENT_DOCS } from './route-docs.ts';
 
 const PaymentEnvelope = envelopeOf(PaymentSchema, 'PaymentEnvelope');
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema };
+/** Seconds a client waits before retrying a confirmation the provider could not check. */
+const VERIFY_RETRY_AFTER_S = 5;
 const IdempotencyHeaders = t.Object({ 'idempotency-key': t.Optional(t.String()) });
 
 /** The payment routes of customers: open, read, verify (Razorpay), and the dev provider's finish links. */
@@ -70,6 +73,13 @@ export function createPaymentRoutes(deps: PaymentDeps & { tokens: TokenVerifier;
             event = await provider.verifyClientConfirmation(body);
           } catch (err) {
             if (err instanceof InvalidSignatureError) throw new DomainError('INVALID_SIGNATURE', 'The payment signature does not match');
+            if (err instanceof ProviderRejectedError)
+              throw new DomainError('PAYMENT_NOT_CAPTURED', `The provider has not taken this payment (${err.code}); nothing was charged by this confirmation`);
+            if (err instanceof ProviderUnavailableError) {
+              // Also a payment authorised but not yet captured: Razorpay captures it shortly, and the webhook or a retry applies it.
+              deps.logger.warn('payment confirmation not checked with the provider', { paymentId: id, error: err.message });
+              throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE', 'The payment is not confirmed by the provider yet; retry shortly', VERIFY_RETRY_AFTER_S);
+            }
             throw err;
           }
           await applyPaymentEvent(deps, event);
@@ -81,7 +91,7 @@ export function createPaymentRoutes(deps: PaymentDeps & { tokens: TokenVerifier;
         body: VerifyPaymentBodySchema,
         transform: rejectUnknownFields(VerifyPaymentBodySchema),
         headers: IdempotencyHeaders,
-        response: { 200: PaymentEnvelope, ...errors },
+        response: { 200: PaymentEnvelope, ...errors, 503: ErrorEnvelopeSchema },
         detail: PAYMENT_DOCS.verify,
       },
     );

@@ -1,6 +1,7 @@
 import { applyPaymentEvent } from '../payments/apply-event.ts';
 import { isoNow, type PaymentDeps, providerOf } from '../payments/deps.ts';
 import { attemptRefund, cancelOpenPayment } from '../payments/refunds.ts';
+import { cancelOpenPaymentsOfClosedBookings, checkRequestedRefunds, payLostBookings, refundOrphanedPayments } from './money-duties.ts';
 
 /** A payment unfinished this long is re-read from its provider (DESIGN.md: 10 min). */
 export const STUCK_AFTER_MS = 10 * 60_000;
@@ -8,14 +9,23 @@ export const STUCK_AFTER_MS = 10 * 60_000;
 /**
  * The reconciler: re-reads payments stuck unfinished for 10 min from their provider and applies
  * what it learns as events, retries refunds the provider has not taken, expires unpaid bookings
- * at `expiresAt` (cancelling their open payment), and pays bookings whose payment succeeded but
- * whose booking update was lost. Every step is a conditional update, so two reconcilers (or a
+ * at `expiresAt` (cancelling their open payment), pays bookings whose payment succeeded over a
+ * minute ago but whose booking update was lost, starts refunds owed but never started, reads back
+ * refunds the provider took as pending, and retries failed cancels of open payments. Every step is a conditional update, so two reconcilers (or a
  * reconciler and a webhook) never apply anything twice.
  */
 export function createReconciler(deps: PaymentDeps & { intervalMs?: number }) {
   const { logger, clock } = deps;
   let timer: ReturnType<typeof setInterval> | undefined;
-  type Pass = { paymentsApplied: number; refundsRetried: number; bookingsExpired: number; bookingsPaid: number };
+  type Pass = {
+    paymentsApplied: number;
+    refundsRetried: number;
+    refundsChecked: number;
+    bookingsExpired: number;
+    bookingsPaid: number;
+    refundsStarted: number;
+    openPaymentsCancelled: number;
+  };
   let running: Promise<Pass> | undefined;
 
   async function rereadStuckPayments(): Promise<number> {
@@ -84,36 +94,18 @@ export function createReconciler(deps: PaymentDeps & { intervalMs?: number }) {
     return expired;
   }
 
-  async function payLostBookings(): Promise<number> {
-    // Unpaid bookings are few (they expire within the quote's validity), so this stays small.
-    const pending = await deps.bookings.find({ status: 'pending_payment' }, 500);
-    let fixed = 0;
-    for (const b of pending) {
-      const [p] = await deps.payments.find({ bookingId: b._id, status: 'succeeded', refund: { $exists: false } }, 1);
-      if (!p) continue;
-      // The event was applied to the payment but the booking update was lost: replay the booking step.
-      const now = isoNow(deps);
-      const paid = await deps.bookings.transitionFromStatus(
-        { _id: b._id, status: 'pending_payment' },
-        { $set: { status: 'paid', updatedAt: now }, $push: { history: { status: 'paid', at: now, by: { id: p._id, role: 'system' }, action: 'pay' } } },
-      );
-      if (paid) {
-        fixed++;
-        deps.notifier.bookingPaid(paid);
-      }
-    }
-    return fixed;
-  }
-
   /** One pass of every duty; passes never overlap. */
   async function tick(): Promise<Pass> {
     if (running) return running;
     const pass = (async () => {
       const paymentsApplied = await rereadStuckPayments();
       const refundsRetried = await retryRefunds();
-      const bookingsPaid = await payLostBookings();
+      const refundsChecked = await checkRequestedRefunds(deps);
+      const bookingsPaid = await payLostBookings(deps);
       const bookingsExpired = await expireBookings();
-      return { paymentsApplied, refundsRetried, bookingsExpired, bookingsPaid };
+      const refundsStarted = await refundOrphanedPayments(deps);
+      const openPaymentsCancelled = await cancelOpenPaymentsOfClosedBookings(deps);
+      return { paymentsApplied, refundsRetried, refundsChecked, bookingsExpired, bookingsPaid, refundsStarted, openPaymentsCancelled };
     })();
     running = pass;
     try {

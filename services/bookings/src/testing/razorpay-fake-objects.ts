@@ -40,7 +40,7 @@ export interface FakeRazorpayRefund {
   payment_id: string;
   notes: Record<string, string>;
   receipt: string | null;
-  status: 'pending' | 'processed';
+  status: 'pending' | 'processed' | 'failed';
   created_at: number;
 }
 

@@ -144,6 +144,10 @@ export function startRazorpayFake(options: RazorpayFakeOptions = {}) {
       if (method === 'GET' && sub === 'refunds') return collection([...refunds.values()].filter((r) => r.payment_id === id).reverse());
       if (method === 'POST' && sub === 'refund') return refundPayment(payment, body);
     }
+    if (resource === 'refunds' && id && method === 'GET' && !sub) {
+      const refund = refunds.get(id);
+      return refund ? { status: 200, body: refund } : bad('The id provided does not exist', 'id');
+    }
     return bad('The requested URL was not found on the server.', undefined, 404);
   }
 
@@ -229,6 +233,17 @@ export function startRazorpayFake(options: RazorpayFakeOptions = {}) {
       if (!refund || !payment) throw new Error(`razorpay fake: no refund ${refundId}`);
       refund.status = 'processed';
       return emit('refund.processed', { refund, payment });
+    },
+    /** A pending refund fails: the money goes back to the payment; answers `refund.failed`. */
+    failRefund(refundId: string): RazorpayEvent {
+      const refund = refunds.get(refundId);
+      const payment = refund && payments.get(refund.payment_id);
+      if (!refund || !payment) throw new Error(`razorpay fake: no refund ${refundId}`);
+      refund.status = 'failed';
+      payment.amount_refunded -= refund.amount;
+      payment.refund_status = payment.amount_refunded === 0 ? null : 'partial';
+      if (payment.status === 'refunded') payment.status = 'captured';
+      return emit('refund.failed', { refund, payment });
     },
     emit,
     /** `X-Razorpay-Signature`: hex HMAC-SHA256 of the raw body with the webhook secret. */

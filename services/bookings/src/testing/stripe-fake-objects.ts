@@ -48,7 +48,7 @@ export interface FakeRefund {
   currency: string;
   payment_intent: string;
   charge: string;
-  status: 'succeeded' | 'pending';
+  status: 'succeeded' | 'pending' | 'failed';
   created: number;
 }
 

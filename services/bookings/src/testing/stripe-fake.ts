@@ -239,6 +239,18 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
     process(intentId: string): void {
       intentOf(intentId).status = 'processing';
     },
+    /** A pending refund settles: `succeeded`, or `failed` (the money goes back to the charge); answers `charge.refund.updated`. */
+    settleRefund(refundId: string, status: 'succeeded' | 'failed'): StripeEvent {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`stripe fake: no refund ${refundId}`);
+      refund.status = status;
+      const charge = charges.get(refund.charge);
+      if (status === 'failed' && charge) {
+        charge.amount_refunded -= refund.amount;
+        charge.refunded = false;
+      }
+      return emit('charge.refund.updated', refund);
+    },
     /** An event of any type around any object, logged like the others (for unknown-type tests). */
     emit,
     signatureHeader,

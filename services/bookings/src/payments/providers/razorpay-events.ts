@@ -68,5 +68,11 @@ export function parseRazorpayWebhook(rawBody: string, headers: Headers, webhookS
     if (!Number.isSafeInteger(payment.amount_refunded)) return [];
     return [{ kind: 'refund_succeeded', ...common, ...(refund?.id ? { refundRef: refund.id } : {}), amountRefunded: payment.amount_refunded as number }];
   }
+  if (body.event === 'refund.failed') {
+    const refund = body.payload?.refund?.entity;
+    // What is still refunded on the payment (the failed refund's amount has gone back to it).
+    const refunded = Number.isSafeInteger(payment.amount_refunded) ? (payment.amount_refunded as number) : 0;
+    return [{ kind: 'refund_failed', ...common, ...(refund?.id ? { refundRef: refund.id } : {}), amountRefunded: refunded }];
+  }
   return [];
 }

@@ -77,6 +77,21 @@ describe('Razorpay adapter: webhooks', () => {
     ]);
   });
 
+  it('maps refund.failed to refund_failed with what is still refunded on the payment', async () => {
+    const { p, ref, payment } = await capturedOrder(10_000);
+    fake.state.refundStatus = 'pending';
+    try {
+      const refund = await p.refund({ providerRef: ref, providerPaymentId: payment.id, amount: 4000, currency: 'INR', idempotencyKey: `${ref}:refund:f` });
+      const event = fake.failRefund(refund.refundRef);
+      const { rawBody, headers } = delivered(event);
+      expect(await p.parseWebhook(rawBody, headers, Date.now())).toEqual([
+        { kind: 'refund_failed', eventId: event.id, provider: 'razorpay', providerRef: ref, refundRef: refund.refundRef, amountRefunded: 0, currency: 'INR' },
+      ]);
+    } finally {
+      fake.state.refundStatus = 'processed';
+    }
+  });
+
   it('ignores other event types and payments outside an order', async () => {
     const { p, payment } = await capturedOrder();
     for (const event of [

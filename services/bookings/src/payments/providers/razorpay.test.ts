@@ -161,6 +161,23 @@ describe('Razorpay adapter: refunds', () => {
       fake.state.refundStatus = 'processed';
     }
   });
+
+  it('reads a refund back: pending, then processed or failed', async () => {
+    const { p, ref } = await paid();
+    fake.state.refundStatus = 'pending';
+    try {
+      const ok = await p.refund({ providerRef: ref, amount: 100, currency: 'INR', idempotencyKey: `${ref}:refund:r1` });
+      const bad = await p.refund({ providerRef: ref, amount: 200, currency: 'INR', idempotencyKey: `${ref}:refund:r2` });
+      expect(await p.readRefund(ok.refundRef)).toEqual({ refundRef: ok.refundRef, status: 'pending', amount: 100 });
+      fake.processRefund(ok.refundRef);
+      fake.failRefund(bad.refundRef);
+      expect(await p.readRefund(ok.refundRef)).toEqual({ refundRef: ok.refundRef, status: 'succeeded', amount: 100 });
+      expect(await p.readRefund(bad.refundRef)).toEqual({ refundRef: bad.refundRef, status: 'failed', amount: 200 });
+      expect(await p.readRefund('rfnd_unknown').catch((e) => e)).toBeInstanceOf(ProviderRejectedError);
+    } finally {
+      fake.state.refundStatus = 'processed';
+    }
+  });
 });
 
 describe('Razorpay adapter: provider failures', () => {

@@ -173,6 +173,12 @@ export function createRazorpayProvider(options: RazorpayProviderOptions): Paymen
       });
     },
 
+    async readRefund(refundRef: string): Promise<RefundResult> {
+      const refund = await call<RazorpayRefund>('GET', `/v1/refunds/${encodeURIComponent(refundRef)}`);
+      const status = refund.status === 'processed' ? 'succeeded' : refund.status === 'failed' ? 'failed' : 'pending';
+      return { refundRef: refund.id, status, amount: expectMinor(refund.amount, 'refund amount') };
+    },
+
     async parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent[]> {
       return parseRazorpayWebhook(rawBody, headers, options.webhookSecret);
     },

@@ -65,6 +65,32 @@ describe('Stripe adapter: webhooks', () => {
     ]);
   });
 
+  it('maps charge.refund.updated with a failed refund to refund_failed, and ignores one that succeeded', async () => {
+    const { ref } = await openedAndPaid();
+    const p = provider();
+    fake.state.refundStatus = 'pending';
+    try {
+      const refund = await p.refund({ providerRef: ref, amount: 1000, currency: 'EUR', idempotencyKey: `${ref}:refund:f` });
+      const ok = await p.refund({ providerRef: ref, amount: 500, currency: 'EUR', idempotencyKey: `${ref}:refund:s` });
+      const failed = await delivered(fake.settleRefund(refund.refundRef, 'failed'));
+      expect(await p.parseWebhook(failed.rawBody, failed.headers, Date.now())).toEqual([
+        {
+          kind: 'refund_failed',
+          eventId: expect.any(String),
+          provider: 'stripe',
+          providerRef: ref,
+          refundRef: refund.refundRef,
+          amountRefunded: 0,
+          currency: 'EUR',
+        },
+      ]);
+      const succeeded = await delivered(fake.settleRefund(ok.refundRef, 'succeeded'));
+      expect(await p.parseWebhook(succeeded.rawBody, succeeded.headers, Date.now())).toEqual([]);
+    } finally {
+      fake.state.refundStatus = 'succeeded';
+    }
+  });
+
   it('ignores event types it does not apply, and events in a currency we never trade in', async () => {
     const { ref } = await openedAndPaid();
     const p = provider();

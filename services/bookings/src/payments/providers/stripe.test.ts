@@ -171,6 +171,23 @@ describe('Stripe adapter: refunds', () => {
       fake.state.refundStatus = 'succeeded';
     }
   });
+
+  it('reads a refund back: pending, then succeeded or failed as Stripe settles it', async () => {
+    const { p, ref } = await paid();
+    fake.state.refundStatus = 'pending';
+    try {
+      const ok = await p.refund({ providerRef: ref, amount: 100, currency: 'EUR', idempotencyKey: `${ref}:refund:r1` });
+      const bad = await p.refund({ providerRef: ref, amount: 200, currency: 'EUR', idempotencyKey: `${ref}:refund:r2` });
+      expect(await p.readRefund(ok.refundRef)).toEqual({ refundRef: ok.refundRef, status: 'pending', amount: 100 });
+      fake.settleRefund(ok.refundRef, 'succeeded');
+      fake.settleRefund(bad.refundRef, 'failed');
+      expect(await p.readRefund(ok.refundRef)).toEqual({ refundRef: ok.refundRef, status: 'succeeded', amount: 100 });
+      expect(await p.readRefund(bad.refundRef)).toEqual({ refundRef: bad.refundRef, status: 'failed', amount: 200 });
+      expect(await p.readRefund('re_unknown').catch((e) => e)).toBeInstanceOf(ProviderRejectedError);
+    } finally {
+      fake.state.refundStatus = 'succeeded';
+    }
+  });
 });
 
 describe('Stripe adapter: provider failures', () => {

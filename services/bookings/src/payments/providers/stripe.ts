@@ -107,6 +107,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { refundRef: refund.id, status, amount: expectMinor(refund.amount, 'Refund amount') };
     },
 
+    async readRefund(refundRef: string): Promise<RefundResult> {
+      const refund = await call(() => stripe.refunds.retrieve(refundRef));
+      const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
+      return { refundRef: refund.id, status, amount: expectMinor(refund.amount, 'Refund amount') };
+    },
+
     async parseWebhook(rawBody: string, headers: Headers, nowMs: number): Promise<PaymentEvent[]> {
       const header = headers.get('stripe-signature');
       if (!header) throw new InvalidSignatureError('missing Stripe-Signature header');
@@ -199,6 +205,13 @@ function toPaymentEvents(event: Pick<Stripe.Event, 'id' | 'type' | 'data'>): Pay
         currency,
       },
     ];
+  }
+  if (event.type === 'charge.refund.updated' || event.type === 'refund.updated' || event.type === 'refund.failed') {
+    // A refund Stripe took as pending and could not make (status failed or canceled): retried by the core.
+    const refund = object as unknown as Stripe.Refund;
+    const intentId = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+    if (!intentId || (refund.status !== 'failed' && refund.status !== 'canceled')) return [];
+    return [{ kind: 'refund_failed', eventId: event.id, provider: 'stripe', providerRef: intentId, refundRef: refund.id, amountRefunded: 0, currency }];
   }
   return [];
 }
