@@ -77,6 +77,13 @@ export function renderReport(results: SizeResult[], meta: { requests: number; st
   return out.join('\n');
 }
 
+/** The bench:scale section of a BENCHMARKS.md text (markers included), or '' when it has none. */
+export function scaleSectionOf(text: string): string {
+  const start = text.indexOf(MARK_START);
+  const end = text.indexOf(MARK_END);
+  return start >= 0 && end > start ? text.slice(start, end + MARK_END.length) : '';
+}
+
 /** Replaces the bench:scale section of BENCHMARKS.md (or appends it), leaving every other section as it is. */
 export async function writeBenchmarks(path: string, report: string): Promise<void> {
   const text = await Bun.file(path)

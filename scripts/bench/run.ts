@@ -22,6 +22,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RedisClient } from 'bun';
+import { scaleSectionOf } from '../bench-scale/report.ts';
 import { checkoutMarkdown, customerTokenSigner, generateSigningKey, runCheckout } from './checkout.ts';
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
 import { benchmarksMarkdown } from './markdown.ts';
@@ -175,22 +176,26 @@ async function main() {
     'load average 1/5/15 min after the run': loadAverage(),
   });
   const notes = tokenProblem ? [`Bearer cases not run: ${tokenProblem}.`] : [];
-  await Bun.write(
-    output,
-    benchmarksMarkdown({
-      startedAt: new Date(),
-      rounds,
-      durationS,
-      warmupS,
-      connections,
-      machine,
-      cases,
-      cartItems: 3,
-      tokenSource: token ? TOKEN_SOURCE : 'none could be had',
-      notes,
-      sections,
-    }),
+  // bench:scale writes its own section into the same file: keep it as it is.
+  const scaleSection = scaleSectionOf(
+    await Bun.file(output)
+      .text()
+      .catch(() => ''),
   );
+  const markdown = benchmarksMarkdown({
+    startedAt: new Date(),
+    rounds,
+    durationS,
+    warmupS,
+    connections,
+    machine,
+    cases,
+    cartItems: 3,
+    tokenSource: token ? TOKEN_SOURCE : 'none could be had',
+    notes,
+    sections,
+  });
+  await Bun.write(output, scaleSection ? `${markdown.trimEnd()}\n\n${scaleSection}\n` : markdown);
   log(`wrote ${output}`);
 }
 

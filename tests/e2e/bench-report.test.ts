@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'bun:test';
 import type { LoadResult } from '../../scripts/bench/load.ts';
 import { type CaseResult, median, ratiosTable, resultsTable, summarize } from '../../scripts/bench/report.ts';
+import { scaleSectionOf } from '../../scripts/bench-scale/report.ts';
 
 const run = (requestsPerS: number, p99Ms: number, extra: Partial<LoadResult> = {}): LoadResult => ({
   requests: requestsPerS * 8,
@@ -75,5 +76,17 @@ describe('ratiosTable', () => {
     ];
     expect(row(ratiosTable(cases), '| POST /api/jobs/pricing')).toBe('| POST /api/jobs/pricing | bearer | n/a | n/a | n/a | n/a | n/a | n/a |');
     expect(resultsTable(cases)).toContain('not run: no token');
+  });
+});
+
+describe('the bench:scale section of BENCHMARKS.md', () => {
+  it('is found with its markers, so bun run bench keeps it when it rewrites the file', () => {
+    const section = '<!-- bench:scale:start -->\n## Scale\n| a | b |\n<!-- bench:scale:end -->';
+    expect(scaleSectionOf(`# Benchmarks\n\n## Results\n\n${section}\n\ntrailing`)).toBe(section);
+  });
+
+  it('is empty when the file has none or only half of it', () => {
+    expect(scaleSectionOf('# Benchmarks')).toBe('');
+    expect(scaleSectionOf('<!-- bench:scale:start -->\nno end')).toBe('');
   });
 });
