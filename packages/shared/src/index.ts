@@ -14,6 +14,7 @@ export { HEALTH_PATH, isHealthPath, READY_PATH } from './health.ts';
 export { isId, newId, stableId } from './ids.ts';
 export { createLineWriter, type LineWriter } from './line-writer.ts';
 export { createLogger, createMemoryLogger, type Logger, silentLogger } from './logger.ts';
+export { type ChangeMarker, createSnapshotKeeper, type MarkedSnapshot, type SnapshotKeeper } from './marked-snapshot.ts';
 export { isMarketCode, marketForMobile, resolveLang, resolveMarket } from './markets.ts';
 export { assertMinorUnits, CURRENCY_EXPONENT, formatMinor, type Money, multiplyMinor, percentOfMinor, roundHalfUp, sumMinor } from './money.ts';
 export { paginationHeaders, paginationLinks } from './pagination.ts';

@@ -1,7 +1,7 @@
 import type { Lang, MarketCode } from '@tm/contracts';
-import type { Clock, Logger, PrebuiltAnswer } from '@tm/shared';
+import { type Clock, createSnapshotKeeper, type Logger, type PrebuiltAnswer } from '@tm/shared';
 import type { ServiceSummary } from './model.ts';
-import type { ChangeMarker, ServiceQuery, ServiceRepository } from './repository.ts';
+import type { ServiceQuery, ServiceRepository } from './repository.ts';
 import { CatalogSnapshot } from './snapshot.ts';
 
 /** The active services held in memory, for the hot paths (pages, picker catalog, pricing, the service index). */
@@ -33,47 +33,14 @@ export interface ServiceReadModel {
  * A failed reload keeps the last good snapshot, so reads go on while the store is away.
  */
 export function createServiceReadModel(options: { repo: ServiceRepository; clock: Clock; maxAgeMs: number; logger: Logger }): ServiceReadModel {
-  const { repo, clock, maxAgeMs, logger } = options;
-  let snapshot: CatalogSnapshot | undefined;
-  let checkedAt = Number.NEGATIVE_INFINITY;
-  let loading: Promise<void> | undefined;
-  let checking: Promise<void> | undefined;
-
-  function load(): Promise<void> {
-    loading ??= (async () => {
-      const marker = await repo.changeMarker();
-      const next = await CatalogSnapshot.build(marker, await repo.listActive());
-      snapshot = next;
-      checkedAt = clock.now();
-    })().finally(() => {
-      loading = undefined;
-    });
-    return loading;
-  }
-
-  function changed(a: ChangeMarker, b: ChangeMarker): boolean {
-    return a.total !== b.total || a.active !== b.active || a.latest !== b.latest;
-  }
-
-  /** Off the request path: read the marker, rebuild only when it moved. */
-  function check(): Promise<void> {
-    checking ??= (async () => {
-      checkedAt = clock.now();
-      const marker = await repo.changeMarker();
-      if (!snapshot || changed(marker, snapshot.marker)) await load();
-    })()
-      .catch((err) => logger.warn('catalog read model refresh failed', { error: String(err) }))
-      .finally(() => {
-        checking = undefined;
-      });
-    return checking;
-  }
-
-  async function current(): Promise<CatalogSnapshot> {
-    if (!snapshot) await load();
-    else if (clock.now() - checkedAt > maxAgeMs) void check();
-    return snapshot as CatalogSnapshot;
-  }
+  const { repo } = options;
+  const keeper = createSnapshotKeeper<CatalogSnapshot>({
+    ...options,
+    name: 'catalog read model',
+    readMarker: () => repo.changeMarker(),
+    build: async (marker) => CatalogSnapshot.build(marker, await repo.listActive()),
+  });
+  const current = keeper.current;
 
   return {
     all: async () => (await current()).items,
@@ -81,16 +48,12 @@ export function createServiceReadModel(options: { repo: ServiceRepository; clock
     page: async (query, skip, limit) => (await current()).page(query, skip, limit),
     catalog: async (market, lang) => (await current()).catalog(market, lang),
     serviceIndex: async (format) => {
-      if (snapshot) await check();
+      if (keeper.hasSnapshot()) await keeper.check();
       const s = await current();
       return format === 'json' ? s.serviceIndex() : s.serviceIndexLines();
     },
-    refresh: load,
-    hasSnapshot: () => snapshot !== undefined,
-    watch() {
-      const timer = setInterval(() => void check(), Math.max(250, maxAgeMs));
-      timer.unref?.();
-      return () => clearInterval(timer);
-    },
+    refresh: keeper.refresh,
+    hasSnapshot: keeper.hasSnapshot,
+    watch: keeper.watch,
   };
 }

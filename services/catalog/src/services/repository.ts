@@ -1,5 +1,5 @@
 import { type Category, LANGUAGES, type Lang, type MarketCode } from '@tm/contracts';
-import { prefixEnd, queryWords, searchWords } from '@tm/shared';
+import { type ChangeMarker, prefixEnd, queryWords, searchWords } from '@tm/shared';
 import type { BulkWriteOperation, DocumentCollection, DocumentStore, Filter } from '@tm/shared/store';
 import type { ServiceDoc, ServiceSummary } from './model.ts';
 
@@ -12,13 +12,6 @@ export interface ServiceQuery {
   lang: Lang;
   category?: Category;
   search?: string;
-}
-
-/** What tells the read model the active catalog changed: how many services, how many active, the newest `updatedAt`. */
-export interface ChangeMarker {
-  total: number;
-  active: number;
-  latest: string | null;
 }
 
 /** The only layer that talks to the services collection. */

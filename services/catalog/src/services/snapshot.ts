@@ -1,8 +1,9 @@
 import { LANGUAGES, type Lang, MARKET_CODES, MARKETS, type MarketCode, type ServiceIndexLine } from '@tm/contracts';
+import type { ChangeMarker } from '@tm/shared';
 import { matchEveryWord, type PrebuiltAnswer, prebuild, queryWords, searchWords, TokenIndex } from '@tm/shared';
 import type { ServiceSummary } from './model.ts';
 import { isOfferedIn, toCatalogEntry, toIndexEntry } from './present.ts';
-import type { ChangeMarker, ServiceQuery } from './repository.ts';
+import type { ServiceQuery } from './repository.ts';
 
 /** Items between two yields to the event loop while a snapshot is built, so requests keep flowing. */
 const CHUNK = 2_000;

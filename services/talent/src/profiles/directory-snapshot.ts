@@ -1,7 +1,8 @@
+import type { ChangeMarker } from '@tm/shared';
 import { matchEveryWord, type PrebuiltAnswer, prebuild, queryWords, searchWords, TokenIndex } from '@tm/shared';
 import type { TalentRole } from './model.ts';
 import { isListed, sortSlugs } from './ranking.ts';
-import type { ProfileCard, ProfileChangeMarker } from './repository.ts';
+import type { ProfileCard } from './repository.ts';
 import { toTalentIndexEntry } from './view.ts';
 
 /** A talent search as GET /talent and the MCP tool ask it. */
@@ -33,7 +34,7 @@ export class DirectorySnapshot {
   private readonly answers = new Map<string, PrebuiltAnswer>();
 
   private constructor(
-    readonly marker: ProfileChangeMarker,
+    readonly marker: ChangeMarker,
     private readonly cards: readonly ProfileCard[],
     private readonly bySlug: readonly ProfileCard[],
     private readonly text: TokenIndex,
@@ -41,7 +42,7 @@ export class DirectorySnapshot {
     private readonly industries: TokenIndex,
   ) {}
 
-  static async build(marker: ProfileChangeMarker, active: readonly ProfileCard[]): Promise<DirectorySnapshot> {
+  static async build(marker: ChangeMarker, active: readonly ProfileCard[]): Promise<DirectorySnapshot> {
     const bySlug = active.filter((c) => isListed({ active: true, indexable: c.indexable }));
     const cards = [...bySlug].sort(
       (a, b) =>

@@ -1,6 +1,6 @@
-import type { Clock, Logger, PrebuiltAnswer } from '@tm/shared';
+import { type Clock, createSnapshotKeeper, type Logger, type PrebuiltAnswer } from '@tm/shared';
 import { DirectorySnapshot, type TalentSearch } from './directory-snapshot.ts';
-import type { ProfileChangeMarker, ProfileRepository } from './repository.ts';
+import type { ProfileRepository } from './repository.ts';
 
 /** The listed profiles held in memory for search, the sitemap and the index. */
 export interface TalentDirectory {
@@ -21,57 +21,24 @@ export interface TalentDirectory {
  * background only when it moved; a failed rebuild keeps the last good snapshot.
  */
 export function createTalentDirectory(options: { repo: ProfileRepository; clock: Clock; maxAgeMs: number; logger: Logger }): TalentDirectory {
-  const { repo, clock, maxAgeMs, logger } = options;
-  let snapshot: DirectorySnapshot | undefined;
-  let checkedAt = Number.NEGATIVE_INFINITY;
-  let loading: Promise<void> | undefined;
-  let checking: Promise<void> | undefined;
-
-  function load(): Promise<void> {
-    loading ??= (async () => {
-      const marker = await repo.changeMarker();
-      snapshot = await DirectorySnapshot.build(marker, await repo.listActiveCards());
-      checkedAt = clock.now();
-    })().finally(() => {
-      loading = undefined;
-    });
-    return loading;
-  }
-
-  const moved = (a: ProfileChangeMarker, b: ProfileChangeMarker) => a.total !== b.total || a.active !== b.active || a.latest !== b.latest;
-
-  function check(): Promise<void> {
-    checking ??= (async () => {
-      checkedAt = clock.now();
-      const marker = await repo.changeMarker();
-      if (!snapshot || moved(marker, snapshot.marker)) await load();
-    })()
-      .catch((err) => logger.warn('talent directory refresh failed', { error: String(err) }))
-      .finally(() => {
-        checking = undefined;
-      });
-    return checking;
-  }
-
-  async function current(): Promise<DirectorySnapshot> {
-    if (!snapshot) await load();
-    else if (clock.now() - checkedAt > maxAgeMs) void check();
-    return snapshot as DirectorySnapshot;
-  }
+  const { repo } = options;
+  const keeper = createSnapshotKeeper<DirectorySnapshot>({
+    ...options,
+    name: 'talent directory',
+    readMarker: () => repo.changeMarker(),
+    build: async (marker) => DirectorySnapshot.build(marker, await repo.listActiveCards()),
+  });
+  const current = keeper.current;
 
   return {
     page: async (query, skip, limit) => (await current()).page(query, skip, limit),
     sitemap: async () => (await current()).sitemap(),
     index: async (format) => {
-      if (snapshot) await check();
+      if (keeper.hasSnapshot()) await keeper.check();
       return (await current()).index(format);
     },
-    refresh: load,
-    hasSnapshot: () => snapshot !== undefined,
-    watch() {
-      const timer = setInterval(() => void check(), Math.max(250, maxAgeMs));
-      timer.unref?.();
-      return () => clearInterval(timer);
-    },
+    refresh: keeper.refresh,
+    hasSnapshot: keeper.hasSnapshot,
+    watch: keeper.watch,
   };
 }

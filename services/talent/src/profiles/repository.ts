@@ -1,3 +1,4 @@
+import type { ChangeMarker } from '@tm/shared';
 import type { BulkWriteOperation, DocumentCollection, DocumentStore } from '@tm/shared/store';
 import type { StoredProfile, TalentRole } from './model.ts';
 
@@ -19,13 +20,6 @@ export type ProfileCard = Pick<
   | 'indexable'
   | 'updatedAt'
 >;
-
-/** Counts and the newest `updatedAt` of the active profiles: the directory rebuilds when they move. */
-export interface ProfileChangeMarker {
-  total: number;
-  active: number;
-  latest: string | null;
-}
 
 const CARD_PROJECTION = Object.fromEntries(
   [
@@ -67,7 +61,7 @@ export interface ProfileRepository {
   /** Active profiles by id, in the order of `ids`. */
   findActiveByIds(ids: readonly string[]): Promise<StoredProfile[]>;
   /** Cheap signals of a change, read off the request path. */
-  changeMarker(): Promise<ProfileChangeMarker>;
+  changeMarker(): Promise<ChangeMarker>;
   /** The seed version the last seed run recorded, or null; and recording one. */
   seededVersion(): Promise<string | null>;
   markSeeded(version: string): Promise<void>;
