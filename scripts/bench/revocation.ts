@@ -3,16 +3,9 @@
  * (services/gateway/src/bench/revocation-check.ts) as its own process and formats its figures.
  */
 import { resolve } from 'node:path';
+import type { RevocationFigures } from '@tm/gateway/bench/revocation-check';
 
-export interface RevocationFigures {
-  offRps: number;
-  onRps: number;
-  ratio: number;
-  checkNs: number;
-  revokedEntries: number;
-  rounds: number;
-  durationS: number;
-}
+export type { RevocationFigures };
 
 /** Runs the measurement (rounds x 2 x durationS seconds plus a few) and answers its figures. */
 export async function measureRevocationCheck(options: { rounds: number; durationS: number }): Promise<RevocationFigures> {
