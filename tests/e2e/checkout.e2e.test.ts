@@ -7,10 +7,8 @@
  * staff email, learnt from auth), the PM accepts and starts, and the customer completes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { testRedisUrl } from '@tm/shared/testing';
-import { Redis } from 'ioredis';
 import { decodeJwt } from 'jose';
-import { type RunningSystem, startSystem } from './support/system.ts';
+import { type RunningSystem, realRedisUnderTest, startSystem } from './support/system.ts';
 
 const ADMIN = { email: 'root@example.com', password: 'correct-horse-battery' };
 let sys: RunningSystem;
@@ -157,14 +155,5 @@ function checkoutStory(stores: string, env: () => Record<string, string>, cleanU
 checkoutStory('embedded stores', () => ({}));
 
 // The gateway's limiter and auth's counters on a real Redis, under this run's own key prefix.
-const prefix = `test:e2e:checkout:${crypto.randomUUID()}:`;
-checkoutStory(
-  'real Redis',
-  () => ({ REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix }),
-  async () => {
-    const redis = new Redis(testRedisUrl());
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
-  },
-);
+const realRedis = realRedisUnderTest('checkout');
+checkoutStory('real Redis', realRedis.env, realRedis.cleanup);

@@ -5,10 +5,8 @@
  * once with auth and both gateways on a real Redis (shared rate limits, auth's counters).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { testRedisUrl } from '@tm/shared/testing';
 import type { Subprocess } from 'bun';
-import { Redis } from 'ioredis';
-import { freePort, pollUntil, type RunningSystem, repoRoot, startSystem } from './support/system.ts';
+import { freePort, pollUntil, type RunningSystem, realRedisUnderTest, repoRoot, startSystem } from './support/system.ts';
 
 function revocationStory(name: string, storeEnv: () => Record<string, string>, cleanup: () => Promise<void> = async () => {}) {
   describe(`a revoked session at two gateway replicas (${name})`, () => {
@@ -91,14 +89,5 @@ function revocationStory(name: string, storeEnv: () => Record<string, string>, c
 
 revocationStory('embedded stores', () => ({}));
 
-const prefix = `test:e2e:revocation:${crypto.randomUUID()}:`;
-revocationStory(
-  'real Redis',
-  () => ({ REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix }),
-  async () => {
-    const redis = new Redis(testRedisUrl());
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
-  },
-);
+const realRedis = realRedisUnderTest('revocation');
+revocationStory('real Redis', realRedis.env, realRedis.cleanup);

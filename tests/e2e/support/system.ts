@@ -5,8 +5,9 @@
  */
 import { resolve } from 'node:path';
 import { READY_PATH } from '@tm/shared';
-import { freePort } from '@tm/shared/testing';
+import { freePort, testRedisUrl } from '@tm/shared/testing';
 import type { Subprocess } from 'bun';
+import { Redis } from 'ioredis';
 
 export const repoRoot = resolve(import.meta.dir, '../../..');
 
@@ -159,4 +160,21 @@ async function collectLines(stream: ReadableStream<Uint8Array>, onLine: (line: s
       nl = buffer.indexOf('\n');
     }
   }
+}
+
+/**
+ * The environment that puts a system's Redis-backed parts (the gateway's limiter, auth's counters)
+ * on the real test Redis under a fresh key prefix, and the cleanup that removes that prefix's keys.
+ */
+export function realRedisUnderTest(name: string): { env: () => Record<string, string>; cleanup: () => Promise<void> } {
+  const prefix = `test:e2e:${name}:${crypto.randomUUID()}:`;
+  return {
+    env: () => ({ REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix }),
+    async cleanup() {
+      const redis = new Redis(testRedisUrl());
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    },
+  };
 }
