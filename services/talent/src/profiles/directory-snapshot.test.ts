@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'bun:test';
+import { queryWords, searchWords } from '@tm/shared';
+import { DirectorySnapshot, type TalentSearch } from './directory-snapshot.ts';
+import type { ProfileCard } from './repository.ts';
+
+const TECH = ['React', 'TypeScript', 'Kubernetes', 'Python', 'Django', 'Go', 'Figma', 'Kafka'];
+const INDUSTRIES = ['fintech', 'retail', 'healthcare', 'logistics', 'insurance'];
+const ROLES = ['pm', 'resource', 'expert'] as const;
+const STATUSES = ['available', 'limited', 'unavailable'] as const;
+const CITIES = ['Pune', 'Berlin', 'Dubai', 'Mumbai', 'Munich', 'Riyadh', 'Delhi', 'Hamburg', 'Jeddah'];
+const STATUS_RANK = { available: 0, limited: 1, unavailable: 2 };
+
+/** The `i`th of a varied set of cards: ratings and review counts repeat, so every tie-break is used. */
+function card(i: number): ProfileCard {
+  const status = STATUSES[Math.floor(i / 3) % 3] as ProfileCard['availability']['status'];
+  return {
+    _id: `id-${i}`,
+    slug: `person-${String((i * 37) % 1000).padStart(3, '0')}-${i}`,
+    role: ROLES[i % 3] as ProfileCard['role'],
+    displayName: `Person ${i % 50}`,
+    headline: `${TECH[i % TECH.length]} lead`,
+    skills: [TECH[i % 8], TECH[(i + 1) % 8], TECH[(i * 3) % 8]].map((name, k) => ({ name: name as string, years: 1 + k })),
+    location: { market: 'IN', city: CITIES[i % 9] as string },
+    rating: 4 + (i % 4) / 4,
+    reviewCount: i % 5,
+    availability: { status, hoursPerWeek: status === 'unavailable' ? 0 : 20, nextAvailableDate: '2026-12-01' },
+    services: i % 4 === 0 ? ['react-frontend'] : [],
+    industries: i % 6 === 5 ? [] : [INDUSTRIES[i % 5] as string, INDUSTRIES[(i + 2) % 5] as string],
+    indexable: i % 11 !== 10,
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  };
+}
+
+const cards = Array.from({ length: 1_200 }, (_, i) => card(i));
+const listed = cards.filter((c) => c.indexable);
+const snapshot = await DirectorySnapshot.build({ total: cards.length, active: cards.length, latest: null }, cards);
+
+/** Every query word begins a word of the texts; a filter with no words matches nobody. */
+function hasEveryWord(texts: string[], wordsAsked: string[]): boolean {
+  const words = texts.flatMap((t) => searchWords(t));
+  return wordsAsked.length > 0 && wordsAsked.every((q) => words.some((w) => w.startsWith(q)));
+}
+
+/** The search rules written out plainly: filter every listed card, then sort by the search order. */
+function expected(q: TalentSearch): string[] {
+  const roleWords = { pm: 'pm project manager delivery', resource: 'resource developer engineer', expert: 'expert consultant advisor' };
+  return listed
+    .filter((c) => {
+      const skills = c.skills.map((s) => s.name);
+      const industries = c.industries ?? [];
+      const text = [c.displayName, c.headline, ...skills, ...industries, roleWords[c.role], c.location.city, ...c.services];
+      if (q.role && c.role !== q.role) return false;
+      if (q.available !== undefined && (c.availability.status !== 'unavailable') !== q.available) return false;
+      if (q.search !== undefined && !hasEveryWord(text, queryWords(q.search))) return false;
+      if (
+        q.skills &&
+        !hasEveryWord(
+          skills,
+          q.skills.flatMap((s) => queryWords(s)),
+        )
+      )
+        return false;
+      if (q.industry !== undefined && !hasEveryWord(industries, queryWords(q.industry))) return false;
+      return true;
+    })
+    .sort(
+      (a, b) =>
+        STATUS_RANK[a.availability.status] - STATUS_RANK[b.availability.status] ||
+        b.rating - a.rating ||
+        b.reviewCount - a.reviewCount ||
+        (a.slug < b.slug ? -1 : 1),
+    )
+    .map((c) => c._id);
+}
+
+describe('DirectorySnapshot.page', () => {
+  const queries: TalentSearch[] = [
+    {},
+    { role: 'resource' },
+    { available: false },
+    { role: 'pm', industry: 'fintech' },
+    { search: 'react' },
+    { search: 'kube lead', available: true },
+    { search: 'developer mu' },
+    { role: 'resource', available: true, skills: ['React', 'type'], industry: 'fin' },
+    { role: 'expert', available: false, skills: ['Python'], industry: 'health', search: 'person' },
+    { skills: ['go'] },
+    { industry: 'retail insurance' },
+  ];
+
+  for (const q of queries) {
+    it(`answers ${JSON.stringify(q)} with the matching people in search order and their total`, () => {
+      const all = expected(q);
+      expect(all.length).toBeGreaterThan(0);
+      const { ids, total } = snapshot.page(q, 0, all.length + 10);
+      expect(ids).toEqual(all);
+      expect(total).toBe(all.length);
+    });
+  }
+
+  it('pages deep into an answer with neither gaps nor repeats, the total the same on every page', () => {
+    const q: TalentSearch = { role: 'resource', available: true, industry: 'fintech' };
+    const all = expected(q);
+    const seen: string[] = [];
+    for (let skip = 0; skip < all.length + 7; skip += 7) {
+      const { ids, total } = snapshot.page(q, skip, 7);
+      expect(total).toBe(all.length);
+      seen.push(...ids);
+    }
+    expect(seen).toEqual(all);
+  });
+
+  it('pages the whole directory when no filter is given, and answers past the end with no ids', () => {
+    const all = expected({});
+    expect(snapshot.page({}, 500, 20).ids).toEqual(all.slice(500, 520));
+    expect(snapshot.page({}, all.length, 20)).toEqual({ ids: [], total: listed.length });
+    expect(snapshot.page({ role: 'pm', skills: ['react'] }, 10_000, 20).ids).toEqual([]);
+  });
+
+  it('matches nobody when a text filter has no words, whatever the other filters', () => {
+    for (const q of [{ search: '.*' }, { role: 'pm', skills: ['-'] }, { available: true, industry: '()' }] as TalentSearch[]) {
+      expect(snapshot.page(q, 0, 20)).toEqual({ ids: [], total: 0 });
+    }
+  });
+
+  it('matches nobody when the filters each match people but never the same ones', () => {
+    // Berlin is every 9th card from the second, a PM every 3rd from the first.
+    expect(expected({ search: 'berlin' }).length).toBeGreaterThan(0);
+    expect(snapshot.page({ role: 'pm', search: 'berlin' }, 0, 20)).toEqual({ ids: [], total: 0 });
+  });
+});
