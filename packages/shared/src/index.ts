@@ -18,6 +18,7 @@ export { type ChangeMarker, createSnapshotKeeper, type MarkedSnapshot, type Snap
 export { isMarketCode, marketForMobile, resolveLang, resolveMarket } from './markets.ts';
 export { assertMinorUnits, CURRENCY_EXPONENT, formatMinor, type Money, multiplyMinor, percentOfMinor, roundHalfUp, sumMinor } from './money.ts';
 export { paginationHeaders, paginationLinks } from './pagination.ts';
+export { intersectSorted } from './posting-lists.ts';
 export { answerPrebuilt, etagOf, matchesIfNoneMatch, type PrebuiltAnswer, prebuild, REVALIDATE } from './prebuilt.ts';
 export { EXIT_CONFIG, type ListenOptions, listenOrExit, loadConfigOrExit, stopOnSignals } from './process.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
@@ -32,5 +33,5 @@ export {
   type ServiceResult,
   type TSchema,
 } from './service-client.ts';
-export { matchEveryWord, TokenIndex } from './token-index.ts';
+export { ordinalsWithEveryWord, TokenIndex, TokenIndexBuilder } from './token-index.ts';
 export { ACCESS_TTL_S, bearerToken, isIssuedInFuture, REFRESH_TTL_S, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from './tokens.ts';

@@ -1,43 +1,35 @@
-import { prefixEnd } from './search-tokens.ts';
+import { intersectSorted, NO_ORDINALS, unionSorted } from './posting-lists.ts';
+import { prefixEnd, searchWords } from './search-tokens.ts';
 
 /**
  * An inverted index over the words of numbered items (ordinals 0..n-1): each distinct word with
- * the sorted ordinals holding it, the words themselves sorted so a prefix is one range of them.
+ * the ascending ordinals holding it, the words themselves sorted so a prefix is one range of them.
  * A query word matches every indexed word it begins ("kube" finds "kubernetes"); no regex runs.
+ * The posting lists share one buffer (`starts[i]..starts[i + 1]` is word i's), not one array each.
  */
 export class TokenIndex {
-  private constructor(
+  /** Made by TokenIndexBuilder (or TokenIndex.build), which lays out the buffer. */
+  constructor(
     private readonly words: readonly string[],
-    private readonly postings: readonly Int32Array[],
+    private readonly starts: Int32Array,
+    private readonly ordinals: Int32Array,
   ) {}
 
   /** Builds the index of `size` items from each item's words. */
   static build(size: number, wordsOf: (ordinal: number) => Iterable<string>): TokenIndex {
-    const lists = new Map<string, number[]>();
-    for (let i = 0; i < size; i++) {
-      for (const w of wordsOf(i)) {
-        const list = lists.get(w);
-        if (!list) lists.set(w, [i]);
-        else if (list[list.length - 1] !== i) list.push(i);
-      }
-    }
-    const words = [...lists.keys()].sort();
-    return new TokenIndex(
-      words,
-      words.map((w) => Int32Array.from(lists.get(w) as number[])),
-    );
+    const builder = new TokenIndexBuilder();
+    for (let i = 0; i < size; i++) builder.addWords(i, wordsOf(i));
+    return builder.build();
   }
 
-  /** Marks in `hits` every ordinal holding a word that starts with `prefix` (and, when given, set in `within`). */
-  mark(prefix: string, hits: Uint8Array, within?: Uint8Array): void {
+  /** The posting list of each indexed word that starts with `prefix` (views, no copy). */
+  postings(prefix: string): Int32Array[] {
     const end = prefixEnd(prefix);
+    const lists: Int32Array[] = [];
     for (let i = lowerBound(this.words, prefix); i < this.words.length && (this.words[i] as string) < end; i++) {
-      const list = this.postings[i] as Int32Array;
-      for (let j = 0; j < list.length; j++) {
-        const o = list[j] as number;
-        if (!within || within[o]) hits[o] = 1;
-      }
+      lists.push(this.ordinals.subarray(this.starts[i], this.starts[i + 1]));
     }
+    return lists;
   }
 
   /** How many distinct words are indexed (for the bench and logs). */
@@ -47,18 +39,103 @@ export class TokenIndex {
 }
 
 /**
- * The ordinals of `size` items where every query word begins some word in one of `indexes`
- * (e.g. the caller's language and English), as a 0/1 array; no words matches nothing.
+ * Collects items' words in ascending ordinal order, then builds a TokenIndex. Each distinct text
+ * is cut into words once per builder (a directory repeats its skills, industries and cities on
+ * thousands of cards), and an item's words are kept as word numbers, not strings in a Map of arrays.
  */
-export function matchEveryWord(indexes: readonly TokenIndex[], words: readonly string[], size: number): Uint8Array {
-  let within: Uint8Array | undefined;
-  if (words.length === 0) return new Uint8Array(size);
-  for (const w of words) {
-    const hits = new Uint8Array(size);
-    for (const index of indexes) index.mark(w, hits, within);
-    within = hits;
+export class TokenIndexBuilder {
+  private readonly idOf = new Map<string, number>();
+  private readonly words: string[] = [];
+  private readonly counts: number[] = [];
+  private readonly lastOrdinal: number[] = [];
+  private readonly cuts = new Map<string, Int32Array>();
+  /** (word id, ordinal) pairs, interleaved, in the order added. */
+  private pairs = new Int32Array(1 << 16);
+  private pairCount = 0;
+  private current = 0;
+
+  /** Adds the words of `text` to item `ordinal` (not below any ordinal added before). */
+  add(ordinal: number, text: string): void {
+    let ids = this.cuts.get(text);
+    if (!ids) {
+      ids = Int32Array.from(searchWords(text), (w) => this.idFor(w));
+      this.cuts.set(text, ids);
+    }
+    this.at(ordinal);
+    for (let i = 0; i < ids.length; i++) this.pair(ids[i] as number, ordinal);
   }
-  return within as Uint8Array;
+
+  /** Adds words already in their search form to item `ordinal` (not below any ordinal added before). */
+  addWords(ordinal: number, words: Iterable<string>): void {
+    this.at(ordinal);
+    for (const w of words) this.pair(this.idFor(w), ordinal);
+  }
+
+  /** The index of everything added; the builder is spent. */
+  build(): TokenIndex {
+    const order = this.words.map((_, id) => id).sort((a, b) => ((this.words[a] as string) < (this.words[b] as string) ? -1 : 1));
+    const starts = new Int32Array(order.length + 1);
+    const next = new Int32Array(this.words.length);
+    for (let r = 0; r < order.length; r++) {
+      const id = order[r] as number;
+      next[id] = starts[r] as number;
+      starts[r + 1] = (starts[r] as number) + (this.counts[id] as number);
+    }
+    // Pairs were added in ascending ordinal order, so each word's list fills in ascending order.
+    const ordinals = new Int32Array(starts[order.length] as number);
+    for (let p = 0; p < this.pairCount; p++) {
+      const id = this.pairs[2 * p] as number;
+      const at = next[id] as number;
+      ordinals[at] = this.pairs[2 * p + 1] as number;
+      next[id] = at + 1;
+    }
+    return new TokenIndex(
+      order.map((id) => this.words[id] as string),
+      starts,
+      ordinals,
+    );
+  }
+
+  private at(ordinal: number): void {
+    if (ordinal < this.current) throw new RangeError(`ordinal ${ordinal} added after ${this.current}`);
+    this.current = ordinal;
+  }
+
+  private idFor(word: string): number {
+    let id = this.idOf.get(word);
+    if (id === undefined) {
+      id = this.words.push(word) - 1;
+      this.idOf.set(word, id);
+      this.counts.push(0);
+      this.lastOrdinal.push(-1);
+    }
+    return id;
+  }
+
+  /** Records that item `ordinal` holds word `id`, once per item. */
+  private pair(id: number, ordinal: number): void {
+    if (this.lastOrdinal[id] === ordinal) return;
+    this.lastOrdinal[id] = ordinal;
+    this.counts[id] = (this.counts[id] as number) + 1;
+    if (2 * this.pairCount === this.pairs.length) {
+      const grown = new Int32Array(this.pairs.length * 2);
+      grown.set(this.pairs);
+      this.pairs = grown;
+    }
+    this.pairs[2 * this.pairCount] = id;
+    this.pairs[2 * this.pairCount + 1] = ordinal;
+    this.pairCount++;
+  }
+}
+
+/**
+ * The ordinals, ascending, of the items where every query word begins some word in one of
+ * `indexes` (e.g. the caller's language or English); no words matches nothing. Per word the
+ * postings of every indexed word it begins, in every index, are united; the words are intersected.
+ */
+export function ordinalsWithEveryWord(indexes: readonly TokenIndex[], words: readonly string[]): Int32Array {
+  if (words.length === 0) return NO_ORDINALS;
+  return intersectSorted(words.map((w) => unionSorted(indexes.flatMap((index) => index.postings(w)))));
 }
 
 function lowerBound(sorted: readonly string[], key: string): number {

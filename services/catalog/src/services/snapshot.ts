@@ -1,6 +1,6 @@
 import { LANGUAGES, type Lang, MARKET_CODES, MARKETS, type MarketCode, type ServiceIndexLine } from '@tm/contracts';
 import type { ChangeMarker } from '@tm/shared';
-import { matchEveryWord, type PrebuiltAnswer, prebuild, queryWords, searchWords, TokenIndex } from '@tm/shared';
+import { intersectSorted, ordinalsWithEveryWord, type PrebuiltAnswer, prebuild, queryWords, searchWords, TokenIndex } from '@tm/shared';
 import type { ServiceSummary } from './model.ts';
 import { isOfferedIn, toCatalogEntry, toIndexEntry } from './present.ts';
 import type { ServiceQuery } from './repository.ts';
@@ -62,21 +62,12 @@ export class CatalogSnapshot {
 
   /** Slugs of one page of a list query and the query's total (slugs, not ids: a hand-inserted _id is an ObjectId the store reads as text). */
   page(query: ServiceQuery, skip: number, limit: number): { slugs: string[]; total: number } {
-    const list = this.byMarket.get(query.category ? `${query.market}:${query.category}` : query.market) ?? EMPTY;
-    if (query.search === undefined) {
-      return { slugs: [...list.subarray(skip, skip + limit)].map((o) => (this.items[o] as ServiceSummary).slug), total: list.length };
+    let list = this.byMarket.get(query.category ? `${query.market}:${query.category}` : query.market) ?? EMPTY;
+    if (query.search !== undefined) {
+      const langs = query.lang === 'en' ? [this.words.en] : [this.words[query.lang], this.words.en];
+      list = intersectSorted([list, ordinalsWithEveryWord(langs, queryWords(query.search))]);
     }
-    const langs = query.lang === 'en' ? [this.words.en] : [this.words[query.lang], this.words.en];
-    const hits = matchEveryWord(langs, queryWords(query.search), this.items.length);
-    const slugs: string[] = [];
-    let total = 0;
-    for (let i = 0; i < list.length; i++) {
-      const o = list[i] as number;
-      if (!hits[o]) continue;
-      if (total >= skip && slugs.length < limit) slugs.push((this.items[o] as ServiceSummary).slug);
-      total++;
-    }
-    return { slugs, total };
+    return { slugs: [...list.subarray(skip, skip + limit)].map((o) => (this.items[o] as ServiceSummary).slug), total: list.length };
   }
 
   /** GET /services/catalog for one market and language, built once per snapshot. */

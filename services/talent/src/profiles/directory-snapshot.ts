@@ -1,5 +1,5 @@
 import type { ChangeMarker } from '@tm/shared';
-import { matchEveryWord, type PrebuiltAnswer, prebuild, queryWords, searchWords, TokenIndex } from '@tm/shared';
+import { intersectSorted, ordinalsWithEveryWord, type PrebuiltAnswer, prebuild, queryWords, type TokenIndex, TokenIndexBuilder } from '@tm/shared';
 import type { TalentRole } from './model.ts';
 import { isListed, sortSlugs } from './ranking.ts';
 import type { ProfileCard } from './repository.ts';
@@ -25,10 +25,20 @@ const ROLE_WORDS: Record<TalentRole, string> = {
 const CHUNK = 2_000;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The ordinals of the cards in each role and availability class, ascending (so in search order). */
+interface ClassLists {
+  role: Record<TalentRole, Int32Array>;
+  /** available or limited. */
+  bookable: Int32Array;
+  unavailable: Int32Array;
+}
+
 /**
  * One version of the talent directory: the listed profiles' cards (active and indexable; public
  * fields only) in search order (bookable first, best rated, most reviewed, slug), word indexes
- * over the text, the skills and the industries, and the prebuilt sitemap and index answers.
+ * over the text, the skills and the industries, the cards of each role and availability class,
+ * and the prebuilt sitemap and index answers. A search intersects the lists its filters name,
+ * driven by the smallest, so it costs what its answer costs, not the directory's size.
  */
 export class DirectorySnapshot {
   private readonly answers = new Map<string, PrebuiltAnswer>();
@@ -37,6 +47,7 @@ export class DirectorySnapshot {
     readonly marker: ChangeMarker,
     private readonly cards: readonly ProfileCard[],
     private readonly bySlug: readonly ProfileCard[],
+    private readonly classes: ClassLists,
     private readonly text: TokenIndex,
     private readonly skills: TokenIndex,
     private readonly industries: TokenIndex,
@@ -51,48 +62,57 @@ export class DirectorySnapshot {
         b.reviewCount - a.reviewCount ||
         (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
     );
-    const text: string[][] = [];
-    const skills: string[][] = [];
-    const industries: string[][] = [];
-    for (let i = 0; i < cards.length; i++) {
-      const c = cards[i] as ProfileCard;
-      const skillText = c.skills.map((s) => s.name).join(' ');
-      const industryText = (c.industries ?? []).join(' ');
-      text.push(searchWords(`${c.displayName} ${c.headline} ${skillText} ${industryText} ${ROLE_WORDS[c.role]} ${c.location.city} ${c.services.join(' ')}`));
-      skills.push(searchWords(skillText));
-      industries.push(searchWords(industryText));
-      if (i % CHUNK === CHUNK - 1) await yieldToRequests();
+    // Each text is added on its own (no joined strings): a builder cuts a distinct text once.
+    const text = new TokenIndexBuilder();
+    const skills = new TokenIndexBuilder();
+    const industries = new TokenIndexBuilder();
+    const role: Record<TalentRole, number[]> = { pm: [], resource: [], expert: [] };
+    const bookable: number[] = [];
+    const unavailable: number[] = [];
+    for (let o = 0; o < cards.length; o++) {
+      const c = cards[o] as ProfileCard;
+      text.add(o, c.displayName);
+      text.add(o, c.headline);
+      for (const s of c.skills) {
+        text.add(o, s.name);
+        skills.add(o, s.name);
+      }
+      for (const industry of c.industries ?? []) {
+        text.add(o, industry);
+        industries.add(o, industry);
+      }
+      text.add(o, ROLE_WORDS[c.role]);
+      text.add(o, c.location.city);
+      for (const service of c.services) text.add(o, service);
+      role[c.role].push(o);
+      (c.availability.status === 'unavailable' ? unavailable : bookable).push(o);
+      if (o % CHUNK === CHUNK - 1) await yieldToRequests();
     }
-    const n = cards.length;
-    const index = (lists: string[][]) => TokenIndex.build(n, (o) => lists[o] as string[]);
-    return new DirectorySnapshot(marker, cards, bySlug, index(text), index(skills), index(industries));
+    const classes: ClassLists = {
+      role: { pm: Int32Array.from(role.pm), resource: Int32Array.from(role.resource), expert: Int32Array.from(role.expert) },
+      bookable: Int32Array.from(bookable),
+      unavailable: Int32Array.from(unavailable),
+    };
+    return new DirectorySnapshot(marker, cards, bySlug, classes, text.build(), skills.build(), industries.build());
   }
 
   /** The ids of one page of a search, in search order, and the number of matches. */
   page(q: TalentSearch, skip: number, limit: number): { ids: string[]; total: number } {
-    const n = this.cards.length;
-    const masks: Uint8Array[] = [];
-    if (q.search !== undefined) masks.push(matchEveryWord([this.text], queryWords(q.search), n));
+    const lists: Int32Array[] = [];
+    if (q.role) lists.push(this.classes.role[q.role]);
+    if (q.available !== undefined) lists.push(q.available ? this.classes.bookable : this.classes.unavailable);
+    if (q.search !== undefined) lists.push(ordinalsWithEveryWord([this.text], queryWords(q.search)));
     if (q.skills)
-      masks.push(
-        matchEveryWord(
+      lists.push(
+        ordinalsWithEveryWord(
           [this.skills],
           q.skills.flatMap((s) => queryWords(s)),
-          n,
         ),
       );
-    if (q.industry !== undefined) masks.push(matchEveryWord([this.industries], queryWords(q.industry), n));
-    const ids: string[] = [];
-    let total = 0;
-    for (let o = 0; o < n; o++) {
-      const c = this.cards[o] as ProfileCard;
-      if (q.role && c.role !== q.role) continue;
-      if (q.available !== undefined && (c.availability.status !== 'unavailable') !== q.available) continue;
-      if (masks.some((m) => !m[o])) continue;
-      if (total >= skip && ids.length < limit) ids.push(c._id);
-      total++;
-    }
-    return { ids, total };
+    if (q.industry !== undefined) lists.push(ordinalsWithEveryWord([this.industries], queryWords(q.industry)));
+    if (lists.length === 0) return { ids: this.cards.slice(skip, skip + limit).map((c) => c._id), total: this.cards.length };
+    const matches = intersectSorted(lists);
+    return { ids: Array.from(matches.subarray(skip, skip + limit), (o) => (this.cards[o] as ProfileCard)._id), total: matches.length };
   }
 
   /** GET /talent/sitemap: the listed slugs, ascending. */

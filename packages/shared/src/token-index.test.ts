@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'bun:test';
+import { queryWords } from './search-tokens.ts';
+import { ordinalsWithEveryWord, TokenIndex, TokenIndexBuilder } from './token-index.ts';
+
+const plain = (l: Int32Array) => [...l];
+const indexOf = (texts: string[]) => {
+  const builder = new TokenIndexBuilder();
+  texts.forEach((t, o) => {
+    builder.add(o, t);
+  });
+  return builder.build();
+};
+const find = (indexes: TokenIndex[], query: string) => plain(ordinalsWithEveryWord(indexes, queryWords(query)));
+
+const en = indexOf([
+  'React developer in Berlin', // 0
+  'Kubernetes architect', // 1
+  'React Native and Kubernetes', // 2
+  'Django developer', // 3
+  'Data architecture for retail', // 4
+]);
+
+describe('TokenIndex', () => {
+  it('finds every item with a word the query word begins, ascending', () => {
+    expect(find([en], 'kube')).toEqual([1, 2]);
+    expect(find([en], 'REACT')).toEqual([0, 2]);
+  });
+
+  it('unites the items of every word a prefix begins, each once', () => {
+    // "d" begins developer, django, data: item 3 holds two of them.
+    expect(find([en], 'd')).toEqual([0, 3, 4]);
+    expect(find([en], 'arch')).toEqual([1, 4]);
+  });
+
+  it('keeps only the items holding every query word', () => {
+    expect(find([en], 'kubernetes architect')).toEqual([1]);
+    expect(find([en], 'react dev')).toEqual([0]);
+    expect(find([en], 'react python')).toEqual([]);
+  });
+
+  it('matches nothing for a query with no words', () => {
+    expect(find([en], '.*(')).toEqual([]);
+    expect(plain(ordinalsWithEveryWord([en], []))).toEqual([]);
+  });
+
+  it('takes a word from either index: the caller’s language or English', () => {
+    const de = indexOf(['React Entwickler in Berlin', 'Kubernetes Architekt', '', 'Django Entwickler', 'Datenarchitektur für den Handel']);
+    expect(find([de, en], 'entwickler django')).toEqual([3]);
+    expect(find([de, en], 'architekt')).toEqual([1]);
+    expect(find([de, en], 'architect')).toEqual([1, 4]);
+    expect(find([de, en], 'handel retail')).toEqual([4]);
+    expect(find([de, en], 'native')).toEqual([2]);
+    expect(find([de], 'native')).toEqual([]);
+  });
+
+  it('matches a short prefix shared by many words across a large index', () => {
+    const words = Array.from({ length: 500 }, (_, k) => `w${k.toString(36)}x`);
+    const index = TokenIndex.build(10_000, (o) => [words[o % 500] as string, words[(o * 7) % 500] as string, o % 2 === 0 ? 'even' : 'odd']);
+    expect(index.size).toBe(502);
+    expect(ordinalsWithEveryWord([index], ['w']).length).toBe(10_000);
+    expect(plain(ordinalsWithEveryWord([index], ['w1', 'odd']))).toEqual(
+      Array.from({ length: 10_000 }, (_, o) => o).filter((o) => o % 2 === 1 && [o % 500, (o * 7) % 500].some((k) => k.toString(36).startsWith('1'))),
+    );
+  });
+
+  it('indexes a word once per item even when several texts of the item hold it', () => {
+    const builder = new TokenIndexBuilder();
+    builder.add(0, 'react');
+    builder.add(0, 'React developer');
+    builder.addWords(2, ['react']);
+    expect(plain(ordinalsWithEveryWord([builder.build()], ['react']))).toEqual([0, 2]);
+  });
+
+  it('refuses an ordinal below one already added (lists must stay ascending)', () => {
+    const builder = new TokenIndexBuilder();
+    builder.add(3, 'a');
+    expect(() => builder.add(2, 'b')).toThrow(RangeError);
+  });
+});
