@@ -1,7 +1,7 @@
 import type { ChangeMarker } from '@tm/shared';
 import { intersectSorted, ordinalsWithEveryWord, type PrebuiltAnswer, prebuild, queryWords, type TokenIndex, TokenIndexBuilder } from '@tm/shared';
 import type { TalentRole } from './model.ts';
-import { isListed, sortSlugs } from './ranking.ts';
+import { compareBookableFirst, isListed, sortSlugs } from './ranking.ts';
 import type { ProfileCard } from './repository.ts';
 import { toTalentIndexEntry } from './view.ts';
 
@@ -16,7 +16,6 @@ export interface TalentSearch {
   available?: boolean;
 }
 
-const STATUS_ORDER = { available: 0, limited: 1, unavailable: 2 } as const;
 const ROLE_WORDS: Record<TalentRole, string> = {
   pm: 'pm project manager delivery',
   resource: 'resource developer engineer',
@@ -55,13 +54,7 @@ export class DirectorySnapshot {
 
   static async build(marker: ChangeMarker, active: readonly ProfileCard[]): Promise<DirectorySnapshot> {
     const bySlug = active.filter((c) => isListed({ active: true, indexable: c.indexable }));
-    const cards = [...bySlug].sort(
-      (a, b) =>
-        STATUS_ORDER[a.availability.status] - STATUS_ORDER[b.availability.status] ||
-        b.rating - a.rating ||
-        b.reviewCount - a.reviewCount ||
-        (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
-    );
+    const cards = [...bySlug].sort(compareBookableFirst);
     // Each text is added on its own (no joined strings): a builder cuts a distinct text once.
     const text = new TokenIndexBuilder();
     const skills = new TokenIndexBuilder();

@@ -8,10 +8,25 @@ export function isListed(p: Pick<StoredProfile, 'active' | 'indexable'>): boolea
 }
 
 /**
- * Orders PMs for a service page: bookable soonest first (available, then limited, then
- * unavailable), then best rated, then most reviewed (a 5.0 from two reviews should not beat a
- * 4.9 from two hundred), then slug so equal candidates keep a stable order. Inactive profiles
- * and other roles are dropped here too, so the rule holds whatever the query returned.
+ * The order of talent search and of a service page's PMs: bookable soonest first (available, then
+ * limited, then unavailable), then best rated, then most reviewed (a 5.0 from two reviews should
+ * not beat a 4.9 from two hundred), then slug so equal candidates keep a stable order.
+ */
+export function compareBookableFirst(
+  a: Pick<StoredProfile, 'rating' | 'reviewCount' | 'slug' | 'availability'>,
+  b: Pick<StoredProfile, 'rating' | 'reviewCount' | 'slug' | 'availability'>,
+): number {
+  return (
+    STATUS_ORDER[a.availability.status] - STATUS_ORDER[b.availability.status] ||
+    b.rating - a.rating ||
+    b.reviewCount - a.reviewCount ||
+    (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)
+  );
+}
+
+/**
+ * Orders PMs for a service page by compareBookableFirst. Inactive profiles and other roles are
+ * dropped here too, so the rule holds whatever the query returned.
  */
 export function rankPmCandidates<P extends Pick<StoredProfile, 'role' | 'active' | 'rating' | 'reviewCount' | 'slug' | 'availability'>>(
   candidates: readonly P[],
@@ -19,13 +34,7 @@ export function rankPmCandidates<P extends Pick<StoredProfile, 'role' | 'active'
 ): P[] {
   return candidates
     .filter((p) => p.role === 'pm' && p.active)
-    .sort(
-      (a, b) =>
-        STATUS_ORDER[a.availability.status] - STATUS_ORDER[b.availability.status] ||
-        b.rating - a.rating ||
-        b.reviewCount - a.reviewCount ||
-        (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
-    )
+    .sort(compareBookableFirst)
     .slice(0, Math.max(0, limit));
 }
 
