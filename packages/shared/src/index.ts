@@ -18,7 +18,18 @@ export { type ChangeMarker, createSnapshotKeeper, type MarkedSnapshot, type Snap
 export { isMarketCode, marketForMobile, resolveLang, resolveMarket } from './markets.ts';
 export { assertMinorUnits, CURRENCY_EXPONENT, formatMinor, type Money, multiplyMinor, percentOfMinor, roundHalfUp, sumMinor } from './money.ts';
 export { paginationHeaders, paginationLinks } from './pagination.ts';
-export { answerPrebuilt, etagOf, matchesIfNoneMatch, type PrebuiltAnswer, prebuild, REVALIDATE } from './prebuilt.ts';
+export {
+  answerPrebuilt,
+  etagOf,
+  inChunks,
+  matchesIfNoneMatch,
+  type PrebuiltAnswer,
+  prebuild,
+  REVALIDATE,
+  type StreamedAnswer,
+  streamed,
+  type WholeListAnswer,
+} from './prebuilt.ts';
 export { EXIT_CONFIG, type ListenOptions, listenOrExit, loadConfigOrExit, stopOnSignals } from './process.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 export { normaliseWord, prefixEnd, queryWords, searchWords } from './search-tokens.ts';

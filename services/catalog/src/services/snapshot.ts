@@ -1,12 +1,25 @@
 import { LANGUAGES, type Lang, MARKET_CODES, MARKETS, type MarketCode, type ServiceIndexLine } from '@tm/contracts';
 import type { ChangeMarker } from '@tm/shared';
-import { matchEveryWord, type PrebuiltAnswer, prebuild, queryWords, searchWords, TokenIndex } from '@tm/shared';
+import {
+  inChunks,
+  matchEveryWord,
+  type PrebuiltAnswer,
+  prebuild,
+  queryWords,
+  type StreamedAnswer,
+  searchWords,
+  streamed,
+  TokenIndex,
+  type WholeListAnswer,
+} from '@tm/shared';
 import type { ServiceSummary } from './model.ts';
 import { isOfferedIn, toCatalogEntry, toIndexEntry } from './present.ts';
 import type { ServiceQuery } from './repository.ts';
 
 /** Items between two yields to the event loop while a snapshot is built, so requests keep flowing. */
 const CHUNK = 2_000;
+/** Lines per chunk of a streamed index. */
+const LINES_PER_CHUNK = 500;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -16,7 +29,7 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
  * cost); a total is a list's length.
  */
 export class CatalogSnapshot {
-  private readonly answers = new Map<string, PrebuiltAnswer>();
+  private readonly answers = new Map<string, WholeListAnswer>();
 
   private constructor(
     readonly marker: ChangeMarker,
@@ -88,22 +101,31 @@ export class CatalogSnapshot {
     });
   }
 
-  /** GET /internal/service-index: every active service in English. */
-  serviceIndex(): PrebuiltAnswer {
-    return this.answer('index:json', () => prebuild(JSON.stringify({ success: true, data: this.items.map(toIndexEntry) })));
+  /** GET /internal/service-index: every active service in English (streamed: nothing kept but its ETag). */
+  serviceIndex(): StreamedAnswer {
+    const items = this.items;
+    return this.answer('index:json', () =>
+      streamed(function* () {
+        yield '{"success":true,"data":[';
+        yield* inChunks(items, LINES_PER_CHUNK, (d, i) => `${i === 0 ? '' : ','}${JSON.stringify(toIndexEntry(d))}`);
+        yield ']}';
+      }),
+    );
   }
 
-  /** GET /internal/service-index.ndjson: one line per active service with each market's price, then the trailer. */
-  serviceIndexLines(): PrebuiltAnswer {
-    return this.answer('index:ndjson', () => {
-      const lines = this.items.map((d) => JSON.stringify(toIndexLine(d)));
-      lines.push(JSON.stringify({ end: true, count: this.items.length }));
-      return prebuild(`${lines.join('\n')}\n`, 'application/x-ndjson; charset=utf-8');
-    });
+  /** GET /internal/service-index.ndjson: one line per active service with each market's price, then the trailer (streamed). */
+  serviceIndexLines(): StreamedAnswer {
+    const items = this.items;
+    return this.answer('index:ndjson', () =>
+      streamed(function* () {
+        yield* inChunks(items, LINES_PER_CHUNK, (d) => `${JSON.stringify(toIndexLine(d))}\n`);
+        yield `${JSON.stringify({ end: true, count: items.length })}\n`;
+      }, 'application/x-ndjson; charset=utf-8'),
+    );
   }
 
-  private answer(key: string, build: () => PrebuiltAnswer): PrebuiltAnswer {
-    let a = this.answers.get(key);
+  private answer<A extends WholeListAnswer>(key: string, build: () => A): A {
+    let a = this.answers.get(key) as A | undefined;
     if (!a) {
       a = build();
       this.answers.set(key, a);
