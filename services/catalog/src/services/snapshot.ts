@@ -136,11 +136,17 @@ export class CatalogSnapshot {
 
 const EMPTY = new Int32Array(0);
 
-/** Only what the hot paths read; the description loaded for nothing is dropped. */
+/**
+ * Only what the hot paths read (the stored search words are dropped once indexed). A language's
+ * copy is the loaded object itself, shared, not copied; a missing language reads the English one.
+ */
 function lean(d: ServiceSummary): ServiceSummary {
-  const i18n = Object.fromEntries(LANGUAGES.map((l) => [l, { name: d.i18n[l]?.name ?? d.i18n.en.name, summary: d.i18n[l]?.summary ?? d.i18n.en.summary }]));
-  const { _id, slug, kind, category, rank, markets, defaultHours, minHours, prices, updatedAt } = d;
-  return { _id, slug, kind, category, rank, markets, defaultHours, minHours, prices, updatedAt, i18n: i18n as ServiceSummary['i18n'] };
+  const { _id, slug, kind, category, rank, markets, defaultHours, minHours, prices, updatedAt, i18n } = d;
+  const complete = LANGUAGES.every((l) => i18n[l]?.name !== undefined && i18n[l]?.summary !== undefined);
+  const copies = complete
+    ? i18n
+    : Object.fromEntries(LANGUAGES.map((l) => [l, { name: i18n[l]?.name ?? i18n.en.name, summary: i18n[l]?.summary ?? i18n.en.summary }]));
+  return { _id, slug, kind, category, rank, markets, defaultHours, minHours, prices, updatedAt, i18n: copies as ServiceSummary['i18n'] };
 }
 
 /** A service as the streamed index lists it: the English entry and its price in every market offering it. */
