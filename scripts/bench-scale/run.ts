@@ -15,7 +15,8 @@ import { renderReport, type SizeResult, writeBenchmarks } from './report.ts';
 const repoRoot = join(import.meta.dir, '..', '..');
 const sizes = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
-const STEADY_S = Number(process.env.BENCH_SCALE_STEADY_S ?? 10);
+// 30 s at 10 req/s is 300 samples, so the p99 is the 297th of them; with 100 it would be the maximum.
+const STEADY_S = Number(process.env.BENCH_SCALE_STEADY_S ?? 30);
 const url = (port: number) => `http://127.0.0.1:${port}`;
 
 async function indexSlugs(base: string, path: string): Promise<{ slug: string; kind: string; markets: string[] }[]> {

@@ -19,7 +19,18 @@ export { isMarketCode, marketForMobile, resolveLang, resolveMarket } from './mar
 export { assertMinorUnits, CURRENCY_EXPONENT, formatMinor, type Money, multiplyMinor, percentOfMinor, roundHalfUp, sumMinor } from './money.ts';
 export { paginationHeaders, paginationLinks } from './pagination.ts';
 export { intersectSorted } from './posting-lists.ts';
-export { answerPrebuilt, etagOf, matchesIfNoneMatch, type PrebuiltAnswer, prebuild, REVALIDATE } from './prebuilt.ts';
+export {
+  answerPrebuilt,
+  etagOf,
+  inChunks,
+  matchesIfNoneMatch,
+  type PrebuiltAnswer,
+  prebuild,
+  REVALIDATE,
+  type StreamedAnswer,
+  streamed,
+  type WholeListAnswer,
+} from './prebuilt.ts';
 export { EXIT_CONFIG, type ListenOptions, listenOrExit, loadConfigOrExit, stopOnSignals } from './process.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 export { normaliseWord, prefixEnd, queryWords, searchWords } from './search-tokens.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { createManualClock } from './clock.ts';
 import { createMemoryLogger } from './logger.ts';
-import { type ChangeMarker, createSnapshotKeeper } from './marked-snapshot.ts';
+import { type ChangeMarker, createSnapshotKeeper, REBUILD_EVERY_MS } from './marked-snapshot.ts';
 
 function keeperOver(initial: ChangeMarker) {
   const clock = createManualClock(0);
@@ -53,6 +53,20 @@ describe('createSnapshotKeeper', () => {
     await t.keeper.check();
     expect(t.builds()).toBe(2);
     expect((await t.keeper.current()).marker.total).toBe(2);
+  });
+
+  it('rebuilds once the snapshot is rebuildEveryMs old even when the marker never moved (an edit made by hand without updatedAt)', async () => {
+    const t = keeperOver(marker(1));
+    await t.keeper.current();
+    t.clock.advance(REBUILD_EVERY_MS - 1);
+    await t.keeper.check();
+    expect(t.builds()).toBe(1);
+    t.clock.advance(1);
+    await t.keeper.check();
+    expect(t.builds()).toBe(2);
+    t.clock.advance(5_000);
+    await t.keeper.check();
+    expect(t.builds()).toBe(2);
   });
 
   it('keeps the last good snapshot when a rebuild fails', async () => {

@@ -27,12 +27,20 @@ export interface SnapshotKeeper<S extends MarkedSnapshot> {
 
 const moved = (a: ChangeMarker, b: ChangeMarker) => a.total !== b.total || a.active !== b.active || a.latest !== b.latest;
 
+/** How long a snapshot may serve without a full rebuild when its marker never moves. */
+export const REBUILD_EVERY_MS = 10 * 60_000;
+
 /**
  * Keeps an in-memory snapshot of a collection (the catalog's read model, talent's directory) so no
  * request waits on a reload: built at start or by the first request, then a cheap change marker is
  * read off the request path once `maxAgeMs` has passed, and only a moved marker rebuilds, in the
  * background, while the old snapshot keeps serving. A failed rebuild keeps the last good snapshot,
  * so reads go on while the store is away. Concurrent loads and checks share one flight.
+ *
+ * The marker (counts and the newest `updatedAt`) sees every write the services make, since they
+ * all set `updatedAt`; an edit made by hand in the database without it would go unseen, so a
+ * check also rebuilds once the snapshot is `rebuildEveryMs` old (default 10 minutes): such an
+ * edit shows within that bound.
  */
 export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
   name: string;
@@ -40,18 +48,23 @@ export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
   build: (marker: ChangeMarker) => Promise<S>;
   clock: Clock;
   maxAgeMs: number;
+  rebuildEveryMs?: number;
   logger: Logger;
 }): SnapshotKeeper<S> {
   const { clock, maxAgeMs, logger } = options;
+  const rebuildEveryMs = options.rebuildEveryMs ?? REBUILD_EVERY_MS;
   let snapshot: S | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
+  let builtAt = Number.NEGATIVE_INFINITY;
   let loading: Promise<void> | undefined;
   let checking: Promise<void> | undefined;
 
   function load(): Promise<void> {
     loading ??= (async () => {
+      const startedAt = clock.now();
       snapshot = await options.build(await options.readMarker());
-      checkedAt = clock.now();
+      checkedAt = startedAt;
+      builtAt = startedAt;
     })().finally(() => {
       loading = undefined;
     });
@@ -62,7 +75,7 @@ export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
     checking ??= (async () => {
       checkedAt = clock.now();
       const marker = await options.readMarker();
-      if (!snapshot || moved(marker, snapshot.marker)) await load();
+      if (!snapshot || moved(marker, snapshot.marker) || clock.now() - builtAt >= rebuildEveryMs) await load();
     })()
       .catch((err) => logger.warn(`${options.name} refresh failed`, { error: String(err) }))
       .finally(() => {

@@ -1,7 +1,12 @@
 /**
- * Whole-list answers built once per data version and served many times: the body is kept as
- * bytes with a strong ETag (a hash of those bytes), so a client or the gateway that already holds
- * it gets a bodiless 304 for a matching If-None-Match (RFC 9110 13.1.2).
+ * Whole-list answers built from one data version and served many times, with a strong ETag so a
+ * client or the gateway that already holds the version gets a bodiless 304 for a matching
+ * If-None-Match (RFC 9110 13.1.2). Two kinds:
+ * - prebuilt: the body kept as bytes (public lists that must answer fast: /services/catalog,
+ *   /talent/sitemap);
+ * - streamed: nothing kept but the ETag; the body is generated again, chunk by chunk, from the
+ *   immutable snapshot for each full answer (the internal indexes, tens of MB at 100k items and
+ *   read once per change by the gateway's site builder).
  */
 export interface PrebuiltAnswer {
   readonly body: Uint8Array<ArrayBuffer>;
@@ -9,13 +14,50 @@ export interface PrebuiltAnswer {
   readonly contentType: string;
 }
 
+export interface StreamedAnswer {
+  readonly etag: string;
+  readonly contentType: string;
+  /** The body's text in order; every call yields the same text (it reads an immutable snapshot). */
+  readonly chunks: () => Iterable<string>;
+}
+
+export type WholeListAnswer = PrebuiltAnswer | StreamedAnswer;
+
 /** Store, but revalidate before every reuse: the data may change any second, the 304 is cheap. */
 export const REVALIDATE = 'public, no-cache';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** Builds an answer from its text. */
-export function prebuild(text: string, contentType = 'application/json; charset=utf-8'): PrebuiltAnswer {
+export function prebuild(text: string, contentType = JSON_TYPE): PrebuiltAnswer {
   const body = new TextEncoder().encode(text);
   return { body, etag: etagOf(body), contentType };
+}
+
+/**
+ * A streamed answer: `chunks` is walked once now to hash the bytes (the ETag), then again for
+ * every full answer. It must yield the same text each time.
+ */
+export function streamed(chunks: () => Iterable<string>, contentType = JSON_TYPE): StreamedAnswer {
+  const hasher = new Bun.CryptoHasher('sha1');
+  let bytes = 0;
+  const encoder = new TextEncoder();
+  for (const chunk of chunks()) {
+    const encoded = encoder.encode(chunk);
+    hasher.update(encoded);
+    bytes += encoded.byteLength;
+  }
+  return { etag: `"${hasher.digest('base64url').slice(0, 16)}-${bytes}"`, contentType, chunks };
+}
+
+/** The text of `items` as chunks of `size` items each, every item through `render`. */
+export function* inChunks<T>(items: readonly T[], size: number, render: (item: T, index: number) => string): Generator<string> {
+  for (let start = 0; start < items.length; start += size) {
+    let chunk = '';
+    const end = Math.min(items.length, start + size);
+    for (let i = start; i < end; i++) chunk += render(items[i] as T, i);
+    yield chunk;
+  }
 }
 
 /** A strong ETag for some bytes. */
@@ -31,9 +73,27 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
-/** The 200 with the body, or a 304 when the request already holds this version. */
-export function answerPrebuilt(request: Request, answer: PrebuiltAnswer, headers: Record<string, string> = {}): Response {
+/** The 200 with the body (bytes or a stream of the chunks), or a 304 when the request already holds this version. */
+export function answerPrebuilt(request: Request, answer: WholeListAnswer, headers: Record<string, string> = {}): Response {
   const common = { etag: answer.etag, 'cache-control': REVALIDATE, ...headers };
   if (matchesIfNoneMatch(request.headers.get('if-none-match'), answer.etag)) return new Response(null, { status: 304, headers: common });
-  return new Response(answer.body, { status: 200, headers: { 'content-type': answer.contentType, ...common } });
+  const body = 'body' in answer ? answer.body : streamOf(answer.chunks);
+  return new Response(body, { status: 200, headers: { 'content-type': answer.contentType, ...common } });
+}
+
+/** The chunks as a byte stream, one chunk per pull, so a slow reader holds back the generation. */
+function streamOf(chunks: () => Iterable<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let iterator: Iterator<string> | undefined;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      iterator ??= chunks()[Symbol.iterator]();
+      const next = iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    cancel() {
+      iterator?.return?.();
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { Lang, MarketCode } from '@tm/contracts';
-import { type Clock, createSnapshotKeeper, type Logger, type PrebuiltAnswer } from '@tm/shared';
+import { type Clock, createSnapshotKeeper, type Logger, type PrebuiltAnswer, type StreamedAnswer } from '@tm/shared';
 import type { ServiceSummary } from './model.ts';
 import type { ServiceQuery, ServiceRepository } from './repository.ts';
 import { CatalogSnapshot } from './snapshot.ts';
@@ -15,7 +15,7 @@ export interface ServiceReadModel {
   /** GET /services/catalog for a market and language, prebuilt. */
   catalog(market: MarketCode, lang: Lang): Promise<PrebuiltAnswer>;
   /** The internal service index, as JSON or as lines with prices; it looks for changes first (awaited), for the gateway's site builder. */
-  serviceIndex(format: 'json' | 'ndjson'): Promise<PrebuiltAnswer>;
+  serviceIndex(format: 'json' | 'ndjson'): Promise<StreamedAnswer>;
   /** Reloads from the store now (tests, and after seeding). */
   refresh(): Promise<void>;
   /** True once a snapshot exists: the catalog can answer whatever the store is doing. */

@@ -1,12 +1,26 @@
 import { LANGUAGES, type Lang, MARKET_CODES, MARKETS, type MarketCode, type ServiceIndexLine } from '@tm/contracts';
 import type { ChangeMarker } from '@tm/shared';
-import { intersectSorted, ordinalsWithEveryWord, type PrebuiltAnswer, prebuild, queryWords, searchWords, TokenIndex } from '@tm/shared';
+import {
+  inChunks,
+  intersectSorted,
+  ordinalsWithEveryWord,
+  type PrebuiltAnswer,
+  prebuild,
+  queryWords,
+  type StreamedAnswer,
+  searchWords,
+  streamed,
+  TokenIndex,
+  type WholeListAnswer,
+} from '@tm/shared';
 import type { ServiceSummary } from './model.ts';
 import { isOfferedIn, toCatalogEntry, toIndexEntry } from './present.ts';
 import type { ServiceQuery } from './repository.ts';
 
 /** Items between two yields to the event loop while a snapshot is built, so requests keep flowing. */
 const CHUNK = 2_000;
+/** Lines per chunk of a streamed index. */
+const LINES_PER_CHUNK = 500;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -16,7 +30,7 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
  * cost); a total is a list's length.
  */
 export class CatalogSnapshot {
-  private readonly answers = new Map<string, PrebuiltAnswer>();
+  private readonly answers = new Map<string, WholeListAnswer>();
 
   private constructor(
     readonly marker: ChangeMarker,
@@ -79,22 +93,31 @@ export class CatalogSnapshot {
     });
   }
 
-  /** GET /internal/service-index: every active service in English. */
-  serviceIndex(): PrebuiltAnswer {
-    return this.answer('index:json', () => prebuild(JSON.stringify({ success: true, data: this.items.map(toIndexEntry) })));
+  /** GET /internal/service-index: every active service in English (streamed: nothing kept but its ETag). */
+  serviceIndex(): StreamedAnswer {
+    const items = this.items;
+    return this.answer('index:json', () =>
+      streamed(function* () {
+        yield '{"success":true,"data":[';
+        yield* inChunks(items, LINES_PER_CHUNK, (d, i) => `${i === 0 ? '' : ','}${JSON.stringify(toIndexEntry(d))}`);
+        yield ']}';
+      }),
+    );
   }
 
-  /** GET /internal/service-index.ndjson: one line per active service with each market's price, then the trailer. */
-  serviceIndexLines(): PrebuiltAnswer {
-    return this.answer('index:ndjson', () => {
-      const lines = this.items.map((d) => JSON.stringify(toIndexLine(d)));
-      lines.push(JSON.stringify({ end: true, count: this.items.length }));
-      return prebuild(`${lines.join('\n')}\n`, 'application/x-ndjson; charset=utf-8');
-    });
+  /** GET /internal/service-index.ndjson: one line per active service with each market's price, then the trailer (streamed). */
+  serviceIndexLines(): StreamedAnswer {
+    const items = this.items;
+    return this.answer('index:ndjson', () =>
+      streamed(function* () {
+        yield* inChunks(items, LINES_PER_CHUNK, (d) => `${JSON.stringify(toIndexLine(d))}\n`);
+        yield `${JSON.stringify({ end: true, count: items.length })}\n`;
+      }, 'application/x-ndjson; charset=utf-8'),
+    );
   }
 
-  private answer(key: string, build: () => PrebuiltAnswer): PrebuiltAnswer {
-    let a = this.answers.get(key);
+  private answer<A extends WholeListAnswer>(key: string, build: () => A): A {
+    let a = this.answers.get(key) as A | undefined;
     if (!a) {
       a = build();
       this.answers.set(key, a);
@@ -105,11 +128,17 @@ export class CatalogSnapshot {
 
 const EMPTY = new Int32Array(0);
 
-/** Only what the hot paths read; the description loaded for nothing is dropped. */
+/**
+ * Only what the hot paths read (the stored search words are dropped once indexed). A language's
+ * copy is the loaded object itself, shared, not copied; a missing language reads the English one.
+ */
 function lean(d: ServiceSummary): ServiceSummary {
-  const i18n = Object.fromEntries(LANGUAGES.map((l) => [l, { name: d.i18n[l]?.name ?? d.i18n.en.name, summary: d.i18n[l]?.summary ?? d.i18n.en.summary }]));
-  const { _id, slug, kind, category, rank, markets, defaultHours, minHours, prices, updatedAt } = d;
-  return { _id, slug, kind, category, rank, markets, defaultHours, minHours, prices, updatedAt, i18n: i18n as ServiceSummary['i18n'] };
+  const { _id, slug, kind, category, rank, markets, defaultHours, minHours, prices, updatedAt, i18n } = d;
+  const complete = LANGUAGES.every((l) => i18n[l]?.name !== undefined && i18n[l]?.summary !== undefined);
+  const copies = complete
+    ? i18n
+    : Object.fromEntries(LANGUAGES.map((l) => [l, { name: i18n[l]?.name ?? i18n.en.name, summary: i18n[l]?.summary ?? i18n.en.summary }]));
+  return { _id, slug, kind, category, rank, markets, defaultHours, minHours, prices, updatedAt, i18n: copies as ServiceSummary['i18n'] };
 }
 
 /** A service as the streamed index lists it: the English entry and its price in every market offering it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { IndexTrailerSchema, ServiceIndexLineSchema } from '@tm/contracts';
+import { streamed } from '@tm/shared';
 import { getSchemaValidator } from 'elysia';
 import { createTestCatalog } from '../test-support.ts';
 import type { ServiceDoc } from './model.ts';
@@ -50,7 +51,11 @@ describe('whole-list answers', () => {
     const { call } = await createTestCatalog();
     const res = await call('/internal/service-index.ndjson');
     expect(res.headers.get('content-type')).toContain('application/x-ndjson');
-    const lines = (await res.text())
+    const text = await res.text();
+    // Streamed from the snapshot, not kept: the ETag is still the hash of exactly these bytes.
+    expect(res.headers.get('etag')).toBe(streamed(() => [text], 'application/x-ndjson').etag);
+    expect(await (await call('/internal/service-index.ndjson')).text()).toBe(text);
+    const lines = text
       .trimEnd()
       .split('\n')
       .map((l) => JSON.parse(l));

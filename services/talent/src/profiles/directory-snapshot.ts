@@ -1,5 +1,17 @@
 import type { ChangeMarker } from '@tm/shared';
-import { intersectSorted, ordinalsWithEveryWord, type PrebuiltAnswer, prebuild, queryWords, type TokenIndex, TokenIndexBuilder } from '@tm/shared';
+import {
+  inChunks,
+  intersectSorted,
+  ordinalsWithEveryWord,
+  type PrebuiltAnswer,
+  prebuild,
+  queryWords,
+  type StreamedAnswer,
+  streamed,
+  type TokenIndex,
+  TokenIndexBuilder,
+  type WholeListAnswer,
+} from '@tm/shared';
 import type { TalentRole } from './model.ts';
 import { compareBookableFirst, isListed, sortSlugs } from './ranking.ts';
 import type { ProfileCard } from './repository.ts';
@@ -22,6 +34,8 @@ const ROLE_WORDS: Record<TalentRole, string> = {
   expert: 'expert consultant advisor',
 };
 const CHUNK = 2_000;
+/** Lines per chunk of the streamed index. */
+const LINES_PER_CHUNK = 500;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The ordinals of the cards in each role and availability class, ascending (so in search order). */
@@ -36,11 +50,11 @@ interface ClassLists {
  * One version of the talent directory: the listed profiles' cards (active and indexable; public
  * fields only) in search order (bookable first, best rated, most reviewed, slug), word indexes
  * over the text, the skills and the industries, the cards of each role and availability class,
- * and the prebuilt sitemap and index answers. A search intersects the lists its filters name,
+ * the prebuilt sitemap and the streamed index. A search intersects the lists its filters name,
  * driven by the smallest, so it costs what its answer costs, not the directory's size.
  */
 export class DirectorySnapshot {
-  private readonly answers = new Map<string, PrebuiltAnswer>();
+  private readonly answers = new Map<string, WholeListAnswer>();
 
   private constructor(
     readonly marker: ChangeMarker,
@@ -113,18 +127,27 @@ export class DirectorySnapshot {
     return this.answer('sitemap', () => prebuild(JSON.stringify({ success: true, data: sortSlugs(this.bySlug.map((c) => c.slug)) })));
   }
 
-  /** GET /internal/talent-index (JSON envelope) and its streamed lines with a trailer. */
-  index(format: 'json' | 'ndjson'): PrebuiltAnswer {
-    if (format === 'json') return this.answer('index:json', () => prebuild(JSON.stringify({ success: true, data: this.bySlug.map(toTalentIndexEntry) })));
-    return this.answer('index:ndjson', () => {
-      const lines = this.bySlug.map((c) => JSON.stringify(toTalentIndexEntry(c)));
-      lines.push(JSON.stringify({ end: true, count: this.bySlug.length }));
-      return prebuild(`${lines.join('\n')}\n`, 'application/x-ndjson; charset=utf-8');
-    });
+  /** GET /internal/talent-index (JSON envelope) and its lines with a trailer, streamed (nothing kept but the ETag). */
+  index(format: 'json' | 'ndjson'): StreamedAnswer {
+    const listed = this.bySlug;
+    if (format === 'json')
+      return this.answer('index:json', () =>
+        streamed(function* () {
+          yield '{"success":true,"data":[';
+          yield* inChunks(listed, LINES_PER_CHUNK, (c, i) => `${i === 0 ? '' : ','}${JSON.stringify(toTalentIndexEntry(c))}`);
+          yield ']}';
+        }),
+      );
+    return this.answer('index:ndjson', () =>
+      streamed(function* () {
+        yield* inChunks(listed, LINES_PER_CHUNK, (c) => `${JSON.stringify(toTalentIndexEntry(c))}\n`);
+        yield `${JSON.stringify({ end: true, count: listed.length })}\n`;
+      }, 'application/x-ndjson; charset=utf-8'),
+    );
   }
 
-  private answer(key: string, build: () => PrebuiltAnswer): PrebuiltAnswer {
-    let a = this.answers.get(key);
+  private answer<A extends WholeListAnswer>(key: string, build: () => A): A {
+    let a = this.answers.get(key) as A | undefined;
     if (!a) {
       a = build();
       this.answers.set(key, a);

@@ -1,4 +1,4 @@
-import { type Clock, createSnapshotKeeper, type Logger, type PrebuiltAnswer } from '@tm/shared';
+import { type Clock, createSnapshotKeeper, type Logger, type PrebuiltAnswer, type StreamedAnswer } from '@tm/shared';
 import { DirectorySnapshot, type TalentSearch } from './directory-snapshot.ts';
 import type { ProfileRepository } from './repository.ts';
 
@@ -7,7 +7,7 @@ export interface TalentDirectory {
   page(query: TalentSearch, skip: number, limit: number): Promise<{ ids: string[]; total: number }>;
   sitemap(): Promise<PrebuiltAnswer>;
   /** The talent index; it looks for changes first (awaited), so its reader (the gateway's site builder) gets current data. */
-  index(format: 'json' | 'ndjson'): Promise<PrebuiltAnswer>;
+  index(format: 'json' | 'ndjson'): Promise<StreamedAnswer>;
   /** Rebuilds from the store now (start-up, tests). */
   refresh(): Promise<void>;
   hasSnapshot(): boolean;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { IndexTrailerSchema, TalentIndexLineSchema } from '@tm/contracts';
+import { streamed } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { getSchemaValidator } from 'elysia';
 import { createSeededApp } from '../testing.ts';
@@ -22,7 +23,18 @@ describe('talent whole lists', () => {
   it('streams the talent index as lines in slug order with a trailer counting them', async () => {
     const { get } = await createSeededApp();
     const res = await get('/internal/talent-index.ndjson');
-    const lines = (await res.text())
+    const text = await res.text();
+    // Streamed from the snapshot, not kept: the ETag is the hash of exactly these bytes.
+    expect(res.headers.get('etag')).toBe(streamed(() => [text]).etag);
+    const json = await (await get('/internal/talent-index')).json();
+    expect(json.data.map((e: { slug: string }) => e.slug)).toEqual(
+      text
+        .trimEnd()
+        .split('\n')
+        .slice(0, -1)
+        .map((l) => JSON.parse(l).slug),
+    );
+    const lines = text
       .trimEnd()
       .split('\n')
       .map((l) => JSON.parse(l));
