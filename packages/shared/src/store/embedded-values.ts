@@ -35,38 +35,37 @@ export function asDriverValue(value: unknown): unknown {
 }
 
 /**
- * A deep, frozen copy of a value as the driver would store it (an `undefined` field left out), in one
- * walk: what enters the store can never be changed by the caller who handed it in, nor by one
- * who reads it back. Frozen parts are shared, not copied (they cannot change either).
+ * A deep copy of a value as the driver would store it (an `undefined` field left out), in one
+ * walk, with every object frozen and arrays only when `freezeArrays` (a frozen array costs JSC a
+ * sparse storage; see createEmbeddedDocumentStore). Nothing the caller handed in is kept, not even
+ * a frozen object (it may hold a mutable array), so the caller can never change what was stored.
  */
-export function sealCopy<T>(value: T): T {
+export function sealCopy<T>(value: T, freezeArrays: boolean): T {
   if (value === undefined) return null as T;
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  if (Array.isArray(value)) return Object.freeze(value.map(sealCopy)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const out = value.map((v) => sealCopy(v, freezeArrays));
+    return (freezeArrays ? Object.freeze(out) : out) as T;
+  }
   if (value instanceof Date) return Object.freeze(new Date(value.getTime())) as T;
   if (!isPlainObject(value)) return Object.freeze(structuredClone(value));
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined) out[key] = sealCopy(v);
+    if (v !== undefined) out[key] = sealCopy(v, freezeArrays);
   }
   return Object.freeze(out) as T;
-}
-
-/** A document ready to be stored: driver-normalised, copied and deep-frozen. */
-export function seal<T extends Doc>(doc: T): T {
-  return sealCopy(doc);
 }
 
 const PLAIN_SEGMENT = /^(?!\$)(?!\d+$)[^.]+$/;
 
 /**
  * `$set` (and, when inserting, `$setOnInsert`) applied without a general update engine: the new
- * document shares every untouched frozen part with the old one and copies only the objects on a
- * set path. Undefined when the update needs more (other operators, array positions, `$`
+ * document shares every untouched part with the old one and copies only the objects on a set
+ * path. Undefined when the update needs more (other operators, array positions, `$`
  * paths, or one path inside another, which MongoDB refuses): the caller then uses mingo.
  */
-export function applySetsFast<T extends Doc>(doc: T, update: Record<string, unknown>, inserting: boolean): T | undefined {
+export function applySetsFast<T extends Doc>(doc: T, update: Record<string, unknown>, inserting: boolean, freezeArrays: boolean): T | undefined {
   const ops = Object.keys(update);
   if (!ops.every((k) => k === '$set' || k === '$setOnInsert')) return undefined;
   const sets = [
@@ -91,7 +90,7 @@ export function applySetsFast<T extends Doc>(doc: T, update: Record<string, unkn
       target[seg] = next;
       target = next;
     }
-    target[segs[segs.length - 1] as string] = sealCopy(value);
+    target[segs[segs.length - 1] as string] = sealCopy(value, freezeArrays);
   }
   for (const o of created) Object.freeze(o);
   return root as T;
