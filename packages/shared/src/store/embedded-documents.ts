@@ -19,10 +19,10 @@ import {
   type Update,
   type UpdateResult,
 } from './documents.ts';
-import { EqualityBuckets, type IndexDef, SortedIndex, uniqueKeyOf } from './embedded-indexes.ts';
+import { EqualityBuckets, type HashKey, type IndexDef, SortedIndex, uniqueKeyOf } from './embedded-indexes.ts';
 import { planQuery } from './embedded-plan.ts';
 import { applySetsFast, asDriverWrites, sealCopy } from './embedded-values.ts';
-import { project, seedFromFilter, setPath } from './mongo-semantics.ts';
+import { getPath, project, seedFromFilter, setPath } from './mongo-semantics.ts';
 
 /** Options of the embedded document store. */
 export interface EmbeddedDocumentStoreOptions {
@@ -90,7 +90,8 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   readonly docs = new Map<string, T>();
   private readonly seq = new Map<string, number>();
   private nextSeq = 0;
-  readonly unique = new Map<string, { def: IndexDef; keys: Map<string, string> }>();
+  /** Declared unique indexes; `_id` is unique through `docs` itself. */
+  readonly unique = new Map<string, { def: IndexDef; keys: Map<HashKey, string> }>();
   readonly buckets = new Map<string, EqualityBuckets>();
   readonly sorted = new Map<string, SortedIndex>();
   private readonly ttl: IndexDef[] = [];
@@ -99,9 +100,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     readonly collectionName: string,
     private readonly clock: Clock,
     private readonly freezeArrays: boolean,
-  ) {
-    this.unique.set('_id_', { def: { name: '_id_', fields: ['_id'], directions: [1], unique: true, sparse: false, text: false }, keys: new Map() });
-  }
+  ) {}
 
   async findOne(filter: Filter, options: { projection?: Projection; sort?: Sort } = {}): Promise<T | null> {
     const [doc] = this.select(filter, { ...options, limit: 1 });
@@ -121,8 +120,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     const only = keys.length === 1 ? (keys[0] as string) : undefined;
     const value = only === undefined ? undefined : filter[only];
     const bucket = only === undefined ? undefined : this.buckets.get(only);
-    if (bucket && this.ttl.length === 0 && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
-      return bucket.lookup(value).size;
+    if (bucket && this.ttl.length === 0 && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return bucket.count(value);
     return this.plan(filter, {}).length;
   }
 
@@ -189,7 +187,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     const fields = Object.keys(keys);
     const text = fields.some((f) => keys[f] === 'text');
     const name = options.name ?? fields.map((f) => `${f}_${keys[f]}`).join('_');
-    if (this.unique.has(name) || this.sorted.has(name) || this.ttl.some((i) => i.name === name)) return name;
+    if (name === '_id_' || this.unique.has(name) || this.sorted.has(name) || this.ttl.some((i) => i.name === name)) return name;
     const directions = fields.map((f) => (keys[f] === -1 ? -1 : 1));
     const def: IndexDef = { name, fields, directions, unique: options.unique ?? false, sparse: options.sparse ?? false, text };
     if (text) return name; // $text is not supported here; the index exists for real MongoDB.
@@ -199,8 +197,8 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
       this.ttl.push(def);
     }
     if (def.unique) {
-      const keyed = new Map<string, string>();
-      for (const d of this.docs.values()) this.claim(keyed, def, d, undefined);
+      const keyed = new Map<HashKey, string>();
+      for (const d of this.docs.values()) this.claim(keyed, def, d);
       this.unique.set(name, { def, keys: keyed });
     }
     const first = fields[0] as string;
@@ -299,31 +297,47 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   }
 
   /** Claims a unique key for `doc` in `keys`, or throws E11000 when another document holds it. */
-  private claim(keys: Map<string, string>, def: IndexDef, doc: T, releasing: ReadonlySet<string> | undefined): void {
+  private claim(keys: Map<HashKey, string>, def: IndexDef, doc: T): void {
     const key = uniqueKeyOf(def, doc);
     if (key === undefined) return;
     const holder = keys.get(key);
-    if (holder !== undefined && holder !== doc._id && !releasing?.has(holder)) {
-      throw new DuplicateKeyError(`E11000 duplicate key error collection: ${this.collectionName} index: ${def.name} dup key: ${key}`);
+    if (holder !== undefined && holder !== doc._id) {
+      throw this.duplicateKey(def.name, def.fields, doc);
     }
     keys.set(key, doc._id);
   }
 
-  /** Checks every unique index for `news` replacing `olds` before anything changes, so a failure leaves all as it was. */
+  /** MongoDB's E11000, its key written as the server writes it (`{ slug: "react" }`). */
+  private duplicateKey(index: string, fields: readonly string[], doc: T): DuplicateKeyError {
+    const key = fields.map((f) => `${f}: ${JSON.stringify(getPath(doc, f) ?? null)}`).join(', ');
+    return new DuplicateKeyError(`E11000 duplicate key error collection: ${this.collectionName} index: ${index} dup key: { ${key} }`);
+  }
+
+  /**
+   * Checks `_id` (when inserting) and every unique index for `news` replacing `olds` (same ids)
+   * before anything changes, so a failure leaves all as it was; no set or map is made for one document.
+   */
   private checkUnique(olds: readonly T[], news: readonly T[]): void {
-    const releasing = new Set(olds.map((d) => d._id));
+    if (olds.length === 0) {
+      const batch = news.length > 1 ? new Set<string>() : undefined;
+      for (const d of news) {
+        if (this.docs.has(d._id) || batch?.has(d._id)) throw this.duplicateKey('_id_', ['_id'], d);
+        batch?.add(d._id);
+      }
+    }
+    if (this.unique.size === 0) return;
+    const releasing = olds.length > 1 ? new Set(olds.map((d) => d._id)) : undefined;
+    const releasedOne = olds.length === 1 ? olds[0]?._id : undefined;
     for (const { def, keys } of this.unique.values()) {
-      const claimed = new Map<string, string>();
+      // Keys claimed by earlier documents of this write: a second claim is a duplicate.
+      const claimed = news.length > 1 ? new Set<HashKey>() : undefined;
       for (const d of news) {
         const key = uniqueKeyOf(def, d);
         if (key === undefined) continue;
-        const other = claimed.get(key) ?? keys.get(key);
-        const ownOldKey = other === d._id && releasing.has(d._id) && !claimed.has(key);
-        const otherIsReleased = other !== undefined && releasing.has(other) && !claimed.has(key);
-        if (other !== undefined && !ownOldKey && !otherIsReleased) {
-          throw new DuplicateKeyError(`E11000 duplicate key error collection: ${this.collectionName} index: ${def.name} dup key: ${key}`);
-        }
-        claimed.set(key, d._id);
+        const holder = keys.get(key);
+        const released = releasing ? releasing.has(holder as string) : holder === releasedOne;
+        if (claimed?.has(key) || (holder !== undefined && !released)) throw this.duplicateKey(def.name, def.fields, d);
+        claimed?.add(key);
       }
     }
   }

@@ -1,7 +1,7 @@
 import { Query } from 'mingo';
 import type { Doc, Filter, FindOptions, Sort } from './documents.ts';
 import type { EmbeddedCollection } from './embedded-documents.ts';
-import { type IndexDef, isScalar, type SortedIndex, scalarKey } from './embedded-indexes.ts';
+import { hashKey, type IndexDef, isScalar, type SortedIndex, uniqueKeyOfValues } from './embedded-indexes.ts';
 import { asDriverValue } from './embedded-values.ts';
 import { sortDocs } from './mongo-semantics.ts';
 
@@ -89,14 +89,14 @@ function pointIds<T extends Doc>(c: EmbeddedCollection<T>, filter: Filter): stri
     if (ops.length === 1 && typeof $eq === 'string') return [$eq];
   }
   for (const { def, keys } of c.unique.values()) {
-    if (def.name === '_id_' || c.sorted.get(def.name)?.multikey) continue;
+    if (c.sorted.get(def.name)?.multikey) continue;
     const only = def.fields.length === 1 ? filter[def.fields[0] as string] : undefined;
     const $in = only && typeof only === 'object' && !Array.isArray(only) && Object.keys(only).length === 1 ? (only as { $in?: unknown }).$in : undefined;
-    if (Array.isArray($in) && $in.every((v) => typeof v === 'string')) return $in.flatMap((v) => keys.get(scalarKey(v)) ?? []);
+    if (Array.isArray($in) && $in.every((v) => typeof v === 'string')) return $in.flatMap((v) => keys.get(hashKey(v)) ?? []);
     const values = def.fields.map((f) => pinned(filter, f));
     // null also matches documents missing the field, which a sparse index does not hold.
     if (values.every((v) => v !== undefined && v.value !== null)) {
-      const key = values.length === 1 ? scalarKey(values[0]?.value) : values.map((v) => scalarKey(v?.value)).join('\u0000');
+      const key = uniqueKeyOfValues(values.map((v) => v?.value));
       const holder = keys.get(key);
       return holder === undefined ? [] : [holder];
     }
