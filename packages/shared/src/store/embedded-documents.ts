@@ -267,6 +267,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     const [target] = this.plan(filter, { sort, limit: 1 });
     if (target) {
       const next = this.applied(target, update, false);
+      if (next === target) return { before: target, after: target, result: { matchedCount: 1, modifiedCount: 0, upsertedCount: 0, upsertedId: null } };
       this.commit([target], [next]);
       const modified = Bun.deepEquals(target, next) ? 0 : 1;
       return { before: target, after: next, result: { matchedCount: 1, modifiedCount: modified, upsertedCount: 0, upsertedId: null } };
@@ -276,8 +277,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     const created = this.applied(sealCopy(seedFromFilter(filter), this.freezeArrays) as T, update, true);
     if (created._id === undefined) throw new TypeError('upsert needs an _id in the filter or the update (ids are strings here)');
     this.insertAll([created], true);
-    const stored = this.docs.get(created._id) as T;
-    return { before: null, after: stored, result: { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: created._id } };
+    return { before: null, after: created, result: { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: created._id } };
   }
 
   private applied(doc: T, update: Update, inserting: boolean): T {

@@ -154,7 +154,7 @@ export class SortedIndex {
 
   /** Notes a document before it is stored (call `remove` first for its old version). */
   add(doc: Doc, bulk: boolean): void {
-    if (!this.multikey && this.def.fields.some((f) => Array.isArray(getPath(doc, f)))) this.multikey = true;
+    if (!this.multikey) for (const f of this.def.fields) if (Array.isArray(getPath(doc, f))) this.multikey = true;
     if (bulk) this.dirty = true;
     if (this.dirty) return;
     this.ids.splice(this.position(doc), 0, doc._id);

@@ -16,13 +16,16 @@ const SMALL_BUCKET = 256;
  */
 export function planQuery<T extends Doc>(c: EmbeddedCollection<T>, rawFilter: Filter, options: FindOptions, keep: (doc: T) => boolean): T[] {
   const filter = asDriverValue(rawFilter) as Filter;
-  // Compiled only when a candidate has to be tested; `{ _id: 'x' }` alone never needs it.
+  // `{ _id: 'x' }` alone, as every write by id filters: one map read, nothing to compile or sort.
+  if (typeof filter._id === 'string' && Object.keys(filter).length === 1) {
+    const d = c.docs.get(filter._id);
+    return d !== undefined && keep(d) ? [d] : [];
+  }
+  // Compiled only when a candidate has to be tested.
   let query: Query | undefined;
-  const onlyId = typeof filter._id === 'string' && Object.keys(filter).length === 1;
   const want = options.limit ? (options.skip ?? 0) + options.limit : Number.POSITIVE_INFINITY;
   const matches = (d: T | undefined): d is T => {
     if (d === undefined || !keep(d)) return false;
-    if (onlyId) return true;
     query ??= new Query(filter, {});
     return query.test(d);
   };
