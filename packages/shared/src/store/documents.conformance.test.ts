@@ -89,6 +89,12 @@ for (const s of stores) {
       expect(await col.findOne({ _id: 'b1' })).toMatchObject({ slug: 'rust', price: 600, category: 'backend' });
     });
 
+    it('matches and leaves alone a stored document when a bulk of $setOnInsert upserts runs again', async () => {
+      const again = await col.bulkWrite([{ updateOne: { filter: { _id: 'a1' }, update: { $setOnInsert: { price: 1 } }, upsert: true } }]);
+      expect(again).toMatchObject({ matchedCount: 1, modifiedCount: 0, upsertedCount: 0 });
+      expect(await col.findOne({ _id: 'a1' })).toEqual(items[0] as Item);
+    });
+
     it('takes the _id of an upserted document from $setOnInsert', async () => {
       await col.updateOne({ slug: 'elixir' }, { $set: { price: 1 }, $setOnInsert: { _id: 'c1', tags: [] } }, { upsert: true });
       expect(await col.findOne({ slug: 'elixir' })).toMatchObject({ _id: 'c1', price: 1, tags: [] });

@@ -3,9 +3,9 @@ import { compareValues, getPath } from './mongo-semantics.ts';
 
 /**
  * The embedded store's indexes, kept up to date on every write so a read costs what it returns:
- * a hash per unique index (and `_id`), an equality bucket on each declared index's first field
- * (array fields bucket every element, like a multikey index), and each declared index's key order
- * for sorted walks that stop at the limit.
+ * a hash per unique index (`_id` is the map of documents itself), an equality bucket on each
+ * declared index's first field (array fields bucket every element, like a multikey index), and
+ * each declared index's key order for sorted walks that stop at the limit.
  */
 export interface IndexDef {
   name: string;
@@ -18,8 +18,36 @@ export interface IndexDef {
   text: boolean;
 }
 
-/** The key of a scalar for hash lookups; null and missing are one key, as in a MongoDB index. */
-export function scalarKey(v: unknown): string {
+/** A value's key in a hash index. */
+export type HashKey = string | number | boolean | null;
+
+/** Begins every key that is not a value's own (a date, an object, the empty array). */
+const TAG = '\u0001';
+
+/**
+ * The key of a value in a hash index; null and missing are one key, as in a MongoDB index.
+ * Strings, numbers and booleans key themselves (a Map tells '1' from 1), so the usual lookup builds
+ * no string and an index of a string field keeps no copy of its values; other values become a
+ * string beginning with TAG, and so does a string that itself begins with it, so keys never collide.
+ */
+export function hashKey(v: unknown): HashKey {
+  if (typeof v === 'string') return v.startsWith(TAG) ? `${TAG}s${v}` : v;
+  if (typeof v === 'number' || typeof v === 'boolean') return v;
+  if (v === undefined || v === null) return null;
+  if (v instanceof Date) return `${TAG}t${v.getTime()}`;
+  return `${TAG}j${JSON.stringify(v)}`;
+}
+
+/** The bucket of a document whose array field is empty (it has no element to be bucketed by). */
+const EMPTY_ARRAY_KEY = `${TAG}u`;
+
+/** The key of the values of a unique index's fields: the value's own for one field. */
+export function uniqueKeyOfValues(values: readonly unknown[]): HashKey {
+  return values.length === 1 ? hashKey(values[0]) : values.map(partKey).join('\u0000');
+}
+
+/** One value of a compound key, typed by its prefix. */
+function partKey(v: unknown): string {
   if (v === undefined || v === null) return 'n:';
   if (typeof v === 'string') return `s:${v}`;
   if (typeof v === 'number') return `d:${v}`;
@@ -34,44 +62,64 @@ export function isScalar(v: unknown): v is string | number | boolean | null {
 }
 
 /** A unique index: its key per document, or undefined when sparse and every field is missing. */
-export function uniqueKeyOf(def: IndexDef, doc: Doc): string | undefined {
+export function uniqueKeyOf(def: IndexDef, doc: Doc): HashKey | undefined {
+  if (def.fields.length === 1) {
+    const v = getPath(doc, def.fields[0] as string);
+    // A sparse index skips only documents that lack the field; an explicit null is indexed.
+    return def.sparse && v === undefined ? undefined : hashKey(v);
+  }
   const values = def.fields.map((f) => getPath(doc, f));
-  // A sparse index skips only documents that lack the fields; an explicit null is indexed.
   if (def.sparse && values.every((v) => v === undefined)) return undefined;
-  return values.length === 1 ? scalarKey(values[0]) : values.map(scalarKey).join('\u0000');
+  return uniqueKeyOfValues(values);
 }
 
-/** Equality buckets on one field: every element of an array value gets the document. */
+/**
+ * Equality buckets on one field: every element of an array value gets the document. A value held
+ * by one document keeps its id as a plain string, promoted to a Set at the second: near-unique
+ * fields (a slug, a timestamp) would otherwise cost a Set per document.
+ */
 export class EqualityBuckets {
-  readonly buckets = new Map<string, Set<string>>();
+  private readonly buckets = new Map<HashKey, string | Set<string>>();
   constructor(readonly field: string) {}
 
-  private keysOf(doc: Doc): string[] {
-    const v = getPath(doc, this.field);
-    return Array.isArray(v) ? (v.length === 0 ? ['u:'] : v.map(scalarKey)) : [scalarKey(v)];
-  }
-
   add(doc: Doc): void {
-    for (const k of this.keysOf(doc)) {
-      let set = this.buckets.get(k);
-      if (!set) {
-        set = new Set();
-        this.buckets.set(k, set);
-      }
-      set.add(doc._id);
-    }
+    const v = getPath(doc, this.field);
+    if (!Array.isArray(v)) this.addKey(hashKey(v), doc._id);
+    else if (v.length === 0) this.addKey(EMPTY_ARRAY_KEY, doc._id);
+    else for (const e of v) this.addKey(hashKey(e), doc._id);
   }
 
   remove(doc: Doc): void {
-    for (const k of this.keysOf(doc)) {
-      const set = this.buckets.get(k);
-      set?.delete(doc._id);
-      if (set?.size === 0) this.buckets.delete(k);
-    }
+    const v = getPath(doc, this.field);
+    if (!Array.isArray(v)) this.removeKey(hashKey(v), doc._id);
+    else if (v.length === 0) this.removeKey(EMPTY_ARRAY_KEY, doc._id);
+    else for (const e of v) this.removeKey(hashKey(e), doc._id);
   }
 
+  /** The ids of the documents holding `value` (a one-id Set is made on read, not kept). */
   lookup(value: unknown): ReadonlySet<string> {
-    return this.buckets.get(scalarKey(value)) ?? EMPTY;
+    const held = this.buckets.get(hashKey(value));
+    return held === undefined ? EMPTY : typeof held === 'string' ? new Set([held]) : held;
+  }
+
+  /** How many documents hold `value`. */
+  count(value: unknown): number {
+    const held = this.buckets.get(hashKey(value));
+    return held === undefined ? 0 : typeof held === 'string' ? 1 : held.size;
+  }
+
+  private addKey(key: HashKey, id: string): void {
+    const held = this.buckets.get(key);
+    if (held === undefined) this.buckets.set(key, id);
+    else if (typeof held !== 'string') held.add(id);
+    // An array holding a value twice buckets the document once.
+    else if (held !== id) this.buckets.set(key, new Set([held, id]));
+  }
+
+  private removeKey(key: HashKey, id: string): void {
+    const held = this.buckets.get(key);
+    if (held === id) this.buckets.delete(key);
+    else if (typeof held !== 'string' && held?.delete(id) && held.size === 0) this.buckets.delete(key);
   }
 }
 
@@ -106,7 +154,7 @@ export class SortedIndex {
 
   /** Notes a document before it is stored (call `remove` first for its old version). */
   add(doc: Doc, bulk: boolean): void {
-    if (!this.multikey && this.def.fields.some((f) => Array.isArray(getPath(doc, f)))) this.multikey = true;
+    if (!this.multikey) for (const f of this.def.fields) if (Array.isArray(getPath(doc, f))) this.multikey = true;
     if (bulk) this.dirty = true;
     if (this.dirty) return;
     this.ids.splice(this.position(doc), 0, doc._id);

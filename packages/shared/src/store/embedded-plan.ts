@@ -1,7 +1,7 @@
 import { Query } from 'mingo';
 import type { Doc, Filter, FindOptions, Sort } from './documents.ts';
 import type { EmbeddedCollection } from './embedded-documents.ts';
-import { type IndexDef, isScalar, type SortedIndex, scalarKey } from './embedded-indexes.ts';
+import { hashKey, type IndexDef, isScalar, type SortedIndex, uniqueKeyOfValues } from './embedded-indexes.ts';
 import { asDriverValue } from './embedded-values.ts';
 import { sortDocs } from './mongo-semantics.ts';
 
@@ -16,13 +16,16 @@ const SMALL_BUCKET = 256;
  */
 export function planQuery<T extends Doc>(c: EmbeddedCollection<T>, rawFilter: Filter, options: FindOptions, keep: (doc: T) => boolean): T[] {
   const filter = asDriverValue(rawFilter) as Filter;
-  // Compiled only when a candidate has to be tested; `{ _id: 'x' }` alone never needs it.
+  // `{ _id: 'x' }` alone, as every write by id filters: one map read, nothing to compile or sort.
+  if (typeof filter._id === 'string' && Object.keys(filter).length === 1) {
+    const d = c.docs.get(filter._id);
+    return d !== undefined && keep(d) ? [d] : [];
+  }
+  // Compiled only when a candidate has to be tested.
   let query: Query | undefined;
-  const onlyId = typeof filter._id === 'string' && Object.keys(filter).length === 1;
   const want = options.limit ? (options.skip ?? 0) + options.limit : Number.POSITIVE_INFINITY;
   const matches = (d: T | undefined): d is T => {
     if (d === undefined || !keep(d)) return false;
-    if (onlyId) return true;
     query ??= new Query(filter, {});
     return query.test(d);
   };
@@ -89,14 +92,14 @@ function pointIds<T extends Doc>(c: EmbeddedCollection<T>, filter: Filter): stri
     if (ops.length === 1 && typeof $eq === 'string') return [$eq];
   }
   for (const { def, keys } of c.unique.values()) {
-    if (def.name === '_id_' || c.sorted.get(def.name)?.multikey) continue;
+    if (c.sorted.get(def.name)?.multikey) continue;
     const only = def.fields.length === 1 ? filter[def.fields[0] as string] : undefined;
     const $in = only && typeof only === 'object' && !Array.isArray(only) && Object.keys(only).length === 1 ? (only as { $in?: unknown }).$in : undefined;
-    if (Array.isArray($in) && $in.every((v) => typeof v === 'string')) return $in.flatMap((v) => keys.get(scalarKey(v)) ?? []);
+    if (Array.isArray($in) && $in.every((v) => typeof v === 'string')) return $in.flatMap((v) => keys.get(hashKey(v)) ?? []);
     const values = def.fields.map((f) => pinned(filter, f));
     // null also matches documents missing the field, which a sparse index does not hold.
     if (values.every((v) => v !== undefined && v.value !== null)) {
-      const key = values.length === 1 ? scalarKey(values[0]?.value) : values.map((v) => scalarKey(v?.value)).join('\u0000');
+      const key = uniqueKeyOfValues(values.map((v) => v?.value));
       const holder = keys.get(key);
       return holder === undefined ? [] : [holder];
     }

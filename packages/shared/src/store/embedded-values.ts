@@ -19,7 +19,8 @@ export function asDriverValue(value: unknown): unknown {
   }
   if (!isPlainObject(value)) return value;
   let out: Record<string, unknown> | undefined;
-  for (const [k, v] of Object.entries(value)) {
+  for (const k of Object.keys(value)) {
+    const v = value[k];
     if (v === undefined) {
       out ??= { ...value };
       delete out[k];
@@ -35,63 +36,91 @@ export function asDriverValue(value: unknown): unknown {
 }
 
 /**
- * A deep, frozen copy of a value as the driver would store it (an `undefined` field left out), in one
- * walk: what enters the store can never be changed by the caller who handed it in, nor by one
- * who reads it back. Frozen parts are shared, not copied (they cannot change either).
+ * A deep copy of a value as the driver would store it (an `undefined` field left out), in one
+ * walk, with every object frozen and arrays only when `freezeArrays` (a frozen array costs JSC a
+ * sparse storage; see createEmbeddedDocumentStore). Nothing the caller handed in is kept, not even
+ * a frozen object (it may hold a mutable array), so the caller can never change what was stored.
  */
-export function sealCopy<T>(value: T): T {
-  if (value === undefined) return null as T;
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  if (Array.isArray(value)) return Object.freeze(value.map(sealCopy)) as T;
+export function sealCopy<T>(value: T, freezeArrays: boolean): T {
+  if (typeof value !== 'object') return (value === undefined ? null : value) as T;
+  if (value === null) return value;
+  if (Array.isArray(value)) {
+    // An array of scalars (most are: words, market codes) is copied natively.
+    const out = holdsOnlyScalars(value) ? value.slice() : value.map((v) => sealCopy(v, freezeArrays));
+    return (freezeArrays ? Object.freeze(out) : out) as T;
+  }
   if (value instanceof Date) return Object.freeze(new Date(value.getTime())) as T;
   if (!isPlainObject(value)) return Object.freeze(structuredClone(value));
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  // for-in, not Object.keys: no array per object; a plain object inherits no enumerable keys.
+  for (const key in value) {
     const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined) out[key] = sealCopy(v);
+    if (v !== undefined) out[key] = sealCopy(v, freezeArrays);
   }
   return Object.freeze(out) as T;
 }
 
-/** A document ready to be stored: driver-normalised, copied and deep-frozen. */
-export function seal<T extends Doc>(doc: T): T {
-  return sealCopy(doc);
+/** True when no element needs a deep copy or the driver's undefined-to-null. */
+function holdsOnlyScalars(values: readonly unknown[]): boolean {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === undefined || typeof v === 'object') return false;
+  }
+  return true;
 }
 
 const PLAIN_SEGMENT = /^(?!\$)(?!\d+$)[^.]+$/;
 
 /**
  * `$set` (and, when inserting, `$setOnInsert`) applied without a general update engine: the new
- * document shares every untouched frozen part with the old one and copies only the objects on a
- * set path. Undefined when the update needs more (other operators, array positions, `$`
- * paths, or one path inside another, which MongoDB refuses): the caller then uses mingo.
+ * document shares every untouched part with the old one and copies only the objects on a set
+ * path. Undefined when the update needs more (other operators, array positions, `$` paths, or
+ * one path inside another or set twice, which MongoDB refuses): the caller then uses mingo.
  */
-export function applySetsFast<T extends Doc>(doc: T, update: Record<string, unknown>, inserting: boolean): T | undefined {
-  const ops = Object.keys(update);
-  if (!ops.every((k) => k === '$set' || k === '$setOnInsert')) return undefined;
-  const sets = [
-    ...Object.entries((update.$set ?? {}) as Record<string, unknown>),
-    ...(inserting ? Object.entries((update.$setOnInsert ?? {}) as Record<string, unknown>) : []),
-  ];
-  const paths = sets.map(([p]) => p);
-  if (paths.some((p) => !p.split('.').every((seg) => PLAIN_SEGMENT.test(seg)))) return undefined;
-  const sorted = [...paths].sort();
-  for (let i = 1; i < sorted.length; i++) if ((sorted[i] as string).startsWith(`${sorted[i - 1]}.`) || sorted[i] === sorted[i - 1]) return undefined;
+export function applySetsFast<T extends Doc>(doc: T, update: Record<string, unknown>, inserting: boolean, freezeArrays: boolean): T | undefined {
+  for (const op in update) if (op !== '$set' && op !== '$setOnInsert') return undefined;
+  const set = update.$set as Record<string, unknown> | undefined;
+  const onInsert = inserting ? (update.$setOnInsert as Record<string, unknown> | undefined) : undefined;
+  const paths: string[] = [];
+  let dotted = false;
+  for (const sets of [set, onInsert]) {
+    for (const path in sets) {
+      if (!PLAIN_SEGMENT.test(path)) {
+        if (!path.split('.').every((seg) => PLAIN_SEGMENT.test(seg))) return undefined;
+        dotted = true;
+      }
+      paths.push(path);
+    }
+  }
+  // Nothing to set (`$setOnInsert` on a match): the stored document itself, unchanged.
+  if (paths.length === 0) return doc;
+  // Without dotted paths, only a path in both $set and $setOnInsert can conflict.
+  if (dotted || (set && onInsert)) {
+    const sorted = paths.sort();
+    for (let i = 1; i < sorted.length; i++) if ((sorted[i] as string).startsWith(`${sorted[i - 1]}.`) || sorted[i] === sorted[i - 1]) return undefined;
+  }
   const created: object[] = [];
   const root: Record<string, unknown> = { ...doc };
   created.push(root);
-  for (const [path, value] of sets) {
-    const segs = path.split('.');
-    let target = root;
-    for (const seg of segs.slice(0, -1)) {
-      const child = target[seg];
-      if (child !== undefined && child !== null && !isPlainObject(child)) return undefined;
-      const next: Record<string, unknown> = child ? { ...(child as Record<string, unknown>) } : {};
-      created.push(next);
-      target[seg] = next;
-      target = next;
+  for (const sets of [set, onInsert]) {
+    for (const path in sets) {
+      const value = sealCopy(sets[path], freezeArrays);
+      if (!dotted) {
+        root[path] = value;
+        continue;
+      }
+      const segs = path.split('.');
+      let target = root;
+      for (const seg of segs.slice(0, -1)) {
+        const child = target[seg];
+        if (child !== undefined && child !== null && !isPlainObject(child)) return undefined;
+        const next: Record<string, unknown> = child ? { ...(child as Record<string, unknown>) } : {};
+        created.push(next);
+        target[seg] = next;
+        target = next;
+      }
+      target[segs[segs.length - 1] as string] = value;
     }
-    target[segs[segs.length - 1] as string] = sealCopy(value);
   }
   for (const o of created) Object.freeze(o);
   return root as T;
@@ -138,7 +167,8 @@ export async function asDriverWrites<T extends Doc>(
         }
         flushInserts();
         if ('updateOne' in op) {
-          const r = await c.updateOne(op.updateOne.filter, op.updateOne.update, { upsert: op.updateOne.upsert });
+          // Called synchronously: no promise per operation of a large bulk.
+          const r = c.updateFirst(op.updateOne.filter, op.updateOne.update, op.updateOne.upsert ?? false).result;
           result.matchedCount += r.matchedCount;
           result.modifiedCount += r.modifiedCount;
           result.upsertedCount += r.upsertedCount;

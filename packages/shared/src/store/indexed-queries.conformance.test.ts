@@ -64,6 +64,37 @@ for (const s of stores) {
       expect(await col.countDocuments({ group: 'b', active: true })).toBe(2);
     });
 
+    it('counts and finds an indexed value as it goes from one document to two and back to none', async () => {
+      const found = async (filter: Partial<Row>) => (await col.find(filter, { sort: { slug: 1 } }).toArray()).map((d) => d._id);
+      // An array holding the value twice counts its document once.
+      await col.insertOne({ _id: 'g1', slug: 'g-one', group: 'solo', tags: ['q', 'q'], active: true });
+      expect([await col.countDocuments({ group: 'solo' }), await col.countDocuments({ tags: 'q' })]).toEqual([1, 1]);
+      await col.insertOne({ _id: 'g2', slug: 'g-two', group: 'solo', tags: ['q'], active: true });
+      expect([await col.countDocuments({ group: 'solo' }), await col.countDocuments({ tags: 'q' })]).toEqual([2, 2]);
+      expect(await found({ group: 'solo' })).toEqual(['g1', 'g2']);
+      await col.updateOne({ _id: 'g1' }, { $set: { group: 'other', tags: [] } });
+      expect([await col.countDocuments({ group: 'solo' }), await col.countDocuments({ tags: 'q' })]).toEqual([1, 1]);
+      expect(await found({ group: 'solo' })).toEqual(['g2']);
+      await col.deleteOne({ _id: 'g2' });
+      expect([await col.countDocuments({ group: 'solo' }), await col.countDocuments({ tags: 'q' })]).toEqual([0, 0]);
+      expect(await found({ group: 'solo' })).toEqual([]);
+      expect(await found({ group: 'other' })).toEqual(['g1']);
+    });
+
+    it('tells apart indexed values a hash could confuse: 1 and "1", a date and a string spelling it', async () => {
+      const odd = (v: unknown) => v as string;
+      await col.insertMany([
+        { _id: 'k1', slug: '1', group: 'k', tags: ['1', '\u0001t0'], active: true },
+        { _id: 'k2', slug: '\u0001t0', group: 'k', tags: [odd(1), odd(new Date(0))], active: true },
+      ]);
+      expect(await col.countDocuments({ tags: '1' })).toBe(1);
+      expect(await col.countDocuments({ tags: odd(1) })).toBe(1);
+      expect(await col.countDocuments({ tags: '\u0001t0' })).toBe(1);
+      expect((await col.find({ tags: odd(new Date(0)) }).toArray()).map((d) => d._id)).toEqual(['k2']);
+      expect((await col.findOne({ slug: '\u0001t0' }))?._id).toBe('k2');
+      expect(await col.findOne({ slug: odd(1) })).toBeNull();
+    });
+
     it('finds by _id, $in and an $or of unique keys', async () => {
       expect((await col.find({ _id: { $in: ['r5', 'nope', 'r1'] } }, { sort: { slug: 1 } }).toArray()).map((d) => d._id)).toEqual(['r1', 'r5']);
       expect((await col.findOne({ active: true, $or: [{ _id: 'charlie' }, { slug: 'charlie' }] }))?._id).toBe('r2');

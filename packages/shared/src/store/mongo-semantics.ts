@@ -6,6 +6,8 @@ import type { Filter, Projection, Sort } from './documents.ts';
  * from its filter.
  */
 export function getPath(doc: unknown, path: string): unknown {
+  // A top-level field (most index keys) needs no split.
+  if (!path.includes('.')) return doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)[path] : undefined;
   let cur: unknown = doc;
   for (const part of path.split('.')) {
     if (cur === null || typeof cur !== 'object') return undefined;
@@ -109,6 +111,10 @@ export function project<T>(doc: T, projection?: Projection): T {
 
 export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   if (value === undefined) return;
+  if (!path.includes('.')) {
+    target[path] = value;
+    return;
+  }
   const parts = path.split('.');
   let cur = target;
   for (const part of parts.slice(0, -1)) {
@@ -135,10 +141,15 @@ export function seedFromFilter(filter: Filter): Record<string, unknown> {
     if (k.startsWith('$')) continue;
     if (v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && Object.keys(v).some((x) => x.startsWith('$'))) {
       const eq = (v as Record<string, unknown>).$eq;
-      if (eq !== undefined) setPath(out, k, structuredClone(eq));
+      if (eq !== undefined) setPath(out, k, copied(eq));
       continue;
     }
-    setPath(out, k, structuredClone(v));
+    setPath(out, k, copied(v));
   }
   return out;
+}
+
+/** A copy of an object value; scalars (an `_id`, most seeds) as they are. */
+function copied(v: unknown): unknown {
+  return v !== null && typeof v === 'object' ? structuredClone(v) : v;
 }
