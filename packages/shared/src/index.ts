@@ -27,10 +27,12 @@ export {
   type PrebuiltAnswer,
   prebuild,
   REVALIDATE,
+  type RebuildableAnswer,
   type StreamedAnswer,
   streamed,
   type WholeListAnswer,
 } from './prebuilt.ts';
+export { createPrebuiltCache, type PrebuiltCache } from './prebuilt-cache.ts';
 export { EXIT_CONFIG, type ListenOptions, listenOrExit, loadConfigOrExit, stopOnSignals } from './process.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 export { normaliseWord, prefixEnd, queryWords, searchWords } from './search-tokens.ts';

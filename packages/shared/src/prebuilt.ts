@@ -1,12 +1,13 @@
 /**
  * Whole-list answers built from one data version and served many times, with a strong ETag so a
  * client or the gateway that already holds the version gets a bodiless 304 for a matching
- * If-None-Match (RFC 9110 13.1.2). Two kinds:
- * - prebuilt: the body kept as bytes (public lists that must answer fast: /services/catalog,
- *   /talent/sitemap);
+ * If-None-Match (RFC 9110 13.1.2). Three kinds:
+ * - prebuilt: the body kept as bytes (public lists that must answer fast: /talent/sitemap);
  * - streamed: nothing kept but the ETag; the body is generated again, chunk by chunk, from the
  *   immutable snapshot for each full answer (the internal indexes, tens of MB at 100k items and
- *   read once per change by the gateway's site builder).
+ *   read once per change by the gateway's site builder);
+ * - rebuildable: the ETag kept, the body kept while it fits a byte budget and built again when a
+ *   full answer needs it (prebuilt-cache.ts; /services/catalog, one answer per market and language).
  */
 export interface PrebuiltAnswer {
   readonly body: Uint8Array<ArrayBuffer>;
@@ -21,7 +22,14 @@ export interface StreamedAnswer {
   readonly chunks: () => Iterable<string>;
 }
 
-export type WholeListAnswer = PrebuiltAnswer | StreamedAnswer;
+/** An answer whose ETag is at hand but whose body may have been dropped: `load` gives it, kept or built again. */
+export interface RebuildableAnswer {
+  readonly etag: string;
+  readonly contentType: string;
+  readonly load: () => PrebuiltAnswer;
+}
+
+export type WholeListAnswer = PrebuiltAnswer | StreamedAnswer | RebuildableAnswer;
 
 /** Store, but revalidate before every reuse: the data may change any second, the 304 is cheap. */
 export const REVALIDATE = 'public, no-cache';
@@ -75,10 +83,12 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
 
 /** The 200 with the body (bytes or a stream of the chunks), or a 304 when the request already holds this version. */
 export function answerPrebuilt(request: Request, answer: WholeListAnswer, headers: Record<string, string> = {}): Response {
-  const common = { etag: answer.etag, 'cache-control': REVALIDATE, ...headers };
-  if (matchesIfNoneMatch(request.headers.get('if-none-match'), answer.etag)) return new Response(null, { status: 304, headers: common });
-  const body = 'body' in answer ? answer.body : streamOf(answer.chunks);
-  return new Response(body, { status: 200, headers: { 'content-type': answer.contentType, ...common } });
+  const common = (etag: string) => ({ etag, 'cache-control': REVALIDATE, ...headers });
+  if (matchesIfNoneMatch(request.headers.get('if-none-match'), answer.etag)) return new Response(null, { status: 304, headers: common(answer.etag) });
+  // Only now, for a full answer, is a rebuildable answer's body loaded: a 304 never rebuilds one.
+  const full = 'load' in answer ? answer.load() : answer;
+  const body = 'body' in full ? full.body : streamOf(full.chunks);
+  return new Response(body, { status: 200, headers: { 'content-type': full.contentType, ...common(full.etag) } });
 }
 
 /** The chunks as a byte stream, one chunk per pull, so a slow reader holds back the generation. */

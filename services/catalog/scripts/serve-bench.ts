@@ -7,12 +7,14 @@ import { createLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { batches } from '@tm/shared/testing';
 import { createApp } from '../src/app.ts';
+import { loadCatalogConfig } from '../src/config.ts';
 import { createServiceReadModel } from '../src/services/read-model.ts';
 import { createServiceRepository } from '../src/services/repository.ts';
 import { createTalentClient } from '../src/talent/client.ts';
 import { syntheticService } from './bench-data.ts';
 
 const logger = createLogger('catalog');
+const config = loadCatalogConfig(process.env);
 const n = Number(process.env.BENCH_SCALE_N);
 const t0 = performance.now();
 const documents = createEmbeddedDocumentStore();
@@ -20,7 +22,13 @@ const repo = createServiceRepository(documents);
 await repo.ensureIndexes();
 for (const batch of batches(n, syntheticService)) await repo.upsertAll(batch);
 const loadedMs = performance.now() - t0;
-const readModel = createServiceReadModel({ repo, clock: systemClock, maxAgeMs: 5_000, logger });
+const readModel = createServiceReadModel({
+  repo,
+  clock: systemClock,
+  maxAgeMs: config.CATALOG_CACHE_MAX_AGE_MS,
+  logger,
+  wholeListBudgetBytes: config.CATALOG_WHOLE_LIST_BUDGET_MB * 2 ** 20,
+});
 await readModel.refresh();
 readModel.watch();
 const app = createApp({

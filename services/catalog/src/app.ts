@@ -18,6 +18,8 @@ export interface CatalogDeps {
   logger: Logger;
   /** How stale the in-memory catalog used by /services/catalog and pricing may get (default 5 s). */
   readModelMaxAgeMs?: number;
+  /** Bytes of /services/catalog bodies the read model keeps per snapshot (default 64 MiB); tests set a tiny one. */
+  wholeListBudgetBytes?: number;
   /** The read model main.ts built (and warmed and watches); tests leave it out and get a lazy one. */
   readModel?: ServiceReadModel;
 }
@@ -25,7 +27,15 @@ export interface CatalogDeps {
 /** Builds the catalog service; never reads the environment, never opens a connection. */
 export function createApp(deps: CatalogDeps) {
   const repo = createServiceRepository(deps.documents);
-  const readModel = deps.readModel ?? createServiceReadModel({ repo, clock: deps.clock, maxAgeMs: deps.readModelMaxAgeMs ?? 5_000, logger: deps.logger });
+  const readModel =
+    deps.readModel ??
+    createServiceReadModel({
+      repo,
+      clock: deps.clock,
+      maxAgeMs: deps.readModelMaxAgeMs ?? 5_000,
+      logger: deps.logger,
+      wholeListBudgetBytes: deps.wholeListBudgetBytes,
+    });
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({

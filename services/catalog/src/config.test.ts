@@ -10,19 +10,26 @@ describe('catalog config', () => {
       TALENT_URL: 'http://127.0.0.1:8083',
       TALENT_TIMEOUT_MS: 800,
       CATALOG_CACHE_MAX_AGE_MS: 5000,
+      CATALOG_WHOLE_LIST_BUDGET_MB: 64,
       CATALOG_SEED: 'auto',
     });
   });
 
   it('names every bad variable at once', () => {
     try {
-      loadCatalogConfig({ PORT: 'eighty', TALENT_URL: 'ftp://x', TALENT_TIMEOUT_MS: '0' });
+      loadCatalogConfig({ PORT: 'eighty', TALENT_URL: 'ftp://x', TALENT_TIMEOUT_MS: '0', CATALOG_WHOLE_LIST_BUDGET_MB: '-1' });
       throw new Error('expected a ConfigError');
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const msg = (err as Error).message;
-      for (const name of ['PORT', 'TALENT_URL', 'TALENT_TIMEOUT_MS']) expect(msg).toContain(name);
+      for (const name of ['PORT', 'TALENT_URL', 'TALENT_TIMEOUT_MS', 'CATALOG_WHOLE_LIST_BUDGET_MB']) expect(msg).toContain(name);
     }
+  });
+
+  it('takes a whole-list budget of 0 (keep no body) and refuses a fraction', () => {
+    expect(loadCatalogConfig({ CATALOG_WHOLE_LIST_BUDGET_MB: '0' }).CATALOG_WHOLE_LIST_BUDGET_MB).toBe(0);
+    expect(loadCatalogConfig({ CATALOG_WHOLE_LIST_BUDGET_MB: '256' }).CATALOG_WHOLE_LIST_BUDGET_MB).toBe(256);
+    expect(() => loadCatalogConfig({ CATALOG_WHOLE_LIST_BUDGET_MB: '0.5' })).toThrow('CATALOG_WHOLE_LIST_BUDGET_MB');
   });
 
   it('refuses the embedded store in production', () => {

@@ -1,5 +1,6 @@
 import { ConfigError, chooseSeedMode, type Env, loadConfig, productionProblems, read, readSeedMode, SEED_MODES } from '@tm/shared';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
+import { DEFAULT_WHOLE_LIST_BUDGET_MB } from './services/read-model.ts';
 
 /** The catalog's configuration, read once at start; every bad variable is reported together. */
 export function loadCatalogConfig(env: Env) {
@@ -12,6 +13,8 @@ export function loadCatalogConfig(env: Env) {
     TALENT_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8083'),
     TALENT_TIMEOUT_MS: read.int(800, { min: 1, max: 60_000 }),
     CATALOG_CACHE_MAX_AGE_MS: read.int(5_000, { min: 0, max: 3_600_000 }),
+    /** MiB of /services/catalog bodies a snapshot keeps (least recently sent dropped first; their ETags stay); 0 keeps none. */
+    CATALOG_WHOLE_LIST_BUDGET_MB: read.int(DEFAULT_WHOLE_LIST_BUDGET_MB, { min: 0, max: 16_384 }),
     // auto: always seed the embedded store, and MongoDB only while its services collection is empty
     // (so a fresh docker compose has a catalog); always / never: as named. One meaning in every service.
     SEED: readSeedMode,

@@ -7,12 +7,12 @@ import { noTalent } from './talent/client.ts';
 import type { PmPreview, TalentPort } from './talent/model.ts';
 
 /** A seeded catalog app on the embedded store, with a hand-moved clock and a stand-in talent port. */
-export async function createTestCatalog(options: { talent?: TalentPort; documents?: DocumentStore } = {}) {
+export async function createTestCatalog(options: { talent?: TalentPort; documents?: DocumentStore; wholeListBudgetBytes?: number } = {}) {
   const documents = options.documents ?? createEmbeddedDocumentStore();
   await seedServices(documents);
   const clock = createManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   const talent = options.talent ?? noTalent;
-  const app = createApp({ documents, talent, clock, logger: silentLogger });
+  const app = createApp({ documents, talent, clock, logger: silentLogger, wholeListBudgetBytes: options.wholeListBudgetBytes });
   /** Sends a request to the app; `headers` as in fetch. */
   const call = (path: string, init: RequestInit = {}) => app.handle(new Request(`http://localhost${path}`, init));
   const json = async (path: string, init: RequestInit = {}) => {

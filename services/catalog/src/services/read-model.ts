@@ -1,8 +1,11 @@
 import type { Lang, MarketCode } from '@tm/contracts';
-import { type Clock, createSnapshotKeeper, type Logger, type PrebuiltAnswer, type StreamedAnswer } from '@tm/shared';
+import { type Clock, createSnapshotKeeper, type Logger, type RebuildableAnswer, type StreamedAnswer } from '@tm/shared';
 import type { ServiceSummary } from './model.ts';
 import type { ServiceQuery, ServiceRepository } from './repository.ts';
 import { CatalogSnapshot } from './snapshot.ts';
+
+/** The default of CATALOG_WHOLE_LIST_BUDGET_MB. */
+export const DEFAULT_WHOLE_LIST_BUDGET_MB = 64;
 
 /** The active services held in memory, for the hot paths (pages, picker catalog, pricing, the service index). */
 export interface ServiceReadModel {
@@ -12,8 +15,8 @@ export interface ServiceReadModel {
   find(idOrSlug: string): Promise<ServiceSummary | undefined>;
   /** The slugs of one page of a list query, and its total. */
   page(query: ServiceQuery, skip: number, limit: number): Promise<{ slugs: string[]; total: number }>;
-  /** GET /services/catalog for a market and language, prebuilt. */
-  catalog(market: MarketCode, lang: Lang): Promise<PrebuiltAnswer>;
+  /** GET /services/catalog for a market and language: its ETag, and its body (kept or built again) only when sent. */
+  catalog(market: MarketCode, lang: Lang): Promise<RebuildableAnswer>;
   /** The internal service index, as JSON or as lines with prices; it looks for changes first (awaited), for the gateway's site builder. */
   serviceIndex(format: 'json' | 'ndjson'): Promise<StreamedAnswer>;
   /** Reloads from the store now (tests, and after seeding). */
@@ -30,15 +33,23 @@ export interface ServiceReadModel {
  * built at start (main.ts) or by the first request, and afterwards a cheap change marker (counts
  * and newest `updatedAt`) is read off the request path once `maxAgeMs` has passed; only a changed
  * marker rebuilds, in the background, yielding to requests, while the old snapshot keeps serving.
- * A failed reload keeps the last good snapshot, so reads go on while the store is away.
+ * A failed reload keeps the last good snapshot, so reads go on while the store is away. Each
+ * snapshot keeps its /services/catalog bodies within `wholeListBudgetBytes`
+ * (CATALOG_WHOLE_LIST_BUDGET_MB), dropping the least recently sent and keeping every ETag.
  */
-export function createServiceReadModel(options: { repo: ServiceRepository; clock: Clock; maxAgeMs: number; logger: Logger }): ServiceReadModel {
-  const { repo } = options;
+export function createServiceReadModel(options: {
+  repo: ServiceRepository;
+  clock: Clock;
+  maxAgeMs: number;
+  logger: Logger;
+  wholeListBudgetBytes?: number;
+}): ServiceReadModel {
+  const { repo, wholeListBudgetBytes = DEFAULT_WHOLE_LIST_BUDGET_MB * 2 ** 20 } = options;
   const keeper = createSnapshotKeeper<CatalogSnapshot>({
     ...options,
     name: 'catalog read model',
     readMarker: () => repo.changeMarker(),
-    build: async (marker) => CatalogSnapshot.build(marker, await repo.listActive()),
+    build: async (marker) => CatalogSnapshot.build(marker, await repo.listActive(), wholeListBudgetBytes),
   });
   const current = keeper.current;
 

@@ -1,17 +1,18 @@
 import { LANGUAGES, type Lang, MARKET_CODES, MARKETS, type MarketCode, type ServiceIndexLine } from '@tm/contracts';
 import type { ChangeMarker } from '@tm/shared';
 import {
+  createPrebuiltCache,
   inChunks,
   intersectSorted,
   ordinalsWithEveryWord,
-  type PrebuiltAnswer,
+  type PrebuiltCache,
   prebuild,
   queryWords,
+  type RebuildableAnswer,
   type StreamedAnswer,
   searchWords,
   streamed,
   TokenIndex,
-  type WholeListAnswer,
 } from '@tm/shared';
 import type { ServiceSummary } from './model.ts';
 import { isOfferedIn, toCatalogEntry, toIndexEntry } from './present.ts';
@@ -26,11 +27,11 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 /**
  * One version of the active catalog, immutable once built: the services in display order (rank,
  * slug), their positions per market and per market and category, a word index per language, and
- * whole-list answers built on first use. A page is a slice of a position list (no scan, no skip
- * cost); a total is a list's length.
+ * whole-list answers built on first use (the catalog's bodies under a byte budget, the indexes'
+ * ETags). A page is a slice of a position list (no scan, no skip cost); a total is a list's length.
  */
 export class CatalogSnapshot {
-  private readonly answers = new Map<string, WholeListAnswer>();
+  private readonly answers = new Map<string, StreamedAnswer>();
 
   private constructor(
     readonly marker: ChangeMarker,
@@ -38,10 +39,18 @@ export class CatalogSnapshot {
     readonly byKey: ReadonlyMap<string, ServiceSummary>,
     private readonly byMarket: ReadonlyMap<string, Int32Array>,
     private readonly words: Readonly<Record<Lang, TokenIndex>>,
+    private readonly catalogs: PrebuiltCache,
   ) {}
 
-  /** Builds a snapshot from the repository's summaries (already in display order), yielding as it goes. */
-  static async build(marker: ChangeMarker, loaded: readonly (ServiceSummary & { searchWords?: unknown })[]): Promise<CatalogSnapshot> {
+  /**
+   * Builds a snapshot from the repository's summaries (already in display order), yielding as it
+   * goes; the /services/catalog bodies it keeps stay within `wholeListBudgetBytes` together.
+   */
+  static async build(
+    marker: ChangeMarker,
+    loaded: readonly (ServiceSummary & { searchWords?: unknown })[],
+    wholeListBudgetBytes: number,
+  ): Promise<CatalogSnapshot> {
     const items: ServiceSummary[] = [];
     const byKey = new Map<string, ServiceSummary>();
     const positions = new Map<string, number[]>();
@@ -71,7 +80,7 @@ export class CatalogSnapshot {
       await yieldToRequests();
     }
     const byMarket = new Map([...positions].map(([k, v]) => [k, Int32Array.from(v)]));
-    return new CatalogSnapshot(marker, items, byKey, byMarket, words);
+    return new CatalogSnapshot(marker, items, byKey, byMarket, words, createPrebuiltCache(wholeListBudgetBytes));
   }
 
   /** Slugs of one page of a list query and the query's total (slugs, not ids: a hand-inserted _id is an ObjectId the store reads as text). */
@@ -84,9 +93,9 @@ export class CatalogSnapshot {
     return { slugs: [...list.subarray(skip, skip + limit)].map((o) => (this.items[o] as ServiceSummary).slug), total: list.length };
   }
 
-  /** GET /services/catalog for one market and language, built once per snapshot. */
-  catalog(market: MarketCode, lang: Lang): PrebuiltAnswer {
-    return this.answer(`catalog:${market}:${lang}`, () => {
+  /** GET /services/catalog for one market and language: its ETag, and its body kept or built again when sent. */
+  catalog(market: MarketCode, lang: Lang): RebuildableAnswer {
+    return this.catalogs.get(`${market}:${lang}`, () => {
       const list = this.byMarket.get(market) ?? EMPTY;
       const entries = Array.from(list, (o) => toCatalogEntry(this.items[o] as ServiceSummary, lang));
       return prebuild(JSON.stringify({ success: true, data: entries }));
@@ -116,8 +125,8 @@ export class CatalogSnapshot {
     );
   }
 
-  private answer<A extends WholeListAnswer>(key: string, build: () => A): A {
-    let a = this.answers.get(key) as A | undefined;
+  private answer(key: string, build: () => StreamedAnswer): StreamedAnswer {
+    let a = this.answers.get(key);
     if (!a) {
       a = build();
       this.answers.set(key, a);

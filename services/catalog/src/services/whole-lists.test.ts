@@ -30,6 +30,29 @@ describe('whole-list answers', () => {
     expect(inEn.headers.get('etag')).not.toBe(de);
   });
 
+  it('keeps the catalog answers within a byte budget: a dropped answer is revalidated with a 304 and rebuilt with the same bytes and ETag', async () => {
+    const de = { 'x-country': 'DE', 'x-lang': 'de' };
+    const india = { 'x-country': 'IN', 'x-lang': 'hi' };
+    const full = async (call: (path: string, init?: RequestInit) => Promise<Response>, headers: Record<string, string>) => {
+      const res = await call('/services/catalog', { headers });
+      return { status: res.status, etag: res.headers.get('etag'), text: await res.text() };
+    };
+    const roomy = await createTestCatalog();
+    const expected = { de: await full(roomy.call, de), india: await full(roomy.call, india) };
+    // Room for either answer but not both, so each request for the other market drops the one kept.
+    const sizes = [expected.de.text, expected.india.text].map((text) => Buffer.byteLength(text));
+    const { call } = await createTestCatalog({ wholeListBudgetBytes: Math.max(...sizes) });
+    for (let round = 0; round < 3; round++) {
+      expect(await full(call, de)).toEqual(expected.de);
+      expect(await full(call, india)).toEqual(expected.india);
+    }
+    // DE's body was dropped for India's; its ETag was kept.
+    const revalidated = await call('/services/catalog', { headers: { ...de, 'if-none-match': expected.de.etag as string } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('etag')).toBe(expected.de.etag);
+    expect(await full(call, de)).toEqual(expected.de);
+  });
+
   it('changes the ETag once a change to the catalog reaches the snapshot', async () => {
     const { call, documents, clock } = await createTestCatalog();
     const before = (await call('/services/catalog')).headers.get('etag') as string;
