@@ -39,7 +39,8 @@ export function renderReport(results: SizeResult[], meta: { requests: number; st
     '',
     `At ${meta.commit}, on this 2-core machine: for each size N, N services and N talent profiles of synthetic data (deterministic, every language) loaded into the embedded store by bulk writes; ` +
       `talent and catalog each in their own process (services/*/scripts/serve-bench.ts: main.ts's wiring plus the load), the real gateway in front (in-memory limiter). ` +
-      `Reads are ${meta.requests} sequential requests through the gateway after 5 warm-up ones (p50 / p99 in ms, to the last byte); the last column is the p50 ratio largest/smallest.`,
+      `Reads are ${meta.requests} sequential requests through the gateway after 5 warm-up ones (p50 / p99 in ms, to the last byte); the last column is the p50 ratio largest/smallest. ` +
+      `The bench keeps only the slugs it requests and collects its own garbage before timing; the steady phase starts after 5 s of quiet.`,
     '',
     '### Reads through the gateway (p50 / p99 ms)',
     '',
