@@ -5,7 +5,7 @@
  * which is reported instead; SIGINT/SIGTERM stops them all.
  */
 
-import { EXIT_CONFIG } from '@tm/shared';
+import { EXIT_CONFIG, SERVICE_RUNTIME_ENV } from '@tm/shared';
 import type { Subprocess } from 'bun';
 
 export interface ServiceSpec {
@@ -47,7 +47,7 @@ export function superviseServices(specs: readonly ServiceSpec[], options: Superv
     child.startedAt = Date.now();
     const proc = Bun.spawn(child.spec.cmd, {
       cwd: options.cwd,
-      env: { ...process.env, ...child.spec.env },
+      env: { ...SERVICE_RUNTIME_ENV, ...process.env, ...child.spec.env },
       stdout: 'inherit',
       stderr: 'inherit',
       onExit: (_p, exitCode, signalCode) => onExit(child, exitCode, signalCode),

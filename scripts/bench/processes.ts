@@ -5,6 +5,7 @@
  */
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVICE_RUNTIME_ENV } from '@tm/shared';
 import type { Subprocess } from 'bun';
 
 /** A child process the group tracks, by PID, with its log file. */
@@ -26,11 +27,11 @@ export function createProcessGroup(logDir: string) {
 
   return {
     started,
-    /** Spawns `cmd` with `env` (added to the bench's own environment), output to <logDir>/<name>.log. */
+    /** Spawns `cmd` with `env` (added to the bench's own environment, over the services' runtime settings), output to <logDir>/<name>.log. */
     spawn(name: string, cmd: string[], env: Record<string, string>, cwd: string): Started {
       const logFile = join(logDir, `${name}.log`);
       const fd = openSync(logFile, 'a');
-      const proc = Bun.spawn(cmd, { cwd, env: { ...process.env, ...env }, stdin: 'ignore', stdout: fd, stderr: fd });
+      const proc = Bun.spawn(cmd, { cwd, env: { ...SERVICE_RUNTIME_ENV, ...process.env, ...env }, stdin: 'ignore', stdout: fd, stderr: fd });
       closeSync(fd);
       const s = { name, pid: proc.pid, logFile, proc };
       started.push(s);

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'bun:test';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { HEALTH_PATH, silentLogger } from '@tm/shared';
+import { HEALTH_PATH, SERVICE_RUNTIME_ENV, silentLogger } from '@tm/shared';
 import { serviceBase } from '@tm/shared/http';
 import YAML from 'yaml';
 import { repoRoot } from './support/system.ts';
@@ -81,8 +81,14 @@ describe('Dockerfile (one template for every service)', () => {
     expect(dockerfile).toContain(`COPY services/${ref('SERVICE')} ./services/${ref('SERVICE')}`);
     expect(dockerfile).toMatch(/^USER (?!root)\w+/m);
     expect(dockerfile).toContain(`EXPOSE ${ref('PORT')}`);
-    expect(dockerfile).toContain(`ENV NODE_ENV=production HOST=0.0.0.0 PORT=${ref('PORT')} SERVICE=${ref('SERVICE')}`);
+    expect(dockerfile).toMatch(/^ENV NODE_ENV=production HOST=0\.0\.0\.0 PORT=\$\{PORT\} SERVICE=\$\{SERVICE\}( |$)/m);
     expect(serviceMain('catalog')).toBe('services/catalog/src/main.ts');
+  });
+
+  it('starts every service with the same runtime settings as bun run start and the benchmarks (SERVICE_RUNTIME_ENV)', () => {
+    const env = dockerfile.match(/^ENV (.+)$/m)?.[1]?.split(' ') ?? [];
+    expect(Object.keys(SERVICE_RUNTIME_ENV).length).toBeGreaterThan(0);
+    for (const [name, value] of Object.entries(SERVICE_RUNTIME_ENV)) expect(env).toContain(`${name}=${value}`);
   });
 
   it('is health-checked by the shared probe, which asks for the health path the services serve', () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'bun:test';
-import { EXIT_CONFIG } from '@tm/shared';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EXIT_CONFIG, SERVICE_RUNTIME_ENV } from '@tm/shared';
 import { restartDelayMs, superviseServices } from '../../scripts/supervisor.ts';
 import { freePort, pollUntil, repoRoot } from './support/system.ts';
 
@@ -86,5 +89,31 @@ describe('superviseServices', () => {
     expect(code).toBe(EXIT_CONFIG);
     expect(out).toContain('AUTH_PORT: must be an integer');
     expect(out).not.toContain('service started');
+  });
+
+  it('starts every child with the services runtime settings (SERVICE_RUNTIME_ENV), under the operator environment and the child own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'supervisor-env-'));
+    const names = Object.keys(SERVICE_RUNTIME_ENV);
+    const dump = (file: string) =>
+      `require('node:fs').writeFileSync(${JSON.stringify(join(dir, file))}, JSON.stringify(Object.fromEntries(${JSON.stringify(names)}.map((n) => [n, process.env[n]])))); setTimeout(() => {}, 60000)`;
+    const [first] = names as [string];
+    const sup = superviseServices(
+      [
+        { name: 'plain', cmd: [process.execPath, '-e', dump('plain.json')], env: {} },
+        { name: 'own', cmd: [process.execPath, '-e', dump('own.json')], env: { [first]: 'child-value' } },
+      ],
+      { cwd: repoRoot, log: () => {} },
+    );
+    try {
+      const read = (file: string) => pollUntil(async () => (existsSync(join(dir, file)) ? JSON.parse(readFileSync(join(dir, file), 'utf8')) : undefined));
+      expect(await read('plain.json')).toEqual({
+        ...SERVICE_RUNTIME_ENV,
+        ...Object.fromEntries(names.filter((n) => process.env[n] !== undefined).map((n) => [n, process.env[n]])),
+      });
+      expect((await read('own.json'))[first]).toBe('child-value');
+    } finally {
+      await sup.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

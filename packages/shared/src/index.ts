@@ -33,7 +33,7 @@ export {
   type WholeListAnswer,
 } from './prebuilt.ts';
 export { createPrebuiltCache, type PrebuiltCache } from './prebuilt-cache.ts';
-export { EXIT_CONFIG, type ListenOptions, listenOrExit, loadConfigOrExit, stopOnSignals } from './process.ts';
+export { EXIT_CONFIG, type ListenOptions, listenOrExit, loadConfigOrExit, SERVICE_RUNTIME_ENV, stopOnSignals } from './process.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 export { normaliseWord, prefixEnd, queryWords, searchWords } from './search-tokens.ts';
 export { chooseSeedMode, readSeedMode, SEED_MODES, type SeedMode, shouldSeed } from './seed.ts';
