@@ -78,6 +78,14 @@ for (const s of stores) {
       expect(none).toMatchObject({ matchedCount: 0, modifiedCount: 0, upsertedCount: 0 });
     });
 
+    it('leaves a field alone when an update gives it undefined (the driver leaves such fields out)', async () => {
+      const res = await col.updateOne({ slug: 'go' }, { $set: { category: undefined, price: 7 } });
+      expect(res).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+      expect(await col.findOne({ slug: 'go' })).toMatchObject({ category: 'backend', price: 7 });
+      expect(await col.updateOne({ slug: 'go' }, { $set: { category: undefined } })).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+      expect((await col.findOne({ slug: 'go' }))?.category).toBe('backend');
+    });
+
     it('upserts with the filter fields and $setOnInsert only on insert', async () => {
       const first = await col.updateOne(
         { _id: 'b1', slug: 'rust' },

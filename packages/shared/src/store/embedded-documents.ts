@@ -21,7 +21,7 @@ import {
 } from './documents.ts';
 import { EqualityBuckets, type HashKey, type IndexDef, SortedIndex, uniqueKeyOf } from './embedded-indexes.ts';
 import { planQuery } from './embedded-plan.ts';
-import { applySetsFast, asDriverWrites, sealCopy } from './embedded-values.ts';
+import { applySetsFast, asDriverValue, asDriverWrites, sealCopy } from './embedded-values.ts';
 import { getPath, project, seedFromFilter, setPath } from './mongo-semantics.ts';
 
 /** Options of the embedded document store. */
@@ -280,7 +280,9 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     return { before: null, after: created, result: { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: created._id } };
   }
 
-  private applied(doc: T, update: Update, inserting: boolean): T {
+  private applied(doc: T, raw: Update, inserting: boolean): T {
+    // As the driver sends it (ignoreUndefined): `$set: { a: undefined }` leaves `a` as it is.
+    const update = asDriverValue(raw) as Update;
     const fast = applySetsFast(doc, update as Record<string, unknown>, inserting, this.freezeArrays);
     if (fast) {
       if (fast._id !== doc._id && doc._id !== undefined) throw new TypeError("Performing an update on the path '_id' would modify the immutable field '_id'");
