@@ -130,7 +130,11 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   }
 
   async insertMany(docs: readonly T[]): Promise<{ insertedCount: number }> {
-    this.insertAll(docs);
+    // Ordered, as the driver's default: one after the other, and a failure (a duplicate key) stops
+    // the rest while those inserted before it stay, as on MongoDB.
+    await this.inBulk(async () => {
+      for (const doc of docs) this.insertAll([doc]);
+    });
     return { insertedCount: docs.length };
   }
 
@@ -141,9 +145,17 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
     assertOperators(update);
     const targets = this.plan(filter, {});
-    const next = targets.map((d) => this.applied(d, update, false));
-    this.commit(targets, next);
-    const modified = targets.filter((d, i) => !Bun.deepEquals(d, next[i])).length;
+    // One document at a time and not atomic, as on MongoDB: a failure (a duplicate key) stops the
+    // update, and the documents updated before it stay updated.
+    let modified = 0;
+    await this.inBulk(async () => {
+      for (const target of targets) {
+        const next = this.applied(target, update, false);
+        if (next === target || Bun.deepEquals(target, next)) continue;
+        this.commit([target], [next]);
+        modified++;
+      }
+    });
     return { matchedCount: targets.length, modifiedCount: modified, upsertedCount: 0, upsertedId: null };
   }
 
