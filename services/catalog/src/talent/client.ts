@@ -1,6 +1,7 @@
 import { PmPreviewSchema } from '@tm/contracts';
 import { createServiceClient, type Logger } from '@tm/shared';
-import { getSchemaValidator, t } from 'elysia';
+import { validatorOf } from '@tm/shared/http';
+import { t } from 'elysia';
 import type { PmPreview, TalentPort } from './model.ts';
 
 /** Any array: previews are checked one by one below, so one bad entry does not cost the others. */
@@ -34,7 +35,7 @@ export const noTalent: TalentPort = { pmPreviews: async () => [] };
  * Keeps only previews that match the shared contract, so a talent bug cannot break the Service
  * schema. Extra fields are allowed here (a newer talent may add some); the response schema drops them.
  */
-const previewValidator = getSchemaValidator(PmPreviewSchema, { additionalProperties: true });
+const previewValidator = validatorOf(PmPreviewSchema, { additionalProperties: true });
 function isPmPreview(v: unknown): v is PmPreview {
   return previewValidator.Check(v);
 }

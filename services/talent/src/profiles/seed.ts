@@ -1,9 +1,9 @@
-import { getSchemaValidator } from 'elysia';
+import { validatorOf } from '@tm/shared/http';
 import seedFile from '../../seed/profiles.json' with { type: 'json' };
 import { type StoredProfile, StoredProfileSchema } from './model.ts';
 import type { ProfileRepository } from './repository.ts';
 
-const checkStored = getSchemaValidator(StoredProfileSchema);
+const checkStored = validatorOf(StoredProfileSchema);
 
 /**
  * The seed profiles, checked against the stored schema on load so a hand edit of the JSON that

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceIndexLineSchema, TalentIndexLineSchema } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
-import { getSchemaValidator } from 'elysia';
+import { validatorOf } from '@tm/shared/http';
 import { type DownloadedIndex, downloadIndex } from './index-download.ts';
 import { MAX_SITEMAP_BYTES, MAX_URLS_PER_SITEMAP, type SitemapLimits } from './sitemap.ts';
 import { type SiteFile, writeSiteFiles } from './write-site-files.ts';
@@ -13,8 +13,8 @@ export const SITE_CACHE_TTL_MS = 60_000;
 /** How long to wait before asking failing services again. */
 export const SITE_RETRY_MS = 5_000;
 
-const checkService = getSchemaValidator(ServiceIndexLineSchema);
-const checkTalent = getSchemaValidator(TalentIndexLineSchema);
+const checkService = validatorOf(ServiceIndexLineSchema);
+const checkTalent = validatorOf(TalentIndexLineSchema);
 
 export interface SiteArtifactsOptions {
   fetch: typeof fetch;

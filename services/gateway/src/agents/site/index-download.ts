@@ -1,11 +1,11 @@
 import { IndexTrailerSchema } from '@tm/contracts';
-import { getSchemaValidator } from 'elysia';
+import { validatorOf } from '@tm/shared/http';
 import { FileOut } from './file-out.ts';
 
 /** A longer line than this is not an index entry; the download fails rather than buffer it. */
 const MAX_LINE_CHARS = 64 * 1024;
 
-const isTrailer = getSchemaValidator(IndexTrailerSchema);
+const isTrailer = validatorOf(IndexTrailerSchema);
 
 /** What a finished download holds: the valid entries written to `path`, one per line, and their newest `updatedAt`. */
 export interface DownloadedIndex {
