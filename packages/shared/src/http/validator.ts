@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+// biome-ignore lint/style/noRestrictedImports: the one wrapper, which hands it a copy
 import { getSchemaValidator } from 'elysia';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { IndexTrailerSchema, ServiceIndexLineSchema } from '@tm/contracts';
 import { streamed } from '@tm/shared';
-import { getSchemaValidator } from 'elysia';
+import { validatorOf } from '@tm/shared/http';
 import { createTestCatalog } from '../test-support.ts';
 import type { ServiceDoc } from './model.ts';
 
@@ -83,9 +83,9 @@ describe('whole-list answers', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     const trailer = lines.pop();
-    expect(getSchemaValidator(IndexTrailerSchema).Check(trailer)).toBe(true);
+    expect(validatorOf(IndexTrailerSchema).Check(trailer)).toBe(true);
     expect(trailer.count).toBe(33);
-    const check = getSchemaValidator(ServiceIndexLineSchema);
+    const check = validatorOf(ServiceIndexLineSchema);
     for (const line of lines) expect(check.Check(line)).toBe(true);
     const react = lines.find((l) => l.slug === 'react-developer');
     expect(react.prices.map((p: { market: string }) => p.market).sort()).toEqual([...react.markets].sort());

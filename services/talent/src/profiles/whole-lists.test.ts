@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'bun:test';
 import { IndexTrailerSchema, TalentIndexLineSchema } from '@tm/contracts';
 import { streamed } from '@tm/shared';
+import { validatorOf } from '@tm/shared/http';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { getSchemaValidator } from 'elysia';
 import { createSeededApp } from '../testing.ts';
 import { createProfileRepository } from './repository.ts';
 import { loadSeedProfiles, prepareProfileStore } from './seed.ts';
@@ -39,10 +39,10 @@ describe('talent whole lists', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     const trailer = lines.pop();
-    expect(getSchemaValidator(IndexTrailerSchema).Check(trailer)).toBe(true);
+    expect(validatorOf(IndexTrailerSchema).Check(trailer)).toBe(true);
     const listed = loadSeedProfiles().filter((p) => p.active && p.indexable);
     expect(trailer.count).toBe(listed.length);
-    const check = getSchemaValidator(TalentIndexLineSchema);
+    const check = validatorOf(TalentIndexLineSchema);
     for (const l of lines) expect(check.Check(l)).toBe(true);
     expect(lines.map((l) => l.slug)).toEqual(listed.map((p) => p.slug).sort());
     expect((await get('/internal/talent-index.ndjson', { headers: { 'if-none-match': res.headers.get('etag') as string } })).status).toBe(304);
