@@ -7,7 +7,7 @@ import { createLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { batches } from '@tm/shared/testing';
 import { createApp } from '../src/app.ts';
-import { loadCatalogConfig } from '../src/config.ts';
+import { loadCatalogConfig, readModelSettings } from '../src/config.ts';
 import { createServiceReadModel } from '../src/services/read-model.ts';
 import { createServiceRepository } from '../src/services/repository.ts';
 import { createTalentClient } from '../src/talent/client.ts';
@@ -22,13 +22,7 @@ const repo = createServiceRepository(documents);
 await repo.ensureIndexes();
 for (const batch of batches(n, syntheticService)) await repo.upsertAll(batch);
 const loadedMs = performance.now() - t0;
-const readModel = createServiceReadModel({
-  repo,
-  clock: systemClock,
-  maxAgeMs: config.CATALOG_CACHE_MAX_AGE_MS,
-  logger,
-  wholeListBudgetBytes: config.CATALOG_WHOLE_LIST_BUDGET_MB * 2 ** 20,
-});
+const readModel = createServiceReadModel({ repo, clock: systemClock, logger, ...readModelSettings(config) });
 await readModel.refresh();
 readModel.watch();
 const app = createApp({

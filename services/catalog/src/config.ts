@@ -28,6 +28,11 @@ export function loadCatalogConfig(env: Env) {
 
 export type CatalogConfig = ReturnType<typeof loadCatalogConfig>;
 
+/** The read model's settings from the configuration (main.ts and the bench's serve-bench.ts). */
+export function readModelSettings(config: CatalogConfig): { maxAgeMs: number; wholeListBudgetBytes: number } {
+  return { maxAgeMs: config.CATALOG_CACHE_MAX_AGE_MS, wholeListBudgetBytes: config.CATALOG_WHOLE_LIST_BUDGET_MB * 2 ** 20 };
+}
+
 /** The seed mode main.ts runs in: SEED, else CATALOG_SEED when set (with a warning to log), else auto. */
 export function catalogSeedMode(config: CatalogConfig, env: Env) {
   return chooseSeedMode(config.SEED, env.CATALOG_SEED ? { name: 'CATALOG_SEED', mode: config.CATALOG_SEED } : undefined);

@@ -3,7 +3,7 @@ import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { seedServices, shouldSeed } from '../seed/seed.ts';
 import { createApp } from './app.ts';
-import { catalogSeedMode, loadCatalogConfig } from './config.ts';
+import { catalogSeedMode, loadCatalogConfig, readModelSettings } from './config.ts';
 import { createServiceReadModel } from './services/read-model.ts';
 import { createServiceRepository } from './services/repository.ts';
 import { createTalentClient } from './talent/client.ts';
@@ -16,13 +16,7 @@ const { documents } = await openStores({ service: 'catalog', logger, mongodb: mo
 const repo = createServiceRepository(documents);
 const seed = catalogSeedMode(config, process.env);
 if (seed.warning) logger.warn(seed.warning);
-const readModel = createServiceReadModel({
-  repo,
-  clock: systemClock,
-  maxAgeMs: config.CATALOG_CACHE_MAX_AGE_MS,
-  logger,
-  wholeListBudgetBytes: config.CATALOG_WHOLE_LIST_BUDGET_MB * 2 ** 20,
-});
+const readModel = createServiceReadModel({ repo, clock: systemClock, logger, ...readModelSettings(config) });
 // Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503
 // meanwhile); then the first snapshot is built in the background and a timer looks for changes.
 const setup = retryUntilDone(logger, 'catalog setup (indexes, seed)', async () => {
