@@ -1,6 +1,7 @@
 /**
- * Set algebra over posting lists: ascending Int32Arrays of item ordinals without repeats. A
- * result may be one of its inputs or a view of a larger buffer; treat every list as read-only.
+ * Set algebra over posting lists: ascending Int32Arrays of item ordinals. A result holds each
+ * ordinal once (an input that repeats one is tolerated); it may be one of its inputs or a view of
+ * a larger buffer, so treat every list as read-only.
  */
 
 /** The list of no ordinals. */

@@ -99,7 +99,7 @@ describe('prebuilt answers under a byte budget', () => {
     expect(builds.a).toBe(2);
   });
 
-  test('requests for the same missing answer at once build it once (builds are synchronous)', async () => {
+  test('three requests for a missing answer started together build it once (a build is synchronous, so the first one keeps it)', async () => {
     const { builds, send } = setup(100, EIGHT);
     const bodies = await Promise.all([1, 2, 3].map(async () => (await send('a')).text()));
     expect(bodies).toEqual([EIGHT.a, EIGHT.a, EIGHT.a]);

@@ -139,11 +139,12 @@ const EMPTY = new Int32Array(0);
 
 /**
  * Only what the hot paths read (the stored search words are dropped once indexed). A language's
- * copy is the loaded object itself, shared, not copied; a missing language reads the English one.
+ * copy is the loaded object itself, shared, not copied; a missing (or null) field reads the English one.
  */
 function lean(d: ServiceSummary): ServiceSummary {
   const { _id, slug, kind, category, rank, markets, defaultHours, minHours, prices, updatedAt, i18n } = d;
-  const complete = LANGUAGES.every((l) => i18n[l]?.name !== undefined && i18n[l]?.summary !== undefined);
+  // != null: a copy edited by hand may hold null, which reads the English one like a missing copy.
+  const complete = LANGUAGES.every((l) => i18n[l]?.name != null && i18n[l]?.summary != null);
   const copies = complete
     ? i18n
     : Object.fromEntries(LANGUAGES.map((l) => [l, { name: i18n[l]?.name ?? i18n.en.name, summary: i18n[l]?.summary ?? i18n.en.summary }]));

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'bun:test';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { seedDocuments } from '../../seed/index.ts';
+import type { ServiceDoc } from './model.ts';
+import { createServiceRepository } from './repository.ts';
+import { CatalogSnapshot } from './snapshot.ts';
+
+async function loaded(edit?: (docs: ReturnType<typeof createEmbeddedDocumentStore>) => Promise<unknown>) {
+  const store = createEmbeddedDocumentStore();
+  const repo = createServiceRepository(store);
+  await repo.upsertAll(seedDocuments());
+  await edit?.(store);
+  return { marker: await repo.changeMarker(), summaries: await repo.listActive() };
+}
+
+const bodyOf = (answer: { load(): { body: Uint8Array } }) => answer.load().body;
+
+describe('CatalogSnapshot', () => {
+  it('keeps the /services/catalog bodies within its byte budget: a dropped one is built again, with the same bytes', async () => {
+    const { marker, summaries } = await loaded();
+    const roomy = await CatalogSnapshot.build(marker, summaries, 64 * 2 ** 20);
+    const de = bodyOf(roomy.catalog('DE', 'de'));
+    bodyOf(roomy.catalog('IN', 'en'));
+    expect(bodyOf(roomy.catalog('DE', 'de'))).toBe(de); // kept: the same bytes object
+
+    const tight = await CatalogSnapshot.build(marker, summaries, de.byteLength);
+    const first = bodyOf(tight.catalog('DE', 'de'));
+    bodyOf(tight.catalog('IN', 'en')); // over the budget: DE's body goes
+    const again = bodyOf(tight.catalog('DE', 'de'));
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+    expect(tight.catalog('DE', 'de').etag).toBe(roomy.catalog('DE', 'de').etag);
+  });
+
+  it('reads the English copy for a language whose name or summary is missing or null', async () => {
+    const { marker, summaries } = await loaded((store) =>
+      store.collection<ServiceDoc>('services').updateOne({ slug: 'react-developer' }, { $set: { 'i18n.hi.name': null, 'i18n.de.summary': null } }),
+    );
+    const snapshot = await CatalogSnapshot.build(marker, summaries, 64 * 2 ** 20);
+    const entry = (lang: 'hi' | 'de' | 'en') =>
+      (JSON.parse(new TextDecoder().decode(bodyOf(snapshot.catalog('DE', lang)))) as { data: { slug: string; name: string; summary: string }[] }).data.find(
+        (e) => e.slug === 'react-developer',
+      );
+    const english = entry('en');
+    expect(entry('hi')?.name).toBe(english?.name as string);
+    expect(entry('de')?.summary).toBe(english?.summary as string);
+    expect(entry('de')?.name).not.toBeNull();
+  });
+});
