@@ -48,3 +48,4 @@ export {
 } from './service-client.ts';
 export { ordinalsWithEveryWord, TokenIndex, TokenIndexBuilder } from './token-index.ts';
 export { ACCESS_TTL_S, bearerToken, isIssuedInFuture, REFRESH_TTL_S, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from './tokens.ts';
+export { yieldToRequests } from './yield-to-requests.ts';

@@ -46,4 +46,15 @@ describe('CatalogSnapshot', () => {
     expect(entry('de')?.summary).toBe(english?.summary as string);
     expect(entry('de')?.name).not.toBeNull();
   });
+
+  it('shares one ETag pass among concurrent first requests for an index', async () => {
+    const { marker, summaries } = await loaded();
+    const snapshot = await CatalogSnapshot.build(marker, summaries, 64 * 2 ** 20);
+    // The pending pass is kept: a second request before it ends gets the same promise, not a second pass.
+    const pending = snapshot.serviceIndexLines();
+    expect(snapshot.serviceIndexLines()).toBe(pending);
+    const [a, b] = await Promise.all([pending, snapshot.serviceIndexLines()]);
+    expect(b).toBe(a);
+    expect(await snapshot.serviceIndex()).not.toBe(a);
+  });
 });

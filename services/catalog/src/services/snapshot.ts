@@ -13,6 +13,7 @@ import {
   searchWords,
   streamed,
   TokenIndex,
+  yieldToRequests,
 } from '@tm/shared';
 import type { ServiceSummary } from './model.ts';
 import { isOfferedIn, toCatalogEntry, toIndexEntry } from './present.ts';
@@ -22,7 +23,6 @@ import type { ServiceQuery } from './repository.ts';
 const CHUNK = 2_000;
 /** Lines per chunk of a streamed index. */
 const LINES_PER_CHUNK = 500;
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * One version of the active catalog, immutable once built: the services in display order (rank,
@@ -31,7 +31,8 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
  * ETags). A page is a slice of a position list (no scan, no skip cost); a total is a list's length.
  */
 export class CatalogSnapshot {
-  private readonly answers = new Map<string, StreamedAnswer>();
+  /** The indexes' answers, pending while their ETag pass runs: concurrent first requests share one pass. */
+  private readonly answers = new Map<string, Promise<StreamedAnswer>>();
 
   private constructor(
     readonly marker: ChangeMarker,
@@ -103,7 +104,7 @@ export class CatalogSnapshot {
   }
 
   /** GET /internal/service-index: every active service in English (streamed: nothing kept but its ETag). */
-  serviceIndex(): StreamedAnswer {
+  serviceIndex(): Promise<StreamedAnswer> {
     const items = this.items;
     return this.answer('index:json', () =>
       streamed(function* () {
@@ -115,7 +116,7 @@ export class CatalogSnapshot {
   }
 
   /** GET /internal/service-index.ndjson: one line per active service with each market's price, then the trailer (streamed). */
-  serviceIndexLines(): StreamedAnswer {
+  serviceIndexLines(): Promise<StreamedAnswer> {
     const items = this.items;
     return this.answer('index:ndjson', () =>
       streamed(function* () {
@@ -125,7 +126,7 @@ export class CatalogSnapshot {
     );
   }
 
-  private answer(key: string, build: () => StreamedAnswer): StreamedAnswer {
+  private answer(key: string, build: () => Promise<StreamedAnswer>): Promise<StreamedAnswer> {
     let a = this.answers.get(key);
     if (!a) {
       a = build();

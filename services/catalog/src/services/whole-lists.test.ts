@@ -76,7 +76,7 @@ describe('whole-list answers', () => {
     expect(res.headers.get('content-type')).toContain('application/x-ndjson');
     const text = await res.text();
     // Streamed from the snapshot, not kept: the ETag is still the hash of exactly these bytes.
-    expect(res.headers.get('etag')).toBe(streamed(() => [text], 'application/x-ndjson').etag);
+    expect(res.headers.get('etag')).toBe((await streamed(() => [text], 'application/x-ndjson')).etag);
     expect(await (await call('/internal/service-index.ndjson')).text()).toBe(text);
     const lines = text
       .trimEnd()

@@ -129,3 +129,14 @@ describe('DirectorySnapshot.page', () => {
     expect(snapshot.page({ role: 'pm', search: 'berlin' }, 0, 20)).toEqual({ ids: [], total: 0 });
   });
 });
+
+describe('DirectorySnapshot.index', () => {
+  it('shares one ETag pass among concurrent first requests, per format', async () => {
+    // The pending pass is kept: a second request before it ends gets the same promise, not a second pass.
+    const pending = snapshot.index('ndjson');
+    expect(snapshot.index('ndjson')).toBe(pending);
+    const [a, b] = await Promise.all([pending, snapshot.index('ndjson')]);
+    expect(b).toBe(a);
+    expect(await snapshot.index('json')).not.toBe(a);
+  });
+});

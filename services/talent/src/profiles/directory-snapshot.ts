@@ -11,6 +11,7 @@ import {
   type TokenIndex,
   TokenIndexBuilder,
   type WholeListAnswer,
+  yieldToRequests,
 } from '@tm/shared';
 import type { TalentRole } from './model.ts';
 import { compareBookableFirst, isListed, sortSlugs } from './ranking.ts';
@@ -36,7 +37,6 @@ const ROLE_WORDS: Record<TalentRole, string> = {
 const CHUNK = 2_000;
 /** Lines per chunk of the streamed index. */
 const LINES_PER_CHUNK = 500;
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The ordinals of the cards in each role and availability class, ascending (so in search order). */
 interface ClassLists {
@@ -54,7 +54,8 @@ interface ClassLists {
  * driven by the smallest, so it costs what its answer costs, not the directory's size.
  */
 export class DirectorySnapshot {
-  private readonly answers = new Map<string, WholeListAnswer>();
+  /** Whole-list answers built on first use; an index's is the pending pass, so concurrent first requests share it. */
+  private readonly answers = new Map<string, WholeListAnswer | Promise<StreamedAnswer>>();
 
   private constructor(
     readonly marker: ChangeMarker,
@@ -128,7 +129,7 @@ export class DirectorySnapshot {
   }
 
   /** GET /internal/talent-index (JSON envelope) and its lines with a trailer, streamed (nothing kept but the ETag). */
-  index(format: 'json' | 'ndjson'): StreamedAnswer {
+  index(format: 'json' | 'ndjson'): Promise<StreamedAnswer> {
     const listed = this.bySlug;
     if (format === 'json')
       return this.answer('index:json', () =>
@@ -146,7 +147,7 @@ export class DirectorySnapshot {
     );
   }
 
-  private answer<A extends WholeListAnswer>(key: string, build: () => A): A {
+  private answer<A extends WholeListAnswer | Promise<StreamedAnswer>>(key: string, build: () => A): A {
     let a = this.answers.get(key) as A | undefined;
     if (!a) {
       a = build();

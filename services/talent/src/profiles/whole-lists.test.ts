@@ -25,7 +25,7 @@ describe('talent whole lists', () => {
     const res = await get('/internal/talent-index.ndjson');
     const text = await res.text();
     // Streamed from the snapshot, not kept: the ETag is the hash of exactly these bytes.
-    expect(res.headers.get('etag')).toBe(streamed(() => [text]).etag);
+    expect(res.headers.get('etag')).toBe((await streamed(() => [text])).etag);
     const json = await (await get('/internal/talent-index')).json();
     expect(json.data.map((e: { slug: string }) => e.slug)).toEqual(
       text
