@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { seedDocuments } from '../../seed/index.ts';
-import type { ServiceDoc } from './model.ts';
+import type { ServiceDoc, ServiceSummary } from './model.ts';
 import { createServiceRepository } from './repository.ts';
 import { CatalogSnapshot } from './snapshot.ts';
 
@@ -56,5 +56,30 @@ describe('CatalogSnapshot', () => {
     const [a, b] = await Promise.all([pending, snapshot.serviceIndexLines()]);
     expect(b).toBe(a);
     expect(await snapshot.serviceIndex()).not.toBe(a);
+  });
+
+  it('does not keep a failed index pass: the next request runs it again', async () => {
+    const { marker, summaries } = await loaded();
+    let failing = false;
+    const [first, ...rest] = summaries as [ServiceSummary, ...ServiceSummary[]];
+    const en = { ...first.i18n.en };
+    const flaky = {
+      ...first,
+      i18n: {
+        ...first.i18n,
+        en: {
+          get name() {
+            if (failing) throw new Error('boom');
+            return en.name;
+          },
+          summary: en.summary,
+        },
+      },
+    };
+    const snapshot = await CatalogSnapshot.build(marker, [flaky, ...rest], 64 * 2 ** 20);
+    failing = true;
+    await expect(snapshot.serviceIndexLines()).rejects.toThrow('boom');
+    failing = false;
+    expect((await snapshot.serviceIndexLines()).etag).toMatch(/^"/);
   });
 });

@@ -131,6 +131,8 @@ export class CatalogSnapshot {
     if (!a) {
       a = build();
       this.answers.set(key, a);
+      // A failed pass is not kept: the next request tries again.
+      a.catch(() => this.answers.delete(key));
     }
     return a;
   }

@@ -152,6 +152,8 @@ export class DirectorySnapshot {
     if (!a) {
       a = build();
       this.answers.set(key, a);
+      // A failed index pass is not kept: the next request tries again.
+      if (a instanceof Promise) a.catch(() => this.answers.delete(key));
     }
     return a;
   }
