@@ -1,28 +1,28 @@
 import { update as applyUpdate } from 'mingo';
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
-import {
-  type BulkWriteOperation,
-  type BulkWriteResult,
-  type Doc,
-  type DocumentCollection,
-  type DocumentStore,
-  DuplicateKeyError,
-  type Filter,
-  type FindCursor,
-  type FindOneAndUpdateOptions,
-  type FindOptions,
-  type IndexOptions,
-  type IndexSpec,
-  type Projection,
-  type Sort,
-  type Update,
-  type UpdateResult,
+import type {
+  BulkWriteOperation,
+  BulkWriteResult,
+  Doc,
+  DocumentCollection,
+  DocumentStore,
+  Filter,
+  FindCursor,
+  FindOneAndUpdateOptions,
+  FindOptions,
+  IndexOptions,
+  IndexSpec,
+  Projection,
+  Sort,
+  Update,
+  UpdateResult,
 } from './documents.ts';
-import { EqualityBuckets, type HashKey, type IndexDef, SortedIndex, uniqueKeyOf } from './embedded-indexes.ts';
+import { EqualityBuckets, type IndexDef, SortedIndex } from './embedded-indexes.ts';
 import { planQuery } from './embedded-plan.ts';
+import { UniqueIndexes } from './embedded-unique.ts';
 import { applySetsFast, asDriverValue, asDriverWrites, sealCopy } from './embedded-values.ts';
-import { getPath, project, seedFromFilter, setPath } from './mongo-semantics.ts';
+import { project, seedFromFilter, setPath } from './mongo-semantics.ts';
 
 /** Options of the embedded document store. */
 export interface EmbeddedDocumentStoreOptions {
@@ -90,8 +90,8 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   readonly docs = new Map<string, T>();
   private readonly seq = new Map<string, number>();
   private nextSeq = 0;
-  /** Declared unique indexes; `_id` is unique through `docs` itself. */
-  readonly unique = new Map<string, { def: IndexDef; keys: Map<HashKey, string> }>();
+  /** Unique indexes, `_id` included (through `docs`): every write is checked against them first. */
+  readonly unique: UniqueIndexes;
   readonly buckets = new Map<string, EqualityBuckets>();
   readonly sorted = new Map<string, SortedIndex>();
   private readonly ttl: IndexDef[] = [];
@@ -100,7 +100,9 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     readonly collectionName: string,
     private readonly clock: Clock,
     private readonly freezeArrays: boolean,
-  ) {}
+  ) {
+    this.unique = new UniqueIndexes(collectionName, this.docs);
+  }
 
   async findOne(filter: Filter, options: { projection?: Projection; sort?: Sort } = {}): Promise<T | null> {
     const [doc] = this.select(filter, { ...options, limit: 1 });
@@ -152,7 +154,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
       for (const target of targets) {
         const next = this.applied(target, update, false);
         if (next === target || Bun.deepEquals(target, next)) continue;
-        this.commit([target], [next]);
+        this.replace(target, next);
         modified++;
       }
     });
@@ -174,7 +176,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
       return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: doc._id };
     }
     const next = sealCopy({ ...doc, _id: target._id }, this.freezeArrays);
-    this.commit([target], [next]);
+    this.replace(target, next);
     return { matchedCount: 1, modifiedCount: Bun.deepEquals(target, next) ? 0 : 1, upsertedCount: 0, upsertedId: null };
   }
 
@@ -208,11 +210,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
       def.ttlSeconds = options.expireAfterSeconds;
       this.ttl.push(def);
     }
-    if (def.unique) {
-      const keyed = new Map<HashKey, string>();
-      for (const d of this.docs.values()) this.claim(keyed, def, d);
-      this.unique.set(name, { def, keys: keyed });
-    }
+    if (def.unique) this.unique.create(def);
     const first = fields[0] as string;
     if (!this.buckets.has(first)) {
       const b = new EqualityBuckets(first);
@@ -280,7 +278,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     if (target) {
       const next = this.applied(target, update, false);
       if (next === target) return { before: target, after: target, result: { matchedCount: 1, modifiedCount: 0, upsertedCount: 0, upsertedId: null } };
-      this.commit([target], [next]);
+      this.replace(target, next);
       const modified = Bun.deepEquals(target, next) ? 0 : 1;
       return { before: target, after: next, result: { matchedCount: 1, modifiedCount: modified, upsertedCount: 0, upsertedId: null } };
     }
@@ -310,65 +308,18 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     return sealCopy(copy, this.freezeArrays);
   }
 
-  /** Claims a unique key for `doc` in `keys`, or throws E11000 when another document holds it. */
-  private claim(keys: Map<HashKey, string>, def: IndexDef, doc: T): void {
-    const key = uniqueKeyOf(def, doc);
-    if (key === undefined) return;
-    const holder = keys.get(key);
-    if (holder !== undefined && holder !== doc._id) {
-      throw this.duplicateKey(def.name, def.fields, doc);
-    }
-    keys.set(key, doc._id);
-  }
-
-  /** MongoDB's E11000, its key written as the server writes it (`{ slug: "react" }`). */
-  private duplicateKey(index: string, fields: readonly string[], doc: T): DuplicateKeyError {
-    const key = fields.map((f) => `${f}: ${JSON.stringify(getPath(doc, f) ?? null)}`).join(', ');
-    return new DuplicateKeyError(`E11000 duplicate key error collection: ${this.collectionName} index: ${index} dup key: { ${key} }`);
-  }
-
-  /**
-   * Checks `_id` (when inserting) and every unique index for `news` replacing `olds` (same ids)
-   * before anything changes, so a failure leaves all as it was; no set or map is made for one document.
-   */
-  private checkUnique(olds: readonly T[], news: readonly T[]): void {
-    if (olds.length === 0) {
-      const batch = news.length > 1 ? new Set<string>() : undefined;
-      for (const d of news) {
-        if (this.docs.has(d._id) || batch?.has(d._id)) throw this.duplicateKey('_id_', ['_id'], d);
-        batch?.add(d._id);
-      }
-    }
-    if (this.unique.size === 0) return;
-    const releasing = olds.length > 1 ? new Set(olds.map((d) => d._id)) : undefined;
-    const releasedOne = olds.length === 1 ? olds[0]?._id : undefined;
-    for (const { def, keys } of this.unique.values()) {
-      // Keys claimed by earlier documents of this write: a second claim is a duplicate.
-      const claimed = news.length > 1 ? new Set<HashKey>() : undefined;
-      for (const d of news) {
-        const key = uniqueKeyOf(def, d);
-        if (key === undefined) continue;
-        const holder = keys.get(key);
-        const released = releasing ? releasing.has(holder as string) : holder === releasedOne;
-        if (claimed?.has(key) || (holder !== undefined && !released)) throw this.duplicateKey(def.name, def.fields, d);
-        claimed?.add(key);
-      }
-    }
-  }
-
-  /** Replaces `olds` by `news` (same ids) atomically: unique indexes are checked before anything changes. */
-  commit(olds: readonly T[], news: readonly T[]): void {
-    this.checkUnique(olds, news);
-    const bulk = olds.length > BULK || this.bulkDepth > 0;
-    for (const d of olds) this.unindex(d, bulk);
-    for (const d of news) this.index(d, bulk);
+  /** Replaces a stored document by its next version (same id); a duplicate key throws before anything changes. */
+  private replace(prev: T, next: T): void {
+    this.unique.checkReplace(prev, next);
+    this.unindex(prev, this.bulkDepth > 0);
+    this.index(next, this.bulkDepth > 0);
   }
 
   /** Inserts documents; `sealed` ones (made by this store) are stored as they are, others as a frozen copy. */
   insertAll(input: readonly T[], sealed = false): void {
     const fresh = sealed ? input : input.map((d) => sealCopy(d, this.freezeArrays));
     for (const d of fresh) if (typeof d._id !== 'string') throw new TypeError('documents need a string _id');
-    this.checkUnique([], fresh);
+    this.unique.checkInserts(fresh);
     const bulk = fresh.length > BULK || this.bulkDepth > 0;
     for (const d of fresh) {
       this.seq.set(d._id, this.nextSeq++);
@@ -386,20 +337,14 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   }
 
   private index(doc: T, bulk: boolean): void {
-    for (const { def, keys } of this.unique.values()) {
-      const key = uniqueKeyOf(def, doc);
-      if (key !== undefined) keys.set(key, doc._id);
-    }
+    this.unique.add(doc);
     for (const b of this.buckets.values()) b.add(doc);
     for (const s of this.sorted.values()) s.add(doc, bulk);
     this.docs.set(doc._id, doc);
   }
 
   private unindex(doc: T, bulk: boolean): void {
-    for (const { def, keys } of this.unique.values()) {
-      const key = uniqueKeyOf(def, doc);
-      if (key !== undefined && keys.get(key) === doc._id) keys.delete(key);
-    }
+    this.unique.remove(doc);
     for (const b of this.buckets.values()) b.remove(doc);
     for (const s of this.sorted.values()) s.remove(doc, bulk);
   }
