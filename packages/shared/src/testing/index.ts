@@ -3,6 +3,7 @@
 export { BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, batches, pickCyclic } from './bench-data.ts';
 export { documentStoresUnderTest, type StoreUnderTest } from './document-stores.ts';
 export { errorCodesInSource } from './error-codes-in-source.ts';
+export { indexLines } from './index-lines.ts';
 export { type MongoWireStandIn, ObjectId, openStandInDatabase, startMongoWireStandIn } from './mongo-wire/server.ts';
 export { freePort, waitFor } from './poll.ts';
 export { rawHttpExchange, rawHttpJson } from './raw-http.ts';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'bun:test';
 import { IndexTrailerSchema, ServiceIndexLineSchema } from '@tm/contracts';
 import { streamed } from '@tm/shared';
 import { validatorOf } from '@tm/shared/http';
+import { indexLines } from '@tm/shared/testing';
 import { createTestCatalog } from '../test-support.ts';
 import type { ServiceDoc } from './model.ts';
 
@@ -78,11 +79,7 @@ describe('whole-list answers', () => {
     // Streamed from the snapshot, not kept: the ETag is still the hash of exactly these bytes.
     expect(res.headers.get('etag')).toBe((await streamed(() => [text], 'application/x-ndjson')).etag);
     expect(await (await call('/internal/service-index.ndjson')).text()).toBe(text);
-    const lines = text
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    const trailer = lines.pop();
+    const { entries: lines, trailer } = indexLines(text);
     expect(validatorOf(IndexTrailerSchema).Check(trailer)).toBe(true);
     expect(trailer.count).toBe(33);
     const check = validatorOf(ServiceIndexLineSchema);

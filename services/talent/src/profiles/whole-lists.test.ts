@@ -3,6 +3,7 @@ import { IndexTrailerSchema, TalentIndexLineSchema } from '@tm/contracts';
 import { streamed } from '@tm/shared';
 import { validatorOf } from '@tm/shared/http';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { indexLines } from '@tm/shared/testing';
 import { createSeededApp } from '../testing.ts';
 import { createProfileRepository } from './repository.ts';
 import { loadSeedProfiles, prepareProfileStore } from './seed.ts';
@@ -27,18 +28,8 @@ describe('talent whole lists', () => {
     // Streamed from the snapshot, not kept: the ETag is the hash of exactly these bytes.
     expect(res.headers.get('etag')).toBe((await streamed(() => [text])).etag);
     const json = await (await get('/internal/talent-index')).json();
-    expect(json.data.map((e: { slug: string }) => e.slug)).toEqual(
-      text
-        .trimEnd()
-        .split('\n')
-        .slice(0, -1)
-        .map((l) => JSON.parse(l).slug),
-    );
-    const lines = text
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    const trailer = lines.pop();
+    const { entries: lines, trailer } = indexLines(text);
+    expect(json.data.map((e: { slug: string }) => e.slug)).toEqual(lines.map((l) => l.slug));
     expect(validatorOf(IndexTrailerSchema).Check(trailer)).toBe(true);
     const listed = loadSeedProfiles().filter((p) => p.active && p.indexable);
     expect(trailer.count).toBe(listed.length);
