@@ -4,9 +4,9 @@
  * production meets (E11000, BadValue, NotWritablePrimary, a server that stops answering).
  */
 import { afterAll, describe, expect, it } from 'bun:test';
-import { MongoServerError } from 'mongodb';
+import { Long, MongoServerError } from 'mongodb';
 import { createMemoryLogger } from '../logger.ts';
-import { startMongoWireStandIn } from '../testing/mongo-wire/server.ts';
+import { openStandInDatabase, startMongoWireStandIn } from '../testing/mongo-wire/server.ts';
 import { isDuplicateKeyError } from './documents.ts';
 import { createMongoDocumentStore } from './mongo-documents.ts';
 import { mongoDatabaseName } from './mongo-settings.ts';
@@ -127,5 +127,47 @@ describe('the MongoDB adapter over the wire', () => {
     expect(await store.ping()).toBe(true);
     standIn.failNext('ping', { hang: true });
     expect(await store.ping()).toBe(false);
+  });
+});
+
+describe('the stand-in answers a large result as a server does', () => {
+  it('hands a find of more than 101 documents out by getMore, in order', async () => {
+    const store = fresh();
+    const items = store.collection<{ _id: string; n: number }>('items');
+    await items.insertMany(Array.from({ length: 250 }, (_, n) => ({ _id: `i-${String(n).padStart(3, '0')}`, n })));
+    const before = standIn.commands.length;
+    const all = await items.find({}, { sort: { n: 1 } }).toArray();
+    expect(all.map((d) => d.n)).toEqual(Array.from({ length: 250 }, (_, n) => n));
+    // The first batch holds 101 (MongoDB's default), one getMore without batchSize the rest.
+    expect(standIn.commands.slice(before).map((c) => c.name)).toEqual(['find', 'getMore']);
+  });
+
+  it('splits batches at 16 MiB, so a result of tens of megabytes arrives whole', async () => {
+    const store = fresh();
+    const blobs = store.collection<{ _id: string; text: string }>('blobs');
+    const text = 'x'.repeat(1024 * 1024);
+    for (let i = 0; i < 40; i++) await blobs.insertOne({ _id: `b-${String(i).padStart(2, '0')}`, text });
+    const before = standIn.commands.length;
+    const all = await blobs.find({}, { sort: { _id: 1 } }).toArray();
+    expect(all).toHaveLength(40);
+    expect(all.every((d) => d.text.length === text.length)).toBe(true);
+    // 40 MiB: the first 16 MiB batch, then getMores of at most 16 MiB each (three replies at least).
+    expect(standIn.commands.slice(before).filter((c) => c.name === 'getMore').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers a getMore on an unknown cursor with CursorNotFound (43)', async () => {
+    const store = fresh();
+    const items = store.collection<{ _id: string }>('few');
+    await items.insertMany(Array.from({ length: 5 }, (_, n) => ({ _id: `f-${n}` })));
+    // Five documents fit the first batch: the find leaves no cursor open to ask for more.
+    expect(await items.find({}).toArray()).toHaveLength(5);
+    const client = openStandInDatabase(standIn, 'cursor_checks');
+    try {
+      const err = await client.raw.command({ getMore: Long.fromNumber(424242), collection: 'few' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(MongoServerError);
+      expect((err as MongoServerError).code).toBe(43);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { BSON, type Document, MongoClient, ObjectId } from 'mongodb';
 import type { DocumentStore } from '../../store/documents.ts';
 import { createEmbeddedDocumentStore } from '../../store/embedded-documents.ts';
 import { mongoDocumentStore } from '../../store/mongo-documents.ts';
-import { runCommand } from './commands.ts';
+import { Cursors, runCommand } from './commands.ts';
 
 const OP_REPLY = 1;
 const OP_QUERY = 2004;
@@ -29,10 +29,15 @@ export type InjectedFault =
  * error classes for server replies (E11000 in writeErrors, BadValue, NotWritablePrimary).
  *
  * What it does NOT emulate (docs/data-layer.md): replica sets, elections and retryable-write
- * txnNumbers (it presents a standalone), authentication, TLS, compression, getMore (every
- * result fits the first batch), transactions, aggregation beyond count pipelines, collation,
+ * txnNumbers (it presents a standalone), authentication, TLS, compression, transactions,
+ * aggregation beyond count pipelines, collation, tailable cursors and cursor timeouts,
  * write concerns, and BSON types beyond those the services store (string, number, boolean, Date,
- * null, arrays, objects). Query and update semantics are the embedded store's.
+ * null, arrays, objects). Query and update semantics are the embedded store's. A find answers
+ * its first batch (101 documents unless `batchSize` says otherwise) and the rest by getMore, in
+ * batches of at most 16 MiB, as a server does; the results are taken when the find runs.
+ *
+ * bench:scale also runs it as the database of a production-shaped system (scripts/bench-scale),
+ * on a fixed port and without the command log.
  */
 export interface MongoWireStandIn {
   /** mongodb://127.0.0.1:<port>/?directConnection=true */
@@ -46,8 +51,12 @@ export interface MongoWireStandIn {
 
 const HANDSHAKES = new Set(['hello', 'ismaster', 'isMaster']);
 
-/** Starts the stand-in on a free 127.0.0.1 port; each database name gets its own embedded store. */
-export function startMongoWireStandIn(): MongoWireStandIn {
+/**
+ * Starts the stand-in on 127.0.0.1 (`port`, default a free one); each database name gets its own
+ * embedded store. `record: false` keeps no command log (a long-running stand-in would grow it).
+ */
+export function startMongoWireStandIn(options: { port?: number; record?: boolean } = {}): MongoWireStandIn {
+  const record = options.record ?? true;
   const databases = new Map<string, DocumentStore>();
   const dbFor = (name: string) => {
     let db = databases.get(name);
@@ -60,12 +69,13 @@ export function startMongoWireStandIn(): MongoWireStandIn {
   const commands: ReceivedCommand[] = [];
   // Index specs as created, per namespace, for listIndexes/dropIndexes (the embedded store keeps its own).
   const indexes = new Map<string, Document[]>();
+  const cursors = new Cursors();
   const faults: { name: string; fault: InjectedFault; left: number }[] = [];
   let connectionId = 0;
 
   const answer = async (name: string, db: string, body: Document): Promise<Document> => {
     if (HANDSHAKES.has(name)) return hello(++connectionId);
-    commands.push({ name, db, body });
+    if (record) commands.push({ name, db, body });
     const fault = faults.find((f) => f.name === name && f.left > 0);
     if (fault) {
       fault.left--;
@@ -74,26 +84,55 @@ export function startMongoWireStandIn(): MongoWireStandIn {
       return { ok: 0, code: f.code, codeName: f.codeName, errmsg: f.errmsg ?? f.codeName, ...(f.errorLabels ? { errorLabels: f.errorLabels } : {}) };
     }
     try {
-      return await runCommand(name, body, dbFor(db), indexes);
+      return await runCommand(name, body, dbFor(db), { indexes, cursors });
     } catch (err) {
       const e = err as { code?: number; codeName?: string; message?: string };
       return { ok: 0, code: e.code ?? 8000, codeName: e.codeName ?? 'StandInError', errmsg: e.message ?? String(err) };
     }
   };
 
-  const buffers = new WeakMap<Socket<undefined>, Buffer>();
+  const buffers = new WeakMap<Socket<undefined>, { chunks: Buffer[]; length: number }>();
+  // What a socket could not take yet: Bun's write() sends what the kernel accepts and returns how
+  // much; the rest goes out on drain, in order (a reply of megabytes does not fit at once).
+  const unsent = new WeakMap<Socket<undefined>, Buffer>();
+  const send = (socket: Socket<undefined>, reply: Buffer) => {
+    const queued = unsent.get(socket);
+    if (queued) {
+      unsent.set(socket, Buffer.concat([queued, reply]));
+      return;
+    }
+    const written = socket.write(reply);
+    if (written < reply.length) unsent.set(socket, reply.subarray(Math.max(0, written)));
+  };
   const listener: TCPSocketListener<undefined> = Bun.listen({
     hostname: '127.0.0.1',
-    port: 0,
+    port: options.port ?? 0,
     socket: {
       data(socket, chunk) {
-        let buf = Buffer.concat([buffers.get(socket) ?? Buffer.alloc(0), Buffer.from(chunk)]);
+        // Chunks are joined only once a whole message has arrived (a bulk write of megabytes
+        // comes in many chunks; joining at each would copy it over and over).
+        const pending = buffers.get(socket) ?? { chunks: [], length: 0 };
+        pending.chunks.push(Buffer.from(chunk));
+        pending.length += chunk.length;
+        const first = pending.chunks[0] as Buffer;
+        const need = first.length >= 4 ? first.readInt32LE(0) : 16;
+        if (pending.length < Math.max(16, need)) {
+          buffers.set(socket, pending);
+          return;
+        }
+        let buf = pending.chunks.length === 1 ? first : Buffer.concat(pending.chunks, pending.length);
         while (buf.length >= 16 && buf.length >= buf.readInt32LE(0)) {
           const message = buf.subarray(0, buf.readInt32LE(0));
           buf = buf.subarray(message.length);
-          void handle(message).then((reply) => socket.write(reply));
+          void handle(message).then((reply) => send(socket, reply));
         }
-        buffers.set(socket, buf);
+        buffers.set(socket, { chunks: buf.length ? [buf] : [], length: buf.length });
+      },
+      drain(socket) {
+        const queued = unsent.get(socket);
+        if (!queued) return;
+        unsent.delete(socket);
+        send(socket, queued);
       },
     },
   });
