@@ -6,29 +6,42 @@ export interface SizeResult {
   whole: Record<string, { p50: number; p99: number; p50304: number; bytes: number }>;
   steady: { p50: number; p99: number; errors: number; timeouts: number };
   site: { readyMs: number; urls: number; expected: number; missing: number };
-  startup: {
-    talentMs: number;
-    catalogMs: number;
-    gatewayMs: number;
-    talentLoad: { loadedMs: number; snapshotMs: number };
-    catalogLoad: { loadedMs: number; snapshotMs: number };
-  };
-  rss: { talent: number; catalog: number; gateway: number };
+  startup: { talent: ServiceStart; catalog: ServiceStart; gatewayMs: number };
+  /** MB; `database` is the stand-in's process in the production shape (both databases). */
+  rss: { talent: number; catalog: number; gateway: number; database?: number };
+}
+
+/** Where the data lives: its own process behind the driver (production's shape), or in each service's process. */
+export type StoreShape = 'mongodb' | 'embedded';
+
+/**
+ * One service's start: `loadMs` wrote N documents by bulk writes (the seeding figure); `startMs`
+ * is start-up with the data already stored, as an operator restarting a replica sees it (boot,
+ * connect, indexes, snapshot); `spawnMs` (embedded only, whose store starts empty) is spawn to
+ * ready with the load included.
+ */
+export interface ServiceStart {
+  loadMs: number;
+  startMs: number;
+  spawnMs?: number;
 }
 
 const MARK_START = '<!-- bench:scale:start -->';
 const MARK_END = '<!-- bench:scale:end -->';
 
 const f = (ms: number) => (Number.isFinite(ms) ? (ms >= 100 ? ms.toFixed(0) : ms.toFixed(2)) : 'n/a');
-/**
- * Start-up as an operator restarting a replica sees it: the data is already in the database, so the
- * process boots, connects, ensures its indexes and builds its snapshot. The embedded store starts
- * empty, so the bench loads it first; that load (the seeding figure above) is taken out.
- */
-const startUp = (spawnToReadyMs: number, load: { loadedMs: number }) => spawnToReadyMs - load.loadedMs;
 const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && a > 0 ? `${(b / a).toFixed(1)}x` : 'n/a');
 
-export function renderReport(results: SizeResult[], meta: { requests: number; steadyS: number; commit: string }): string {
+const SHAPES: Record<StoreShape, string> = {
+  mongodb:
+    "in production's shape (BENCH_SCALE_STORE=mongodb): the data in its own process, the wire-level MongoDB stand-in (the embedded store behind OP_MSG), written by each service's " +
+    'scripts/load-bench.ts through the driver by bulk writes; talent and catalog are their own main.ts on MONGODB_URL, each in its own process',
+  embedded:
+    "in `bun run start`'s shape (BENCH_SCALE_STORE=embedded): each service's data loaded by bulk writes into the embedded store inside its own process " +
+    "(services/*/scripts/serve-bench.ts: main.ts's wiring plus the load)",
+};
+
+export function renderReport(results: SizeResult[], meta: { shape: StoreShape; requests: number; steadyS: number; commit: string }): string {
   const first = results[0] as SizeResult;
   const last = results[results.length - 1] as SizeResult;
   const sizes = results.map((r) => r.n.toLocaleString('en-US'));
@@ -37,8 +50,8 @@ export function renderReport(results: SizeResult[], meta: { requests: number; st
     MARK_START,
     '## Scale (bun run bench:scale)',
     '',
-    `At ${meta.commit}, on this 2-core machine: for each size N, N services and N talent profiles of synthetic data (deterministic, every language) loaded into the embedded store by bulk writes; ` +
-      `talent and catalog each in their own process (services/*/scripts/serve-bench.ts: main.ts's wiring plus the load), the real gateway in front (in-memory limiter). ` +
+    `At ${meta.commit}, on this 2-core machine: for each size N, N services and N talent profiles of synthetic data (deterministic, every language), ${SHAPES[meta.shape]}; ` +
+      `the real gateway in front (in-memory limiter). ` +
       `Reads are ${meta.requests} sequential requests through the gateway after 5 warm-up ones (p50 / p99 in ms, to the last byte); the last column is the p50 ratio largest/smallest. ` +
       `The bench keeps only the slugs it requests and collects its own garbage before timing; the steady phase starts after 5 s of quiet.`,
     '',
@@ -71,19 +84,26 @@ export function renderReport(results: SizeResult[], meta: { requests: number; st
     ...head('measure'),
     `| first site-file build after gateway start, ms | ${results.map((r) => f(r.site.readyMs)).join(' | ')} | ${ratio(first.site.readyMs, last.site.readyMs)} |`,
     `| sitemap URLs found / expected (missing) | ${results.map((r) => `${r.site.urls} / ${r.site.expected} (${r.site.missing})`).join(' | ')} | |`,
-    `| catalog: load N by bulk writes, ms | ${results.map((r) => f(r.startup.catalogLoad.loadedMs)).join(' | ')} | ${ratio(first.startup.catalogLoad.loadedMs, last.startup.catalogLoad.loadedMs)} |`,
-    `| catalog: snapshot build after the load, ms | ${results.map((r) => f(r.startup.catalogLoad.snapshotMs)).join(' | ')} | ${ratio(first.startup.catalogLoad.snapshotMs, last.startup.catalogLoad.snapshotMs)} |`,
-    `| catalog: spawn to /readyz (load included), ms | ${results.map((r) => f(r.startup.catalogMs)).join(' | ')} | ${ratio(first.startup.catalogMs, last.startup.catalogMs)} |`,
-    `| catalog: start-up with the data stored (spawn to /readyz less the load), ms | ${results.map((r) => f(startUp(r.startup.catalogMs, r.startup.catalogLoad))).join(' | ')} | ${ratio(startUp(first.startup.catalogMs, first.startup.catalogLoad), startUp(last.startup.catalogMs, last.startup.catalogLoad))} |`,
-    `| talent: load N by bulk writes, ms | ${results.map((r) => f(r.startup.talentLoad.loadedMs)).join(' | ')} | ${ratio(first.startup.talentLoad.loadedMs, last.startup.talentLoad.loadedMs)} |`,
-    `| talent: directory build after the load, ms | ${results.map((r) => f(r.startup.talentLoad.snapshotMs)).join(' | ')} | ${ratio(first.startup.talentLoad.snapshotMs, last.startup.talentLoad.snapshotMs)} |`,
-    `| talent: spawn to /readyz (load included), ms | ${results.map((r) => f(r.startup.talentMs)).join(' | ')} | ${ratio(first.startup.talentMs, last.startup.talentMs)} |`,
-    `| talent: start-up with the data stored (spawn to /readyz less the load), ms | ${results.map((r) => f(startUp(r.startup.talentMs, r.startup.talentLoad))).join(' | ')} | ${ratio(startUp(first.startup.talentMs, first.startup.talentLoad), startUp(last.startup.talentMs, last.startup.talentLoad))} |`,
+    ...startRows('catalog', results, (r) => r.startup.catalog),
+    ...startRows('talent', results, (r) => r.startup.talent),
     `| gateway: spawn to /healthz, ms | ${results.map((r) => f(r.startup.gatewayMs)).join(' | ')} | ${ratio(first.startup.gatewayMs, last.startup.gatewayMs)} |`,
-    `| RSS catalog / talent / gateway, MB (after the run) | ${results.map((r) => `${r.rss.catalog} / ${r.rss.talent} / ${r.rss.gateway}`).join(' | ')} | |`,
+    meta.shape === 'mongodb'
+      ? `| RSS catalog / talent / gateway / database, MB (after the run) | ${results.map((r) => `${r.rss.catalog} / ${r.rss.talent} / ${r.rss.gateway} / ${r.rss.database}`).join(' | ')} | |`
+      : `| RSS catalog / talent / gateway, MB (after the run) | ${results.map((r) => `${r.rss.catalog} / ${r.rss.talent} / ${r.rss.gateway}`).join(' | ')} | |`,
     MARK_END,
   );
   return out.join('\n');
+}
+
+/** A service's start-up rows: its load, start-up with the data stored, and (embedded) spawn to ready with the load. */
+function startRows(name: string, results: SizeResult[], of: (r: SizeResult) => ServiceStart): string[] {
+  const first = of(results[0] as SizeResult);
+  const last = of(results[results.length - 1] as SizeResult);
+  const row = (what: string, pick: (s: ServiceStart) => number | undefined) =>
+    `| ${name}: ${what}, ms | ${results.map((r) => f(pick(of(r)) ?? Number.NaN)).join(' | ')} | ${ratio(pick(first) ?? Number.NaN, pick(last) ?? Number.NaN)} |`;
+  const rows = [row('load N by bulk writes', (s) => s.loadMs), row('start-up with the data stored', (s) => s.startMs)];
+  if (first.spawnMs !== undefined) rows.push(row('spawn to ready, load included', (s) => s.spawnMs));
+  return rows;
 }
 
 /** The bench:scale section of a BENCHMARKS.md text (markers included), or '' when it has none. */

@@ -1,16 +1,26 @@
 /**
  * bun run bench:scale — how reads, whole lists, site files, start-up and memory grow with the
  * data. For each size (BENCH_SCALE_SIZES, default 1000,10000,100000 services AND profiles) it
- * starts talent and catalog on the embedded store loaded with synthetic data (bulk writes), the
- * real gateway in front, measures every read through the gateway, and prints one markdown table
- * with the ratio largest/smallest. `--write` also replaces the bench:scale section of BENCHMARKS.md.
+ * starts the system with that much synthetic data, the real gateway in front, measures every read
+ * through the gateway, and prints one markdown table with the ratio largest/smallest. `--write`
+ * also replaces the bench:scale section of BENCHMARKS.md.
+ *
+ * BENCH_SCALE_STORE picks where the data lives (docs/scale.md, "Two shapes"):
+ * - `embedded` (default; the issue 14 targets are read on it): `bun run start`'s shape, each
+ *   service's data in the embedded store inside its own process (each service's
+ *   scripts/serve-bench.ts: main.ts's wiring plus the load).
+ * - `mongodb`: production's shape, the data in its own process (the wire-level stand-in,
+ *   scripts/bench-scale/store.ts), loaded through the driver by each service's
+ *   scripts/load-bench.ts; talent and catalog are their real main.ts on MONGODB_URL. The
+ *   stand-in is single-threaded JavaScript (BSON in js-bson on both sides), so its figures bound
+ *   a real server's from above.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answersOk, createProcessGroup, freePort, type Started, waitFor } from '../bench/processes.ts';
+import { answersOk, createProcessGroup, freePort, type ProcessGroup, type Started, waitFor } from '../bench/processes.ts';
 import { rssMb, sequential, steady, timed } from './measure.ts';
-import { renderReport, type SizeResult, writeBenchmarks } from './report.ts';
+import { renderReport, type ServiceStart, type SizeResult, type StoreShape, writeBenchmarks } from './report.ts';
 
 const repoRoot = join(import.meta.dir, '..', '..');
 const sizes = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
@@ -18,7 +28,93 @@ const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
 // 30 s at 10 req/s is 300 samples, so the p99 is the 297th of them; with 100 it would be the maximum.
 const STEADY_S = Number(process.env.BENCH_SCALE_STEADY_S ?? 30);
 const SETTLE_MS = 5_000;
+const shape = (process.env.BENCH_SCALE_STORE ?? 'embedded') as StoreShape;
+if (shape !== 'mongodb' && shape !== 'embedded') throw new Error(`BENCH_SCALE_STORE must be mongodb or embedded, not ${shape}`);
 const url = (port: number) => `http://127.0.0.1:${port}`;
+
+/** True once something accepts TCP connections on 127.0.0.1:`port`. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    Bun.connect({ hostname: '127.0.0.1', port, socket: { open: (s) => (s.end(), resolve(true)), connectError: () => resolve(false), data() {} } }).catch(() =>
+      resolve(false),
+    );
+  });
+}
+
+/** Milliseconds from now until `readyUrl` answers 2xx. */
+async function readyAfter(s: Started, readyUrl: string): Promise<number> {
+  const t0 = performance.now();
+  await waitFor(`${s.name} ready`, () => answersOk(readyUrl), [s], 600_000);
+  return Math.round(performance.now() - t0);
+}
+
+/** A number a process logged in its JSON line carrying `msg`. */
+async function logged(s: Started, msg: string, field: string): Promise<number> {
+  const line = (await Bun.file(s.logFile).text()).split('\n').find((l) => l.includes(`"msg":"${msg}"`));
+  return Number((JSON.parse(line ?? '{}') as Record<string, unknown>)[field] ?? Number.NaN);
+}
+
+interface Backends {
+  talent: Started;
+  catalog: Started;
+  database?: Started;
+  startup: { talent: ServiceStart; catalog: ServiceStart };
+}
+
+/**
+ * Production's shape: the database in its own process, loaded through the driver, then each
+ * service's main.ts started on it. Start-up is spawn to the first read the snapshot answers
+ * (a list page), since /readyz answers as soon as the indexes are there.
+ */
+async function startOnDatabase(
+  group: ProcessGroup,
+  ports: { talent: number; catalog: number; database: number },
+  env: Record<string, string>,
+): Promise<Backends> {
+  const run = (name: string, file: string, extra: Record<string, string> = {}) =>
+    group.spawn(name, [process.execPath, join(repoRoot, file)], { ...env, ...extra }, repoRoot);
+  const database = run('database', 'scripts/bench-scale/store.ts', { PORT: String(ports.database) });
+  await waitFor('database', () => accepts(ports.database), [database]);
+  const onDatabase = { MONGODB_URL: `mongodb://127.0.0.1:${ports.database}/?directConnection=true`, SEED: 'never' };
+  const loaders = [
+    run('talent-load', 'services/talent/scripts/load-bench.ts', onDatabase),
+    run('catalog-load', 'services/catalog/scripts/load-bench.ts', onDatabase),
+  ];
+  for (const l of loaders) if ((await l.proc.exited) !== 0) throw new Error(`${l.name} failed; see ${l.logFile}`);
+  const [talentLoad, catalogLoad] = loaders as [Started, Started];
+  const talent = run('talent', 'services/talent/src/main.ts', { ...onDatabase, PORT: String(ports.talent) });
+  const catalog = run('catalog', 'services/catalog/src/main.ts', { ...onDatabase, PORT: String(ports.catalog), TALENT_URL: url(ports.talent) });
+  const [talentMs, catalogMs] = await Promise.all([
+    readyAfter(talent, `${url(ports.talent)}/talent?limit=1`),
+    readyAfter(catalog, `${url(ports.catalog)}/services?limit=1`),
+  ]);
+  return {
+    talent,
+    catalog,
+    database,
+    startup: {
+      talent: { loadMs: await logged(talentLoad, 'loaded', 'loadedMs'), startMs: talentMs },
+      catalog: { loadMs: await logged(catalogLoad, 'loaded', 'loadedMs'), startMs: catalogMs },
+    },
+  };
+}
+
+/**
+ * `bun run start`'s shape: each service loads its in-process embedded store, then builds its
+ * snapshot. Start-up with the data stored is spawn to /readyz less that load.
+ */
+async function startEmbedded(group: ProcessGroup, ports: { talent: number; catalog: number }, env: Record<string, string>): Promise<Backends> {
+  const run = (name: string, file: string, extra: Record<string, string>) =>
+    group.spawn(name, [process.execPath, join(repoRoot, file)], { ...env, ...extra }, repoRoot);
+  const talent = run('talent', 'services/talent/scripts/serve-bench.ts', { PORT: String(ports.talent) });
+  const catalog = run('catalog', 'services/catalog/scripts/serve-bench.ts', { PORT: String(ports.catalog), TALENT_URL: url(ports.talent) });
+  const [talentMs, catalogMs] = await Promise.all([readyAfter(talent, `${url(ports.talent)}/readyz`), readyAfter(catalog, `${url(ports.catalog)}/readyz`)]);
+  const start = async (s: Started, spawnMs: number): Promise<ServiceStart> => {
+    const loadMs = await logged(s, 'listening', 'loadedMs');
+    return { loadMs, startMs: spawnMs - loadMs, spawnMs };
+  };
+  return { talent, catalog, startup: { talent: await start(talent, talentMs), catalog: await start(catalog, catalogMs) } };
+}
 
 async function indexSlugs(base: string, path: string): Promise<{ slug: string; kind: string; markets: string[] }[]> {
   const text = await (await fetch(`${base}${path}`)).text();
@@ -44,34 +140,26 @@ async function sitemapLocs(gateway: string): Promise<string[]> {
 async function runSize(n: number): Promise<SizeResult> {
   const logDir = mkdtempSync(join(tmpdir(), `bench-scale-${n}-`));
   const group = createProcessGroup(logDir);
-  const ports = { talent: freePort(), catalog: freePort(), gateway: freePort() };
+  const ports = { talent: freePort(), catalog: freePort(), gateway: freePort(), database: freePort() };
   const env = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '', BENCH_SCALE_N: String(n) };
-  const spawn = (name: string, file: string, extra: Record<string, string>) =>
-    group.spawn(name, [process.execPath, join(repoRoot, file)], { ...env, ...extra }, repoRoot);
-  const startUp = async (s: Started, readyUrl: string) => {
-    const t0 = performance.now();
-    await waitFor(`${s.name} ready`, () => answersOk(readyUrl), [s], 600_000);
-    return Math.round(performance.now() - t0);
-  };
   try {
-    const talent = spawn('talent', 'services/talent/scripts/serve-bench.ts', { PORT: String(ports.talent) });
-    const catalog = spawn('catalog', 'services/catalog/scripts/serve-bench.ts', { PORT: String(ports.catalog), TALENT_URL: url(ports.talent) });
-    const [talentMs, catalogMs] = await Promise.all([startUp(talent, `${url(ports.talent)}/readyz`), startUp(catalog, `${url(ports.catalog)}/readyz`)]);
-    const loads = async (s: Started) => {
-      const line = (await Bun.file(s.logFile).text()).split('\n').find((l) => l.includes('"listening"'));
-      const parsed = JSON.parse(line ?? '{}') as { loadedMs?: number; readyMs?: number };
-      return { loadedMs: parsed.loadedMs ?? Number.NaN, snapshotMs: (parsed.readyMs ?? Number.NaN) - (parsed.loadedMs ?? Number.NaN) };
-    };
-    const gateway = spawn('gateway', 'services/gateway/src/main.ts', {
-      PORT: String(ports.gateway),
-      AUTH_URL: 'http://127.0.0.1:9',
-      CATALOG_URL: url(ports.catalog),
-      TALENT_URL: url(ports.talent),
-      PUBLIC_SITE_URL: 'http://bench.localhost',
-      UPSTREAM_TIMEOUT_MS: '30000',
-      RATE_LIMIT_ANON: '50000000',
-    });
-    const gatewayMs = await startUp(gateway, `${url(ports.gateway)}/healthz`);
+    const { talent, catalog, database, startup } = shape === 'mongodb' ? await startOnDatabase(group, ports, env) : await startEmbedded(group, ports, env);
+    const gateway = group.spawn(
+      'gateway',
+      [process.execPath, join(repoRoot, 'services/gateway/src/main.ts')],
+      {
+        ...env,
+        PORT: String(ports.gateway),
+        AUTH_URL: 'http://127.0.0.1:9',
+        CATALOG_URL: url(ports.catalog),
+        TALENT_URL: url(ports.talent),
+        PUBLIC_SITE_URL: 'http://bench.localhost',
+        UPSTREAM_TIMEOUT_MS: '30000',
+        RATE_LIMIT_ANON: '50000000',
+      },
+      repoRoot,
+    );
+    const gatewayMs = await readyAfter(gateway, `${url(ports.gateway)}/healthz`);
     const siteT0 = performance.now();
     await waitFor('site files', () => answersOk(`${url(ports.gateway)}/sitemap.xml`), [gateway], 600_000);
     const siteReadyMs = Math.round(performance.now() - siteT0);
@@ -139,17 +227,13 @@ async function runSize(n: number): Promise<SizeResult> {
     const steadyQuotes = await steady(10, STEADY_S, (i) =>
       i % 2 ? { url: `${g}/api/services/${slug(i)}/quote?hours=50` } : { url: `${g}/api/jobs/pricing`, init: cart(i) },
     );
-    const rss = { talent: await rssMb(talent.pid), catalog: await rssMb(catalog.pid), gateway: await rssMb(gateway.pid) };
-    const [talentLoad, catalogLoad] = await Promise.all([loads(talent), loads(catalog)]);
-    return {
-      n,
-      reads,
-      whole,
-      steady: steadyQuotes,
-      site: { readyMs: siteReadyMs, ...siteCheck },
-      startup: { talentMs, catalogMs, gatewayMs, talentLoad, catalogLoad },
-      rss,
+    const rss = {
+      talent: await rssMb(talent.pid),
+      catalog: await rssMb(catalog.pid),
+      gateway: await rssMb(gateway.pid),
+      database: database ? await rssMb(database.pid) : undefined,
     };
+    return { n, reads, whole, steady: steadyQuotes, site: { readyMs: siteReadyMs, ...siteCheck }, startup: { ...startup, gatewayMs }, rss };
   } finally {
     await group.stopAll();
   }
@@ -160,6 +244,11 @@ for (const n of sizes) {
   console.error(`bench:scale: ${n} services and ${n} profiles...`);
   results.push(await runSize(n));
 }
-const report = renderReport(results, { requests: REQUESTS, steadyS: STEADY_S, commit: (await Bun.$`git -C ${repoRoot} rev-parse --short HEAD`.text()).trim() });
+const report = renderReport(results, {
+  shape,
+  requests: REQUESTS,
+  steadyS: STEADY_S,
+  commit: (await Bun.$`git -C ${repoRoot} rev-parse --short HEAD`.text()).trim(),
+});
 console.log(report);
 if (process.argv.includes('--write')) await writeBenchmarks(join(repoRoot, 'BENCHMARKS.md'), report);

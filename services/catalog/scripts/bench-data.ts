@@ -4,8 +4,10 @@
  */
 import { CATEGORIES, LANGUAGES, type Lang, MARKET_CODES, MARKETS } from '@tm/contracts';
 import { stableId } from '@tm/shared';
-import { BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, pickCyclic } from '@tm/shared/testing';
+import type { DocumentStore } from '@tm/shared/store';
+import { BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, batches, pickCyclic } from '@tm/shared/testing';
 import type { ServiceDoc } from '../src/services/model.ts';
+import { createServiceRepository } from '../src/services/repository.ts';
 
 const pick = pickCyclic;
 const TECH = BENCH_TECH;
@@ -62,4 +64,11 @@ export function syntheticService(i: number): ServiceDoc {
     i18n,
     updatedAt: BENCH_UPDATED_AT,
   };
+}
+
+/** Writes `n` synthetic services into `documents` as a seed run does: indexes first, then bulk upserts of 1,000. */
+export async function loadSyntheticServices(documents: DocumentStore, n: number): Promise<void> {
+  const repo = createServiceRepository(documents);
+  await repo.ensureIndexes();
+  for (const batch of batches(n, syntheticService)) await repo.upsertAll(batch);
 }

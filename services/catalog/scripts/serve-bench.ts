@@ -1,26 +1,25 @@
 /**
- * bench:scale's catalog process: main.ts's wiring on the embedded store, loaded with
- * BENCH_SCALE_N synthetic services (bulk writes in batches) instead of the seed. Logs one JSON
- * line with the load and snapshot times once listening.
+ * bench:scale's catalog process with BENCH_SCALE_STORE=embedded: main.ts's wiring on the
+ * in-process embedded store, loaded with BENCH_SCALE_N synthetic services (bulk writes in batches)
+ * instead of the seed. Logs one JSON line with the load and snapshot times once listening. (The
+ * default, production-shaped run starts main.ts itself on a database load-bench.ts filled.)
  */
 import { createLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { batches } from '@tm/shared/testing';
 import { createApp } from '../src/app.ts';
 import { loadCatalogConfig, readModelSettings } from '../src/config.ts';
 import { createServiceReadModel } from '../src/services/read-model.ts';
 import { createServiceRepository } from '../src/services/repository.ts';
 import { createTalentClient } from '../src/talent/client.ts';
-import { syntheticService } from './bench-data.ts';
+import { loadSyntheticServices } from './bench-data.ts';
 
 const logger = createLogger('catalog');
 const config = loadCatalogConfig(process.env);
 const n = Number(process.env.BENCH_SCALE_N);
 const t0 = performance.now();
 const documents = createEmbeddedDocumentStore();
+await loadSyntheticServices(documents, n);
 const repo = createServiceRepository(documents);
-await repo.ensureIndexes();
-for (const batch of batches(n, syntheticService)) await repo.upsertAll(batch);
 const loadedMs = performance.now() - t0;
 const readModel = createServiceReadModel({ repo, clock: systemClock, logger, ...readModelSettings(config) });
 await readModel.refresh();

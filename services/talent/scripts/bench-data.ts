@@ -4,8 +4,10 @@
  */
 import { MARKET_CODES } from '@tm/contracts';
 import { stableId } from '@tm/shared';
-import { BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, pickCyclic } from '@tm/shared/testing';
+import type { DocumentStore } from '@tm/shared/store';
+import { BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, batches, pickCyclic } from '@tm/shared/testing';
 import type { StoredProfile } from '../src/profiles/model.ts';
+import { createProfileRepository } from '../src/profiles/repository.ts';
 
 const pick = pickCyclic;
 const TECH = BENCH_TECH;
@@ -44,4 +46,11 @@ export function syntheticProfile(i: number): StoredProfile {
     contact: { email: `${slug}@bench.example.com`, phone: '+91 98450 00000' },
     internalNotes: 'bench',
   };
+}
+
+/** Writes `n` synthetic profiles into `documents` as a seed run does: indexes first, then bulk inserts of 1,000. */
+export async function loadSyntheticProfiles(documents: DocumentStore, n: number): Promise<void> {
+  const repo = createProfileRepository(documents);
+  await repo.ensureIndexes();
+  for (const batch of batches(n, syntheticProfile)) await repo.insertMissing(batch);
 }

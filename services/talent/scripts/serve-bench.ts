@@ -1,19 +1,17 @@
-/** bench:scale's talent process: main.ts's wiring on the embedded store, loaded with BENCH_SCALE_N synthetic profiles. */
+/** bench:scale's talent process with BENCH_SCALE_STORE=embedded: main.ts's wiring on the in-process embedded store, loaded with BENCH_SCALE_N synthetic profiles. */
 import { createLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { batches } from '@tm/shared/testing';
 import { createApp } from '../src/app.ts';
 import { createTalentDirectory } from '../src/profiles/directory.ts';
 import { createProfileRepository } from '../src/profiles/repository.ts';
-import { syntheticProfile } from './bench-data.ts';
+import { loadSyntheticProfiles } from './bench-data.ts';
 
 const logger = createLogger('talent');
 const n = Number(process.env.BENCH_SCALE_N);
 const t0 = performance.now();
 const documents = createEmbeddedDocumentStore();
+await loadSyntheticProfiles(documents, n);
 const repo = createProfileRepository(documents);
-await repo.ensureIndexes();
-for (const batch of batches(n, syntheticProfile)) await repo.insertMissing(batch);
 const loadedMs = performance.now() - t0;
 const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger });
 await directory.refresh();

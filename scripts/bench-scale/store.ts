@@ -1,0 +1,10 @@
+/**
+ * bench:scale's database for the production-shaped run: the wire-level MongoDB stand-in (the
+ * embedded store behind OP_MSG, @tm/shared/testing) on PORT, in its own process, so the services
+ * reach their data through the real driver as they do on MongoDB, and the data's memory and
+ * garbage collection live in this process, not theirs. No command log (it would grow).
+ */
+import { startMongoWireStandIn } from '@tm/shared/testing';
+
+const standIn = startMongoWireStandIn({ port: Number(process.env.PORT), record: false });
+console.log(JSON.stringify({ msg: 'listening', url: standIn.url }));
