@@ -27,8 +27,8 @@ ARG SERVICE
 ARG PORT
 RUN test -n "$PORT" || { echo 'build with --build-arg PORT=<the port the service listens on>' >&2; exit 1; }
 WORKDIR /app
-# BUN_GC_TIMER_INTERVAL: SERVICE_RUNTIME_ENV in packages/shared/src/process.ts says why (tests keep them equal).
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=${PORT} SERVICE=${SERVICE} BUN_GC_TIMER_INTERVAL=30000
+# BUN_GC_TIMER_INTERVAL, BUN_JSC_numberOfGCMarkers: SERVICE_RUNTIME_ENV in packages/shared/src/process.ts says why (tests keep them equal).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=${PORT} SERVICE=${SERVICE} BUN_GC_TIMER_INTERVAL=30000 BUN_JSC_numberOfGCMarkers=1
 # The installed dependencies (root and per-workspace node_modules, whose links point into the
 # root's), then the sources the service runs: the shared packages and its own folder.
 COPY --from=deps /app ./

@@ -20,9 +20,16 @@ export const EXIT_CONFIG = 78;
  * Ticking every 30 s instead keeps JSC's allocation-paced collections and still gives memory back
  * after a burst within half a minute: p99 3.9 ms at 100k, catalog RSS 869 MB. Switching the timer
  * off entirely (BUN_GC_TIMER_DISABLE) gave the same p99 but kept the load's garbage: RSS 1.5 GB.
+ *
+ * BUN_JSC_numberOfGCMarkers: JSC marks with one helper thread per core. A host runs several
+ * service processes (compose puts five on one machine; a container often has one or two cores),
+ * so during a full collection of a large heap the parallel markers took the cores the request
+ * thread and the other services needed: at 100k the quote/cart p99 rose to 5-9 ms for the second
+ * or so a collection lasted. One marker keeps marking concurrent and leaves a core to requests:
+ * p99 at 100k 4.2-5.5 ms against 5.2-8.6 ms over four paired 30 s runs (1k unchanged).
  * Measured by bun run bench:scale; see docs/operations.md.
  */
-export const SERVICE_RUNTIME_ENV: Readonly<Record<string, string>> = { BUN_GC_TIMER_INTERVAL: '30000' };
+export const SERVICE_RUNTIME_ENV: Readonly<Record<string, string>> = { BUN_GC_TIMER_INTERVAL: '30000', BUN_JSC_numberOfGCMarkers: '1' };
 
 /**
  * Runs a service's config loader; on a bad configuration logs every problem in one line and
