@@ -48,10 +48,11 @@ async function readyAfter(s: Started, readyUrl: string): Promise<number> {
   return Math.round(performance.now() - t0);
 }
 
-/** A number a process logged in its JSON line carrying `msg`. */
+/** A number a process logged in its JSON line carrying `msg` (waiting for the line: a log written just now may not be in the file yet). */
 async function logged(s: Started, msg: string, field: string): Promise<number> {
-  const line = (await Bun.file(s.logFile).text()).split('\n').find((l) => l.includes(`"msg":"${msg}"`));
-  return Number((JSON.parse(line ?? '{}') as Record<string, unknown>)[field] ?? Number.NaN);
+  const find = async () => (await Bun.file(s.logFile).text()).split('\n').find((l) => l.includes(`"msg":"${msg}"`));
+  await waitFor(`${s.name}'s "${msg}" line`, async () => (await find()) !== undefined, [], 5_000);
+  return Number((JSON.parse((await find()) ?? '{}') as Record<string, unknown>)[field] ?? Number.NaN);
 }
 
 interface Backends {
