@@ -42,6 +42,34 @@ for (const s of stores) {
       expect(await col.countDocuments()).toBe(4);
     });
 
+    it('reads a find in batches of at most the size asked, in the order of the sort, with its projection', async () => {
+      const more = Array.from({ length: 230 }, (_, i) => ({ ...(items[0] as Item), _id: `b${String(i).padStart(3, '0')}`, slug: `s${i}`, price: i }));
+      await col.insertMany(more);
+      const sizes: number[] = [];
+      const read: Partial<Item>[] = [];
+      for await (const batch of col.find({ price: { $lt: 200 } }, { sort: { price: 1 }, projection: { slug: 1, price: 1 } }).batches(50)) {
+        sizes.push(batch.length);
+        read.push(...batch);
+      }
+      expect(read.map((d) => d.price)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+      expect(read[0]).toEqual({ _id: 'b000', slug: 's0', price: 0 });
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(200);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(50);
+      expect(sizes.length).toBeGreaterThanOrEqual(4);
+    });
+
+    it('reads nothing in batches when nothing matches, and stops early without error', async () => {
+      const empty: Item[][] = [];
+      for await (const batch of col.find({ category: 'none' }).batches(10)) empty.push(batch);
+      expect(empty).toEqual([]);
+      for await (const batch of col.find({}).batches(1)) {
+        expect(batch).toHaveLength(1);
+        break;
+      }
+      // The cursor left early was closed: the store still answers.
+      expect(await col.countDocuments({})).toBe(items.length);
+    });
+
     it('projects included fields and always the _id unless excluded', async () => {
       const [doc] = await col.find({ slug: 'react' }, { projection: { slug: 1, 'name.en': 1 } }).toArray();
       expect(doc as unknown).toEqual({ _id: 'a1', slug: 'react', name: { en: 'React developer' } });

@@ -56,6 +56,11 @@ export interface DeleteResult {
 /** A cursor reduced to what the code uses. */
 export interface FindCursor<T> {
   toArray(): Promise<T[]>;
+  /**
+   * The results in order, in batches of at most `size` (on MongoDB as the server sends them, so a
+   * reader of a whole collection holds one batch of the driver's documents at a time, never all).
+   */
+  batches(size: number): AsyncIterable<T[]>;
 }
 
 /** One write of a bulkWrite, in the driver's shape. */

@@ -112,7 +112,13 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   find(filter: Filter, options: FindOptions = {}): FindCursor<T> {
     // The query runs when the cursor is read, like the driver's lazy cursor.
     const run = () => this.select(filter, options);
-    return { toArray: async () => run() };
+    return {
+      toArray: async () => run(),
+      async *batches(size) {
+        const all = run();
+        for (let i = 0; i < all.length; i += size) yield all.slice(i, i + size);
+      },
+    };
   }
 
   async countDocuments(filter: Filter = {}): Promise<number> {

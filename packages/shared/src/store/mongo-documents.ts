@@ -2,6 +2,7 @@ import {
   type Collection,
   type Db,
   MongoClient,
+  type FindCursor as MongoFindCursor,
   MongoNetworkError,
   MongoOperationTimeoutError,
   MongoServerError,
@@ -123,6 +124,9 @@ const PORT_METHODS = new Set([
 /** Port methods that return a document (or null), whose `_id` is normalised. */
 const RETURNS_DOC = new Set(['findOne', 'findOneAndUpdate']);
 
+/** What the adapter uses of the driver's find cursor. */
+type DriverFindCursor = Pick<MongoFindCursor, 'toArray' | 'batchSize' | 'hasNext' | 'readBufferedDocuments' | 'close'>;
+
 function wrapCollection<T extends Doc>(collection: Collection, logger: Logger, warned: Set<string>): DocumentCollection<T> {
   const name = collection.collectionName;
   return new Proxy(collection, {
@@ -131,8 +135,20 @@ function wrapCollection<T extends Doc>(collection: Collection, logger: Logger, w
       if (prop === 'createIndex') return (keys: IndexSpec, options: IndexOptions = {}) => guard(() => createOrMigrateIndex(target, keys, options, logger));
       if (prop === 'find') {
         return (...args: unknown[]) => {
-          const cursor = (value as (...a: unknown[]) => { toArray(): Promise<unknown[]> }).apply(target, args);
-          return { toArray: () => guard(async () => (await cursor.toArray()).map((d) => normaliseId(d, name, logger, warned))) };
+          const cursor = (value as (...a: unknown[]) => DriverFindCursor).apply(target, args);
+          const normalise = (d: unknown) => normaliseId(d, name, logger, warned);
+          return {
+            toArray: () => guard(async () => (await cursor.toArray()).map(normalise)),
+            async *batches(size: number) {
+              cursor.batchSize(size);
+              try {
+                // hasNext fetches the next batch when the buffer is empty; the buffer is then handed out whole.
+                while (await guard(() => cursor.hasNext())) yield cursor.readBufferedDocuments(size).map(normalise);
+              } finally {
+                await cursor.close().catch(() => undefined);
+              }
+            },
+          };
         };
       }
       if (typeof prop === 'string' && RETURNS_DOC.has(prop)) {

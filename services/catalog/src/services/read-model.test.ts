@@ -12,7 +12,7 @@ async function setup() {
   await repo.upsertAll(seedDocuments());
   const clock = createManualClock();
   let loads = 0;
-  const counting: ServiceRepository = { ...repo, listActive: () => (loads++, repo.listActive()) };
+  const counting: ServiceRepository = { ...repo, activeSummaries: () => (loads++, repo.activeSummaries()) };
   const model = createServiceReadModel({ repo: counting, clock, maxAgeMs: 5_000, logger: silentLogger });
   return { store, repo, clock, model, loads: () => loads };
 }
@@ -49,7 +49,16 @@ describe('service read model', () => {
   it('keeps the last good snapshot when a reload fails', async () => {
     const { repo, clock } = await setup();
     let fail = false;
-    const flaky: ServiceRepository = { ...repo, listActive: () => (fail ? Promise.reject(new Error('store down')) : repo.listActive()) };
+    const flaky: ServiceRepository = {
+      ...repo,
+      activeSummaries: () =>
+        fail
+          ? (async function* () {
+              yield* [];
+              throw new Error('store down');
+            })()
+          : repo.activeSummaries(),
+    };
     const model = createServiceReadModel({ repo: flaky, clock, maxAgeMs: 1_000, logger: silentLogger });
     expect((await model.all()).length).toBe(33);
     fail = true;

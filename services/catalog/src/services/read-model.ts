@@ -49,7 +49,7 @@ export function createServiceReadModel(options: {
     ...options,
     name: 'catalog read model',
     readMarker: () => repo.changeMarker(),
-    build: async (marker) => CatalogSnapshot.build(marker, await repo.listActive(), wholeListBudgetBytes),
+    build: (marker) => CatalogSnapshot.build(marker, repo.activeSummaries(), wholeListBudgetBytes),
   });
   const current = keeper.current;
 

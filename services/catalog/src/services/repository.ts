@@ -24,8 +24,11 @@ export interface ServiceRepository {
   findActiveBySlugs(slugs: readonly string[]): Promise<ServiceDoc[]>;
   /** One page of active services offered in a market, in display order, plus the total, read from the store (the read model serves the API). */
   listPage(query: ServiceQuery, page: { skip: number; limit: number }): Promise<{ items: ServiceDoc[]; total: number }>;
-  /** Every active service in display order, with only what the read model keeps. */
-  listActive(): Promise<ServiceSummary[]>;
+  /**
+   * Every active service in display order, with only what the read model keeps (and the stored
+   * search words), in batches: a snapshot build holds one batch of them at a time, not 100k.
+   */
+  activeSummaries(): AsyncIterable<ServiceSummary[]>;
   /** Cheap signals of a change, read by the read model off the request path. */
   changeMarker(): Promise<ChangeMarker>;
   /** Inserts or updates by stable id (derived from the slug) in bulk writes of 1,000; returns how many were new or changed. */
@@ -42,6 +45,8 @@ export const SEED_MARKERS_COLLECTION = 'seed_markers';
 
 const DISPLAY_ORDER = { rank: 1, slug: 1 } as const;
 const BATCH = 1_000;
+/** Summaries per batch of a snapshot build's read (about 1.5 KB each with their search words). */
+const SUMMARY_BATCH = 2_000;
 
 /** The fields the read model holds, and the search words upsertAll stored (so the snapshot need not cut the copy into words again). */
 const SUMMARY_PROJECTION = Object.fromEntries(
@@ -90,8 +95,8 @@ export function createServiceRepository(store: DocumentStore): ServiceRepository
       const [items, total] = await Promise.all([services.find(filter, { sort: DISPLAY_ORDER, skip, limit }).toArray(), services.countDocuments(filter)]);
       return { items, total };
     },
-    listActive() {
-      return services.find({ active: true }, { sort: DISPLAY_ORDER, projection: SUMMARY_PROJECTION }).toArray() as Promise<ServiceSummary[]>;
+    activeSummaries() {
+      return services.find({ active: true }, { sort: DISPLAY_ORDER, projection: SUMMARY_PROJECTION }).batches(SUMMARY_BATCH) as AsyncIterable<ServiceSummary[]>;
     },
     async changeMarker() {
       const [total, active, newest] = await Promise.all([

@@ -10,7 +10,7 @@ async function loaded(edit?: (docs: ReturnType<typeof createEmbeddedDocumentStor
   const repo = createServiceRepository(store);
   await repo.upsertAll(seedDocuments());
   await edit?.(store);
-  return { marker: await repo.changeMarker(), summaries: await repo.listActive() };
+  return { marker: await repo.changeMarker(), summaries: (await Array.fromAsync(repo.activeSummaries())).flat() };
 }
 
 const bodyOf = (answer: { load(): { body: Uint8Array } }) => answer.load().body;
@@ -18,12 +18,12 @@ const bodyOf = (answer: { load(): { body: Uint8Array } }) => answer.load().body;
 describe('CatalogSnapshot', () => {
   it('keeps the /services/catalog bodies within its byte budget: a dropped one is built again, with the same bytes', async () => {
     const { marker, summaries } = await loaded();
-    const roomy = await CatalogSnapshot.build(marker, summaries, 64 * 2 ** 20);
+    const roomy = await CatalogSnapshot.build(marker, [summaries], 64 * 2 ** 20);
     const de = bodyOf(roomy.catalog('DE', 'de'));
     bodyOf(roomy.catalog('IN', 'en'));
     expect(bodyOf(roomy.catalog('DE', 'de'))).toBe(de); // kept: the same bytes object
 
-    const tight = await CatalogSnapshot.build(marker, summaries, de.byteLength);
+    const tight = await CatalogSnapshot.build(marker, [summaries], de.byteLength);
     const first = bodyOf(tight.catalog('DE', 'de'));
     bodyOf(tight.catalog('IN', 'en')); // over the budget: DE's body goes
     const again = bodyOf(tight.catalog('DE', 'de'));
@@ -36,7 +36,7 @@ describe('CatalogSnapshot', () => {
     const { marker, summaries } = await loaded((store) =>
       store.collection<ServiceDoc>('services').updateOne({ slug: 'react-developer' }, { $set: { 'i18n.hi.name': null, 'i18n.de.summary': null } }),
     );
-    const snapshot = await CatalogSnapshot.build(marker, summaries, 64 * 2 ** 20);
+    const snapshot = await CatalogSnapshot.build(marker, [summaries], 64 * 2 ** 20);
     const entry = (lang: 'hi' | 'de' | 'en') =>
       (JSON.parse(new TextDecoder().decode(bodyOf(snapshot.catalog('DE', lang)))) as { data: { slug: string; name: string; summary: string }[] }).data.find(
         (e) => e.slug === 'react-developer',
@@ -47,9 +47,36 @@ describe('CatalogSnapshot', () => {
     expect(entry('de')?.name).not.toBeNull();
   });
 
+  it('builds the same snapshot from batches as from one list, words from stored search words or cut from the copy', async () => {
+    const { marker, summaries } = await loaded();
+    const whole = await CatalogSnapshot.build(marker, [summaries], 64 * 2 ** 20);
+    const inBatches: ServiceSummary[][] = [];
+    for (let i = 0; i < summaries.length; i += 4) inBatches.push(summaries.slice(i, i + 4));
+    // Every other batch without its stored words, as a document written by hand would be.
+    const mixed = inBatches.map((b, k) => (k % 2 ? b.map(({ searchWords: _, ...rest }: ServiceSummary & { searchWords?: unknown }) => rest) : b));
+    const batched = await CatalogSnapshot.build(
+      marker,
+      (async function* () {
+        yield* mixed;
+      })(),
+      64 * 2 ** 20,
+    );
+    const queries = [
+      { market: 'DE', lang: 'de' },
+      { market: 'IN', lang: 'en', search: 'developer' },
+      { market: 'US', lang: 'en', category: 'backend' },
+      { market: 'AE', lang: 'ar', search: 'react' },
+      { market: 'DE', lang: 'de', search: 'entw' },
+    ] as const;
+    expect(inBatches.length).toBeGreaterThan(2);
+    for (const q of queries) expect(batched.page(q, 0, 100)).toEqual(whole.page(q, 0, 100));
+    expect(batched.page(queries[1], 0, 100).total).toBeGreaterThan(0);
+    expect(batched.catalog('DE', 'de').etag).toBe(whole.catalog('DE', 'de').etag);
+  });
+
   it('shares one ETag pass among concurrent first requests for an index', async () => {
     const { marker, summaries } = await loaded();
-    const snapshot = await CatalogSnapshot.build(marker, summaries, 64 * 2 ** 20);
+    const snapshot = await CatalogSnapshot.build(marker, [summaries], 64 * 2 ** 20);
     // The pending pass is kept: a second request before it ends gets the same promise, not a second pass.
     const pending = snapshot.serviceIndexLines();
     expect(snapshot.serviceIndexLines()).toBe(pending);
@@ -76,7 +103,7 @@ describe('CatalogSnapshot', () => {
         },
       },
     };
-    const snapshot = await CatalogSnapshot.build(marker, [flaky, ...rest], 64 * 2 ** 20);
+    const snapshot = await CatalogSnapshot.build(marker, [[flaky, ...rest]], 64 * 2 ** 20);
     failing = true;
     await expect(snapshot.serviceIndexLines()).rejects.toThrow('boom');
     failing = false;

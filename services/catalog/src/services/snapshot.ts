@@ -10,9 +10,9 @@ import {
   queryWords,
   type RebuildableAnswer,
   type StreamedAnswer,
-  searchWords,
   streamed,
-  TokenIndex,
+  type TokenIndex,
+  TokenIndexBuilder,
   yieldToRequests,
 } from '@tm/shared';
 import type { ServiceSummary } from './model.ts';
@@ -44,40 +44,50 @@ export class CatalogSnapshot {
   ) {}
 
   /**
-   * Builds a snapshot from the repository's summaries (already in display order), yielding as it
-   * goes; the /services/catalog bodies it keeps stay within `wholeListBudgetBytes` together.
+   * Builds a snapshot from the repository's summaries (in display order, in batches), yielding as
+   * it goes; each batch's words go into the word indexes as it arrives, so only the lean items are
+   * kept. The /services/catalog bodies it keeps stay within `wholeListBudgetBytes` together.
    */
   static async build(
     marker: ChangeMarker,
-    loaded: readonly (ServiceSummary & { searchWords?: unknown })[],
+    batches: AsyncIterable<readonly (ServiceSummary & { searchWords?: unknown })[]> | Iterable<readonly ServiceSummary[]>,
     wholeListBudgetBytes: number,
   ): Promise<CatalogSnapshot> {
     const items: ServiceSummary[] = [];
     const byKey = new Map<string, ServiceSummary>();
     const positions = new Map<string, number[]>();
-    const wordLists: Record<Lang, string[][]> = { en: [], hi: [], ar: [], de: [] };
-    for (let i = 0; i < loaded.length; i++) {
-      const d = loaded[i] as ServiceSummary;
-      const item = lean(d);
-      const at = items.push(item) - 1;
-      byKey.set(String(item._id), item).set(item.slug, item);
-      for (const m of MARKET_CODES) {
-        if (!isOfferedIn(item, MARKETS[m])) continue;
-        for (const key of [m, `${m}:${item.category}`]) {
-          const list = positions.get(key);
-          if (list) list.push(at);
-          else positions.set(key, [at]);
+    const builders = Object.fromEntries(LANGUAGES.map((l) => [l, new TokenIndexBuilder()])) as Record<Lang, TokenIndexBuilder>;
+    let sinceYield = 0;
+    for await (const batch of batches) {
+      for (const d of batch) {
+        const item = lean(d);
+        const at = items.push(item) - 1;
+        byKey.set(String(item._id), item).set(item.slug, item);
+        for (const m of MARKET_CODES) {
+          if (!isOfferedIn(item, MARKETS[m])) continue;
+          for (const key of [m, `${m}:${item.category}`]) {
+            const list = positions.get(key);
+            if (list) list.push(at);
+            else positions.set(key, [at]);
+          }
+        }
+        // The words upsertAll stored with the document (the same cut of name and summary); a
+        // document written some other way, without them, is cut here.
+        const stored = (d as { searchWords?: Partial<Record<Lang, string[]>> }).searchWords;
+        for (const l of LANGUAGES) {
+          const words = stored?.[l];
+          if (words) builders[l].addWords(at, words);
+          else builders[l].add(at, `${item.i18n[l]?.name ?? ''} ${item.i18n[l]?.summary ?? ''}`);
+        }
+        if (++sinceYield === CHUNK) {
+          sinceYield = 0;
+          await yieldToRequests();
         }
       }
-      // The words upsertAll stored with the document (the same cut of name and summary); a document
-      // written some other way, without them, is cut here.
-      const stored = (d as { searchWords?: Partial<Record<Lang, string[]>> }).searchWords;
-      for (const l of LANGUAGES) wordLists[l].push(stored?.[l] ?? searchWords(`${item.i18n[l]?.name ?? ''} ${item.i18n[l]?.summary ?? ''}`));
-      if (i % CHUNK === CHUNK - 1) await yieldToRequests();
     }
     const words = {} as Record<Lang, TokenIndex>;
     for (const l of LANGUAGES) {
-      words[l] = TokenIndex.build(items.length, (o) => wordLists[l][o] as string[]);
+      words[l] = builders[l].build();
       await yieldToRequests();
     }
     const byMarket = new Map([...positions].map(([k, v]) => [k, Int32Array.from(v)]));
