@@ -1,4 +1,3 @@
-import { update as applyUpdate } from 'mingo';
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 import type {
@@ -21,8 +20,9 @@ import type {
 import { EqualityBuckets, type IndexDef, SortedIndex } from './embedded-indexes.ts';
 import { planQuery } from './embedded-plan.ts';
 import { UniqueIndexes } from './embedded-unique.ts';
-import { applySetsFast, asDriverValue, asDriverWrites, sealCopy } from './embedded-values.ts';
-import { project, seedFromFilter, setPath } from './mongo-semantics.ts';
+import { assertOperators, updatedCopy } from './embedded-update.ts';
+import { asDriverWrites, sealCopy } from './embedded-values.ts';
+import { project, seedFromFilter } from './mongo-semantics.ts';
 
 /** Options of the embedded document store. */
 export interface EmbeddedDocumentStoreOptions {
@@ -65,23 +65,6 @@ export function createEmbeddedDocumentStore(options: EmbeddedDocumentStoreOption
 
 /** Past this many documents in one write, sorted indexes are rebuilt once instead of kept in step. */
 const BULK = 64;
-
-const UPDATE_OPERATORS = new Set([
-  '$set',
-  '$unset',
-  '$inc',
-  '$setOnInsert',
-  '$push',
-  '$pull',
-  '$addToSet',
-  '$min',
-  '$max',
-  '$mul',
-  '$rename',
-  '$currentDate',
-  '$pop',
-  '$pullAll',
-]);
 
 const NO_MATCH: UpdateResult = { matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
 
@@ -296,22 +279,8 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     return { before: null, after: created, result: { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: created._id } };
   }
 
-  private applied(doc: T, raw: Update, inserting: boolean): T {
-    // As the driver sends it (ignoreUndefined): `$set: { a: undefined }` leaves `a` as it is.
-    const update = asDriverValue(raw) as Update;
-    const fast = applySetsFast(doc, update as Record<string, unknown>, inserting, this.freezeArrays);
-    if (fast) {
-      if (fast._id !== doc._id && doc._id !== undefined) throw new TypeError("Performing an update on the path '_id' would modify the immutable field '_id'");
-      return fast;
-    }
-    const copy = structuredClone(doc);
-    const { $setOnInsert, ...rest } = update as Record<string, Record<string, unknown>>;
-    if (Object.keys(rest).length > 0) applyUpdate(copy, rest as never, [], undefined, { cloneMode: 'deep' });
-    // Written directly rather than through mingo's $set, which refuses `_id` even on insert,
-    // where MongoDB accepts `$setOnInsert: { _id }`.
-    if (inserting && $setOnInsert) for (const [path, value] of Object.entries($setOnInsert)) setPath(copy, path, structuredClone(value));
-    if (copy._id !== doc._id && doc._id !== undefined) throw new TypeError("Performing an update on the path '_id' would modify the immutable field '_id'");
-    return sealCopy(copy, this.freezeArrays);
+  private applied(doc: T, update: Update, inserting: boolean): T {
+    return updatedCopy(doc, update, inserting, this.freezeArrays);
   }
 
   /** Replaces a stored document by its next version (same id); a duplicate key throws before anything changes. */
@@ -357,10 +326,3 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
 }
 
 export type { EmbeddedCollection };
-
-function assertOperators(update: Update): void {
-  const keys = Object.keys(update);
-  if (keys.length === 0 || keys.some((k) => !UPDATE_OPERATORS.has(k))) {
-    throw new TypeError(`update document requires atomic operators, got ${keys.join(', ') || 'nothing'}`);
-  }
-}
