@@ -70,6 +70,14 @@ for (const s of stores) {
       expect(await col.countDocuments({})).toBe(items.length);
     });
 
+    it("refuses an update that would change a stored document's _id and keeps the document", async () => {
+      await expect(col.updateOne({ _id: 'a1' }, { $set: { _id: 'z9' } as never })).rejects.toThrow(/immutable field '_id'/);
+      await expect(col.updateOne({ _id: 'a2' }, { $set: { _id: 'z8', price: 1 } as never, $inc: { hits: 1 } })).rejects.toThrow(/immutable field '_id'/);
+      expect(await col.findOne({ _id: 'a1' })).toEqual(items[0] as Item);
+      expect(await col.findOne({ _id: 'a2' })).toEqual(items[1] as Item);
+      expect(await col.findOne({ _id: 'z9' })).toBeNull();
+    });
+
     it('projects included fields and always the _id unless excluded', async () => {
       const [doc] = await col.find({ slug: 'react' }, { projection: { slug: 1, 'name.en': 1 } }).toArray();
       expect(doc as unknown).toEqual({ _id: 'a1', slug: 'react', name: { en: 'React developer' } });
