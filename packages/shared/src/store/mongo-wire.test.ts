@@ -155,6 +155,19 @@ describe('the stand-in answers a large result as a server does', () => {
     expect(standIn.commands.slice(before).filter((c) => c.name === 'getMore').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('turns a batch that never comes into StoreUnavailableError within the timeout, after the batches already read', async () => {
+    const store = fresh(300);
+    const items = store.collection<{ _id: string; n: number }>('slow_batches');
+    await items.insertMany(Array.from({ length: 30 }, (_, n) => ({ _id: `s-${String(n).padStart(2, '0')}`, n })));
+    standIn.failNext('getMore', { hang: true });
+    const seen: number[] = [];
+    const err = await (async () => {
+      for await (const batch of items.find({}, { sort: { n: 1 } }).batches(10)) seen.push(...batch.map((d) => d.n));
+    })().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StoreUnavailableError);
+    expect(seen).toEqual(Array.from({ length: 10 }, (_, n) => n));
+  });
+
   it('answers a getMore on an unknown cursor with CursorNotFound (43)', async () => {
     const store = fresh();
     const items = store.collection<{ _id: string }>('few');
