@@ -15,7 +15,6 @@ const provider = (overrides: Partial<RazorpayProviderOptions> = {}) =>
   createRazorpayProvider({ keyId: fake.keyId, keySecret: fake.keySecret, webhookSecret: fake.webhookSecret, apiUrl: fake.url, timeoutMs: 2000, ...overrides });
 
 const request = (overrides: Partial<OpenPaymentRequest> = {}) => paymentRequest({ market: 'IN', amount: 236_000, currency: 'INR', ...overrides });
-const _ordersFor = (paymentId: string) => [...fake.orders.values()].filter((o) => o.receipt === paymentId);
 
 /** What the webhook route hands the adapter: the raw body and the request's headers. */
 function delivered(event: RazorpayEvent, secret = fake.webhookSecret) {

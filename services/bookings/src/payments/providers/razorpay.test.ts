@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { paymentRequest } from '../../testing/payment-requests.ts';
-import { type RazorpayEvent, type RazorpayFake, startRazorpayFake } from '../../testing/razorpay-fake.ts';
+import { type RazorpayFake, startRazorpayFake } from '../../testing/razorpay-fake.ts';
 import { type OpenPaymentRequest, ProviderUnavailableError } from '../provider.ts';
 import { ProviderRejectedError } from './provider-wire.ts';
 import { createRazorpayProvider, type RazorpayProviderOptions } from './razorpay.ts';
@@ -16,12 +16,6 @@ const provider = (overrides: Partial<RazorpayProviderOptions> = {}) =>
 
 const request = (overrides: Partial<OpenPaymentRequest> = {}) => paymentRequest({ market: 'IN', amount: 236_000, currency: 'INR', ...overrides });
 const ordersFor = (paymentId: string) => [...fake.orders.values()].filter((o) => o.receipt === paymentId);
-
-/** What the webhook route hands the adapter: the raw body and the request's headers. */
-function _delivered(event: RazorpayEvent, secret = fake.webhookSecret) {
-  const rawBody = JSON.stringify(event.body);
-  return { rawBody, headers: new Headers({ 'x-razorpay-signature': fake.signature(rawBody, secret), 'x-razorpay-event-id': event.id }) };
-}
 
 describe('Razorpay adapter: orders', () => {
   it('opens an order for the exact amount with the payment as receipt and the booking in notes', async () => {

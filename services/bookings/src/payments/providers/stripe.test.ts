@@ -16,12 +16,6 @@ const provider = (overrides: Partial<StripeProviderOptions> = {}) =>
 
 const request = (overrides: Partial<OpenPaymentRequest> = {}) => paymentRequest(overrides);
 
-/** What the webhook route hands the adapter: the raw body and the request's headers. */
-async function _delivered(event: ReturnType<StripeFake['succeed']>, opts: { timestampS?: number; secret?: string } = {}) {
-  const rawBody = JSON.stringify(event, null, 2);
-  return { rawBody, headers: new Headers({ 'stripe-signature': fake.signatureHeader(rawBody, opts) }) };
-}
-
 describe('Stripe adapter: payments', () => {
   it('opens a PaymentIntent for the exact amount in lower-case currency, with the booking and payment in metadata', async () => {
     const req = request();
