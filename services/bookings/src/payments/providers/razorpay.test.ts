@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { paymentRequest } from '../../testing/payment-requests.ts';
-import { type RazorpayFake, startRazorpayFake } from '../../testing/razorpay-fake.ts';
-import { type OpenPaymentRequest, ProviderUnavailableError } from '../provider.ts';
+import { describe, expect, it } from 'bun:test';
+import { startRazorpayFixture } from '../../testing/provider-fixtures.ts';
+import { ProviderUnavailableError } from '../provider.ts';
 import { ProviderRejectedError } from './provider-wire.ts';
-import { createRazorpayProvider, type RazorpayProviderOptions } from './razorpay.ts';
 
-let fake: RazorpayFake;
-beforeAll(() => {
-  fake = startRazorpayFake();
-});
-afterAll(() => fake.stop());
-
-const provider = (overrides: Partial<RazorpayProviderOptions> = {}) =>
-  createRazorpayProvider({ keyId: fake.keyId, keySecret: fake.keySecret, webhookSecret: fake.webhookSecret, apiUrl: fake.url, timeoutMs: 2000, ...overrides });
-
-const request = (overrides: Partial<OpenPaymentRequest> = {}) => paymentRequest({ market: 'IN', amount: 236_000, currency: 'INR', ...overrides });
+const { fake, provider, request } = startRazorpayFixture();
 const ordersFor = (paymentId: string) => [...fake.orders.values()].filter((o) => o.receipt === paymentId);
 
 describe('Razorpay adapter: orders', () => {

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { paymentRequest } from '../../testing/payment-requests.ts';
-import { type StripeFake, startStripeFake } from '../../testing/stripe-fake.ts';
-import { type OpenPaymentRequest, ProviderUnavailableError } from '../provider.ts';
+import { describe, expect, it } from 'bun:test';
+import { startStripeFixture } from '../../testing/provider-fixtures.ts';
+import { startStripeFake } from '../../testing/stripe-fake.ts';
+import { ProviderUnavailableError } from '../provider.ts';
 import { ProviderRejectedError } from './provider-wire.ts';
-import { createStripeProvider, type StripeProviderOptions } from './stripe.ts';
 
-let fake: StripeFake;
-beforeAll(() => {
-  fake = startStripeFake();
-});
-afterAll(() => fake.stop());
-
-const provider = (overrides: Partial<StripeProviderOptions> = {}) =>
-  createStripeProvider({ secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiUrl: fake.url, timeoutMs: 2000, ...overrides });
-
-const request = (overrides: Partial<OpenPaymentRequest> = {}) => paymentRequest(overrides);
+const { fake, provider, request } = startStripeFixture();
 
 describe('Stripe adapter: payments', () => {
   it('opens a PaymentIntent for the exact amount in lower-case currency, with the booking and payment in metadata', async () => {
