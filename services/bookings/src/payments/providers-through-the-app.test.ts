@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import { type BookingsUnderTest, createBookingsUnderTest, eventually } from '../testing/bookings-under-test.ts';
-import { type RazorpayFake, startRazorpayFake } from '../testing/razorpay-fake.ts';
-import { type StripeFake, startStripeFake } from '../testing/stripe-fake.ts';
-import { createRazorpayProvider } from './providers/razorpay.ts';
-import { createStripeProvider } from './providers/stripe.ts';
+import { startRazorpayFixture, startStripeFixture } from '../testing/provider-fixtures.ts';
 
 /**
  * The money path with the real Stripe and Razorpay adapters against their local HTTP fakes:
  * DE pays with Stripe, IN with Razorpay, through bookings' own routes (signed webhooks on the raw
  * body, the client's Razorpay confirmation, refunds on cancel).
  */
-let stripe: StripeFake;
-let razorpay: RazorpayFake;
+const { fake: stripe, provider: stripeProvider } = startStripeFixture();
+const { fake: razorpay, provider: razorpayProvider } = startRazorpayFixture();
 let t: BookingsUnderTest;
 beforeAll(async () => {
-  stripe = startStripeFake();
-  razorpay = startRazorpayFake();
   t = await createBookingsUnderTest({
-    providers: {
-      stripe: createStripeProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url, timeoutMs: 2000 }),
-      razorpay: createRazorpayProvider({ keyId: razorpay.keyId, keySecret: razorpay.keySecret, webhookSecret: razorpay.webhookSecret, apiUrl: razorpay.url }),
-    },
+    providers: { stripe: stripeProvider(), razorpay: razorpayProvider() },
     marketProviders: { DE: 'stripe', IN: 'razorpay' },
   });
-});
-afterAll(() => {
-  stripe.stop();
-  razorpay.stop();
 });
 
 async function openFor(market: 'DE' | 'IN') {

@@ -1,4 +1,4 @@
-/** What the Stripe and Razorpay fakes share: ids, injected faults, money in error messages. Tests only. */
+/** What the Stripe and Razorpay fakes share: the server, its request log, injected faults, ids, money in error messages. Tests only. */
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -14,7 +14,7 @@ export function formatMinorForMessage(amount: number, currency: string): string 
 }
 
 /** Failures a test asks of a fake: the next requests answer an error status, or never answer. */
-export interface FakeFaults {
+interface FakeFaults {
   failNext(count?: number, status?: number): void;
   hangNext(count?: number): void;
   /** The response the next request gets instead of being served, if a fault is queued (a hang resolves only at release). */
@@ -23,7 +23,7 @@ export interface FakeFaults {
   release(): void;
 }
 
-export function createFakeFaults(): FakeFaults {
+function createFakeFaults(): FakeFaults {
   const queue: ({ kind: 'fail'; status: number } | { kind: 'hang' })[] = [];
   const hanging: ((res: Response) => void)[] = [];
   return {
@@ -42,6 +42,52 @@ export function createFakeFaults(): FakeFaults {
     },
     release() {
       for (const resolve of hanging.splice(0)) resolve(new Response('stopped', { status: 503 }));
+    },
+  };
+}
+
+/** A fake's HTTP side, the same for every provider. */
+export interface FakeProvider<Entry> {
+  url: string;
+  /** Every request received, oldest first. */
+  requests: Entry[];
+  /** The next `count` requests answer `status` (500 by default) before anything else runs; nothing is saved. */
+  failNext(count?: number, status?: number): void;
+  /** The next `count` requests never answer (until `stop()`), to exercise the caller's timeout. */
+  hangNext(count?: number): void;
+  stop(): void;
+}
+
+/**
+ * Starts a fake provider on 127.0.0.1 at a free port. Each request is read into its log entry by
+ * `record` (which may answer at once instead, as for a body it cannot parse), then meets any
+ * injected fault, and only then reaches the provider's own `serve`.
+ */
+export function startFakeProvider<Entry>(fake: {
+  record(req: Request, url: URL): Promise<Entry | Response>;
+  serve(req: Request, url: URL, entry: Entry): Response | Promise<Response>;
+}): FakeProvider<Entry> {
+  const requests: Entry[] = [];
+  const faults = createFakeFaults();
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    async fetch(req) {
+      const url = new URL(req.url);
+      const entry = await fake.record(req, url);
+      if (entry instanceof Response) return entry;
+      requests.push(entry);
+      return (await faults.take()) ?? fake.serve(req, url, entry);
+    },
+  });
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    requests,
+    failNext: faults.failNext,
+    hangNext: faults.hangNext,
+    stop() {
+      faults.release();
+      server.stop(true);
     },
   };
 }

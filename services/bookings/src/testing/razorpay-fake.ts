@@ -2,16 +2,24 @@
  * A local, stateful stand-in for the part of Razorpay's REST API the adapter uses (DESIGN.md
  * "Payment provider contracts"): orders, their payments, refunds, basic auth, the checkout's
  * `razorpay_signature`, and signed webhooks with `X-Razorpay-Event-Id`. Like Razorpay it has no
- * idempotency header: two order creations make two orders. A real `Bun.serve` on 127.0.0.1:0.
+ * idempotency header: two order creations make two orders. A real server on 127.0.0.1
+ * (`startFakeProvider`).
  * Tests only.
  */
 import { createHmac } from 'node:crypto';
-import { createFakeFaults, formatMinorForMessage, newFakeId } from './provider-fake-kit.ts';
+import { formatMinorForMessage, newFakeId, startFakeProvider } from './provider-fake-kit.ts';
 import { type FakeOrder, type FakePayment, type FakeRazorpayRefund, newPayment, type RazorpayEvent } from './razorpay-fake-objects.ts';
 
 export type { FakeOrder, FakePayment, FakeRazorpayRefund, RazorpayEvent } from './razorpay-fake-objects.ts';
 
 type Answer = { status: number; body: unknown };
+
+/** One request as the fake logged it: the path with its query, and the parsed JSON body. */
+export interface RazorpayFakeRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+}
 
 export interface RazorpayFakeOptions {
   keyId?: string;
@@ -31,8 +39,6 @@ export function startRazorpayFake(options: RazorpayFakeOptions = {}) {
   const payments = new Map<string, FakePayment>();
   const refunds = new Map<string, FakeRazorpayRefund>();
   const events: RazorpayEvent[] = [];
-  const requests: { method: string; path: string; body: unknown }[] = [];
-  const faults = createFakeFaults();
   const state = { refundStatus: 'processed' as FakeRazorpayRefund['status'] };
 
   const bad = (description: string, field?: string, status = 400): Answer => ({
@@ -151,21 +157,17 @@ export function startRazorpayFake(options: RazorpayFakeOptions = {}) {
     return bad('The requested URL was not found on the server.', undefined, 404);
   }
 
-  const server = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    async fetch(req) {
-      const url = new URL(req.url);
+  const server = startFakeProvider<RazorpayFakeRequest>({
+    async record(req, url) {
       const text = req.method === 'POST' ? await req.text() : '';
-      let body: Record<string, unknown> = {};
       try {
-        body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+        const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+        return { method: req.method, path: `${url.pathname}${url.search}`, body };
       } catch {
         return Response.json(bad('The request body is not valid JSON').body, { status: 400 });
       }
-      requests.push({ method: req.method, path: `${url.pathname}${url.search}`, body });
-      const injected = await faults.take();
-      if (injected) return injected;
+    },
+    serve(req, url, { body }) {
       if (req.headers.get('authorization') !== `Basic ${btoa(`${keyId}:${keySecret}`)}`) {
         return Response.json(bad('Authentication failed').body, { status: 401 });
       }
@@ -197,7 +199,8 @@ export function startRazorpayFake(options: RazorpayFakeOptions = {}) {
   });
 
   return {
-    url: `http://127.0.0.1:${server.port}`,
+    /** `url`, `requests`, `failNext`, `hangNext`, `stop()`: see `FakeProvider`. */
+    ...server,
     keyId,
     keySecret,
     webhookSecret,
@@ -206,11 +209,8 @@ export function startRazorpayFake(options: RazorpayFakeOptions = {}) {
     refunds,
     /** Every event the fake would have sent, oldest first. */
     events,
-    requests,
     /** `refundStatus: 'pending'` makes refunds stay pending (no refund.processed until `processRefund`). */
     state,
-    failNext: faults.failNext,
-    hangNext: faults.hangNext,
     /** The customer paid the order and it was captured: answers the payment, `payment.captured` and the checkout's confirmation. */
     capture(orderId: string) {
       const payment = attempt(orderId, 'captured');
@@ -262,10 +262,6 @@ export function startRazorpayFake(options: RazorpayFakeOptions = {}) {
         },
         body: rawBody,
       });
-    },
-    stop(): void {
-      faults.release();
-      server.stop(true);
     },
   };
 }

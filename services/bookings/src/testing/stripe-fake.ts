@@ -1,11 +1,11 @@
 /**
  * A local, stateful stand-in for the part of Stripe's API the adapter uses (DESIGN.md "Payment
  * provider contracts"): PaymentIntents, refunds, Idempotency-Key semantics, Bearer auth, and
- * signed webhooks. A real `Bun.serve` on 127.0.0.1:0, so the official `stripe` client talks to
+ * signed webhooks. A real server on 127.0.0.1 (`startFakeProvider`), so the official `stripe` client talks to
  * it over HTTP exactly as it talks to Stripe. Tests only.
  */
 import { createHmac } from 'node:crypto';
-import { createFakeFaults, type FakeFaults, formatMinorForMessage, newFakeId } from './provider-fake-kit.ts';
+import { formatMinorForMessage, newFakeId, startFakeProvider } from './provider-fake-kit.ts';
 import {
   type Answer,
   CANCELABLE,
@@ -19,6 +19,14 @@ import {
 } from './stripe-fake-objects.ts';
 
 export type { FakeCharge, FakeIntent, FakeIntentStatus, FakeRefund, StripeEvent } from './stripe-fake-objects.ts';
+
+/** One request as the fake logged it: form or query parameters, and the idempotency key. */
+export interface StripeFakeRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  params: Record<string, string>;
+}
 
 export interface StripeFakeOptions {
   secretKey?: string;
@@ -39,8 +47,6 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
   const charges = new Map<string, FakeCharge>();
   const refunds = new Map<string, FakeRefund>();
   const events: StripeEvent[] = [];
-  const requests: { method: string; path: string; idempotencyKey: string | null; params: Record<string, string> }[] = [];
-  const faults: FakeFaults = createFakeFaults();
   const state = { processingDelayMs: options.processingDelayMs ?? 0, refundStatus: 'succeeded' as FakeRefund['status'] };
 
   const idempotency = createStripeIdempotency(() => state.processingDelayMs);
@@ -159,17 +165,13 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
     return atob(header.slice(6)).split(':')[0] === secretKey;
   }
 
-  const server = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    async fetch(req) {
-      const url = new URL(req.url);
+  const server = startFakeProvider<StripeFakeRequest>({
+    async record(req, url) {
       const raw = req.method === 'GET' ? url.search.slice(1) : await req.text();
       const params = Object.fromEntries(new URLSearchParams(raw));
-      const key = req.headers.get('idempotency-key');
-      requests.push({ method: req.method, path: url.pathname, idempotencyKey: key, params });
-      const injected = await faults.take();
-      if (injected) return injected;
+      return { method: req.method, path: url.pathname, idempotencyKey: req.headers.get('idempotency-key'), params };
+    },
+    serve(req, url, { params, idempotencyKey: key }) {
       if (!authorised(req)) return toResponse(error(401, 'invalid_request_error', 'Invalid API Key provided.'));
       const [, version, resource, id, action] = url.pathname.split('/');
       if (version !== 'v1') return toResponse(error(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}).`));
@@ -204,7 +206,8 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
   };
 
   return {
-    url: `http://127.0.0.1:${server.port}`,
+    /** `url`, `requests`, `failNext`, `hangNext`, `stop()`: see `FakeProvider`. */
+    ...server,
     secretKey,
     webhookSecret,
     intents,
@@ -212,14 +215,8 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
     refunds,
     /** Every event the fake would have sent, oldest first (the account's event log). */
     events,
-    /** Every request received, oldest first. */
-    requests,
     /** Mutable knobs: `processingDelayMs`, and `refundStatus` for refunds the provider settles later. */
     state,
-    /** The next `count` requests answer `status` (500 by default) before anything else runs; nothing is saved. */
-    failNext: faults.failNext,
-    /** The next `count` requests never answer (until `stop()`), to exercise the caller's timeout. */
-    hangNext: faults.hangNext,
     /** The customer paid: the intent succeeds with a charge; answers the `payment_intent.succeeded` event. */
     succeed(intentId: string): StripeEvent {
       const intent = intentOf(intentId);
@@ -258,10 +255,6 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
     async sendWebhook(url: string, event: StripeEvent, opts: { timestampS?: number; secret?: string } = {}): Promise<Response> {
       const payload = JSON.stringify(event, null, 2);
       return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signatureHeader(payload, opts) }, body: payload });
-    },
-    stop(): void {
-      faults.release();
-      server.stop(true);
     },
   };
 }

@@ -1,27 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { paymentRequest } from '../../testing/payment-requests.ts';
-import { type RazorpayEvent, type RazorpayFake, startRazorpayFake } from '../../testing/razorpay-fake.ts';
-import { type OpenPaymentRequest, ProviderUnavailableError } from '../provider.ts';
+import { describe, expect, it } from 'bun:test';
+import { startRazorpayFixture } from '../../testing/provider-fixtures.ts';
+import { ProviderUnavailableError } from '../provider.ts';
 import { ProviderRejectedError } from './provider-wire.ts';
-import { createRazorpayProvider, type RazorpayProviderOptions } from './razorpay.ts';
 
-let fake: RazorpayFake;
-beforeAll(() => {
-  fake = startRazorpayFake();
-});
-afterAll(() => fake.stop());
-
-const provider = (overrides: Partial<RazorpayProviderOptions> = {}) =>
-  createRazorpayProvider({ keyId: fake.keyId, keySecret: fake.keySecret, webhookSecret: fake.webhookSecret, apiUrl: fake.url, timeoutMs: 2000, ...overrides });
-
-const request = (overrides: Partial<OpenPaymentRequest> = {}) => paymentRequest({ market: 'IN', amount: 236_000, currency: 'INR', ...overrides });
+const { fake, provider, request } = startRazorpayFixture();
 const ordersFor = (paymentId: string) => [...fake.orders.values()].filter((o) => o.receipt === paymentId);
-
-/** What the webhook route hands the adapter: the raw body and the request's headers. */
-function _delivered(event: RazorpayEvent, secret = fake.webhookSecret) {
-  const rawBody = JSON.stringify(event.body);
-  return { rawBody, headers: new Headers({ 'x-razorpay-signature': fake.signature(rawBody, secret), 'x-razorpay-event-id': event.id }) };
-}
 
 describe('Razorpay adapter: orders', () => {
   it('opens an order for the exact amount with the payment as receipt and the booking in notes', async () => {

@@ -1,26 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { paymentRequest } from '../../testing/payment-requests.ts';
-import { type StripeFake, startStripeFake } from '../../testing/stripe-fake.ts';
-import { type OpenPaymentRequest, ProviderUnavailableError } from '../provider.ts';
+import { describe, expect, it } from 'bun:test';
+import { startStripeFixture } from '../../testing/provider-fixtures.ts';
+import { startStripeFake } from '../../testing/stripe-fake.ts';
+import { ProviderUnavailableError } from '../provider.ts';
 import { ProviderRejectedError } from './provider-wire.ts';
-import { createStripeProvider, type StripeProviderOptions } from './stripe.ts';
 
-let fake: StripeFake;
-beforeAll(() => {
-  fake = startStripeFake();
-});
-afterAll(() => fake.stop());
-
-const provider = (overrides: Partial<StripeProviderOptions> = {}) =>
-  createStripeProvider({ secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiUrl: fake.url, timeoutMs: 2000, ...overrides });
-
-const request = (overrides: Partial<OpenPaymentRequest> = {}) => paymentRequest(overrides);
-
-/** What the webhook route hands the adapter: the raw body and the request's headers. */
-async function _delivered(event: ReturnType<StripeFake['succeed']>, opts: { timestampS?: number; secret?: string } = {}) {
-  const rawBody = JSON.stringify(event, null, 2);
-  return { rawBody, headers: new Headers({ 'stripe-signature': fake.signatureHeader(rawBody, opts) }) };
-}
+const { fake, provider, request } = startStripeFixture();
 
 describe('Stripe adapter: payments', () => {
   it('opens a PaymentIntent for the exact amount in lower-case currency, with the booking and payment in metadata', async () => {
