@@ -18,9 +18,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answersOk, createProcessGroup, freePort, type ProcessGroup, type Started, waitFor } from '../bench/processes.ts';
+import { answersOk, createProcessGroup, freePort, waitFor } from '../bench/processes.ts';
+import { readyAfter, startEmbedded, startOnDatabase } from './backends.ts';
 import { rssMb, sequential, steady, timed } from './measure.ts';
-import { renderReport, type ServiceStart, type SizeResult, type StoreShape, writeBenchmarks } from './report.ts';
+import { renderReport, type SizeResult, type StoreShape, writeBenchmarks } from './report.ts';
 
 const repoRoot = join(import.meta.dir, '..', '..');
 const sizes = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
@@ -32,91 +33,6 @@ const SETTLE_MS = 5_000;
 const shape = (process.env.BENCH_SCALE_STORE ?? 'embedded') as StoreShape;
 if (shape !== 'mongodb' && shape !== 'embedded') throw new Error(`BENCH_SCALE_STORE must be mongodb or embedded, not ${shape}`);
 const url = (port: number) => `http://127.0.0.1:${port}`;
-
-/** True once something accepts TCP connections on 127.0.0.1:`port`. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    Bun.connect({ hostname: '127.0.0.1', port, socket: { open: (s) => (s.end(), resolve(true)), connectError: () => resolve(false), data() {} } }).catch(() =>
-      resolve(false),
-    );
-  });
-}
-
-/** Milliseconds from now until `readyUrl` answers 2xx. */
-async function readyAfter(s: Started, readyUrl: string): Promise<number> {
-  const t0 = performance.now();
-  await waitFor(`${s.name} ready`, () => answersOk(readyUrl), [s], 600_000);
-  return Math.round(performance.now() - t0);
-}
-
-/** A number a process logged in its JSON line carrying `msg` (waiting for the line: a log written just now may not be in the file yet). */
-async function logged(s: Started, msg: string, field: string): Promise<number> {
-  const find = async () => (await Bun.file(s.logFile).text()).split('\n').find((l) => l.includes(`"msg":"${msg}"`));
-  await waitFor(`${s.name}'s "${msg}" line`, async () => (await find()) !== undefined, [], 5_000);
-  return Number((JSON.parse((await find()) ?? '{}') as Record<string, unknown>)[field] ?? Number.NaN);
-}
-
-interface Backends {
-  talent: Started;
-  catalog: Started;
-  database?: Started;
-  startup: { talent: ServiceStart; catalog: ServiceStart };
-}
-
-/**
- * Production's shape: the database in its own process, loaded through the driver, then each
- * service's main.ts started on it. Start-up is spawn to the first read the snapshot answers
- * (a list page), since /readyz answers as soon as the indexes are there.
- */
-async function startOnDatabase(
-  group: ProcessGroup,
-  ports: { talent: number; catalog: number; database: number },
-  env: Record<string, string>,
-): Promise<Backends> {
-  const run = (name: string, file: string, extra: Record<string, string> = {}) =>
-    group.spawn(name, [process.execPath, join(repoRoot, file)], { ...env, ...extra }, repoRoot);
-  const database = run('database', 'scripts/bench-scale/store.ts', { PORT: String(ports.database) });
-  await waitFor('database', () => accepts(ports.database), [database]);
-  const onDatabase = { MONGODB_URL: `mongodb://127.0.0.1:${ports.database}/?directConnection=true`, SEED: 'never' };
-  const loaders = [
-    run('talent-load', 'services/talent/scripts/load-bench.ts', onDatabase),
-    run('catalog-load', 'services/catalog/scripts/load-bench.ts', onDatabase),
-  ];
-  for (const l of loaders) if ((await l.proc.exited) !== 0) throw new Error(`${l.name} failed; see ${l.logFile}`);
-  const [talentLoad, catalogLoad] = loaders as [Started, Started];
-  const talent = run('talent', 'services/talent/src/main.ts', { ...onDatabase, PORT: String(ports.talent) });
-  const catalog = run('catalog', 'services/catalog/src/main.ts', { ...onDatabase, PORT: String(ports.catalog), TALENT_URL: url(ports.talent) });
-  const [talentMs, catalogMs] = await Promise.all([
-    readyAfter(talent, `${url(ports.talent)}/talent?limit=1`),
-    readyAfter(catalog, `${url(ports.catalog)}/services?limit=1`),
-  ]);
-  return {
-    talent,
-    catalog,
-    database,
-    startup: {
-      talent: { loadMs: await logged(talentLoad, 'loaded', 'loadedMs'), startMs: talentMs },
-      catalog: { loadMs: await logged(catalogLoad, 'loaded', 'loadedMs'), startMs: catalogMs },
-    },
-  };
-}
-
-/**
- * `bun run start`'s shape: each service loads its in-process embedded store, then builds its
- * snapshot. Start-up with the data stored is spawn to /readyz less that load.
- */
-async function startEmbedded(group: ProcessGroup, ports: { talent: number; catalog: number }, env: Record<string, string>): Promise<Backends> {
-  const run = (name: string, file: string, extra: Record<string, string>) =>
-    group.spawn(name, [process.execPath, join(repoRoot, file)], { ...env, ...extra }, repoRoot);
-  const talent = run('talent', 'services/talent/scripts/serve-bench.ts', { PORT: String(ports.talent) });
-  const catalog = run('catalog', 'services/catalog/scripts/serve-bench.ts', { PORT: String(ports.catalog), TALENT_URL: url(ports.talent) });
-  const [talentMs, catalogMs] = await Promise.all([readyAfter(talent, `${url(ports.talent)}/readyz`), readyAfter(catalog, `${url(ports.catalog)}/readyz`)]);
-  const start = async (s: Started, spawnMs: number): Promise<ServiceStart> => {
-    const loadMs = await logged(s, 'listening', 'loadedMs');
-    return { loadMs, startMs: spawnMs - loadMs, spawnMs };
-  };
-  return { talent, catalog, startup: { talent: await start(talent, talentMs), catalog: await start(catalog, catalogMs) } };
-}
 
 async function indexSlugs(base: string, path: string): Promise<{ slug: string; kind: string; markets: string[] }[]> {
   const text = await (await fetch(`${base}${path}`)).text();

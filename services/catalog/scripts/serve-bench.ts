@@ -2,7 +2,7 @@
  * bench:scale's catalog process with BENCH_SCALE_STORE=embedded: main.ts's wiring on the
  * in-process embedded store, loaded with BENCH_SCALE_N synthetic services (bulk writes in batches)
  * instead of the seed. Logs one JSON line with the load and snapshot times once listening. (The
- * default, production-shaped run starts main.ts itself on a database load-bench.ts filled.)
+ * BENCH_SCALE_STORE=mongodb run starts main.ts itself on a database load-bench.ts filled.)
  */
 import { createLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';

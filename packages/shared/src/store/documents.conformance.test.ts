@@ -58,7 +58,7 @@ for (const s of stores) {
       expect(sizes.length).toBeGreaterThanOrEqual(4);
     });
 
-    it('reads nothing in batches when nothing matches, and stops early without error', async () => {
+    it('reads nothing in batches when nothing matches, and stops early without error (the cursor closed: mongo-wire.test.ts)', async () => {
       const empty: Item[][] = [];
       for await (const batch of col.find({ category: 'none' }).batches(10)) empty.push(batch);
       expect(empty).toEqual([]);
@@ -66,8 +66,13 @@ for (const s of stores) {
         expect(batch).toHaveLength(1);
         break;
       }
-      // The cursor left early was closed: the store still answers.
       expect(await col.countDocuments({})).toBe(items.length);
+    });
+
+    it('refuses a batch size that is not a whole number from 1 (a size of 0 would never end)', async () => {
+      for (const size of [0, -1, 1.5, Number.NaN]) {
+        await expect(Array.fromAsync(col.find({}).batches(size))).rejects.toThrow(RangeError);
+      }
     });
 
     it("refuses an update that would change a stored document's _id and keeps the document", async () => {

@@ -57,8 +57,9 @@ export interface DeleteResult {
 export interface FindCursor<T> {
   toArray(): Promise<T[]>;
   /**
-   * The results in order, in batches of at most `size` (on MongoDB as the server sends them, so a
-   * reader of a whole collection holds one batch of the driver's documents at a time, never all).
+   * The results in order, in batches of at most `size`, a whole number from 1 (on MongoDB as the
+   * server sends them, so a reader of a whole collection holds one batch of the driver's documents
+   * at a time, never all). Another size throws a RangeError.
    */
   batches(size: number): AsyncIterable<T[]>;
 }
@@ -118,4 +119,10 @@ export class DuplicateKeyError extends Error {
 /** True for a duplicate-key error from either adapter. */
 export function isDuplicateKeyError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+/** The size a FindCursor.batches call asked for, checked: a whole number from 1 (0 would never end). */
+export function batchSizeOf(size: number): number {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`batches(size) needs a whole number from 1, got ${size}`);
+  return size;
 }

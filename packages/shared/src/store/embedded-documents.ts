@@ -1,21 +1,22 @@
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
-import type {
-  BulkWriteOperation,
-  BulkWriteResult,
-  Doc,
-  DocumentCollection,
-  DocumentStore,
-  Filter,
-  FindCursor,
-  FindOneAndUpdateOptions,
-  FindOptions,
-  IndexOptions,
-  IndexSpec,
-  Projection,
-  Sort,
-  Update,
-  UpdateResult,
+import {
+  type BulkWriteOperation,
+  type BulkWriteResult,
+  batchSizeOf,
+  type Doc,
+  type DocumentCollection,
+  type DocumentStore,
+  type Filter,
+  type FindCursor,
+  type FindOneAndUpdateOptions,
+  type FindOptions,
+  type IndexOptions,
+  type IndexSpec,
+  type Projection,
+  type Sort,
+  type Update,
+  type UpdateResult,
 } from './documents.ts';
 import { EqualityBuckets, type IndexDef, SortedIndex } from './embedded-indexes.ts';
 import { planQuery } from './embedded-plan.ts';
@@ -97,7 +98,8 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     const run = () => this.select(filter, options);
     return {
       toArray: async () => run(),
-      async *batches(size) {
+      async *batches(wanted) {
+        const size = batchSizeOf(wanted);
         const all = run();
         for (let i = 0; i < all.length; i += size) yield all.slice(i, i + size);
       },

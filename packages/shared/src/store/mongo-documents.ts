@@ -11,7 +11,7 @@ import {
   ObjectId,
 } from 'mongodb';
 import { type Logger, silentLogger } from '../logger.ts';
-import type { Doc, DocumentCollection, DocumentStore, IndexOptions, IndexSpec } from './documents.ts';
+import { batchSizeOf, type Doc, type DocumentCollection, type DocumentStore, type IndexOptions, type IndexSpec } from './documents.ts';
 import type { MongoSettings } from './mongo-settings.ts';
 import { StoreUnavailableError } from './unavailable.ts';
 
@@ -139,10 +139,11 @@ function wrapCollection<T extends Doc>(collection: Collection, logger: Logger, w
           const normalise = (d: unknown) => normaliseId(d, name, logger, warned);
           return {
             toArray: () => guard(async () => (await cursor.toArray()).map(normalise)),
-            async *batches(size: number) {
-              cursor.batchSize(size);
+            async *batches(wanted: number) {
+              const size = batchSizeOf(wanted);
               try {
-                // hasNext fetches the next batch when the buffer is empty; the buffer is then handed out whole.
+                cursor.batchSize(size);
+                // hasNext fetches the next batch when the buffer is empty; the buffer is handed out at most `size` at a time.
                 while (await guard(() => cursor.hasNext())) yield cursor.readBufferedDocuments(size).map(normalise);
               } finally {
                 await cursor.close().catch(() => undefined);

@@ -168,6 +168,52 @@ describe('the stand-in answers a large result as a server does', () => {
     expect(seen).toEqual(Array.from({ length: 10 }, (_, n) => n));
   });
 
+  it('closes a cursor left before its end (killCursors with its id), and keeps none open for a read to the end', async () => {
+    const store = fresh();
+    const items = store.collection<{ _id: string }>('left_early');
+    await items.insertMany(Array.from({ length: 30 }, (_, n) => ({ _id: `l-${String(n).padStart(2, '0')}` })));
+    const before = standIn.commands.length;
+    for await (const batch of items.find({}).batches(10)) {
+      expect(batch).toHaveLength(10);
+      break;
+    }
+    const sentNow = standIn.commands.slice(before);
+    expect(sentNow.map((c) => c.name)).toEqual(['find', 'killCursors']);
+    const kill = sentNow[1]?.body as { killCursors: string; cursors: number[] };
+    expect(kill.killCursors).toBe('left_early');
+    expect(kill.cursors).toHaveLength(1);
+    expect(Number(kill.cursors[0])).toBeGreaterThan(0);
+    const afterEarly = standIn.commands.length;
+    expect((await Array.fromAsync(items.find({}).batches(10))).flat()).toHaveLength(30);
+    expect(standIn.commands.slice(afterEarly).map((c) => c.name)).toEqual(['find', 'getMore', 'getMore']);
+  });
+
+  it('drops a connection whose message claims a length shorter than its header', async () => {
+    const port = Number(new URL(standIn.url.replace('mongodb://', 'http://')).port);
+    const closed = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 2_000);
+      void Bun.connect({
+        hostname: '127.0.0.1',
+        port,
+        socket: {
+          open(socket) {
+            const header = Buffer.alloc(16);
+            header.writeInt32LE(8, 0);
+            socket.write(header);
+          },
+          close() {
+            clearTimeout(timer);
+            resolve(true);
+          },
+          data() {},
+        },
+      });
+    });
+    expect(closed).toBe(true);
+    // The stand-in still serves everyone else.
+    expect(await fresh().ping()).toBe(true);
+  });
+
   it('answers a getMore on an unknown cursor with CursorNotFound (43)', async () => {
     const store = fresh();
     const items = store.collection<{ _id: string }>('few');

@@ -45,7 +45,7 @@ export const SEED_MARKERS_COLLECTION = 'seed_markers';
 
 const DISPLAY_ORDER = { rank: 1, slug: 1 } as const;
 const BATCH = 1_000;
-/** Summaries per batch of a snapshot build's read (about 1.5 KB each with their search words). */
+/** Summaries per batch of a snapshot build's read (about 2.2 KB of BSON each, half of it their search words). */
 const SUMMARY_BATCH = 2_000;
 
 /** The fields the read model holds, and the search words upsertAll stored (so the snapshot need not cut the copy into words again). */

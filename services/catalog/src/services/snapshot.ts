@@ -19,6 +19,9 @@ import type { ServiceSummary } from './model.ts';
 import { isOfferedIn, toCatalogEntry, toIndexEntry } from './present.ts';
 import type { ServiceQuery } from './repository.ts';
 
+/** A summary as the repository reads it: with the search words upsertAll stored, unless written another way. */
+type StoredSummary = ServiceSummary & { searchWords?: Partial<Record<Lang, string[]>> };
+
 /** Items between two yields to the event loop while a snapshot is built, so requests keep flowing. */
 const CHUNK = 2_000;
 /** Lines per chunk of a streamed index. */
@@ -50,7 +53,7 @@ export class CatalogSnapshot {
    */
   static async build(
     marker: ChangeMarker,
-    batches: AsyncIterable<readonly (ServiceSummary & { searchWords?: unknown })[]> | Iterable<readonly ServiceSummary[]>,
+    batches: AsyncIterable<readonly StoredSummary[]> | Iterable<readonly StoredSummary[]>,
     wholeListBudgetBytes: number,
   ): Promise<CatalogSnapshot> {
     const items: ServiceSummary[] = [];
@@ -73,7 +76,7 @@ export class CatalogSnapshot {
         }
         // The words upsertAll stored with the document (the same cut of name and summary); a
         // document written some other way, without them, is cut here.
-        const stored = (d as { searchWords?: Partial<Record<Lang, string[]>> }).searchWords;
+        const stored = d.searchWords;
         for (const l of LANGUAGES) {
           const words = stored?.[l];
           if (words) builders[l].addWords(at, words);

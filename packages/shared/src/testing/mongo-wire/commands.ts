@@ -1,5 +1,6 @@
-import { BSON, type Document, Long, ObjectId } from 'mongodb';
+import { type Document, Long, ObjectId } from 'mongodb';
 import { type Doc, type DocumentStore, isDuplicateKeyError, type Projection, type Sort } from '../../store/documents.ts';
+import type { Cursors } from './cursors.ts';
 
 /**
  * The embedded store keeps string ids only; an ObjectId `_id` (a document written by hand, as
@@ -20,62 +21,6 @@ class CommandNotFound extends Error {
 function writeError(index: number, err: unknown): Document {
   if (isDuplicateKeyError(err)) return { index, code: 11000, errmsg: (err as Error).message };
   throw err;
-}
-
-/** A find's first batch without `batchSize`, as on MongoDB; later batches fill up to the byte limit. */
-const DEFAULT_FIRST_BATCH = 101;
-/** The most a batch carries, as on MongoDB (16 MiB, the largest BSON document). */
-const BATCH_BYTES = 16 * 1024 * 1024;
-
-/**
- * Open cursors: what a find matched beyond the batch it answered, handed out by getMore in
- * batches as MongoDB sizes them (a count, and never past 16 MiB), so a large result reaches the
- * driver as it would from a server.
- */
-export class Cursors {
-  private readonly open = new Map<string, { ns: string; docs: Document[]; at: number }>();
-  private nextId = 1;
-
-  /** The reply to a find: the first batch, and a cursor id when more is left (0 when not). */
-  first(ns: string, docs: Document[], batchSize: number | undefined): Document {
-    const cursor = { ns, docs, at: 0 };
-    const firstBatch = this.take(cursor, batchSize || DEFAULT_FIRST_BATCH);
-    return { cursor: { firstBatch, id: this.keep(cursor), ns }, ok: 1 };
-  }
-
-  /** The reply to a getMore: the next batch; the cursor is closed once it is exhausted. */
-  more(id: Long, batchSize: number | undefined): Document {
-    const key = id.toString();
-    const cursor = this.open.get(key);
-    if (!cursor) return { ok: 0, code: 43, codeName: 'CursorNotFound', errmsg: `cursor id ${key} not found` };
-    this.open.delete(key);
-    const nextBatch = this.take(cursor, batchSize || Number.POSITIVE_INFINITY);
-    return { cursor: { nextBatch, id: this.keep(cursor, key), ns: cursor.ns }, ok: 1 };
-  }
-
-  kill(ids: Long[]): Document {
-    for (const id of ids) this.open.delete(id.toString());
-    return { cursorsKilled: ids, cursorsNotFound: [], cursorsAlive: [], cursorsUnknown: [], ok: 1 };
-  }
-
-  private take(cursor: { docs: Document[]; at: number }, count: number): Document[] {
-    const batch: Document[] = [];
-    let bytes = 0;
-    while (cursor.at < cursor.docs.length && batch.length < count) {
-      const doc = cursor.docs[cursor.at] as Document;
-      bytes += BSON.calculateObjectSize(doc);
-      if (bytes > BATCH_BYTES && batch.length > 0) break;
-      batch.push(doc);
-      cursor.at++;
-    }
-    return batch;
-  }
-
-  private keep(cursor: { ns: string; docs: Document[]; at: number }, key = String(this.nextId++)): Long {
-    if (cursor.at >= cursor.docs.length) return Long.fromNumber(0);
-    this.open.set(key, cursor);
-    return Long.fromString(key);
-  }
 }
 
 /** Runs one database command against the embedded store, answering with the server's reply shape. */
@@ -104,12 +49,15 @@ export async function runCommand(
           limit: body.limit === undefined || body.limit === 0 ? undefined : Math.abs(Number(body.limit)),
         })
         .toArray();
-      return cursors.first(`${body.$db}.${body.find}`, docs.map(idOut), body.batchSize as number | undefined);
+      return cursors.first(`${body.$db}.${body.find}`, docs.map(idOut), {
+        batchSize: body.batchSize as number | undefined,
+        singleBatch: body.singleBatch === true,
+      });
     }
     case 'getMore':
-      return cursors.more(body.getMore as Long, body.batchSize as number | undefined);
+      return cursors.more(body.getMore as Long | number, body.batchSize as number | undefined);
     case 'killCursors':
-      return cursors.kill(body.cursors as Long[]);
+      return cursors.kill(body.cursors as (Long | number)[]);
     case 'aggregate':
       return aggregateCount(body, db);
     case 'insert': {

@@ -3,7 +3,8 @@ import { BSON, type Document, MongoClient, ObjectId } from 'mongodb';
 import type { DocumentStore } from '../../store/documents.ts';
 import { createEmbeddedDocumentStore } from '../../store/embedded-documents.ts';
 import { mongoDocumentStore } from '../../store/mongo-documents.ts';
-import { Cursors, runCommand } from './commands.ts';
+import { runCommand } from './commands.ts';
+import { Cursors } from './cursors.ts';
 
 const OP_REPLY = 1;
 const OP_QUERY = 2004;
@@ -122,6 +123,12 @@ export function startMongoWireStandIn(options: { port?: number; record?: boolean
         }
         let buf = pending.chunks.length === 1 ? first : Buffer.concat(pending.chunks, pending.length);
         while (buf.length >= 16 && buf.length >= buf.readInt32LE(0)) {
+          // A length shorter than its own header is no message: the connection is dropped, as a server does.
+          if (buf.readInt32LE(0) < 16) {
+            buffers.delete(socket);
+            socket.end();
+            return;
+          }
           const message = buf.subarray(0, buf.readInt32LE(0));
           buf = buf.subarray(message.length);
           void handle(message).then((reply) => send(socket, reply));
@@ -137,7 +144,17 @@ export function startMongoWireStandIn(options: { port?: number; record?: boolean
     },
   });
 
+  /** The reply to one message; a failure of the stand-in itself is an error reply (ok: 0), never an unhandled rejection. */
   async function handle(message: Buffer): Promise<Buffer> {
+    try {
+      return await replyTo(message);
+    } catch (err) {
+      const failure = { ok: 0, code: 8000, codeName: 'StandInError', errmsg: `the stand-in failed: ${String(err)}` };
+      return message.readInt32LE(12) === OP_QUERY ? opReply(message.readInt32LE(4), failure) : opMsg(message.readInt32LE(4), failure);
+    }
+  }
+
+  async function replyTo(message: Buffer): Promise<Buffer> {
     const requestId = message.readInt32LE(4);
     const opCode = message.readInt32LE(12);
     if (opCode === OP_QUERY) {

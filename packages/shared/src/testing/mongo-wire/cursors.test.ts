@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'bun:test';
+import { BSON, Long } from 'mongodb';
+import { Cursors } from './cursors.ts';
+
+const docs = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: i }));
+
+describe('the stand-in cursors', () => {
+  it('opens with an empty first batch for batchSize 0 and hands the rest out by getMore', () => {
+    const cursors = new Cursors();
+    const first = cursors.first('db.c', docs(5), { batchSize: 0 });
+    expect(first.cursor.firstBatch).toEqual([]);
+    const id = first.cursor.id as Long;
+    expect(id.toNumber()).toBeGreaterThan(0);
+    const next = cursors.more(id, undefined);
+    expect(next.cursor.nextBatch).toHaveLength(5);
+    expect((next.cursor.id as Long).toNumber()).toBe(0);
+  });
+
+  it('leaves no cursor open for singleBatch, and says which killCursors ids it did not know', () => {
+    const cursors = new Cursors();
+    const single = cursors.first('db.c', docs(200), { singleBatch: true });
+    expect(single.cursor.firstBatch).toHaveLength(101);
+    expect((single.cursor.id as Long).toNumber()).toBe(0);
+    const open = cursors.first('db.c', docs(200), {}).cursor.id as Long;
+    const unknown = Long.fromNumber(999);
+    const reply = cursors.kill([open, unknown]);
+    expect(reply.cursorsKilled).toEqual([open]);
+    expect(reply.cursorsNotFound).toEqual([unknown]);
+    expect(cursors.more(open, undefined)).toMatchObject({ ok: 0, code: 43 });
+  });
+
+  it('keeps a batch of many tiny documents, entries included, within 16 MiB so its reply serializes', () => {
+    const cursors = new Cursors();
+    const all = docs(800_000);
+    const id = cursors.first('db.c', all, { batchSize: 1 }).cursor.id as Long;
+    const reply = cursors.more(id, undefined);
+    const batch = reply.cursor.nextBatch as unknown[];
+    // Without counting each entry's key and type byte, ~650k of these would overflow the reply.
+    expect(batch.length).toBeLessThan(all.length - 1);
+    const bytes = BSON.serialize(reply).length;
+    expect(bytes).toBeLessThanOrEqual(16 * 1024 * 1024);
+    expect(bytes).toBeGreaterThan(15 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,76 @@
+import { BSON, type Document, Long } from 'mongodb';
+
+/** A find's first batch without `batchSize`, as on MongoDB; later batches fill up to the byte limit. */
+const DEFAULT_FIRST_BATCH = 101;
+/**
+ * The most a batch's documents carry: MongoDB's 16 MiB, less room for the reply around them (the
+ * cursor fields, and per entry its type byte, index key and NUL, counted as they are added), so a
+ * reply always serializes within js-bson's buffer.
+ */
+const BATCH_BYTES = 16 * 1024 * 1024 - 16 * 1024;
+
+/** A cursor id as a command carries it: BSON's int64 arrives as a number when it fits one (the driver's promoteLongs). */
+type CursorId = Long | number;
+
+interface OpenCursor {
+  ns: string;
+  docs: Document[];
+  at: number;
+}
+
+/**
+ * Open cursors: what a find matched beyond the batch it answered, handed out by getMore in
+ * batches as MongoDB sizes them (a count, and never past 16 MiB), so a large result reaches the
+ * driver as it would from a server. Results are taken when the find runs; cursors never time out.
+ */
+export class Cursors {
+  private readonly open = new Map<string, OpenCursor>();
+  private nextId = 1;
+
+  /**
+   * The reply to a find: the first batch (`batchSize` 0 opens the cursor with none, as on a
+   * server) and a cursor id when more is left, 0 when not or when `singleBatch` asked for one.
+   */
+  first(ns: string, docs: Document[], options: { batchSize?: number; singleBatch?: boolean }): Document {
+    const cursor = { ns, docs, at: 0 };
+    const firstBatch = this.take(cursor, options.batchSize ?? DEFAULT_FIRST_BATCH);
+    const id = options.singleBatch ? Long.fromNumber(0) : this.keep(cursor);
+    return { cursor: { firstBatch, id, ns }, ok: 1 };
+  }
+
+  /** The reply to a getMore: the next batch; the cursor is closed once it is exhausted. */
+  more(id: CursorId, batchSize: number | undefined): Document {
+    const key = id.toString();
+    const cursor = this.open.get(key);
+    if (!cursor) return { ok: 0, code: 43, codeName: 'CursorNotFound', errmsg: `cursor id ${key} not found` };
+    this.open.delete(key);
+    const nextBatch = this.take(cursor, batchSize || Number.POSITIVE_INFINITY);
+    return { cursor: { nextBatch, id: this.keep(cursor, key), ns: cursor.ns }, ok: 1 };
+  }
+
+  kill(ids: CursorId[]): Document {
+    const killed = ids.filter((id) => this.open.delete(id.toString()));
+    const notFound = ids.filter((id) => !killed.includes(id));
+    return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
+  }
+
+  private take(cursor: OpenCursor, count: number): Document[] {
+    const batch: Document[] = [];
+    let bytes = 0;
+    while (cursor.at < cursor.docs.length && batch.length < count) {
+      const doc = cursor.docs[cursor.at] as Document;
+      // The document, and its array entry: type byte, index key, NUL.
+      bytes += BSON.calculateObjectSize(doc) + 2 + String(batch.length).length;
+      if (bytes > BATCH_BYTES && batch.length > 0) break;
+      batch.push(doc);
+      cursor.at++;
+    }
+    return batch;
+  }
+
+  private keep(cursor: OpenCursor, key = String(this.nextId++)): Long {
+    if (cursor.at >= cursor.docs.length) return Long.fromNumber(0);
+    this.open.set(key, cursor);
+    return Long.fromString(key);
+  }
+}
