@@ -55,7 +55,7 @@ export async function runCommand(
       });
     }
     case 'getMore':
-      return cursors.more(body.getMore as Long | number, body.batchSize as number | undefined);
+      return cursors.more(body.getMore as Long | number, ns('collection'), body.batchSize as number | undefined);
     case 'killCursors':
       return cursors.kill(body.cursors as (Long | number)[]);
     case 'aggregate':

@@ -11,7 +11,7 @@ describe('the stand-in cursors', () => {
     expect(first.cursor.firstBatch).toEqual([]);
     const id = first.cursor.id as Long;
     expect(id.toNumber()).toBeGreaterThan(0);
-    const next = cursors.more(id, undefined);
+    const next = cursors.more(id, 'db.c', undefined);
     expect(next.cursor.nextBatch).toHaveLength(5);
     expect((next.cursor.id as Long).toNumber()).toBe(0);
   });
@@ -26,19 +26,33 @@ describe('the stand-in cursors', () => {
     const reply = cursors.kill([open, unknown]);
     expect(reply.cursorsKilled).toEqual([open]);
     expect(reply.cursorsNotFound).toEqual([unknown]);
-    expect(cursors.more(open, undefined)).toMatchObject({ ok: 0, code: 43 });
+    expect(cursors.more(open, 'db.c', undefined)).toMatchObject({ ok: 0, code: 43 });
   });
 
   it('keeps a batch of many tiny documents, entries included, within 16 MiB so its reply serializes', () => {
     const cursors = new Cursors();
     const all = docs(800_000);
     const id = cursors.first('db.c', all, { batchSize: 1 }).cursor.id as Long;
-    const reply = cursors.more(id, undefined);
+    const reply = cursors.more(id, 'db.c', undefined);
     const batch = reply.cursor.nextBatch as unknown[];
     // Without counting each entry's key and type byte, ~650k of these would overflow the reply.
     expect(batch.length).toBeLessThan(all.length - 1);
     const bytes = BSON.serialize(reply).length;
     expect(bytes).toBeLessThanOrEqual(16 * 1024 * 1024);
     expect(bytes).toBeGreaterThan(15 * 1024 * 1024);
+  });
+
+  it('drops a cursor left unread for 10 minutes, and refuses a getMore naming another collection', () => {
+    let now = 0;
+    const cursors = new Cursors(() => now);
+    const id = cursors.first('db.c', docs(300), { batchSize: 100 }).cursor.id as Long;
+    expect(cursors.more(id, 'db.other', 100)).toMatchObject({ ok: 0, code: 13 });
+    now += 9 * 60_000;
+    expect((cursors.more(id, 'db.c', 100).cursor.nextBatch as unknown[]).length).toBe(100);
+    // Read at minute 9: it stays open until 10 minutes after that read.
+    now += 9 * 60_000;
+    expect((cursors.more(id, 'db.c', 50).cursor.nextBatch as unknown[]).length).toBe(50);
+    now += 10 * 60_000 + 1;
+    expect(cursors.more(id, 'db.c', 50)).toMatchObject({ ok: 0, code: 43 });
   });
 });

@@ -16,34 +16,52 @@ interface OpenCursor {
   ns: string;
   docs: Document[];
   at: number;
+  usedAt: number;
 }
+
+/** How long an open cursor may sit unread before it is dropped: MongoDB's default cursorTimeoutMillis. */
+const IDLE_MS = 10 * 60_000;
 
 /**
  * Open cursors: what a find matched beyond the batch it answered, handed out by getMore in
  * batches as MongoDB sizes them (a count, and never past 16 MiB), so a large result reaches the
- * driver as it would from a server. Results are taken when the find runs; cursors never time out.
+ * driver as it would from a server. Results are taken when the find runs; a cursor left unread
+ * for 10 minutes is dropped, as a server does, so an abandoned one does not hold its result.
  */
 export class Cursors {
   private readonly open = new Map<string, OpenCursor>();
   private nextId = 1;
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   /**
    * The reply to a find: the first batch (`batchSize` 0 opens the cursor with none, as on a
    * server) and a cursor id when more is left, 0 when not or when `singleBatch` asked for one.
    */
   first(ns: string, docs: Document[], options: { batchSize?: number; singleBatch?: boolean }): Document {
-    const cursor = { ns, docs, at: 0 };
+    this.dropIdle();
+    const cursor = { ns, docs, at: 0, usedAt: this.now() };
     const firstBatch = this.take(cursor, options.batchSize ?? DEFAULT_FIRST_BATCH);
     const id = options.singleBatch ? Long.fromNumber(0) : this.keep(cursor);
     return { cursor: { firstBatch, id, ns }, ok: 1 };
   }
 
-  /** The reply to a getMore: the next batch; the cursor is closed once it is exhausted. */
-  more(id: CursorId, batchSize: number | undefined): Document {
+  /** The reply to a getMore on `ns`: the next batch; the cursor is closed once it is exhausted. */
+  more(id: CursorId, ns: string, batchSize: number | undefined): Document {
+    this.dropIdle();
     const key = id.toString();
     const cursor = this.open.get(key);
     if (!cursor) return { ok: 0, code: 43, codeName: 'CursorNotFound', errmsg: `cursor id ${key} not found` };
+    if (cursor.ns !== ns) {
+      return {
+        ok: 0,
+        code: 13,
+        codeName: 'Unauthorized',
+        errmsg: `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`,
+      };
+    }
     this.open.delete(key);
+    cursor.usedAt = this.now();
     const nextBatch = this.take(cursor, batchSize || Number.POSITIVE_INFINITY);
     return { cursor: { nextBatch, id: this.keep(cursor, key), ns: cursor.ns }, ok: 1 };
   }
@@ -52,6 +70,11 @@ export class Cursors {
     const killed = ids.filter((id) => this.open.delete(id.toString()));
     const notFound = ids.filter((id) => !killed.includes(id));
     return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
+  }
+
+  private dropIdle(): void {
+    const before = this.now() - IDLE_MS;
+    for (const [key, cursor] of this.open) if (cursor.usedAt < before) this.open.delete(key);
   }
 
   private take(cursor: OpenCursor, count: number): Document[] {

@@ -31,7 +31,7 @@ export type InjectedFault =
  *
  * What it does NOT emulate (docs/data-layer.md): replica sets, elections and retryable-write
  * txnNumbers (it presents a standalone), authentication, TLS, compression, transactions,
- * aggregation beyond count pipelines, collation, tailable cursors and cursor timeouts,
+ * aggregation beyond count pipelines, collation, tailable cursors,
  * write concerns, and BSON types beyond those the services store (string, number, boolean, Date,
  * null, arrays, objects). Query and update semantics are the embedded store's. A find answers
  * its first batch (101 documents unless `batchSize` says otherwise) and the rest by getMore, in
