@@ -6,8 +6,13 @@ import { join } from 'node:path';
 import { answersOk, type ProcessGroup, type Started, waitFor } from '../bench/processes.ts';
 import type { ServiceStart } from './report.ts';
 
-const repoRoot = join(import.meta.dir, '..', '..');
-const url = (port: number) => `http://127.0.0.1:${port}`;
+export const repoRoot = join(import.meta.dir, '..', '..');
+export const url = (port: number) => `http://127.0.0.1:${port}`;
+
+/** Starts the repository's `file` with Bun as process `name`, with `env` and `extra` over it. */
+export function spawnScript(group: ProcessGroup, env: Record<string, string>, name: string, file: string, extra: Record<string, string> = {}): Started {
+  return group.spawn(name, [process.execPath, join(repoRoot, file)], { ...env, ...extra }, repoRoot);
+}
 
 /** True once something accepts TCP connections on 127.0.0.1:`port`. */
 function accepts(port: number): Promise<boolean> {
@@ -49,8 +54,7 @@ export async function startOnDatabase(
   ports: { talent: number; catalog: number; database: number },
   env: Record<string, string>,
 ): Promise<Backends> {
-  const run = (name: string, file: string, extra: Record<string, string> = {}) =>
-    group.spawn(name, [process.execPath, join(repoRoot, file)], { ...env, ...extra }, repoRoot);
+  const run = (name: string, file: string, extra: Record<string, string> = {}) => spawnScript(group, env, name, file, extra);
   const database = run('database', 'scripts/bench-scale/store.ts', { PORT: String(ports.database) });
   await waitFor('database', () => accepts(ports.database), [database]);
   const onDatabase = { MONGODB_URL: `mongodb://127.0.0.1:${ports.database}/?directConnection=true`, SEED: 'never' };
@@ -84,8 +88,7 @@ export async function startOnDatabase(
  * snapshot. Start-up with the data stored is spawn to /readyz less that load.
  */
 export async function startEmbedded(group: ProcessGroup, ports: { talent: number; catalog: number }, env: Record<string, string>): Promise<Backends> {
-  const run = (name: string, file: string, extra: Record<string, string>) =>
-    group.spawn(name, [process.execPath, join(repoRoot, file)], { ...env, ...extra }, repoRoot);
+  const run = (name: string, file: string, extra: Record<string, string>) => spawnScript(group, env, name, file, extra);
   const talent = run('talent', 'services/talent/scripts/serve-bench.ts', { PORT: String(ports.talent) });
   const catalog = run('catalog', 'services/catalog/scripts/serve-bench.ts', { PORT: String(ports.catalog), TALENT_URL: url(ports.talent) });
   const [talentMs, catalogMs] = await Promise.all([readyAfter(talent, `${url(ports.talent)}/readyz`), readyAfter(catalog, `${url(ports.catalog)}/readyz`)]);

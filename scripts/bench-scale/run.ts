@@ -19,11 +19,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answersOk, createProcessGroup, freePort, waitFor } from '../bench/processes.ts';
-import { readyAfter, startEmbedded, startOnDatabase } from './backends.ts';
+import { readyAfter, repoRoot, spawnScript, startEmbedded, startOnDatabase, url } from './backends.ts';
 import { rssMb, sequential, steady, timed } from './measure.ts';
 import { renderReport, type SizeResult, type StoreShape, writeBenchmarks } from './report.ts';
 
-const repoRoot = join(import.meta.dir, '..', '..');
 const sizes = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
 // 60 s at 10 req/s is 600 samples: the p99 is the 594th, set by the six slowest requests rather
@@ -32,7 +31,6 @@ const STEADY_S = Number(process.env.BENCH_SCALE_STEADY_S ?? 60);
 const SETTLE_MS = 5_000;
 const shape = (process.env.BENCH_SCALE_STORE ?? 'embedded') as StoreShape;
 if (shape !== 'mongodb' && shape !== 'embedded') throw new Error(`BENCH_SCALE_STORE must be mongodb or embedded, not ${shape}`);
-const url = (port: number) => `http://127.0.0.1:${port}`;
 
 async function indexSlugs(base: string, path: string): Promise<{ slug: string; kind: string; markets: string[] }[]> {
   const text = await (await fetch(`${base}${path}`)).text();
@@ -62,21 +60,15 @@ async function runSize(n: number): Promise<SizeResult> {
   const env = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '', BENCH_SCALE_N: String(n) };
   try {
     const { talent, catalog, database, startup } = shape === 'mongodb' ? await startOnDatabase(group, ports, env) : await startEmbedded(group, ports, env);
-    const gateway = group.spawn(
-      'gateway',
-      [process.execPath, join(repoRoot, 'services/gateway/src/main.ts')],
-      {
-        ...env,
-        PORT: String(ports.gateway),
-        AUTH_URL: 'http://127.0.0.1:9',
-        CATALOG_URL: url(ports.catalog),
-        TALENT_URL: url(ports.talent),
-        PUBLIC_SITE_URL: 'http://bench.localhost',
-        UPSTREAM_TIMEOUT_MS: '30000',
-        RATE_LIMIT_ANON: '50000000',
-      },
-      repoRoot,
-    );
+    const gateway = spawnScript(group, env, 'gateway', 'services/gateway/src/main.ts', {
+      PORT: String(ports.gateway),
+      AUTH_URL: 'http://127.0.0.1:9',
+      CATALOG_URL: url(ports.catalog),
+      TALENT_URL: url(ports.talent),
+      PUBLIC_SITE_URL: 'http://bench.localhost',
+      UPSTREAM_TIMEOUT_MS: '30000',
+      RATE_LIMIT_ANON: '50000000',
+    });
     const gatewayMs = await readyAfter(gateway, `${url(ports.gateway)}/healthz`);
     const siteT0 = performance.now();
     await waitFor('site files', () => answersOk(`${url(ports.gateway)}/sitemap.xml`), [gateway], 600_000);
