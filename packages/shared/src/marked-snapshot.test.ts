@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { createManualClock } from './clock.ts';
+import { DomainError } from './errors.ts';
 import { createMemoryLogger } from './logger.ts';
 import { type ChangeMarker, createSnapshotKeeper, REBUILD_EVERY_MS } from './marked-snapshot.ts';
 
@@ -77,5 +78,32 @@ describe('createSnapshotKeeper', () => {
     await t.keeper.check();
     expect((await t.keeper.current()).build).toBe(1);
     expect(t.keeper.hasSnapshot()).toBe(true);
+  });
+
+  it('answers a reader SERVICE_UNAVAILABLE (retry shortly) once it waited firstBuildWaitMs for a slow first build, which goes on and serves the next reader', async () => {
+    const { promise: released, resolve: release } = Promise.withResolvers<void>();
+    let builds = 0;
+    const keeper = createSnapshotKeeper({
+      name: 'slow snapshot',
+      readMarker: async () => marker(1),
+      build: async (m) => {
+        builds += 1;
+        await released;
+        return { marker: m };
+      },
+      clock: createManualClock(0),
+      maxAgeMs: 1_000,
+      firstBuildWaitMs: 20,
+      logger: createMemoryLogger(),
+    });
+    const err = await keeper.current().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfterS: 2 });
+    expect(keeper.hasSnapshot()).toBe(false);
+    const next = keeper.current();
+    release();
+    expect((await next).marker.total).toBe(1);
+    expect(builds).toBe(1);
+    expect(keeper.hasSnapshot()).toBe(true);
   });
 });

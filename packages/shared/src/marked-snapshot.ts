@@ -1,4 +1,5 @@
 import type { Clock } from './clock.ts';
+import { DomainError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
 /** What tells a snapshot is out of date without reading the data: counts and the newest `updatedAt`. */
@@ -14,12 +15,17 @@ export interface MarkedSnapshot {
 }
 
 export interface SnapshotKeeper<S extends MarkedSnapshot> {
-  /** The snapshot, built now if there is none yet; a stale one is re-checked in the background. */
+  /**
+   * The snapshot; a stale one is re-checked in the background. Before the first one exists, the
+   * first build is started or joined and waited for at most `firstBuildWaitMs`, then this throws
+   * SERVICE_UNAVAILABLE (retry shortly) while the build goes on.
+   */
   current(): Promise<S>;
   /** Reads the marker now and rebuilds when it moved (never throws; a failure is logged). */
   check(): Promise<void>;
   /** Rebuilds from the store now (start-up, tests, after seeding). */
   refresh(): Promise<void>;
+  /** True once a snapshot exists: what /readyz reports (main.ts builds the first one at start). */
   hasSnapshot(): boolean;
   /** Checks for changes every `maxAgeMs` on a timer (main.ts); returns the stop function. */
   watch(): () => void;
@@ -29,6 +35,15 @@ const moved = (a: ChangeMarker, b: ChangeMarker) => a.total !== b.total || a.act
 
 /** How long a snapshot may serve without a full rebuild when its marker never moves. */
 export const REBUILD_EVERY_MS = 10 * 60_000;
+
+/**
+ * How long a request waits for the first snapshot before it is answered 503 SERVICE_UNAVAILABLE
+ * with Retry-After (the build goes on): under the gateway's upstream timeout (5 s), so a caller
+ * that reaches a replica still starting gets a retryable answer rather than a 504.
+ */
+export const FIRST_BUILD_WAIT_MS = 2_000;
+/** Retry-After of that 503, in seconds. */
+const FIRST_BUILD_RETRY_AFTER_S = 2;
 
 /**
  * Keeps an in-memory snapshot of a collection (the catalog's read model, talent's directory) so no
@@ -49,10 +64,12 @@ export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
   clock: Clock;
   maxAgeMs: number;
   rebuildEveryMs?: number;
+  firstBuildWaitMs?: number;
   logger: Logger;
 }): SnapshotKeeper<S> {
   const { clock, maxAgeMs, logger } = options;
   const rebuildEveryMs = options.rebuildEveryMs ?? REBUILD_EVERY_MS;
+  const firstBuildWaitMs = options.firstBuildWaitMs ?? FIRST_BUILD_WAIT_MS;
   let snapshot: S | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let builtAt = Number.NEGATIVE_INFINITY;
@@ -84,9 +101,25 @@ export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
     return checking;
   }
 
+  /** The first build, waited for at most `firstBuildWaitMs` (real time: it bounds a request's wait). */
+  async function firstBuild(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tooLong = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new DomainError('SERVICE_UNAVAILABLE', `The ${options.name} is still being built; retry shortly`, FIRST_BUILD_RETRY_AFTER_S)),
+        firstBuildWaitMs,
+      );
+    });
+    try {
+      await Promise.race([load(), tooLong]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   return {
     async current() {
-      if (!snapshot) await load();
+      if (!snapshot) await firstBuild();
       else if (clock.now() - checkedAt > maxAgeMs) void check();
       return snapshot as S;
     },

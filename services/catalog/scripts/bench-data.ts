@@ -1,11 +1,15 @@
 /**
- * Deterministic synthetic services for bench:scale (scripts/bench-scale), in the stored shape, built
- * from small word tables so search words repeat as in a real catalog. No randomness, no clock.
+ * Deterministic synthetic services for bench:scale (scripts/bench-scale), in the stored shape:
+ * names and summaries from small word tables, so search words repeat as in a real catalog, and
+ * the rest of each copy (description, inclusions, FAQ) from a seed service's, so a document is
+ * the size of the seed's (bench-data.test.ts): memory measured on them is what real data takes.
+ * No randomness, no clock.
  */
 import { CATEGORIES, LANGUAGES, type Lang, MARKET_CODES, MARKETS } from '@tm/contracts';
 import { stableId } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
-import { BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, batches, pickCyclic } from '@tm/shared/testing';
+import { BENCH_ADJ, BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, batches, benchServiceSlug, pickCyclic } from '@tm/shared/testing';
+import { seedDocuments } from '../seed/index.ts';
 import type { ServiceDoc } from '../src/services/model.ts';
 import { createServiceRepository } from '../src/services/repository.ts';
 
@@ -13,7 +17,8 @@ const pick = pickCyclic;
 const TECH = BENCH_TECH;
 const ROLE = BENCH_ROLE;
 
-const ADJ = ['senior', 'fractional', 'dedicated', 'remote', 'certified', 'principal', 'staff', 'junior'];
+const ADJ = BENCH_ADJ;
+const SEED = seedDocuments();
 const NOUN: Record<Lang, Record<string, string>> = {
   en: Object.fromEntries(ROLE.map((r) => [r, r])),
   hi: { developer: 'डेवलपर', engineer: 'इंजीनियर', architect: 'आर्किटेक्ट', consultant: 'सलाहकार', specialist: 'विशेषज्ञ', lead: 'लीड' },
@@ -32,20 +37,22 @@ export function syntheticService(i: number): ServiceDoc {
   const tech = pick(TECH, i);
   const role = pick(ROLE, Math.floor(i / TECH.length));
   const adj = pick(ADJ, Math.floor(i / (TECH.length * ROLE.length)));
-  const slug = `${adj}-${tech}-${role}-${i}`;
+  const slug = benchServiceSlug(i);
+  const source = pick(SEED, i * 7);
   const markets = MARKET_CODES.filter((_, k) => (i + k) % 7 !== 0);
   const i18n = Object.fromEntries(
     LANGUAGES.map((l) => {
       const noun = NOUN[l][role] as string;
       const name = l === 'en' ? `${adj} ${tech} ${noun} ${i}` : `${tech} ${noun} ${i}`;
+      const copy = source.i18n[l];
       return [
         l,
         {
           name,
           summary: SUMMARY[l](tech, noun),
-          description: `${SUMMARY[l](tech, noun)} ${SUMMARY[l](pick(TECH, i + 3), noun)}`,
-          inclusions: [`${tech} ${noun}`, 'Weekly report'],
-          faq: [{ question: `${tech}?`, answer: 'Yes.' }],
+          description: copy.description,
+          inclusions: [`${tech} ${noun}`, ...copy.inclusions],
+          faq: copy.faq,
         },
       ];
     }),

@@ -16,20 +16,46 @@ describe('catalog app', () => {
     expect(res.status).toBe(200);
   });
 
-  it('reports the document store in /readyz', async () => {
+  it('reports the read model and the document store in /readyz', async () => {
     const { json } = await createTestCatalog();
     const { res, body } = await json('/readyz');
     expect(res.status).toBe(200);
-    expect(body.dependencies.documents).toEqual({ status: 'up', required: true, kind: 'embedded' });
+    expect(body).toEqual({
+      status: 'ready',
+      service: 'catalog',
+      // With a snapshot built, the store is no longer required (the catalog answers from it).
+      dependencies: { readModel: { status: 'up', required: true }, documents: { status: 'up', required: false, kind: 'embedded' } },
+    });
   });
 
-  it('answers 503 on /readyz when the document store is down', async () => {
+  it('answers 503 on /readyz, with the reason, until the read model is built, and 200 once it is', async () => {
+    const { json } = await createTestCatalog({ lazy: true });
+    const before = await json('/readyz');
+    expect(before.res.status).toBe(503);
+    expect(before.body).toMatchObject({
+      status: 'unavailable',
+      reason: 'the read model lists, quotes and the picker are answered from is not built yet',
+      dependencies: { readModel: { status: 'down', required: true }, documents: { status: 'up', required: true } },
+    });
+    // Without main.ts, the first read builds it.
+    expect((await json('/services/catalog')).res.status).toBe(200);
+    expect((await json('/readyz')).res.status).toBe(200);
+  });
+
+  it('answers 503 on /readyz when the document store is down before any snapshot, and 200 degraded once one serves', async () => {
     const store = createEmbeddedDocumentStore();
-    const down: DocumentStore = { ...store, kind: store.kind, collection: store.collection.bind(store), ping: async () => false };
-    const { json } = await createTestCatalog({ documents: down });
+    let up = false;
+    const flaky: DocumentStore = { ...store, kind: store.kind, collection: store.collection.bind(store), ping: async () => up };
+    const { json } = await createTestCatalog({ documents: flaky, lazy: true });
     const { res, body } = await json('/readyz');
     expect(res.status).toBe(503);
     expect(body.dependencies.documents.status).toBe('down');
+    up = true;
+    await json('/services/catalog');
+    up = false;
+    const degraded = await json('/readyz');
+    expect(degraded.res.status).toBe(200);
+    expect(degraded.body).toMatchObject({ status: 'degraded', reason: 'documents is down', dependencies: { documents: { status: 'down', required: false } } });
   });
 
   it('echoes a well-formed X-Request-Id', async () => {

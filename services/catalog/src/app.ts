@@ -20,7 +20,10 @@ export interface CatalogDeps {
   readModelMaxAgeMs?: number;
   /** Bytes of /services/catalog bodies the read model keeps per snapshot (default 64 MiB); tests set a tiny one. */
   wholeListBudgetBytes?: number;
-  /** The read model main.ts built (and warmed and watches); tests leave it out and get a lazy one. */
+  /**
+   * The read model main.ts built (and warms and watches). Left out (tests), the app makes a lazy
+   * one, built by the first request that needs it; /readyz says 503 until then.
+   */
   readModel?: ServiceReadModel;
 }
 
@@ -42,10 +45,17 @@ export function createApp(deps: CatalogDeps) {
         service: 'catalog',
         logger: deps.logger,
         errorStatus: CATALOG_ERROR_STATUS,
-        // Once a snapshot is in memory the catalog answers lists' positions, the picker, quotes
-        // and the index while the store is away: the store is then not required and readiness
-        // is degraded rather than unavailable (issue 13).
+        // Ready means the reads are answered from the read model: until its first snapshot is
+        // built (main.ts starts it at start-up), 503, so no load balancer sends a list or quote
+        // that would wait for it. Once a snapshot is in memory the catalog answers lists'
+        // positions, the picker, quotes and the index while the store is away: the store is then
+        // not required and readiness is degraded rather than unavailable (issue 13).
         readiness: {
+          readModel: {
+            check: async () => readModel.hasSnapshot(),
+            required: true,
+            reason: 'the read model lists, quotes and the picker are answered from is not built yet',
+          },
           documents: {
             check: () => deps.documents.ping(),
             get required() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { EXIT_CONFIG } from '@tm/shared';
+import { waitFor } from '@tm/shared/testing';
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname;
 
@@ -30,7 +31,7 @@ async function waitForLine(stream: ReadableStream<Uint8Array>, match: (line: Rec
 }
 
 describe('catalog main', () => {
-  it('seeds the embedded store, serves on a random port and stops cleanly on SIGTERM', async () => {
+  it('seeds the embedded store, serves on a random port, turns ready once its read model is built and stops cleanly on SIGTERM', async () => {
     const child = Bun.spawn(['bun', MAIN], {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', MONGODB_URL: '', TALENT_URL: 'http://127.0.0.1:9', NODE_ENV: 'development' },
       stdout: 'pipe',
@@ -39,8 +40,8 @@ describe('catalog main', () => {
     try {
       const listening = await waitForLine(child.stdout, (l) => l.msg === 'listening');
       const base = `http://127.0.0.1:${listening.port}`;
-      const ready = await fetch(`${base}/readyz`);
-      expect(ready.status).toBe(200);
+      // Ready once the seed is in and the read model built from it, in the background after listening.
+      await waitFor('catalog /readyz 200', async () => (await fetch(`${base}/readyz`)).status === 200);
       const catalog = (await (await fetch(`${base}/services/catalog`)).json()) as { data: unknown[] };
       expect(catalog.data).toHaveLength(33);
       child.kill('SIGTERM');

@@ -3,16 +3,31 @@ import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { seedServices } from '../seed/seed.ts';
 import { createApp } from './app.ts';
+import { createServiceReadModel } from './services/read-model.ts';
+import { createServiceRepository } from './services/repository.ts';
 import { noTalent } from './talent/client.ts';
 import type { PmPreview, TalentPort } from './talent/model.ts';
 
-/** A seeded catalog app on the embedded store, with a hand-moved clock and a stand-in talent port. */
-export async function createTestCatalog(options: { talent?: TalentPort; documents?: DocumentStore; wholeListBudgetBytes?: number } = {}) {
+/**
+ * A seeded catalog app on the embedded store, with a hand-moved clock and a stand-in talent port;
+ * its read model is built first, as main.ts does, unless `lazy` (then the first request builds it).
+ */
+export async function createTestCatalog(options: { talent?: TalentPort; documents?: DocumentStore; wholeListBudgetBytes?: number; lazy?: boolean } = {}) {
   const documents = options.documents ?? createEmbeddedDocumentStore();
   await seedServices(documents);
   const clock = createManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   const talent = options.talent ?? noTalent;
-  const app = createApp({ documents, talent, clock, logger: silentLogger, wholeListBudgetBytes: options.wholeListBudgetBytes });
+  const readModel = options.lazy
+    ? undefined
+    : createServiceReadModel({
+        repo: createServiceRepository(documents),
+        clock,
+        maxAgeMs: 5_000,
+        logger: silentLogger,
+        wholeListBudgetBytes: options.wholeListBudgetBytes,
+      });
+  await readModel?.refresh();
+  const app = createApp({ documents, talent, clock, logger: silentLogger, wholeListBudgetBytes: options.wholeListBudgetBytes, readModel });
   /** Sends a request to the app; `headers` as in fetch. */
   const call = (path: string, init: RequestInit = {}) => app.handle(new Request(`http://localhost${path}`, init));
   const json = async (path: string, init: RequestInit = {}) => {

@@ -13,14 +13,28 @@ describe('health and readiness', () => {
     expect(res.status).toBe(200);
   });
 
-  it('reports the document store in /readyz', async () => {
+  it('reports the directory and the document store in /readyz', async () => {
     const res = await get('/readyz');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: 'ready',
       service: 'talent',
-      dependencies: { documents: { status: 'up', required: true, kind: 'embedded' } },
+      dependencies: { directory: { status: 'up', required: true }, documents: { status: 'up', required: true, kind: 'embedded' } },
     });
+  });
+
+  it('answers 503 from /readyz, with the reason, until the directory is built, and 200 once it is', async () => {
+    const app = createApp({ documents: createEmbeddedDocumentStore(), logger: silentLogger });
+    const before = await app.handle(new Request('http://localhost/readyz'));
+    expect(before.status).toBe(503);
+    expect(await before.json()).toMatchObject({
+      status: 'unavailable',
+      reason: 'the directory searches and the sitemap are answered from is not built yet',
+      dependencies: { directory: { status: 'down', required: true }, documents: { status: 'up' } },
+    });
+    // Without main.ts, the first search builds it.
+    expect((await app.handle(new Request('http://localhost/talent/sitemap'))).status).toBe(200);
+    expect((await app.handle(new Request('http://localhost/readyz'))).status).toBe(200);
   });
 
   it('answers 503 from /readyz when the document store is down', async () => {

@@ -17,7 +17,10 @@ export interface TalentDeps {
   clock?: Clock;
   /** How long the directory (search, sitemap, index) serves a snapshot before looking for changes (default 5 s). */
   directoryMaxAgeMs?: number;
-  /** The directory main.ts built, warmed and watches; tests leave it out and get a lazy one. */
+  /**
+   * The directory main.ts built (and warms and watches). Left out (tests), the app makes a lazy
+   * one, built by the first request that needs it; /readyz says 503 until then.
+   */
   directory?: TalentDirectory;
 }
 
@@ -33,7 +36,17 @@ export function createApp(deps: TalentDeps) {
         service: 'talent',
         logger: deps.logger,
         errorStatus: TALENT_ERROR_STATUS,
-        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+        // Ready means searches, the sitemap and the index are answered from a built directory
+        // (main.ts builds it at start-up): 503 until then, so no load balancer sends a search
+        // that would wait for it.
+        readiness: {
+          directory: {
+            check: async () => directory.hasSnapshot(),
+            required: true,
+            reason: 'the directory searches and the sitemap are answered from is not built yet',
+          },
+          documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind },
+        },
       }),
     )
     .use(

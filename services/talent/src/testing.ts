@@ -1,7 +1,8 @@
-import { silentLogger } from '@tm/shared';
+import { silentLogger, systemClock } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createApp } from './app.ts';
+import { createTalentDirectory } from './profiles/directory.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
 
@@ -46,10 +47,13 @@ export const CATALOG_SERVICE_SLUGS = [
   'kubernetes-setup',
 ] as const;
 
-/** A talent app over a freshly seeded embedded store, as main.ts builds it without MONGODB_URL. */
+/** A talent app over a freshly seeded embedded store, its directory built, as main.ts starts it without MONGODB_URL. */
 export async function createSeededApp(documents: DocumentStore = createEmbeddedDocumentStore()) {
-  await prepareProfileStore(createProfileRepository(documents), { seed: true });
-  const app = createApp({ documents, logger: silentLogger });
+  const repo = createProfileRepository(documents);
+  await prepareProfileStore(repo, { seed: true });
+  const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger: silentLogger });
+  await directory.refresh();
+  const app = createApp({ documents, logger: silentLogger, directory });
   const get = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
   return { app, documents, get };
 }

@@ -129,6 +129,34 @@ describe('serviceBase', () => {
     const body = await degraded.json();
     expect(body.status).toBe('degraded');
     expect(body.dependencies.cache.status).toBe('down');
+    expect(body.reason).toBe('cache is down');
+    expect((await (await build().app.handle(req('/readyz'))).json()).reason).toBeUndefined();
+  });
+
+  it('answers 503 with the reason of each required check that fails, its own words first', async () => {
+    let built = false;
+    const app = new Elysia().use(
+      serviceBase({
+        service: 'demo',
+        logger: createMemoryLogger('demo'),
+        errorStatus: {},
+        readiness: {
+          cache: { check: async () => false, required: false },
+          snapshot: { check: async () => built, required: true, reason: 'the snapshot reads are answered from is being built' },
+        },
+      }),
+    );
+    const building = await app.handle(req('/readyz'));
+    expect(building.status).toBe(503);
+    expect(await building.json()).toMatchObject({
+      status: 'unavailable',
+      reason: 'the snapshot reads are answered from is being built; cache is down',
+      dependencies: { snapshot: { status: 'down', required: true } },
+    });
+    built = true;
+    const ready = await app.handle(req('/readyz'));
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'degraded', reason: 'cache is down' });
   });
 });
 

@@ -43,8 +43,18 @@ export interface ServiceBaseOptions {
   logger: Logger;
   /** The service's error table in `@tm/contracts` (its own codes; the common ones are mapped already). */
   errorStatus: ErrorStatusTable;
-  /** Readiness checks by dependency name; /readyz is 503 only when a `required` one fails. */
-  readiness?: Readonly<Record<string, { check: () => Promise<boolean>; required: boolean; kind?: string }>>;
+  /** Readiness checks by name (a dependency, or the service's own state); /readyz is 503 only when a `required` one fails. */
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
+}
+
+/** One thing /readyz checks: a dependency (a store) or the service's own state (a snapshot built). */
+export interface ReadinessCheck {
+  check: () => Promise<boolean>;
+  /** A required check that fails makes /readyz 503; an optional one makes it 200 `degraded`. */
+  required: boolean;
+  kind?: string;
+  /** What a failed check means, said in /readyz's `reason` (default: "<name> is down"). */
+  reason?: string;
 }
 
 /**
@@ -148,7 +158,11 @@ export function serviceBase(options: ServiceBaseOptions) {
         const failed = entries.filter(([, d]) => d.status === 'down');
         const canServe = failed.every(([, d]) => !d.required);
         set.status = canServe ? 200 : 503;
-        return { status: failed.length === 0 ? 'ready' : canServe ? 'degraded' : 'unavailable', service: options.service, dependencies: deps };
+        const status = failed.length === 0 ? 'ready' : canServe ? 'degraded' : 'unavailable';
+        // Why it is not plainly ready, for whoever reads a failing probe (the required causes first).
+        const causes = [...failed].sort(([, a], [, b]) => Number(b.required) - Number(a.required));
+        const reason = causes.map(([name]) => readiness[name]?.reason ?? `${name} is down`).join('; ');
+        return { status, service: options.service, ...(reason ? { reason } : {}), dependencies: deps };
       },
       { detail: { hide: true } },
     );

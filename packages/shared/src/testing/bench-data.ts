@@ -51,6 +51,15 @@ export const BENCH_TECH = [
   'unity',
 ];
 export const BENCH_ROLE = ['developer', 'engineer', 'architect', 'consultant', 'specialist', 'lead'];
+export const BENCH_ADJ = ['senior', 'fractional', 'dedicated', 'remote', 'certified', 'principal', 'staff', 'junior'];
+
+/** The slug of the `i`th synthetic service (catalog's bench data), which synthetic profiles list as services they deliver. */
+export function benchServiceSlug(i: number): string {
+  const tech = pickCyclic(BENCH_TECH, i);
+  const role = pickCyclic(BENCH_ROLE, Math.floor(i / BENCH_TECH.length));
+  const adj = pickCyclic(BENCH_ADJ, Math.floor(i / (BENCH_TECH.length * BENCH_ROLE.length)));
+  return `${adj}-${tech}-${role}-${i}`;
+}
 
 /** The fixed `updatedAt` of every synthetic document. */
 export const BENCH_UPDATED_AT = '2026-11-01T00:00:00.000Z';
@@ -58,9 +67,18 @@ export const BENCH_UPDATED_AT = '2026-11-01T00:00:00.000Z';
 /** The `i`th entry of `list`, cycling. */
 export const pickCyclic = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 
-/** `n` of something, built lazily in batches (never all at once). */
+/**
+ * `n` of something, built lazily in batches (never all at once), each batch as it would arrive
+ * from a client or through a driver: every string its own. Built from templates, they would be
+ * ropes sharing the templates' text, and a store holding them would look smaller than real data.
+ */
 export function* batches<T>(n: number, make: (i: number) => T, size = 1_000): Generator<T[]> {
-  for (let i = 0; i < n; i += size) yield Array.from({ length: Math.min(size, n - i) }, (_, k) => make(i + k));
+  for (let i = 0; i < n; i += size) yield JSON.parse(JSON.stringify(Array.from({ length: Math.min(size, n - i) }, (_, k) => make(i + k))));
+}
+
+/** The average size in bytes of some documents as JSON (UTF-8): what the bench data is compared to the seed by. */
+export function averageJsonBytes(docs: readonly object[]): number {
+  return docs.reduce((sum, d) => sum + Buffer.byteLength(JSON.stringify(d)), 0) / docs.length;
 }
 
 /**

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 describe('a service inserted by hand with an ObjectId _id', () => {
   it('is listed by GET /services with its hex id, and the page answers 200', async () => {
-    const { json } = await createTestCatalog({ documents: db.store });
+    const { json } = await createTestCatalog({ documents: db.store, lazy: true });
     const services = db.raw.collection('services');
     const template = await services.findOne({});
     if (!template) throw new Error('the seed holds no service');

@@ -54,7 +54,7 @@ describe('service search by word prefixes', () => {
 
 describe('search over documents written without the repository', () => {
   it('finds a service inserted by hand (no stored search words) by the words of its copy', async () => {
-    const { json, documents } = await createTestCatalog();
+    const { json, documents } = await createTestCatalog({ lazy: true });
     const services = documents.collection<ServiceDoc>('services');
     const react = (await services.findOne({ slug: 'react-developer' })) as ServiceDoc & { searchWords?: unknown };
     const { searchWords: _, ...copy } = react;
