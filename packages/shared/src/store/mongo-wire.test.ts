@@ -142,6 +142,21 @@ describe('the stand-in answers a large result as a server does', () => {
     expect(standIn.commands.slice(before).map((c) => c.name)).toEqual(['find', 'getMore']);
   });
 
+  it('answers each getMore getMoreDelayMs late when asked to (a server reading a large collection)', async () => {
+    const slow = startMongoWireStandIn({ getMoreDelayMs: 300 });
+    const db = openStandInDatabase(slow, 'slow');
+    try {
+      const items = db.store.collection<{ _id: string; n: number }>('items');
+      await items.insertMany(Array.from({ length: 250 }, (_, n) => ({ _id: `i-${n}`, n })));
+      const t0 = performance.now();
+      expect(await items.find({}).toArray()).toHaveLength(250);
+      expect(performance.now() - t0).toBeGreaterThanOrEqual(300);
+    } finally {
+      await db.close();
+      await slow.stop();
+    }
+  });
+
   it('splits batches at 16 MiB, so a result of tens of megabytes arrives whole', async () => {
     const store = fresh();
     const blobs = store.collection<{ _id: string; text: string }>('blobs');

@@ -55,8 +55,10 @@ const HANDSHAKES = new Set(['hello', 'ismaster', 'isMaster']);
 /**
  * Starts the stand-in on 127.0.0.1 (`port`, default a free one); each database name gets its own
  * embedded store. `record: false` keeps no command log (a long-running stand-in would grow it).
+ * `getMoreDelayMs` answers every getMore that much later: a server reading a large collection,
+ * so a test at a small size sees how long reading it in batches takes (a snapshot build).
  */
-export function startMongoWireStandIn(options: { port?: number; record?: boolean } = {}): MongoWireStandIn {
+export function startMongoWireStandIn(options: { port?: number; record?: boolean; getMoreDelayMs?: number } = {}): MongoWireStandIn {
   const record = options.record ?? true;
   const databases = new Map<string, DocumentStore>();
   const dbFor = (name: string) => {
@@ -84,6 +86,7 @@ export function startMongoWireStandIn(options: { port?: number; record?: boolean
       if ('hang' in f) return new Promise<Document>(() => {});
       return { ok: 0, code: f.code, codeName: f.codeName, errmsg: f.errmsg ?? f.codeName, ...(f.errorLabels ? { errorLabels: f.errorLabels } : {}) };
     }
+    if (name === 'getMore' && options.getMoreDelayMs) await Bun.sleep(options.getMoreDelayMs);
     try {
       return await runCommand(name, body, dbFor(db), { indexes, cursors });
     } catch (err) {
