@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, DEFAULT_MARKET, LANGUAGES, MARKETS } from '@tm/contracts';
+import { CATEGORIES, DEFAULT_LANG, DEFAULT_MARKET, LANGUAGES, MARKETS } from '@tm/contracts';
 import type { Quotas } from '../../policy/limiter.ts';
 import { TOOLS } from '../mcp/tool-catalog.ts';
 import { SITE_TITLE } from './llms.ts';
@@ -80,8 +80,14 @@ export function renderAgentTxt(origin: string, limits: RateLimitFacts): string {
     '  MCP tools take the same values as their market and language arguments.',
     ...markets,
     '',
-    'MORE',
-    `  ${origin}/llms.txt  curated map   ${origin}/llms-full.txt  every page   ${origin}/sitemap.xml  XML sitemap`,
+    'MORE (plain-text files for agents: start with the map)',
+    `  ${origin}/llms.txt  the map: the markets, and each category of services and kind of talent with its count, its first`,
+    '    entries and a link to its own file. It stays small (under 50 KB) however large the catalog.',
+    `  ${origin}/llms/<category>.txt  every service of one category with its prices and JSON endpoint; the categories are`,
+    `    ${CATEGORIES.join(', ')}.`,
+    `  ${origin}/llms/talent-pm.txt, talent-resource.txt, talent-expert.txt  every public profile of one kind.`,
+    `  A file that would pass 1 MB continues in numbered parts (${origin}/llms/frontend.2.txt, ...), each ending with a link to the next.`,
+    `  ${origin}/llms-full.txt  everything in one file (large for a big catalog)   ${origin}/sitemap.xml  XML sitemap`,
     '',
   ].join('\n');
 }

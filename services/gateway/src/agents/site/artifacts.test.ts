@@ -64,7 +64,7 @@ function site(limits?: { maxUrls: number }) {
     timeoutMs: 1_000,
     origin: ORIGIN,
     rateLimits,
-    sitemapLimits: limits,
+    limits,
   });
   const get = (path: string, headers: Record<string, string> = {}) => app.handle(new Request(`http://localhost${path}`, { headers }));
   /** Asks until `ok` holds for the sitemap (a rebuild runs off the request path), polling for at most ~1 s. */

@@ -1,29 +1,29 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ServiceIndexLineSchema, TalentIndexLineSchema } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
-import { validatorOf } from '@tm/shared/http';
+import type { Upstreams } from '../../site-deps.ts';
 import { type DownloadedIndex, downloadIndex } from './index-download.ts';
-import { MAX_SITEMAP_BYTES, MAX_URLS_PER_SITEMAP, type SitemapLimits } from './sitemap.ts';
-import { type SiteFile, writeSiteFiles } from './write-site-files.ts';
+import { MAX_SITEMAP_BYTES, MAX_URLS_PER_SITEMAP } from './sitemap.ts';
+import { SITE_SOURCES, type SiteSource } from './sources.ts';
+import { DEFAULT_LLMS_LIMITS, type SiteFile, type SiteFileLimits, writeSiteFiles } from './write-site-files.ts';
 
 /** How long a good build is served before the services are asked again (a 304 from both skips the rebuild). */
 export const SITE_CACHE_TTL_MS = 60_000;
 /** How long to wait before asking failing services again. */
 export const SITE_RETRY_MS = 5_000;
 
-const checkService = validatorOf(ServiceIndexLineSchema);
-const checkTalent = validatorOf(TalentIndexLineSchema);
-
 export interface SiteArtifactsOptions {
   fetch: typeof fetch;
-  upstreams: { catalog: string; talent: string };
+  /** The base URL of each upstream the sources name. */
+  upstreams: Readonly<Partial<Upstreams>>;
+  /** What the files list (default: the catalog's services and talent's profiles). */
+  sources?: readonly SiteSource[];
   origin: string;
   clock: Clock;
   logger: Logger;
   timeoutMs: number;
-  limits?: Partial<SitemapLimits>;
+  limits?: Partial<SiteFileLimits>;
   /** Where builds are written (a fresh temporary directory by default). */
   dir?: string;
   ttlMs?: number;
@@ -33,7 +33,8 @@ export interface SiteArtifactsOptions {
 interface Build {
   dir: string;
   files: Map<string, SiteFile>;
-  sources: { services: DownloadedIndex; talent: DownloadedIndex };
+  /** Each source's downloaded index, by source name. */
+  indexes: Map<string, DownloadedIndex>;
 }
 
 /** The site files as built artifacts: the last complete build, and how to get a newer one. */
@@ -49,16 +50,17 @@ export interface SiteArtifacts {
 }
 
 /**
- * Builds the site files off the request path, from the services' streamed indexes (which carry
- * each market's price), into a new directory each time; only a build whose both indexes arrived
- * whole and whose files were all written replaces the served one, so a failed or cut-off rebuild
- * leaves the last good copy in place. Memory stays bounded: indexes stream to disk, files are
- * rendered line by line and served from disk.
+ * Builds the site files off the request path, from the sources' streamed indexes (the catalog's
+ * carries each market's price), into a new directory each time; only a build whose every index
+ * arrived whole and whose files were all written replaces the served one, so a failed or cut-off
+ * rebuild leaves the last good copy in place. Memory stays bounded: indexes stream to disk, files
+ * are rendered line by line and served from disk.
  */
 export function createSiteArtifacts(options: SiteArtifactsOptions): SiteArtifacts {
   const ttlMs = options.ttlMs ?? SITE_CACHE_TTL_MS;
   const retryMs = options.retryMs ?? SITE_RETRY_MS;
-  const limits: SitemapLimits = { maxUrls: options.limits?.maxUrls ?? MAX_URLS_PER_SITEMAP, maxBytes: options.limits?.maxBytes ?? MAX_SITEMAP_BYTES };
+  const sources = options.sources ?? SITE_SOURCES;
+  const limits: SiteFileLimits = { maxUrls: MAX_URLS_PER_SITEMAP, maxBytes: MAX_SITEMAP_BYTES, ...DEFAULT_LLMS_LIMITS, ...options.limits };
   let root: Promise<string> | undefined;
   let current: Build | undefined;
   let running: Promise<void> | undefined;
@@ -74,41 +76,43 @@ export function createSiteArtifacts(options: SiteArtifactsOptions): SiteArtifact
     const dir = join(await rootDir(), `build-${Date.now()}-${++seq}`);
     await mkdir(dir, { recursive: true });
     try {
-      const get = (service: 'catalog' | 'talent', path: string, file: string, check: (v: unknown) => boolean, previous?: DownloadedIndex) =>
-        downloadIndex({
-          fetch: options.fetch,
-          url: `${options.upstreams[service].replace(/\/+$/, '')}${path}`,
-          path: join(dir, file),
-          check,
-          timeoutMs: options.timeoutMs,
-          requestId,
-          previousEtag: current ? previous?.etag : undefined,
-        });
-      const [services, talent] = await Promise.all([
-        get('catalog', '/internal/service-index.ndjson', 'services.ndjson', (v) => checkService.Check(v), current?.sources.services),
-        get('talent', '/internal/talent-index.ndjson', 'talent.ndjson', (v) => checkTalent.Check(v), current?.sources.talent),
-      ]);
-      if (services === 'unchanged' && talent === 'unchanged') {
+      const got = await Promise.all(
+        sources.map((source) =>
+          downloadIndex({
+            fetch: options.fetch,
+            url: `${(options.upstreams[source.upstream] ?? '').replace(/\/+$/, '')}${source.indexPath}`,
+            path: join(dir, `${source.name}.ndjson`),
+            check: source.check,
+            timeoutMs: options.timeoutMs,
+            requestId,
+            previousEtag: current?.indexes.get(source.name)?.etag,
+          }),
+        ),
+      );
+      if (got.every((g) => g === 'unchanged')) {
         await rm(dir, { recursive: true, force: true });
         return;
       }
-      const keep = async (got: DownloadedIndex | 'unchanged', previous: DownloadedIndex | undefined, file: string): Promise<DownloadedIndex> => {
-        if (got !== 'unchanged') return got;
-        const prev = previous as DownloadedIndex;
-        const path = join(dir, file);
-        await Bun.write(path, Bun.file(prev.path));
-        return { ...prev, path };
-      };
-      const s = await keep(services, current?.sources.services, 'services.ndjson');
-      const t = await keep(talent, current?.sources.talent, 'talent.ndjson');
-      const newest = [s.newest, t.newest]
+      // An index that answered 304 is the last build's, copied into this build's directory.
+      const indexes = new Map<string, DownloadedIndex>();
+      for (const [i, source] of sources.entries()) {
+        const g = got[i] as DownloadedIndex | 'unchanged';
+        const previous = current?.indexes.get(source.name) as DownloadedIndex;
+        const path = join(dir, `${source.name}.ndjson`);
+        if (g === 'unchanged') await Bun.write(path, Bun.file(previous.path));
+        indexes.set(source.name, g === 'unchanged' ? { ...previous, path } : g);
+      }
+      const newest = [...indexes.values()]
+        .map((x) => x.newest)
         .filter((x): x is string => !!x)
         .sort()
         .at(-1);
-      const files = await writeSiteFiles({ dir, origin: options.origin, services: s.path, talent: t.path, newest, limits });
+      const inputs = sources.map((source) => ({ source, path: (indexes.get(source.name) as DownloadedIndex).path }));
+      const files = await writeSiteFiles({ dir, origin: options.origin, inputs, newest, limits });
       const old = current;
-      current = { dir, files, sources: { services: s, talent: t } };
-      options.logger.info('site files built', { requestId, services: s.kept, talent: t.kept, files: files.size });
+      current = { dir, files, indexes };
+      const kept = Object.fromEntries([...indexes].map(([name, x]) => [name, x.kept]));
+      options.logger.info('site files built', { requestId, ...kept, files: files.size });
       // Requests may still be sending the old files; they go a minute later.
       if (old) setTimeout(() => void rm(old.dir, { recursive: true, force: true }), 60_000).unref?.();
     } catch (error) {

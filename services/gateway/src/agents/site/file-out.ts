@@ -32,3 +32,13 @@ export class FileOut {
     return `"${this.hasher.digest('hex').slice(0, 32)}"`;
   }
 }
+
+/** One finished site file: where it is on disk, its ETag and media type. */
+export interface SiteFile {
+  path: string;
+  etag: string;
+  contentType: string;
+}
+
+export const TEXT = 'text/plain; charset=utf-8';
+export const XML = 'application/xml; charset=utf-8';

@@ -1,3 +1,4 @@
+import { MARKETS } from '@tm/contracts';
 import type { SitePage } from './pages.ts';
 
 /** The site's name as the llms files title it. */
@@ -14,6 +15,15 @@ export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** `text` on one line and at most `max` characters, cut at a word with an ellipsis. */
+export function clip(text: string, max: number): string {
+  const line = oneLine(text);
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}
+
 function label(text: string): string {
   return oneLine(text).replace(/([[\]\\])/g, '\\$1');
 }
@@ -24,12 +34,19 @@ export function linkLine(name: string, url: string, description: string): string
   return `- [${label(name)}](${url.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})${desc ? `: ${desc}` : ''}`;
 }
 
-/** The first lines of both llms files. */
-export function header(): string[] {
-  return [`# ${SITE_TITLE}`, '', `> ${SUMMARY}`, ''];
+/** The first lines of every llms file: the title (with what the file holds, for the group files) and the summary. */
+export function header(subtitle?: string, summary: string = SUMMARY): string[] {
+  return [`# ${SITE_TITLE}${subtitle ? `: ${subtitle}` : ''}`, '', `> ${oneLine(summary)}`, ''];
 }
 
-/** The agents-and-API section of both llms files. */
+/** The markets, one line each, for the details part of /llms.txt. */
+export function marketLines(): string[] {
+  return Object.values(MARKETS).map(
+    (m) => `- ${m.code} ${m.name}: prices in ${m.currency}, ${m.taxName} ${m.taxBasisPoints / 100}%, copy in ${m.languages.join(', ')}`,
+  );
+}
+
+/** The agents-and-API section of the llms files. */
 export function agentLinks(origin: string): string[] {
   return [
     '## Agents and API',
@@ -42,82 +59,23 @@ export function agentLinks(origin: string): string[] {
       `${origin}/api/services`,
       'Paginated JSON list of bookable services; send X-Country and X-Lang to localize prices and copy',
     ),
-    linkLine('Full index', `${origin}/llms-full.txt`, 'Every indexable page, every service and talent profile included'),
     '',
   ];
 }
 
-/** One page's line in an llms file; the full index adds the prices and the JSON endpoint. */
-export function pageLine(p: SitePage, withApi: boolean): string {
-  if (!withApi) return linkLine(p.title, p.url, p.description);
+/** Title and description bounds of a line in a group file: a line always fits in a part, whatever a service stores. */
+const MAX_TITLE = 200;
+const MAX_DESCRIPTION = 1_000;
+
+/** One page's line in an llms file; with `withApi`, its prices and JSON endpoint too. */
+export function pageLine(p: SitePage, withApi: boolean, max = { title: MAX_TITLE, description: MAX_DESCRIPTION }): string {
+  const description = clip(p.description, max.description);
+  if (!withApi) return linkLine(clip(p.title, max.title), p.url, description);
   const prices = p.prices ? ` Hourly rate: ${p.prices}.` : '';
-  return linkLine(p.title, p.url, `${p.description}${prices}${p.apiUrl ? ` (JSON: ${p.apiUrl})` : ''}`);
+  return linkLine(clip(p.title, max.title), p.url, `${description}${prices}${p.apiUrl ? ` (JSON: ${p.apiUrl})` : ''}`);
 }
 
-function section(title: string, pages: SitePage[], withApi: boolean): string[] {
-  if (pages.length === 0) return [];
-  return [`## ${title}`, '', ...pages.map((p) => pageLine(p, withApi)), ''];
-}
-
-/** The closing "Optional" section of /llms.txt. */
-export function llmsOptional(origin: string, talentCount: number): string[] {
-  return [
-    '## Optional',
-    '',
-    linkLine(
-      'Talent profiles',
-      `${origin}/llms-full.txt`,
-      `${talentCount} public profiles of project managers, field resources and experts, listed in the full index`,
-    ),
-    linkLine('Sitemap', `${origin}/sitemap.xml`, 'XML sitemap of every public page'),
-    '',
-  ];
-}
-
-/** /llms.txt: the curated map (agents, every service, a pointer to the talent listing). */
-export function renderLlmsTxt(pages: SitePage[], origin: string): string {
-  const talentCount = pages.filter((p) => p.section === 'talent').length;
-  return [
-    ...header(),
-    ...agentLinks(origin),
-    ...section(
-      'Hire a role',
-      pages.filter((p) => p.section === 'role'),
-      false,
-    ),
-    ...section(
-      'Project delivery',
-      pages.filter((p) => p.section === 'project'),
-      false,
-    ),
-    ...llmsOptional(origin, talentCount),
-  ].join('\n');
-}
-
-/** /llms-full.txt: every indexable page, with the JSON endpoint behind each. */
-export function renderLlmsFullTxt(pages: SitePage[], origin: string): string {
-  return [
-    ...header(),
-    ...agentLinks(origin),
-    ...section(
-      'Pages',
-      pages.filter((p) => p.section === 'home'),
-      false,
-    ),
-    ...section(
-      'Hire a role',
-      pages.filter((p) => p.section === 'role'),
-      true,
-    ),
-    ...section(
-      'Project delivery',
-      pages.filter((p) => p.section === 'project'),
-      true,
-    ),
-    ...section(
-      'Talent profiles',
-      pages.filter((p) => p.section === 'talent'),
-      true,
-    ),
-  ].join('\n');
+/** The site path of a group's llms file: part 1 is /llms/<key>.txt, part n /llms/<key>.n.txt (a key holds no dot). */
+export function groupFilePath(key: string, part: number): string {
+  return part === 1 ? `/llms/${key}.txt` : `/llms/${key}.${part}.txt`;
 }

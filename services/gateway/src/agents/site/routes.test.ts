@@ -13,7 +13,7 @@ const ORIGIN = 'http://localhost:8080';
 let stack: AgentStack;
 
 type TalentIndex = { slug: string; kind: 'pm' | 'resource' | 'expert' }[];
-type ServiceIndex = { slug: string }[];
+type ServiceIndex = { slug: string; category: string }[];
 
 beforeAll(async () => {
   stack = await startAgentStack();
@@ -75,14 +75,23 @@ describe('site files from live service data', () => {
     expect(res.status).toBe(404);
   });
 
-  it('serves /llms.txt in the llms.txt shape with every service', async () => {
+  it('serves /llms.txt in the llms.txt shape, linking a file per category that lists every service of it', async () => {
     const { res, text } = await get('/llms.txt');
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const lines = text.split('\n');
     expect(lines[0]).toMatch(/^# /);
     expect(lines[2]).toMatch(/^> /);
     expect(lines.some((l) => l.startsWith('## '))).toBe(true);
-    for (const s of await index<ServiceIndex>(stack.catalogUrl, '/internal/service-index')) expect(text).toContain(`](${ORIGIN}/services/${s.slug}): `);
+    const services = await index<ServiceIndex>(stack.catalogUrl, '/internal/service-index');
+    for (const category of new Set(services.map((s) => s.category))) {
+      expect(text).toContain(`](${ORIGIN}/llms/${category}.txt): `);
+      const file = await get(`/llms/${category}.txt`);
+      expect(file.res.status).toBe(200);
+      expect(file.res.headers.get('etag')).toBeTruthy();
+      for (const s of services.filter((x) => x.category === category)) expect(file.text).toContain(`](${ORIGIN}/services/${s.slug}): `);
+    }
+    for (const kind of ['pm', 'resource', 'expert']) expect((await get(`/llms/talent-${kind}.txt`)).res.status).toBe(200);
+    expect((await get('/llms/no-such-group.txt')).res.status).toBe(404);
   });
 
   it('quotes in /llms-full.txt the hourly rates GET /services answers in each market', async () => {
@@ -115,6 +124,9 @@ describe('site files from live service data', () => {
       'Retry-After',
       'X-Country',
       'X-Lang',
+      `${ORIGIN}/llms.txt`,
+      `${ORIGIN}/llms/<category>.txt`,
+      'talent-pm.txt',
     ]) {
       expect(text).toContain(word);
     }

@@ -1,8 +1,9 @@
 import { acceptRequestId, type Clock, fail, type Logger, matchesIfNoneMatch, REQUEST_ID_HEADER } from '@tm/shared';
 import { Elysia, NotFoundError } from 'elysia';
+import type { Upstreams } from '../../site-deps.ts';
 import { type RateLimitFacts, renderAgentTxt } from './agent-txt.ts';
 import { createSiteArtifacts, SITE_RETRY_MS } from './artifacts.ts';
-import type { SitemapLimits } from './sitemap.ts';
+import type { SiteFileLimits } from './write-site-files.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
 /** Caches may keep a copy for a minute (the build's own TTL), then revalidate with the ETag. */
@@ -10,7 +11,8 @@ const CACHE_CONTROL = 'public, max-age=60';
 
 export interface SiteRoutesOptions {
   fetch: typeof fetch;
-  upstreams: { catalog: string; talent: string };
+  /** The base URL of each upstream the site sources read (catalog, talent). */
+  upstreams: Readonly<Partial<Upstreams>>;
   clock: Clock;
   logger: Logger;
   origin: string;
@@ -18,8 +20,8 @@ export interface SiteRoutesOptions {
   timeoutMs: number;
   /** The gateway's quotas, stated in agent.txt. */
   rateLimits: RateLimitFacts;
-  /** When a sitemap file splits (the protocol's 50,000 URLs and 50 MiB; tests lower them). */
-  sitemapLimits?: Partial<SitemapLimits>;
+  /** When a sitemap file splits (the protocol's 50,000 URLs and 50 MiB) and the llms files' budgets; tests lower them. */
+  limits?: Partial<SiteFileLimits>;
   /** Where builds are written (a temporary directory by default). */
   dir?: string;
   /** When set (main.ts), the first build starts now and a rebuild is looked for at this interval, off the request path. */
@@ -27,10 +29,11 @@ export interface SiteRoutesOptions {
 }
 
 /**
- * GET /sitemap.xml (+ /sitemap-N.xml parts), /llms.txt and /llms-full.txt from the last complete
- * build, with an ETag (304 to a matching If-None-Match), and /agent.txt. A request never waits
- * for a rebuild; before the first build exists it waits for that one (at most the upstream
- * timeout), then answers 503 with Retry-After: never an empty or partial file.
+ * GET /sitemap.xml (+ /sitemap-N.xml parts), /llms.txt, /llms/<group>.txt (+ parts) and
+ * /llms-full.txt from the last complete build, with an ETag (304 to a matching If-None-Match),
+ * and /agent.txt. A request never waits for a rebuild; before the first build exists it waits for
+ * that one (at most the upstream timeout), then answers 503 with Retry-After: never an empty or
+ * partial file.
  */
 export function createSiteRoutes(options: SiteRoutesOptions) {
   const artifacts = createSiteArtifacts({
@@ -40,7 +43,7 @@ export function createSiteRoutes(options: SiteRoutesOptions) {
     clock: options.clock,
     logger: options.logger,
     timeoutMs: options.timeoutMs,
-    limits: options.sitemapLimits,
+    limits: options.limits,
     dir: options.dir,
   });
   if (options.buildIntervalMs) {
@@ -84,6 +87,7 @@ export function createSiteRoutes(options: SiteRoutesOptions) {
     )
     .get('/llms.txt', ({ request, set }) => serve('/llms.txt', request, set), hidden)
     .get('/llms-full.txt', ({ request, set }) => serve('/llms-full.txt', request, set), hidden)
+    .get('/llms/:file', ({ request, set, params }) => serve(`/llms/${(params as { file?: string }).file}`, request, set), hidden)
     .get('/sitemap.xml', ({ request, set }) => serve('/sitemap.xml', request, set), hidden)
     .get('/sitemap-:part', ({ request, set, params }) => serve(`/sitemap-${(params as { part?: string }).part}`, request, set), hidden);
 }

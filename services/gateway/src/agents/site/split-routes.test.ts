@@ -32,7 +32,7 @@ const app = createSiteRoutes({
   timeoutMs: 1_000,
   origin: ORIGIN,
   rateLimits,
-  sitemapLimits: { maxUrls: 10 },
+  limits: { maxUrls: 10 },
 });
 const get = (path: string) => app.handle(new Request(`http://localhost${path}`));
 

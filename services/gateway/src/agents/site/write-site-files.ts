@@ -1,21 +1,15 @@
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ServiceIndexLine, TalentIndexLine } from '@tm/contracts';
-import { FileOut } from './file-out.ts';
+import { FileOut, type SiteFile, TEXT, XML } from './file-out.ts';
 import { readLines } from './index-download.ts';
-import { agentLinks, header, llmsOptional, pageLine } from './llms.ts';
-import { homePage, type SitePage, servicePage, talentPage } from './pages.ts';
+import { agentLinks, header, linkLine, pageLine } from './llms.ts';
+import { GroupFiles, LLMS_PART_MAX_BYTES } from './llms-groups.ts';
+import { LLMS_MAP_MAX_BYTES, renderLlmsMap } from './llms-map.ts';
+import { homePage } from './pages.ts';
 import { renderSitemapIndex, type SitemapEntry, type SitemapLimits, URLSET_HEAD, URLSET_TAIL, urlLine } from './sitemap.ts';
+import type { SiteSource } from './sources.ts';
 
-/** One finished site file: where it is, its ETag and media type. */
-export interface SiteFile {
-  path: string;
-  etag: string;
-  contentType: string;
-}
-
-const TEXT = 'text/plain; charset=utf-8';
-const XML = 'application/xml; charset=utf-8';
+export type { SiteFile };
 
 /** Sitemap parts written one after another, each closed before it breaks a limit (the protocol's 50,000 URLs and 50 MiB). */
 class SitemapParts {
@@ -79,112 +73,64 @@ class SitemapParts {
   }
 }
 
-/** Writes lines to a file, with a section heading put in front of the first one only. */
-async function writeSection(out: FileOut, title: string, lines: AsyncIterable<string>): Promise<void> {
-  let opened = false;
-  for await (const line of lines) {
-    if (!opened) await out.write(`## ${title}\n\n`);
-    opened = true;
-    await out.write(`${line}\n`);
-  }
-  if (opened) await out.write('\n');
+/** The entries of a downloaded index, one line at a time. */
+async function* entries(path: string): AsyncGenerator<unknown> {
+  for await (const line of readLines(Bun.file(path).stream())) if (line !== '') yield JSON.parse(line);
 }
 
-async function* entries<T>(path: string): AsyncGenerator<T> {
-  for await (const line of readLines(Bun.file(path).stream())) if (line !== '') yield JSON.parse(line) as T;
+/** Where the files' sizes end (tests lower them). */
+export interface SiteFileLimits extends SitemapLimits {
+  /** /llms.txt's budget. */
+  llmsMapBytes: number;
+  /** A group file part's budget. */
+  llmsPartBytes: number;
 }
+
+export const DEFAULT_LLMS_LIMITS = { llmsMapBytes: LLMS_MAP_MAX_BYTES, llmsPartBytes: LLMS_PART_MAX_BYTES };
 
 /**
- * Renders /sitemap.xml (and its parts), /llms.txt and /llms-full.txt into `dir` from the two
- * downloaded indexes, reading them line by line (twice for the services: roles, then projects),
- * so the gateway's memory does not grow with the catalog.
+ * Renders /sitemap.xml (and its parts), /llms-full.txt, the group files /llms/<group>.txt (and
+ * their parts) and /llms.txt into `dir` from the downloaded indexes, one pass over each, line by
+ * line, so the gateway's memory does not grow with the data: every page goes into the sitemap,
+ * the full index and its group's file as it is read; /llms.txt, the map, is rendered last from
+ * the groups' counts and first pages.
  */
 export async function writeSiteFiles(options: {
   dir: string;
   origin: string;
-  services: string;
-  talent: string;
+  inputs: readonly { source: SiteSource; path: string }[];
   newest: string | undefined;
-  limits: SitemapLimits;
+  limits: SiteFileLimits;
 }): Promise<Map<string, SiteFile>> {
-  const { dir, origin } = options;
-  const sitemap = new SitemapParts(dir, options.limits);
-  const llms = new FileOut(join(dir, 'llms.txt'));
+  const { dir, origin, limits } = options;
+  const sitemap = new SitemapParts(dir, limits);
   const full = new FileOut(join(dir, 'llms-full.txt'));
+  const groups = new GroupFiles(dir, origin, limits.llmsPartBytes);
   const home = homePage(origin, options.newest);
   await sitemap.add({ loc: home.url, lastmod: home.lastmod });
-  const intro = [...header(), ...agentLinks(origin)].map((l) => `${l}\n`).join('');
-  await llms.write(intro);
-  await full.write(intro);
-  await writeSection(full, 'Pages', one(pageLine(home, false)));
+  const lines = (list: string[]) => list.map((l) => `${l}\n`).join('');
+  await full.write(lines([...header(), ...agentLinks(origin), '## Pages', '', pageLine(home, false), '']));
 
-  for (const [kind, title] of [
-    ['role', 'Hire a role'],
-    ['project', 'Project delivery'],
-  ] as const) {
-    const pages = async function* (): AsyncGenerator<SitePage> {
-      for await (const s of entries<ServiceIndexLine>(options.services)) {
-        if ((s.kind === 'project' ? 'project' : 'role') !== kind) continue;
-        const page = servicePage(s, s.prices, origin);
-        await sitemap.add({ loc: page.url, lastmod: page.lastmod });
-        yield page;
-      }
-    };
-    // One pass feeds both files: the curated map without prices, the full index with them.
-    const fullLines: string[] = [];
-    await writeSection(
-      llms,
-      title,
-      mapAsync(pages(), async (p) => {
-        fullLines.push(pageLine(p, true));
-        if (fullLines.length >= 1_000) await flushInto(full, title, fullLines);
-        return pageLine(p, false);
-      }),
-    );
-    await flushInto(full, title, fullLines, true);
-  }
-
-  let talentCount = 0;
-  await writeSection(
-    full,
-    'Talent profiles',
-    mapAsync(entries<TalentIndexLine>(options.talent), async (p) => {
-      const page = talentPage(p, origin);
+  for (const { source, path } of options.inputs) {
+    let opened = false;
+    for await (const entry of entries(path)) {
+      const page = source.page(entry, origin);
       await sitemap.add({ loc: page.url, lastmod: page.lastmod });
-      talentCount++;
-      return pageLine(page, true);
-    }),
-  );
-  await llms.write(
-    llmsOptional(origin, talentCount)
-      .map((l) => `${l}\n`)
-      .join('')
-      .replace(/\n$/, ''),
-  );
+      await groups.add(source, page);
+      if (!opened) await full.write(`## ${source.title}\n\n`);
+      opened = true;
+      await full.write(`${pageLine(page, true)}\n`);
+    }
+    if (opened) await full.write('\n');
+  }
+  await full.write(lines(['## Optional', '', linkLine('Map', `${origin}/llms.txt`, 'The curated map of this site, with a file per category')]));
+
   const files = await sitemap.finish(origin);
-  files.set('/llms.txt', { path: llms.path, etag: await llms.close(), contentType: TEXT });
+  const { files: groupFiles, summaries } = await groups.finish(options.inputs.map((i) => i.source));
+  for (const [sitePath, f] of groupFiles) files.set(sitePath, f);
+  const map = new FileOut(join(dir, 'llms.txt'));
+  await map.write(renderLlmsMap(origin, summaries, limits.llmsMapBytes));
+  files.set('/llms.txt', { path: map.path, etag: await map.close(), contentType: TEXT });
   files.set('/llms-full.txt', { path: full.path, etag: await full.close(), contentType: TEXT });
   return files;
-}
-
-const openedSections = new WeakMap<FileOut, Set<string>>();
-
-/** Appends buffered lines of a section to the full index, heading first; `end` closes a section that got lines. */
-async function flushInto(out: FileOut, title: string, lines: string[], end = false): Promise<void> {
-  const opened = openedSections.get(out) ?? new Set<string>();
-  openedSections.set(out, opened);
-  if (lines.length > 0 && !opened.has(title)) {
-    opened.add(title);
-    await out.write(`## ${title}\n\n`);
-  }
-  if (lines.length > 0) await out.write(`${lines.splice(0).join('\n')}\n`);
-  if (end && opened.has(title)) await out.write('\n');
-}
-
-async function* one(line: string): AsyncGenerator<string> {
-  yield line;
-}
-
-async function* mapAsync<A, B>(source: AsyncIterable<A>, f: (a: A) => Promise<B>): AsyncGenerator<B> {
-  for await (const a of source) yield await f(a);
 }

@@ -1,0 +1,98 @@
+import { type Category, type ServiceIndexLine, ServiceIndexLineSchema, type TalentIndexLine, TalentIndexLineSchema, type TalentRole } from '@tm/contracts';
+import { validatorOf } from '@tm/shared/http';
+import type { Upstreams } from '../../site-deps.ts';
+import { type PageGroup, type SitePage, servicePage, talentPage } from './pages.ts';
+
+/**
+ * One kind of public page the site files list, read from a service's streamed index (NDJSON with
+ * a trailer, @tm/contracts indexes.ts). Every source's pages go into the sitemap and
+ * /llms-full.txt, each group of them into its own /llms/<group>.txt, and a summary of each group
+ * (its count, its first pages, the link to its file) into /llms.txt. A new kind of page (the
+ * content service's published pages, say) is one more source here and its upstream's URL.
+ */
+export interface SiteSource {
+  /** Its name in logs and in the build directory ("services" -> services.ndjson). */
+  name: string;
+  /** The upstream serving the index. */
+  upstream: keyof Upstreams;
+  /** The index's path on that upstream. */
+  indexPath: string;
+  /** True for a line that is a valid entry (the others are dropped). */
+  check: (line: unknown) => boolean;
+  /** Its section heading in /llms-full.txt, and what one entry is called in counts. */
+  title: string;
+  noun: { one: string; many: string };
+  /** How its groups come in /llms.txt (keys); a group not named here follows, in order of appearance. */
+  groupOrder: readonly string[];
+  /** What each group's file holds, said under its heading. */
+  about: (group: PageGroup) => string;
+  /** How many of each group's first pages /llms.txt lists (0: only the link to the group's file). */
+  topPerGroup: number;
+  /** The page an entry describes. */
+  page: (entry: unknown, origin: string) => SitePage;
+}
+
+const CATEGORY_TITLES: Record<Category, string> = {
+  frontend: 'Frontend',
+  backend: 'Backend',
+  mobile: 'Mobile',
+  'data-ai': 'Data and AI',
+  'cloud-devops': 'Cloud and DevOps',
+  design: 'Design',
+  quality: 'Quality assurance',
+  security: 'Security',
+  'product-delivery': 'Product delivery',
+};
+
+/** The group of a category; one the catalog does not declare (typed by hand in the database) is grouped by its own name when that is a safe file name. */
+function categoryGroup(category: string): PageGroup {
+  const known = CATEGORY_TITLES[category as Category];
+  if (known) return { key: category, title: `${known} services` };
+  return /^[a-z0-9][a-z0-9-]{0,39}$/.test(category) ? { key: category, title: `${category} services` } : { key: 'other', title: 'Other services' };
+}
+
+const TALENT_GROUPS: Record<TalentRole, PageGroup> = {
+  pm: { key: 'talent-pm', title: 'Project managers' },
+  resource: { key: 'talent-resource', title: 'Field resources' },
+  expert: { key: 'talent-expert', title: 'Experts' },
+};
+
+const checkService = validatorOf(ServiceIndexLineSchema);
+const checkTalent = validatorOf(TalentIndexLineSchema);
+
+/** The catalog's services, grouped by category, in display order (the catalog's own ranking, so the first are the top ones). */
+export const SERVICES_SOURCE: SiteSource = {
+  name: 'services',
+  upstream: 'catalog',
+  indexPath: '/internal/service-index.ndjson',
+  check: (line) => checkService.Check(line),
+  title: 'Services',
+  noun: { one: 'service', many: 'services' },
+  groupOrder: Object.keys(CATEGORY_TITLES),
+  about: (g) => `Every service in ${g.title.replace(/ services$/, '')}, in display order, with its hourly rate in each market and its JSON endpoint`,
+  topPerGroup: 10,
+  page: (entry, origin) => {
+    const s = entry as ServiceIndexLine;
+    return servicePage(s, s.prices, origin, categoryGroup(s.category));
+  },
+};
+
+/** Talent's listed profiles, grouped by kind (the index holds no ranking, so llms.txt lists counts and links only). */
+export const TALENT_SOURCE: SiteSource = {
+  name: 'talent',
+  upstream: 'talent',
+  indexPath: '/internal/talent-index.ndjson',
+  check: (line) => checkTalent.Check(line),
+  title: 'Talent profiles',
+  noun: { one: 'profile', many: 'profiles' },
+  groupOrder: Object.values(TALENT_GROUPS).map((g) => g.key),
+  about: (g) => `Every public profile of the ${g.title.toLowerCase()}, with headline, skills, location and JSON endpoint`,
+  topPerGroup: 0,
+  page: (entry, origin) => {
+    const p = entry as TalentIndexLine;
+    return talentPage(p, origin, TALENT_GROUPS[p.kind]);
+  },
+};
+
+/** What the site files are built from, in the order they list it. */
+export const SITE_SOURCES: readonly SiteSource[] = [SERVICES_SOURCE, TALENT_SOURCE];
