@@ -1,4 +1,4 @@
-import { createServiceClient, type ServiceClient, type TSchema } from '@tm/shared';
+import { createServiceClient, type ServiceClient, type TSchema } from '@tm/shared/client';
 import { t } from 'elysia';
 import type { SiteDeps } from '../site-deps.ts';
 

@@ -1,5 +1,5 @@
 import type { PmPreview as ApiPmPreview, Quote as ApiQuote, Service as ApiService, CurrencyCode, Market, StaffProfile } from '@tm/contracts';
-import { formatMinor } from '@tm/shared';
+import { formatMinor } from '@tm/shared/money';
 import type { MarketInfo, Money, PmPreview, Quote, ServiceDetail, ServiceSummary, TalentProfile } from './schemas.ts';
 
 /** Minor units with their formatted rendering, so an agent never has to divide by 100 itself. */
