@@ -8,7 +8,7 @@
  * answer 5xx. (The 100k figure, readiness to the first answer, is bench:scale's.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { SERVICE_RUNTIME_ENV } from '@tm/shared';
+import { SERVICE_RUNTIME_ENV } from '@tm/shared/process';
 import { freePort, type MongoWireStandIn, startMongoWireStandIn } from '@tm/shared/testing';
 import type { Subprocess } from 'bun';
 import { pollUntil, repoRoot } from './support/system.ts';

@@ -1,5 +1,5 @@
 import type { ServiceIndexEntry, TalentIndexEntry } from '@tm/contracts';
-import { formatMinor } from '@tm/shared';
+import { formatMinor } from '@tm/shared/money';
 import type { MarketPrice } from './model.ts';
 
 /** The llms file, and the llms.txt section, a page is listed in: a service's category, a talent profile's kind. */
