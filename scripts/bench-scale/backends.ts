@@ -1,10 +1,10 @@
 /**
  * bench:scale's talent and catalog for one size, in either shape (run.ts's BENCH_SCALE_STORE):
- * started, loaded with the synthetic data, and timed to their first answer.
+ * spawned on their data. They are not waited for here: run.ts watches each one's /readyz and
+ * what requests through the gateway meet from its first 200 on (measure.ts afterReadiness).
  */
 import { join } from 'node:path';
-import { answersOk, type ProcessGroup, type Started, waitFor } from '../bench/processes.ts';
-import type { ServiceStart } from './report.ts';
+import { type ProcessGroup, type Started, waitFor } from '../bench/processes.ts';
 
 export const repoRoot = join(import.meta.dir, '..', '..');
 export const url = (port: number) => `http://127.0.0.1:${port}`;
@@ -23,31 +23,30 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-/** Milliseconds from now until `readyUrl` answers 2xx. */
-export async function readyAfter(s: Started, readyUrl: string): Promise<number> {
-  const t0 = performance.now();
-  await waitFor(`${s.name} ready`, () => answersOk(readyUrl), [s], 600_000);
-  return Math.round(performance.now() - t0);
-}
-
 /** A number a process logged in its JSON line carrying `msg` (waiting for the line: a log written just now may not be in the file yet). */
-async function logged(s: Started, msg: string, field: string): Promise<number> {
+export async function logged(s: Started, msg: string, field: string): Promise<number> {
   const find = async () => (await Bun.file(s.logFile).text()).split('\n').find((l) => l.includes(`"msg":"${msg}"`));
-  await waitFor(`${s.name}'s "${msg}" line`, async () => (await find()) !== undefined, [], 5_000);
+  await waitFor(`${s.name}'s "${msg}" line`, async () => (await find()) !== undefined, [], 10_000);
   return Number((JSON.parse((await find()) ?? '{}') as Record<string, unknown>)[field] ?? Number.NaN);
 }
 
+/** A service spawned, and when (performance.now()). */
+export interface Spawned {
+  process: Started;
+  spawnedAt: number;
+  /** Writing the N documents by bulk writes, ms: a separate loader's (production's shape) or the service's own (embedded). */
+  loadMs: () => Promise<number>;
+}
+
 export interface Backends {
-  talent: Started;
-  catalog: Started;
+  talent: Spawned;
+  catalog: Spawned;
   database?: Started;
-  startup: { talent: ServiceStart; catalog: ServiceStart };
 }
 
 /**
  * Production's shape: the database in its own process, loaded through the driver, then each
- * service's main.ts started on it. Start-up is spawn to the first read the snapshot answers
- * (a list page), since /readyz answers as soon as the indexes are there.
+ * service's main.ts started on it.
  */
 export async function startOnDatabase(
   group: ProcessGroup,
@@ -66,35 +65,27 @@ export async function startOnDatabase(
   ];
   for (const l of loaders) if ((await l.proc.exited) !== 0) throw new Error(`${l.name} failed; see ${l.logFile}`);
   const [talentLoad, catalogLoad] = loaders as [Started, Started];
+  const spawnedAt = performance.now();
   const talent = run('talent', 'services/talent/src/main.ts', { ...onDatabase, PORT: String(ports.talent) });
   const catalog = run('catalog', 'services/catalog/src/main.ts', { ...onDatabase, PORT: String(ports.catalog), TALENT_URL: url(ports.talent) });
-  const [talentMs, catalogMs] = await Promise.all([
-    readyAfter(talent, `${url(ports.talent)}/talent?limit=1`),
-    readyAfter(catalog, `${url(ports.catalog)}/services?limit=1`),
-  ]);
   return {
-    talent,
-    catalog,
+    talent: { process: talent, spawnedAt, loadMs: () => logged(talentLoad, 'loaded', 'loadedMs') },
+    catalog: { process: catalog, spawnedAt, loadMs: () => logged(catalogLoad, 'loaded', 'loadedMs') },
     database,
-    startup: {
-      talent: { loadMs: await logged(talentLoad, 'loaded', 'loadedMs'), startMs: talentMs },
-      catalog: { loadMs: await logged(catalogLoad, 'loaded', 'loadedMs'), startMs: catalogMs },
-    },
   };
 }
 
 /**
- * `bun run start`'s shape: each service loads its in-process embedded store, then builds its
- * snapshot. Start-up with the data stored is spawn to /readyz less that load.
+ * `bun run start`'s shape: each service listens on an empty embedded store, loads it by bulk
+ * writes, then builds its snapshot (/readyz 503 until then), as main.ts seeds and builds.
  */
-export async function startEmbedded(group: ProcessGroup, ports: { talent: number; catalog: number }, env: Record<string, string>): Promise<Backends> {
+export function startEmbedded(group: ProcessGroup, ports: { talent: number; catalog: number }, env: Record<string, string>): Backends {
   const run = (name: string, file: string, extra: Record<string, string>) => spawnScript(group, env, name, file, extra);
+  const spawnedAt = performance.now();
   const talent = run('talent', 'services/talent/scripts/serve-bench.ts', { PORT: String(ports.talent) });
   const catalog = run('catalog', 'services/catalog/scripts/serve-bench.ts', { PORT: String(ports.catalog), TALENT_URL: url(ports.talent) });
-  const [talentMs, catalogMs] = await Promise.all([readyAfter(talent, `${url(ports.talent)}/readyz`), readyAfter(catalog, `${url(ports.catalog)}/readyz`)]);
-  const start = async (s: Started, spawnMs: number): Promise<ServiceStart> => {
-    const loadMs = await logged(s, 'listening', 'loadedMs');
-    return { loadMs, startMs: spawnMs - loadMs, spawnMs };
+  return {
+    talent: { process: talent, spawnedAt, loadMs: () => logged(talent, 'loaded', 'loadedMs') },
+    catalog: { process: catalog, spawnedAt, loadMs: () => logged(catalog, 'loaded', 'loadedMs') },
   };
-  return { talent, catalog, startup: { talent: await start(talent, talentMs), catalog: await start(catalog, catalogMs) } };
 }

@@ -31,13 +31,18 @@ export async function sequential(n: number, make: (i: number) => { url: string; 
   return percentiles(ms);
 }
 
-/** Requests started at a steady `perSecond` for `seconds` (not waiting for each other); p99 and how many were 504 or failed. */
+/**
+ * Requests started at a steady `perSecond` for `seconds` (not waiting for each other), every one
+ * counted from the first second: p50/p99 of all, the p99 of the first 10 s apart (where the last
+ * phase's garbage would show), and how many were 504 or failed.
+ */
 export async function steady(
   perSecond: number,
   seconds: number,
   make: (i: number) => { url: string; init?: RequestInit },
-): Promise<{ p50: number; p99: number; errors: number; timeouts: number }> {
+): Promise<{ p50: number; p99: number; p99First10s: number; errors: number; timeouts: number }> {
   const ms: number[] = [];
+  const first10s: number[] = [];
   let errors = 0;
   let timeouts = 0;
   const pending: Promise<void>[] = [];
@@ -53,6 +58,7 @@ export async function steady(
         const res = await fetch(r.url, r.init).catch(() => undefined);
         await res?.arrayBuffer();
         ms.push(performance.now() - t0);
+        if (i < perSecond * 10) first10s.push(performance.now() - t0);
         if (!res) errors++;
         else if (res.status === 504) timeouts++;
         else if (res.status !== 200) errors++;
@@ -60,14 +66,66 @@ export async function steady(
     );
   }
   await Promise.all(pending);
-  return { ...percentiles(ms), errors, timeouts };
+  return { ...percentiles(ms), p99First10s: percentiles(first10s).p99, errors, timeouts };
 }
 
-/** Resident memory of a process in MB, from /proc. */
-export async function rssMb(pid: number): Promise<number> {
+/** A process's memory in MB, from /proc: resident now (VmRSS) and its peak since it was spawned (VmHWM). */
+export async function memoryMb(pid: number): Promise<{ rss: number; peak: number }> {
   const status = await Bun.file(`/proc/${pid}/status`)
     .text()
     .catch(() => '');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return Math.round(kb / 1024);
+  const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN) / 1024);
+  return { rss: mb('VmRSS'), peak: mb('VmHWM') };
+}
+
+/** What requests through the gateway met once a service first said ready. */
+export interface AfterReady {
+  /** Spawn to the first /readyz 200. */
+  readyMs: number;
+  /** The first /readyz 200 to the first 200 through the gateway. */
+  firstOkMs: number;
+  /** The slowest request of the window, and how many answered 5xx or not at all. */
+  slowestMs: number;
+  failures: number;
+  requests: number;
+}
+
+/**
+ * Polls `readyUrl` (every 25 ms) until it answers 200, then sends `make(i)` through the gateway,
+ * one after another, for `windowMs`: what a load balancer sending traffic on the first 200 would
+ * see. `spawnedAt` is the performance.now() of the service's spawn.
+ */
+export async function afterReadiness(
+  readyUrl: string,
+  spawnedAt: number,
+  make: (i: number) => { url: string; init?: RequestInit },
+  windowMs: number,
+  alive: () => boolean,
+  gatewayUp: Promise<unknown>,
+): Promise<AfterReady> {
+  for (;;) {
+    if (!alive()) throw new Error(`the process behind ${readyUrl} exited before it was ready`);
+    const res = await fetch(readyUrl, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+    await res?.arrayBuffer();
+    if (res?.status === 200) break;
+    await Bun.sleep(25);
+  }
+  const readyAt = performance.now();
+  // Only ever a wait at the smallest sizes, where a service can be ready before the gateway listens.
+  await gatewayUp;
+  let firstOkMs = Number.NaN;
+  let slowestMs = 0;
+  let failures = 0;
+  let requests = 0;
+  while (performance.now() - readyAt < windowMs) {
+    const r = make(requests++);
+    const t0 = performance.now();
+    const res = await fetch(r.url, { ...r.init, signal: AbortSignal.timeout(30_000) }).catch(() => undefined);
+    await res?.arrayBuffer();
+    const t1 = performance.now();
+    slowestMs = Math.max(slowestMs, t1 - t0);
+    if (!res || res.status >= 500) failures++;
+    else if (res.status === 200 && Number.isNaN(firstOkMs)) firstOkMs = t1 - readyAt;
+  }
+  return { readyMs: Math.round(readyAt - spawnedAt), firstOkMs, slowestMs, failures, requests };
 }

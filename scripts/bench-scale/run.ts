@@ -18,10 +18,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answersOk, createProcessGroup, freePort, waitFor } from '../bench/processes.ts';
-import { readyAfter, repoRoot, spawnScript, startEmbedded, startOnDatabase, url } from './backends.ts';
-import { rssMb, sequential, steady, timed } from './measure.ts';
+import { answersOk, createProcessGroup, freePort, type Started, waitFor } from '../bench/processes.ts';
+import { repoRoot, type Spawned, spawnScript, startEmbedded, startOnDatabase, url } from './backends.ts';
+import { afterReadiness, memoryMb, sequential, steady, timed } from './measure.ts';
 import { renderReport, type SizeResult, type StoreShape, writeBenchmarks } from './report.ts';
+import { checkLlmsFiles, indexEntries, sitemapLocs } from './site-check.ts';
+import { measureSnapshotReads } from './snapshot-reads.ts';
 
 const sizes = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
@@ -29,29 +31,13 @@ const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
 // than three (30 s), and two of the services' 30 s GC ticks fall in the phase at every size.
 const STEADY_S = Number(process.env.BENCH_SCALE_STEADY_S ?? 60);
 const SETTLE_MS = 5_000;
+/** How long requests go through the gateway after a service first says ready. */
+const AFTER_READY_MS = 5_000;
+const SITE = 'http://bench.localhost';
 const shape = (process.env.BENCH_SCALE_STORE ?? 'embedded') as StoreShape;
 if (shape !== 'mongodb' && shape !== 'embedded') throw new Error(`BENCH_SCALE_STORE must be mongodb or embedded, not ${shape}`);
 
-async function indexSlugs(base: string, path: string): Promise<{ slug: string; kind: string; markets: string[] }[]> {
-  const text = await (await fetch(`${base}${path}`)).text();
-  const lines = text
-    .trimEnd()
-    .split('\n')
-    .map((l) => JSON.parse(l));
-  const trailer = lines.pop();
-  if (trailer?.end !== true || trailer.count !== lines.length) throw new Error(`${path}: incomplete index`);
-  return lines.map((l) => ({ slug: l.slug, kind: l.kind, markets: (l.prices ?? []).map((p: { market: string }) => p.market) }));
-}
-
-/** Every <loc> of the sitemap (following an index into its parts) through the gateway. */
-async function sitemapLocs(gateway: string): Promise<string[]> {
-  const root = (await timed(`${gateway}/sitemap.xml`)).body;
-  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] as string);
-  if (!root.includes('<sitemapindex')) return locs(root);
-  const all: string[] = [];
-  for (const part of locs(root)) all.push(...locs((await timed(`${gateway}${new URL(part).pathname}`)).body));
-  return all;
-}
+const alive = (s: Started) => () => s.proc.exitCode === null && s.proc.signalCode === null;
 
 async function runSize(n: number): Promise<SizeResult> {
   const logDir = mkdtempSync(join(tmpdir(), `bench-scale-${n}-`));
@@ -59,36 +45,67 @@ async function runSize(n: number): Promise<SizeResult> {
   const ports = { talent: freePort(), catalog: freePort(), gateway: freePort(), database: freePort() };
   const env = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '', BENCH_SCALE_N: String(n) };
   try {
-    const { talent, catalog, database, startup } = shape === 'mongodb' ? await startOnDatabase(group, ports, env) : await startEmbedded(group, ports, env);
+    const { talent, catalog, database } = shape === 'mongodb' ? await startOnDatabase(group, ports, env) : startEmbedded(group, ports, env);
+    // The gateway starts with the services, as a deployment does: what a caller meets from each
+    // service's first /readyz 200 on is measured through it.
+    const gatewaySpawnedAt = performance.now();
     const gateway = spawnScript(group, env, 'gateway', 'services/gateway/src/main.ts', {
       PORT: String(ports.gateway),
       AUTH_URL: 'http://127.0.0.1:9',
       CATALOG_URL: url(ports.catalog),
       TALENT_URL: url(ports.talent),
-      PUBLIC_SITE_URL: 'http://bench.localhost',
+      PUBLIC_SITE_URL: SITE,
       UPSTREAM_TIMEOUT_MS: '30000',
       RATE_LIMIT_ANON: '50000000',
     });
-    const gatewayMs = await readyAfter(gateway, `${url(ports.gateway)}/healthz`);
-    const siteT0 = performance.now();
-    await waitFor('site files', () => answersOk(`${url(ports.gateway)}/sitemap.xml`), [gateway], 600_000);
-    const siteReadyMs = Math.round(performance.now() - siteT0);
-
     const g = url(ports.gateway);
+    const gatewayUp = waitFor('gateway', () => answersOk(`${g}/healthz`), [gateway], 60_000).then(() => Math.round(performance.now() - gatewaySpawnedAt));
+    const through = async (s: Spawned, readyUrl: string, make: (i: number) => { url: string; init?: RequestInit }) => {
+      const ready = await afterReadiness(readyUrl, s.spawnedAt, make, AFTER_READY_MS, alive(s.process), gatewayUp);
+      const loadMs = await s.loadMs();
+      // Embedded, the load runs inside the service: start-up with the data stored is the rest.
+      return { ...ready, loadMs, startMs: shape === 'embedded' ? ready.readyMs - loadMs : ready.readyMs };
+    };
+    const anyQuote = (i: number) =>
+      i % 3 === 0
+        ? { url: `${g}/api/services?page=${1 + (i % 7)}&limit=20` }
+        : i % 3 === 1
+          ? { url: `${g}/api/services?search=developer` }
+          : {
+              url: `${g}/api/jobs/pricing`,
+              init: {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: '{"items":[{"serviceId":"senior-angular-developer-1","hours":40}]}',
+              },
+            };
+    const [catalogStart, talentStart] = await Promise.all([
+      through(catalog, `${url(ports.catalog)}/readyz`, anyQuote),
+      through(talent, `${url(ports.talent)}/readyz`, (i) => ({
+        url: i % 2 ? `${g}/api/talent?search=react&role=resource` : `${g}/api/talent?page=${1 + (i % 5)}`,
+      })),
+    ]);
+    const gatewayMs = await gatewayUp;
+    const siteT0 = performance.now();
+    await waitFor('site files', () => answersOk(`${g}/sitemap.xml`), [gateway], 600_000);
+    const siteReadyMs = Math.round(performance.now() - siteT0);
+    const snapshotReads = database ? await measureSnapshotReads(group, env, `mongodb://127.0.0.1:${ports.database}/?directConnection=true`) : undefined;
+
     // The indexes and the sitemap's URLs are large at 100k: only the slugs the requests need are
     // kept, and this process collects its garbage before timing, so its own GC pauses do not
     // grow with the data and land in the figures.
-    const { siteCheck, inIndia, experts, pms } = await (async () => {
-      const services = await indexSlugs(url(ports.catalog), '/internal/service-index.ndjson');
-      const talentIndex = await indexSlugs(url(ports.talent), '/internal/talent-index.ndjson');
+    const { siteCheck, llms, inIndia, experts, pms } = await (async () => {
+      const services = await indexEntries(url(ports.catalog), '/internal/service-index.ndjson');
+      const talentIndex = await indexEntries(url(ports.talent), '/internal/talent-index.ndjson');
       const locs = new Set(await sitemapLocs(g));
-      const expected = [
-        'http://bench.localhost/',
-        ...services.map((s) => `http://bench.localhost/services/${s.slug}`),
-        ...talentIndex.map((p) => `http://bench.localhost/${p.kind === 'expert' ? 'talent' : p.kind}/${p.slug}`),
+      const pages = [
+        ...services.map((s) => `${SITE}/services/${s.slug}`),
+        ...talentIndex.map((p) => `${SITE}/${p.kind === 'expert' ? 'talent' : p.kind}/${p.slug}`),
       ];
+      const expected = [`${SITE}/`, ...pages];
       return {
         siteCheck: { urls: locs.size, expected: expected.length, missing: expected.filter((u) => !locs.has(u)).length },
+        llms: await checkLlmsFiles(g, SITE, new Set(pages)),
         // Requests go without X-Country (market IN), so they name services offered there.
         inIndia: services.filter((s) => s.markets.includes('IN')).map((s) => s.slug),
         experts: talentIndex.filter((p) => p.kind === 'expert').map((p) => p.slug),
@@ -123,7 +140,7 @@ async function runSize(n: number): Promise<SizeResult> {
     for (const [name, make] of ops) reads[name] = await sequential(REQUESTS, make);
 
     const whole: SizeResult['whole'] = {};
-    for (const path of ['/api/services/catalog', '/api/talent/sitemap', '/sitemap.xml', '/llms.txt', '/llms-full.txt']) {
+    for (const path of ['/api/services/catalog', '/api/talent/sitemap', '/sitemap.xml', '/llms.txt', '/llms/backend.txt', '/llms-full.txt']) {
       const first = await timed(`${g}${path}`);
       const etag = first.res.headers.get('etag') ?? '';
       const full = await sequential(Math.min(REQUESTS, 20), () => ({ url: `${g}${path}` }));
@@ -131,24 +148,36 @@ async function runSize(n: number): Promise<SizeResult> {
       whole[path] = { p50: full.p50, p99: full.p99, p50304: revalidated.p50, bytes: first.body.length };
     }
 
-    // Steady state: the whole-list phase above leaves garbage in every process; 5 s of quiet first.
+    // Steady state: the whole-list phase above leaves garbage in every process; 5 s of quiet
+    // first. Every request of the phase counts, from its first second.
     await Bun.sleep(SETTLE_MS);
     Bun.gc(true);
     const steadyQuotes = await steady(10, STEADY_S, (i) =>
       i % 2 ? { url: `${g}/api/services/${slug(i)}/quote?hours=50` } : { url: `${g}/api/jobs/pricing`, init: cart(i) },
     );
-    const rss = {
-      talent: await rssMb(talent.pid),
-      catalog: await rssMb(catalog.pid),
-      gateway: await rssMb(gateway.pid),
-      database: database ? await rssMb(database.pid) : undefined,
+    const memory = {
+      talent: await memoryMb(talent.process.pid),
+      catalog: await memoryMb(catalog.process.pid),
+      gateway: await memoryMb(gateway.pid),
+      database: database ? await memoryMb(database.pid) : undefined,
     };
-    return { n, reads, whole, steady: steadyQuotes, site: { readyMs: siteReadyMs, ...siteCheck }, startup: { ...startup, gatewayMs }, rss };
+    return {
+      n,
+      reads,
+      whole,
+      steady: steadyQuotes,
+      site: { readyMs: siteReadyMs, ...siteCheck },
+      llms,
+      startup: { catalog: catalogStart, talent: talentStart, gatewayMs },
+      snapshotReads,
+      memory,
+    };
   } finally {
     await group.stopAll();
   }
 }
 
+const loadAverage = (await Bun.file('/proc/loadavg').text()).split(' ').slice(0, 3).join(' / ');
 const results: SizeResult[] = [];
 for (const n of sizes) {
   console.error(`bench:scale: ${n} services and ${n} profiles...`);
@@ -158,6 +187,7 @@ const report = renderReport(results, {
   shape,
   requests: REQUESTS,
   steadyS: STEADY_S,
+  load: loadAverage,
   commit: (await Bun.$`git -C ${repoRoot} rev-parse --short HEAD`.text()).trim(),
 });
 console.log(report);

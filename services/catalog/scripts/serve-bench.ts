@@ -1,8 +1,9 @@
 /**
  * bench:scale's catalog process with BENCH_SCALE_STORE=embedded: main.ts's wiring on the
  * in-process embedded store, loaded with BENCH_SCALE_N synthetic services (bulk writes in batches)
- * instead of the seed. Logs one JSON line with the load and snapshot times once listening. (The
- * BENCH_SCALE_STORE=mongodb run starts main.ts itself on a database load-bench.ts filled.)
+ * instead of the seed. As main.ts, it listens first (/readyz 503 meanwhile), then loads and builds
+ * its read model; it logs the load's time once ready. (The BENCH_SCALE_STORE=mongodb run starts
+ * main.ts itself on a database load-bench.ts filled.)
  */
 import { createLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
@@ -16,14 +17,9 @@ import { loadSyntheticServices } from './bench-data.ts';
 const logger = createLogger('catalog');
 const config = loadCatalogConfig(process.env);
 const n = Number(process.env.BENCH_SCALE_N);
-const t0 = performance.now();
 const documents = createEmbeddedDocumentStore();
-await loadSyntheticServices(documents, n);
 const repo = createServiceRepository(documents);
-const loadedMs = performance.now() - t0;
-const readModel = createServiceReadModel({ repo, clock: systemClock, logger, ...readModelSettings(config) });
-await readModel.refresh();
-readModel.watch();
+const readModel = createServiceReadModel({ repo, clock: systemClock, logger, ...readModelSettings(config), lazy: false });
 const app = createApp({
   documents,
   readModel,
@@ -31,4 +27,10 @@ const app = createApp({
   clock: systemClock,
   logger,
 }).listen({ hostname: '127.0.0.1', port: Number(process.env.PORT) });
-logger.info('listening', { port: app.server?.port, services: n, loadedMs: Math.round(loadedMs), readyMs: Math.round(performance.now() - t0) });
+logger.info('listening', { port: app.server?.port });
+const t0 = performance.now();
+await loadSyntheticServices(documents, n);
+const loadedMs = performance.now() - t0;
+await readModel.refresh();
+readModel.watch();
+logger.info('loaded', { services: n, loadedMs: Math.round(loadedMs), readyMs: Math.round(performance.now() - t0) });

@@ -1,4 +1,8 @@
-/** bench:scale's talent process with BENCH_SCALE_STORE=embedded: main.ts's wiring on the in-process embedded store, loaded with BENCH_SCALE_N synthetic profiles. */
+/**
+ * bench:scale's talent process with BENCH_SCALE_STORE=embedded: main.ts's wiring on the
+ * in-process embedded store, loaded with BENCH_SCALE_N synthetic profiles. As main.ts, it listens
+ * first (/readyz 503 meanwhile), then loads and builds its directory; it logs the load's time once ready.
+ */
 import { createLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createApp } from '../src/app.ts';
@@ -8,13 +12,14 @@ import { loadSyntheticProfiles } from './bench-data.ts';
 
 const logger = createLogger('talent');
 const n = Number(process.env.BENCH_SCALE_N);
-const t0 = performance.now();
 const documents = createEmbeddedDocumentStore();
-await loadSyntheticProfiles(documents, n);
 const repo = createProfileRepository(documents);
+const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger, lazy: false });
+const app = createApp({ documents, logger, directory }).listen({ hostname: '127.0.0.1', port: Number(process.env.PORT) });
+logger.info('listening', { port: app.server?.port });
+const t0 = performance.now();
+await loadSyntheticProfiles(documents, n);
 const loadedMs = performance.now() - t0;
-const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger });
 await directory.refresh();
 directory.watch();
-const app = createApp({ documents, logger, directory }).listen({ hostname: '127.0.0.1', port: Number(process.env.PORT) });
-logger.info('listening', { port: app.server?.port, profiles: n, loadedMs: Math.round(loadedMs), readyMs: Math.round(performance.now() - t0) });
+logger.info('loaded', { profiles: n, loadedMs: Math.round(loadedMs), readyMs: Math.round(performance.now() - t0) });

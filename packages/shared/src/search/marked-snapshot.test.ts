@@ -80,6 +80,37 @@ describe('createSnapshotKeeper', () => {
     expect(t.keeper.hasSnapshot()).toBe(true);
   });
 
+  it('when not lazy, builds nothing for a reader or a check before its owner first refreshes (the store may not be set up yet), and then as usual', async () => {
+    let builds = 0;
+    let total = 0;
+    const keeper = createSnapshotKeeper({
+      name: 'owned snapshot',
+      readMarker: async () => marker(total),
+      build: async (m) => {
+        builds += 1;
+        return { marker: m };
+      },
+      clock: createManualClock(0),
+      maxAgeMs: 1_000,
+      firstBuildWaitMs: 20,
+      lazy: false,
+      logger: createMemoryLogger(),
+    });
+    expect(await keeper.current().catch((e: unknown) => e)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await keeper.check();
+    expect(builds).toBe(0);
+    expect(keeper.hasSnapshot()).toBe(false);
+    // The seed is in: the owner builds, and a reader waiting meanwhile gets that build.
+    total = 33;
+    const reader = keeper.current();
+    await keeper.refresh();
+    expect((await reader).marker.total).toBe(33);
+    expect(builds).toBe(1);
+    total = 34;
+    await keeper.check();
+    expect(builds).toBe(2);
+  });
+
   it('answers a reader SERVICE_UNAVAILABLE (retry shortly) once it waited firstBuildWaitMs for a slow first build, which goes on and serves the next reader', async () => {
     const { promise: released, resolve: release } = Promise.withResolvers<void>();
     let builds = 0;

@@ -23,7 +23,7 @@ export interface SnapshotKeeper<S extends MarkedSnapshot> {
   current(): Promise<S>;
   /** Reads the marker now and rebuilds when it moved (never throws; a failure is logged). */
   check(): Promise<void>;
-  /** Rebuilds from the store now (start-up, tests, after seeding). */
+  /** Rebuilds from the store now (start-up, tests, after seeding); the first call lets a keeper that is not lazy build on its own afterwards. */
   refresh(): Promise<void>;
   /** True once a snapshot exists: what /readyz reports (main.ts builds the first one at start). */
   hasSnapshot(): boolean;
@@ -65,11 +65,22 @@ export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
   maxAgeMs: number;
   rebuildEveryMs?: number;
   firstBuildWaitMs?: number;
+  /**
+   * Who builds the first snapshot. Lazy (the default: tests, an app built without main.ts): the
+   * first reader. Not lazy (main.ts): the owner's first refresh(), once the store is set up
+   * (indexes, seed); until then readers wait for it (at most firstBuildWaitMs) and checks do
+   * nothing, so no snapshot is built from a store not set up yet, and hasSnapshot(), which
+   * readiness reports, means the data is in.
+   */
+  lazy?: boolean;
   logger: Logger;
 }): SnapshotKeeper<S> {
   const { clock, maxAgeMs, logger } = options;
   const rebuildEveryMs = options.rebuildEveryMs ?? REBUILD_EVERY_MS;
   const firstBuildWaitMs = options.firstBuildWaitMs ?? FIRST_BUILD_WAIT_MS;
+  // Whether a reader or a check may build: always when lazy, else once the owner asked for the first build.
+  let mayBuild = options.lazy ?? true;
+  const first = Promise.withResolvers<void>();
   let snapshot: S | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let builtAt = Number.NEGATIVE_INFINITY;
@@ -82,6 +93,7 @@ export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
       snapshot = await options.build(await options.readMarker());
       checkedAt = startedAt;
       builtAt = startedAt;
+      first.resolve();
     })().finally(() => {
       loading = undefined;
     });
@@ -89,6 +101,7 @@ export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
   }
 
   function check(): Promise<void> {
+    if (!mayBuild) return Promise.resolve();
     checking ??= (async () => {
       checkedAt = clock.now();
       const marker = await options.readMarker();
@@ -111,7 +124,7 @@ export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
       );
     });
     try {
-      await Promise.race([load(), tooLong]);
+      await Promise.race([mayBuild ? load() : first.promise, tooLong]);
     } finally {
       clearTimeout(timer);
     }
@@ -124,7 +137,10 @@ export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
       return snapshot as S;
     },
     check,
-    refresh: load,
+    refresh() {
+      mayBuild = true;
+      return load();
+    },
     hasSnapshot: () => snapshot !== undefined,
     watch() {
       const timer = setInterval(() => void check(), Math.max(250, maxAgeMs));

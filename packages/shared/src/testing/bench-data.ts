@@ -1,3 +1,4 @@
+import { BSON, type Document, MongoClient } from 'mongodb';
 import { createLogger } from '../core/logger.ts';
 import type { DocumentStore } from '../store/documents.ts';
 import { createMongoDocumentStore } from '../store/mongo-documents.ts';
@@ -102,5 +103,47 @@ export async function runBenchLoad(
     logger.info('loaded', { n, loadedMs: Math.round(performance.now() - t0) });
   } finally {
     await documents.close();
+  }
+}
+
+/** A snapshot build's read: what it asks the collection for. */
+export interface SnapshotRead {
+  filter: Document;
+  sort: Document;
+  projection: Document;
+  batchSize: number;
+}
+
+/**
+ * bench:scale, production's shape: a service's snapshot read through the real driver with
+ * `raw: true` (the server's work and the transfer, no decoding), then BSON.deserialize of every
+ * document it returned, timed apart: the decoding a real MongoDB would leave the service, which
+ * no server speed removes. Logs one JSON line (`snapshot read`) and closes.
+ */
+export async function runSnapshotReadTiming(
+  service: string,
+  config: Parameters<typeof mongoSettingsFrom>[0],
+  collection: string,
+  read: SnapshotRead,
+): Promise<void> {
+  const logger = createLogger(`${service}-read`);
+  const settings = mongoSettingsFrom(config, service);
+  if (!settings) throw new Error('snapshot read timing: MONGODB_URL is required');
+  const client = new MongoClient(settings.url, { serverSelectionTimeoutMS: settings.timeoutMs });
+  try {
+    const cursor = client
+      .db(settings.database)
+      .collection(collection)
+      .find(read.filter, { sort: read.sort, projection: read.projection, batchSize: read.batchSize, raw: true });
+    const t0 = performance.now();
+    const raw = (await cursor.toArray()) as unknown as Uint8Array[];
+    const fetchMs = performance.now() - t0;
+    const t1 = performance.now();
+    for (const doc of raw) BSON.deserialize(doc);
+    const decodeMs = performance.now() - t1;
+    const bytes = raw.reduce((n, d) => n + d.byteLength, 0);
+    logger.info('snapshot read', { docs: raw.length, bytes, fetchMs: Math.round(fetchMs), decodeMs: Math.round(decodeMs) });
+  } finally {
+    await client.close();
   }
 }

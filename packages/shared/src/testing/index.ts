@@ -1,6 +1,18 @@
 /** `@tm/shared/testing`: helpers for tests only (stores under test, real Redis, raw HTTP exchanges). */
 
-export { averageJsonBytes, BENCH_ADJ, BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, batches, benchServiceSlug, pickCyclic, runBenchLoad } from './bench-data.ts';
+export {
+  averageJsonBytes,
+  BENCH_ADJ,
+  BENCH_ROLE,
+  BENCH_TECH,
+  BENCH_UPDATED_AT,
+  batches,
+  benchServiceSlug,
+  pickCyclic,
+  runBenchLoad,
+  runSnapshotReadTiming,
+  type SnapshotRead,
+} from './bench-data.ts';
 export { documentStoresUnderTest, type StoreUnderTest } from './document-stores.ts';
 export { errorCodesInSource } from './error-codes-in-source.ts';
 export { indexLines } from './index-lines.ts';

@@ -44,6 +44,8 @@ export function createServiceReadModel(options: {
   maxAgeMs: number;
   logger: Logger;
   wholeListBudgetBytes?: number;
+  /** False in main.ts: its first refresh(), after the seed, builds the first snapshot, not a reader (createSnapshotKeeper). */
+  lazy?: boolean;
 }): ServiceReadModel {
   const { repo, wholeListBudgetBytes = DEFAULT_WHOLE_LIST_BUDGET_MB * 2 ** 20 } = options;
   const keeper = createSnapshotKeeper<CatalogSnapshot>({

@@ -66,6 +66,9 @@ const SUMMARY_PROJECTION = Object.fromEntries(
   ].map((f) => [f, 1 as const]),
 );
 
+/** The read model's read: every active service in display order, with only what it keeps, in batches (bench:scale times it too). */
+export const ACTIVE_SUMMARIES_READ = { filter: { active: true }, sort: DISPLAY_ORDER, projection: SUMMARY_PROJECTION, batchSize: SUMMARY_BATCH } as const;
+
 /** Builds the repository over any DocumentStore adapter. */
 export function createServiceRepository(store: DocumentStore): ServiceRepository {
   const services: DocumentCollection<ServiceDoc> = store.collection<ServiceDoc>(SERVICES_COLLECTION);
@@ -96,7 +99,8 @@ export function createServiceRepository(store: DocumentStore): ServiceRepository
       return { items, total };
     },
     activeSummaries() {
-      return services.find({ active: true }, { sort: DISPLAY_ORDER, projection: SUMMARY_PROJECTION }).batches(SUMMARY_BATCH) as AsyncIterable<ServiceSummary[]>;
+      const { filter, sort, projection, batchSize } = ACTIVE_SUMMARIES_READ;
+      return services.find(filter, { sort, projection }).batches(batchSize) as AsyncIterable<ServiceSummary[]>;
     },
     async changeMarker() {
       const [total, active, newest] = await Promise.all([

@@ -21,7 +21,14 @@ export interface TalentDirectory {
  * cheap change marker read off the request path once `maxAgeMs` has passed, and a rebuild in the
  * background only when it moved; a failed rebuild keeps the last good snapshot.
  */
-export function createTalentDirectory(options: { repo: ProfileRepository; clock: Clock; maxAgeMs: number; logger: Logger }): TalentDirectory {
+export function createTalentDirectory(options: {
+  repo: ProfileRepository;
+  clock: Clock;
+  maxAgeMs: number;
+  logger: Logger;
+  /** False in main.ts: its first refresh(), after the seed, builds the first snapshot, not a reader (createSnapshotKeeper). */
+  lazy?: boolean;
+}): TalentDirectory {
   const { repo } = options;
   const keeper = createSnapshotKeeper<DirectorySnapshot>({
     ...options,
