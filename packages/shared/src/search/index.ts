@@ -19,4 +19,4 @@ export {
 export { createPrebuiltCache, type PrebuiltCache } from './prebuilt-cache.ts';
 export { normaliseWord, prefixEnd, queryWords, searchWords } from './search-tokens.ts';
 export { ordinalsWithEveryWord, TokenIndex, TokenIndexBuilder } from './token-index.ts';
-export { yieldToRequests } from './yield-to-requests.ts';
+export { releaseBatch, yieldToRequests } from './yield-to-requests.ts';

@@ -60,7 +60,8 @@ const FIRST_BUILD_RETRY_AFTER_S = 2;
 export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
   name: string;
   readMarker: () => Promise<ChangeMarker>;
-  build: (marker: ChangeMarker) => Promise<S>;
+  /** Builds a snapshot at `marker`; `previous`, the one it will replace (serving meanwhile), may lend it what did not change. */
+  build: (marker: ChangeMarker, previous: S | undefined) => Promise<S>;
   clock: Clock;
   maxAgeMs: number;
   rebuildEveryMs?: number;
@@ -90,7 +91,7 @@ export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
   function load(): Promise<void> {
     loading ??= (async () => {
       const startedAt = clock.now();
-      snapshot = await options.build(await options.readMarker());
+      snapshot = await options.build(await options.readMarker(), snapshot);
       checkedAt = startedAt;
       builtAt = startedAt;
       first.resolve();

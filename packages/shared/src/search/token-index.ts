@@ -36,6 +36,12 @@ export class TokenIndex {
   get size(): number {
     return this.words.length;
   }
+
+  /** The index's own string for `word`, when it holds the word (a rebuild keeps it instead of the copy it just read). */
+  held(word: string): string | undefined {
+    const at = lowerBound(this.words, word);
+    return this.words[at] === word ? this.words[at] : undefined;
+  }
 }
 
 /**
@@ -71,8 +77,11 @@ export class TokenIndexBuilder {
     for (const w of words) this.pair(this.idFor(w), ordinal);
   }
 
-  /** The index of everything added; the builder is spent. */
-  build(): TokenIndex {
+  /**
+   * The index of everything added; the builder is spent. A word `previous` (the index this one
+   * replaces) holds keeps that index's string, so the two never hold the same words twice.
+   */
+  build(previous?: TokenIndex): TokenIndex {
     const order = this.words.map((_, id) => id).sort((a, b) => ((this.words[a] as string) < (this.words[b] as string) ? -1 : 1));
     const starts = new Int32Array(order.length + 1);
     const next = new Int32Array(this.words.length);
@@ -90,7 +99,10 @@ export class TokenIndexBuilder {
       next[id] = at + 1;
     }
     return new TokenIndex(
-      order.map((id) => this.words[id] as string),
+      order.map((id) => {
+        const word = this.words[id] as string;
+        return previous?.held(word) ?? word;
+      }),
       starts,
       ordinals,
     );

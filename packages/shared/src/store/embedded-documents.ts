@@ -1,3 +1,4 @@
+import { edenGC } from 'bun:jsc';
 import type { Clock } from '../core/clock.ts';
 import { systemClock } from '../core/clock.ts';
 import {
@@ -21,58 +22,59 @@ import {
 import { asDriverWrites } from './embedded-bulk.ts';
 import { EqualityBuckets, type IndexDef, SortedIndex } from './embedded-indexes.ts';
 import { planQuery } from './embedded-plan.ts';
+import { Rows } from './embedded-rows.ts';
 import { UniqueIndexes } from './embedded-unique.ts';
 import { assertOperators, updatedCopy } from './embedded-update.ts';
-import { sealCopy } from './embedded-values.ts';
+import { asDriverValue, sealCopy } from './embedded-values.ts';
 import { project, seedFromFilter } from './mongo-semantics.ts';
 
 /** Options of the embedded document store. */
 export interface EmbeddedDocumentStoreOptions {
   clock?: Clock;
-  /**
-   * Freeze the arrays of stored documents too (objects are always frozen). Default: on under
-   * `bun test` (NODE_ENV=test), so the suites catch a caller mutating an array it read; off
-   * otherwise, because JSC moves a frozen array to a sparse storage: 100k catalog services (13
-   * arrays each) take ~290 MB more heap with frozen arrays.
-   */
-  freezeArrays?: boolean;
+  /** Past this many encoded bytes a collection keeps its documents in a temporary file (default 64 MiB; embedded-bodies.ts). */
+  spillAboveBytes?: number;
 }
 
 /**
  * An in-process document store with MongoDB's query and update semantics (via mingo) and real
  * indexes: `_id` and unique fields by hash, declared indexes as equality buckets and sorted
- * orders, so a read costs what it returns, not the collection. Stored documents are deep copies
- * of what was written, handed out as they are (no copies): their objects are frozen, their arrays
- * only with `freezeArrays` (the default under test), so callers must not mutate results. Values
- * are stored as the services' driver sends them (an `undefined` field is left out). Single process.
+ * orders, so a read costs what it returns, not the collection. Documents are kept encoded, off the
+ * JS heap (embedded-rows.ts), and every read decodes its own copy, as the driver hands out: a
+ * caller may change what it read, and what it wrote, without changing what is stored. Values are
+ * stored as the services' driver sends them (an `undefined` field is left out). Single process.
  */
 export function createEmbeddedDocumentStore(options: EmbeddedDocumentStoreOptions = {}): DocumentStore {
   const clock = options.clock ?? systemClock;
-  const freezeArrays = options.freezeArrays ?? process.env.NODE_ENV === 'test';
   const collections = new Map<string, EmbeddedCollection<Doc>>();
   return {
     kind: 'embedded',
     collection<T extends Doc>(name: string): DocumentCollection<T> {
       let c = collections.get(name);
       if (!c) {
-        c = new EmbeddedCollection<Doc>(name, clock, freezeArrays);
+        c = new EmbeddedCollection<Doc>(name, clock, options.spillAboveBytes);
         collections.set(name, c);
       }
       return c as unknown as DocumentCollection<T>;
     },
     ping: async () => true,
-    close: async () => {},
+    close: async () => {
+      for (const c of collections.values()) c.close();
+    },
   };
 }
 
 /** Past this many documents in one write, sorted indexes are rebuilt once instead of kept in step. */
 const BULK = 64;
+/** A bulk write of at least this many operations collects its young garbage when done. */
+const BULK_COLLECT = 256;
 
 const NO_MATCH: UpdateResult = { matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
 
 class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
-  /** _id -> frozen document, in insertion order (MongoDB's natural order for an unsorted scan). */
-  readonly docs = new Map<string, T>();
+  /** The documents, encoded, and their heads (what the indexes read). */
+  private readonly rows: Rows<T>;
+  /** _id -> head, in insertion order (MongoDB's natural order for an unsorted scan): what the indexes and the planner work on. */
+  readonly docs: Map<string, T>;
   private readonly seq = new Map<string, number>();
   private nextSeq = 0;
   /** Unique indexes, `_id` included (through `docs`): every write is checked against them first. */
@@ -84,9 +86,16 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   constructor(
     readonly collectionName: string,
     private readonly clock: Clock,
-    private readonly freezeArrays: boolean,
+    spillAboveBytes: number | undefined,
   ) {
+    this.rows = new Rows<T>(spillAboveBytes);
+    this.docs = this.rows.heads;
     this.unique = new UniqueIndexes(collectionName, this.docs);
+  }
+
+  /** Closes the file its documents spilled to, if any (the store's close()). */
+  close(): void {
+    this.rows.close();
   }
 
   async findOne(filter: Filter, options: { projection?: Projection; sort?: Sort } = {}): Promise<T | null> {
@@ -96,13 +105,14 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
 
   find(filter: Filter, options: FindOptions = {}): FindCursor<T> {
     // The query runs when the cursor is read, like the driver's lazy cursor.
-    const run = () => this.select(filter, options);
+    const self = this;
     return {
-      toArray: async () => run(),
+      toArray: async () => this.select(filter, options),
+      // Each batch is decoded as it is asked for: a reader holds one batch of documents, not all.
       async *batches(wanted) {
         const size = batchSizeOf(wanted);
-        const all = run();
-        for (let i = 0; i < all.length; i += size) yield all.slice(i, i + size);
+        const heads = self.page(filter, options);
+        for (let i = 0; i < heads.length; i += size) yield heads.slice(i, i + size).map((h) => self.output(h, undefined, options.projection));
       },
     };
   }
@@ -144,8 +154,9 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     let modified = 0;
     await this.inBulk(async () => {
       for (const target of targets) {
-        const next = this.applied(target, update, false);
-        if (next === target || Bun.deepEquals(target, next)) continue;
+        const whole = this.full(target);
+        const next = this.applied(whole, update, false);
+        if (next === whole || Bun.deepEquals(whole, next)) continue;
         this.replace(target, next);
         modified++;
       }
@@ -167,9 +178,10 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
       this.insertAll([doc]);
       return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: doc._id };
     }
-    const next = sealCopy({ ...doc, _id: target._id }, this.freezeArrays);
+    const next = sealCopy({ ...doc, _id: target._id });
+    const modified = !Bun.deepEquals(this.full(target), next);
     this.replace(target, next);
-    return { matchedCount: 1, modifiedCount: Bun.deepEquals(target, next) ? 0 : 1, upsertedCount: 0, upsertedId: null };
+    return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0, upsertedId: null };
   }
 
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
@@ -186,7 +198,13 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   }
 
   async bulkWrite(operations: readonly BulkWriteOperation<T>[], options: { ordered?: boolean } = {}): Promise<BulkWriteResult> {
-    return asDriverWrites(this, operations, options.ordered ?? true);
+    try {
+      return await asDriverWrites(this, operations, options.ordered ?? true);
+    } finally {
+      // A bulk of many documents leaves each one's copies and encodings behind: collected now, so
+      // an import of 100k documents in batches holds one batch of garbage, not the heap's size of it.
+      if (operations.length >= BULK_COLLECT) edenGC();
+    }
   }
 
   async createIndex(keys: IndexSpec, options: IndexOptions = {}): Promise<string> {
@@ -202,6 +220,8 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
       def.ttlSeconds = options.expireAfterSeconds;
       this.ttl.push(def);
     }
+    // The heads hold every field an index reads, before the index is built from them.
+    this.rows.holdFields(fields);
     if (def.unique) this.unique.create(def);
     const first = fields[0] as string;
     if (!this.buckets.has(first)) {
@@ -242,66 +262,96 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     return false;
   }
 
-  /** The live documents matching `filter`, in the order asked, up to skip + limit; expired ones are purged on sight. */
-  plan(filter: Filter, options: FindOptions): T[] {
+  /** True when the heads hold the top-level field of every one of `paths` (the planner then tests and sorts heads). */
+  covers(paths: Iterable<string>): boolean {
+    return this.rows.covers(paths);
+  }
+
+  /** The whole stored document of a head (decoded: a fresh copy). */
+  full(head: T): T {
+    return this.rows.full(head._id) as T;
+  }
+
+  /**
+   * The heads of the live documents matching `filter`, in the order asked, up to skip + limit;
+   * expired ones are purged on sight. Whole documents decoded to test the filter are left in `decoded`.
+   */
+  plan(filter: Filter, options: FindOptions, decoded?: Map<string, T>): T[] {
     const now = this.clock.now();
     const expired: T[] = [];
-    const found = planQuery(this, filter, options, (d) => {
-      if (this.ttl.length > 0 && this.isExpired(d, now)) {
-        expired.push(d);
-        return false;
-      }
-      return true;
-    });
+    const found = planQuery(
+      this,
+      filter,
+      options,
+      (d) => {
+        if (this.ttl.length > 0 && this.isExpired(d, now)) {
+          expired.push(d);
+          return false;
+        }
+        return true;
+      },
+      decoded,
+    );
     if (expired.length > 0) this.removeAll(expired);
     return found;
   }
 
-  private select(filter: Filter, options: FindOptions): T[] {
-    const docs = this.plan(filter, options);
+  /** The heads of the page a find asks for (its skip and limit applied). */
+  private page(filter: Filter, options: FindOptions, decoded?: Map<string, T>): T[] {
+    const heads = this.plan(filter, options, decoded);
     const start = options.skip ?? 0;
-    const page = docs.slice(start, options.limit ? start + options.limit : undefined);
-    return options.projection ? page.map((d) => project(d, options.projection)) : page;
+    return heads.slice(start, options.limit ? start + options.limit : undefined);
+  }
+
+  /** What a reader gets for a head: its document, decoded unless the plan already did, projected. */
+  private output(head: T, decoded: Map<string, T> | undefined, projection: Projection | undefined): T {
+    const doc = decoded?.get(head._id) ?? this.full(head);
+    return projection ? project(doc, projection) : doc;
+  }
+
+  private select(filter: Filter, options: FindOptions): T[] {
+    const decoded = new Map<string, T>();
+    return this.page(filter, options, decoded).map((h) => this.output(h, decoded, options.projection));
   }
 
   updateFirst(filter: Filter, update: Update, upsert: boolean, sort?: Sort): { before: T | null; after: T | null; result: UpdateResult } {
     assertOperators(update);
     const [target] = this.plan(filter, { sort, limit: 1 });
     if (target) {
-      const next = this.applied(target, update, false);
-      if (next === target) return { before: target, after: target, result: { matchedCount: 1, modifiedCount: 0, upsertedCount: 0, upsertedId: null } };
+      const before = this.full(target);
+      const next = this.applied(before, update, false);
+      if (next === before) return { before, after: before, result: { matchedCount: 1, modifiedCount: 0, upsertedCount: 0, upsertedId: null } };
+      const modified = Bun.deepEquals(before, next) ? 0 : 1;
       this.replace(target, next);
-      const modified = Bun.deepEquals(target, next) ? 0 : 1;
-      return { before: target, after: next, result: { matchedCount: 1, modifiedCount: modified, upsertedCount: 0, upsertedId: null } };
+      return { before, after: next, result: { matchedCount: 1, modifiedCount: modified, upsertedCount: 0, upsertedId: null } };
     }
     if (!upsert) return { before: null, after: null, result: NO_MATCH };
-    // The seed is sealed too: applySetsFast shares what the update leaves untouched.
-    const created = this.applied(sealCopy(seedFromFilter(filter), this.freezeArrays) as T, update, true);
+    const created = this.applied(sealCopy(seedFromFilter(filter)) as T, update, true);
     if (created._id === undefined) throw new TypeError('upsert needs an _id in the filter or the update (ids are strings here)');
     this.insertAll([created], true);
     return { before: null, after: created, result: { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: created._id } };
   }
 
   private applied(doc: T, update: Update, inserting: boolean): T {
-    return updatedCopy(doc, update, inserting, this.freezeArrays);
+    return updatedCopy(doc, update, inserting);
   }
 
-  /** Replaces a stored document by its next version (same id); a duplicate key throws before anything changes. */
+  /** Replaces a stored document (its head) by its next version (same id); a duplicate key throws before anything changes. */
   private replace(prev: T, next: T): void {
     this.unique.checkReplace(prev, next);
     this.unindex(prev, this.bulkDepth > 0);
-    this.index(next, this.bulkDepth > 0);
+    this.index(this.rows.put(next), this.bulkDepth > 0);
   }
 
-  /** Inserts documents; `sealed` ones (made by this store) are stored as they are, others as a frozen copy. */
-  insertAll(input: readonly T[], sealed = false): void {
-    const fresh = sealed ? input : input.map((d) => sealCopy(d, this.freezeArrays));
+  /** Inserts documents; `made` ones (built by this store) are stored as they are, others as the driver would send them. */
+  insertAll(input: readonly T[], made = false): void {
+    const fresh = made ? input : input.map((d) => asDriverValue(d) as T);
     for (const d of fresh) if (typeof d._id !== 'string') throw new TypeError('documents need a string _id');
     this.unique.checkInserts(fresh);
     const bulk = fresh.length > BULK || this.bulkDepth > 0;
     for (const d of fresh) {
       this.seq.set(d._id, this.nextSeq++);
-      this.index(d, bulk);
+      this.index(this.rows.put(d), bulk);
     }
   }
 
@@ -309,21 +359,21 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     const bulk = doomed.length > BULK || this.bulkDepth > 0;
     for (const d of doomed) {
       this.unindex(d, bulk);
-      this.docs.delete(d._id);
+      this.rows.delete(d._id);
       this.seq.delete(d._id);
     }
   }
 
-  private index(doc: T, bulk: boolean): void {
-    this.unique.add(doc);
-    for (const b of this.buckets.values()) b.add(doc);
-    for (const s of this.sorted.values()) s.add(doc, bulk);
-    this.docs.set(doc._id, doc);
+  /** Enters a stored document's head in every index. */
+  private index(head: T, bulk: boolean): void {
+    this.unique.add(head);
+    for (const b of this.buckets.values()) b.add(head);
+    for (const s of this.sorted.values()) s.add(head, bulk);
   }
 
-  private unindex(doc: T, bulk: boolean): void {
-    this.unique.remove(doc);
-    for (const b of this.buckets.values()) b.remove(doc);
-    for (const s of this.sorted.values()) s.remove(doc, bulk);
+  private unindex(head: T, bulk: boolean): void {
+    this.unique.remove(head);
+    for (const b of this.buckets.values()) b.remove(head);
+    for (const s of this.sorted.values()) s.remove(head, bulk);
   }
 }

@@ -5,13 +5,21 @@ import type { UniqueIndexes } from './embedded-unique.ts';
 import { asDriverValue } from './embedded-values.ts';
 import { sortDocs } from './mongo-semantics.ts';
 
-/** What the planner reads of a collection: its documents and indexes (the embedded collection is one). */
+/**
+ * What the planner reads of a collection (the embedded collection is one): the heads of its
+ * documents (`_id` and the top-level fields the indexes read, embedded-rows.ts), its indexes, and
+ * how to get a whole document when a filter or sort reads a field the heads do not hold.
+ */
 export interface IndexedDocuments<T extends Doc> {
   readonly docs: ReadonlyMap<string, T>;
   readonly unique: UniqueIndexes;
   readonly buckets: ReadonlyMap<string, EqualityBuckets>;
   readonly sorted: ReadonlyMap<string, SortedIndex>;
   seqOf(id: string): number;
+  /** True when the heads hold the top-level field of every one of `paths`. */
+  covers(paths: Iterable<string>): boolean;
+  /** The whole document of a head (decoded). */
+  full(head: T): T;
 }
 
 /** Below this many candidates an equality bucket is filtered and sorted rather than walking a sorted index. */
@@ -21,9 +29,18 @@ const SMALL_BUCKET = 256;
  * Chooses how a query reads the collection, like MongoDB's planner on the same indexes: point
  * lookups by `_id` or a unique index (also through `$or` and `$in`), a walk of a sorted index that
  * stops once skip + limit documents matched, or an equality bucket; a full scan only when no index
- * applies. Returns the matches in the asked order, at most skip + limit of them when limited.
+ * applies. Returns the heads of the matches in the asked order, at most skip + limit of them when
+ * limited. The filter and the sort run on heads when the heads hold every field they read, else
+ * on whole documents; a whole document decoded for a match is left in `decoded`, when given, so
+ * the caller need not decode it again.
  */
-export function planQuery<T extends Doc>(c: IndexedDocuments<T>, rawFilter: Filter, options: FindOptions, keep: (doc: T) => boolean): T[] {
+export function planQuery<T extends Doc>(
+  c: IndexedDocuments<T>,
+  rawFilter: Filter,
+  options: FindOptions,
+  keep: (head: T) => boolean,
+  decoded?: Map<string, T>,
+): T[] {
   const filter = asDriverValue(rawFilter) as Filter;
   // `{ _id: 'x' }` alone, as every write by id filters: one map read, nothing to compile or sort.
   if (typeof filter._id === 'string' && Object.keys(filter).length === 1) {
@@ -33,17 +50,27 @@ export function planQuery<T extends Doc>(c: IndexedDocuments<T>, rawFilter: Filt
   // Compiled only when a candidate has to be tested.
   let query: Query | undefined;
   const want = options.limit ? (options.skip ?? 0) + options.limit : Number.POSITIVE_INFINITY;
+  const onHeads = c.covers(fieldsOf(filter) ?? ['$']);
   const matches = (d: T | undefined): d is T => {
     if (d === undefined || !keep(d)) return false;
     query ??= new Query(filter, {});
-    return query.test(d);
+    if (onHeads) return query.test(d);
+    const whole = c.full(d);
+    const hit = query.test(whole);
+    if (hit) decoded?.set(d._id, whole);
+    return hit;
   };
   const seq = (d: T) => c.seqOf(d._id);
+  const sortHeads = (heads: T[], sort: Sort) => sortBy(c, heads, sort, decoded);
+  const ordered = (heads: T[], sort: Sort | undefined) => {
+    const natural = heads.sort((a, b) => seq(a) - seq(b));
+    return sort ? sortHeads(natural, sort) : natural;
+  };
 
   const point = pointIds(c, filter);
   if (point) {
     const found = [...new Set(point)].map((id) => c.docs.get(id)).filter(matches);
-    return ordered(found, options.sort, seq).slice(0, want);
+    return ordered(found, options.sort).slice(0, want);
   }
   const walk = options.sort ? sortedWalk(c, filter, options.sort) : undefined;
   const bucket = smallestBucket(c, filter);
@@ -62,19 +89,33 @@ export function planQuery<T extends Doc>(c: IndexedDocuments<T>, rawFilter: Filt
       const d = c.docs.get(id);
       if (matches(d)) out.push(d);
     }
-    return ordered(out, options.sort, seq).slice(0, want);
+    return ordered(out, options.sort).slice(0, want);
   }
   for (const d of c.docs.values()) {
     if (!options.sort && out.length >= want) break;
     if (matches(d)) out.push(d);
   }
-  return options.sort ? sortDocs(out, options.sort).slice(0, want) : out;
+  return options.sort ? sortHeads(out, options.sort).slice(0, want) : out;
 }
 
-/** Sorted by `sort`, or by insertion (natural order) when none; ties keep insertion order. */
-function ordered<T extends Doc>(docs: T[], sort: Sort | undefined, seq: (d: T) => number): T[] {
-  const natural = docs.sort((a, b) => seq(a) - seq(b));
-  return sort ? sortDocs(natural, sort) : natural;
+/** Heads sorted by `sort` (stable: ties keep their order), on whole documents when the heads lack a sort field. */
+function sortBy<T extends Doc>(c: IndexedDocuments<T>, heads: T[], sort: Sort, decoded: Map<string, T> | undefined): T[] {
+  if (c.covers(Object.keys(sort))) return sortDocs(heads, sort);
+  const whole = heads.map((h) => decoded?.get(h._id) ?? c.full(h));
+  const byId = new Map(heads.map((h) => [h._id, h]));
+  return sortDocs(whole, sort).map((d) => byId.get(d._id) as T);
+}
+
+/** The fields a filter reads (through $and, $or and $nor), or undefined when it uses another top-level operator ($expr, $where...). */
+function fieldsOf(filter: Filter, into: string[] = []): string[] | undefined {
+  for (const key of Object.keys(filter)) {
+    if (key === '$and' || key === '$or' || key === '$nor') {
+      const branches = filter[key];
+      if (!Array.isArray(branches) || !branches.every((b) => fieldsOf(b as Filter, into))) return undefined;
+    } else if (key.startsWith('$')) return undefined;
+    else into.push(key);
+  }
+  return into;
 }
 
 /** The value a filter pins `field` to by equality (`{f: v}` or `{f: {$eq: v}}`), when it is a scalar. */

@@ -30,14 +30,14 @@ export function assertOperators(update: Update): void {
 }
 
 /**
- * The next version of a stored (sealed) document after `raw`, sealed in turn, or `doc` itself when
+ * The next version of a stored document after `raw` (a copy of what the caller gave), or `doc` itself when
  * nothing changes. Plain `$set`s share what they leave untouched (applySetsFast); anything else runs
  * on a copy through mingo. `$setOnInsert` applies only when `inserting`. The `_id` never changes.
  */
-export function updatedCopy<T extends Doc>(doc: T, raw: Update, inserting: boolean, freezeArrays: boolean): T {
+export function updatedCopy<T extends Doc>(doc: T, raw: Update, inserting: boolean): T {
   // As the driver sends it (ignoreUndefined): `$set: { a: undefined }` leaves `a` as it is.
   const update = asDriverValue(raw) as Update;
-  const fast = applySetsFast(doc, update as Record<string, unknown>, inserting, freezeArrays);
+  const fast = applySetsFast(doc, update as Record<string, unknown>, inserting);
   if (fast) return sameId(doc, fast);
   const copy = structuredClone(doc);
   const { $setOnInsert, ...rest } = update as Record<string, Record<string, unknown>>;
@@ -45,7 +45,7 @@ export function updatedCopy<T extends Doc>(doc: T, raw: Update, inserting: boole
   // Written directly rather than through mingo's $set, which refuses `_id` even on insert,
   // where MongoDB accepts `$setOnInsert: { _id }`.
   if (inserting && $setOnInsert) for (const [path, value] of Object.entries($setOnInsert)) setPath(copy, path, structuredClone(value));
-  return sameId(doc, sealCopy(copy, freezeArrays));
+  return sameId(doc, sealCopy(copy));
 }
 
 /** `next`, unless the update changed the `_id` of a stored document (MongoDB refuses it). */

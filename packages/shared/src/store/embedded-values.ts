@@ -35,28 +35,26 @@ export function asDriverValue(value: unknown): unknown {
 }
 
 /**
- * A deep copy of a value as the driver would store it (an `undefined` field left out), in one
- * walk, with every object frozen and arrays only when `freezeArrays` (a frozen array costs JSC a
- * sparse storage; see createEmbeddedDocumentStore). Nothing the caller handed in is kept, not even
- * a frozen object (it may hold a mutable array), so the caller can never change what was stored.
+ * A deep copy of a value as the driver would store it (an `undefined` field left out, one in an
+ * array null), in one walk. Nothing the caller handed in is kept, not even a frozen object (it
+ * may hold a mutable array), so the caller can never change what was stored.
  */
-export function sealCopy<T>(value: T, freezeArrays: boolean): T {
+export function sealCopy<T>(value: T): T {
   if (typeof value !== 'object') return (value === undefined ? null : value) as T;
   if (value === null) return value;
   if (Array.isArray(value)) {
     // An array of scalars (most are: words, market codes) is copied natively.
-    const out = holdsOnlyScalars(value) ? value.slice() : value.map((v) => sealCopy(v, freezeArrays));
-    return (freezeArrays ? Object.freeze(out) : out) as T;
+    return (holdsOnlyScalars(value) ? value.slice() : value.map((v) => sealCopy(v))) as T;
   }
-  if (value instanceof Date) return Object.freeze(new Date(value.getTime())) as T;
-  if (!isPlainObject(value)) return Object.freeze(structuredClone(value));
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (!isPlainObject(value)) return structuredClone(value);
   const out: Record<string, unknown> = {};
   // for-in, not Object.keys: no array per object; a plain object inherits no enumerable keys.
   for (const key in value) {
     const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined) out[key] = sealCopy(v, freezeArrays);
+    if (v !== undefined) out[key] = sealCopy(v);
   }
-  return Object.freeze(out) as T;
+  return out as T;
 }
 
 /** True when no element needs a deep copy or the driver's undefined-to-null. */
@@ -73,10 +71,12 @@ const PLAIN_SEGMENT = /^(?!\$)(?!\d+$)[^.]+$/;
 /**
  * `$set` (and, when inserting, `$setOnInsert`) applied without a general update engine: the new
  * document shares every untouched part with the old one and copies only the objects on a set
- * path. Undefined when the update needs more (other operators, array positions, `$` paths, or
- * one path inside another or set twice, which MongoDB refuses): the caller then uses mingo.
+ * path; the values set are taken as given (the store encodes the result at once, a copy, so the
+ * caller's later changes to them reach nothing stored). Undefined when the update needs more
+ * (other operators, array positions, `$` paths, or one path inside another or set twice, which
+ * MongoDB refuses): the caller then uses mingo.
  */
-export function applySetsFast<T extends Doc>(doc: T, update: Record<string, unknown>, inserting: boolean, freezeArrays: boolean): T | undefined {
+export function applySetsFast<T extends Doc>(doc: T, update: Record<string, unknown>, inserting: boolean): T | undefined {
   for (const op in update) if (op !== '$set' && op !== '$setOnInsert') return undefined;
   const set = update.$set as Record<string, unknown> | undefined;
   const onInsert = inserting ? (update.$setOnInsert as Record<string, unknown> | undefined) : undefined;
@@ -98,12 +98,10 @@ export function applySetsFast<T extends Doc>(doc: T, update: Record<string, unkn
     const sorted = paths.sort();
     for (let i = 1; i < sorted.length; i++) if ((sorted[i] as string).startsWith(`${sorted[i - 1]}.`) || sorted[i] === sorted[i - 1]) return undefined;
   }
-  const created: object[] = [];
   const root: Record<string, unknown> = { ...doc };
-  created.push(root);
   for (const sets of [set, onInsert]) {
     for (const path in sets) {
-      const value = sealCopy(sets[path], freezeArrays);
+      const value = sets[path];
       if (!dotted) {
         root[path] = value;
         continue;
@@ -114,13 +112,11 @@ export function applySetsFast<T extends Doc>(doc: T, update: Record<string, unkn
         const child = target[seg];
         if (child !== undefined && child !== null && !isPlainObject(child)) return undefined;
         const next: Record<string, unknown> = child ? { ...(child as Record<string, unknown>) } : {};
-        created.push(next);
         target[seg] = next;
         target = next;
       }
       target[segs[segs.length - 1] as string] = value;
     }
   }
-  for (const o of created) Object.freeze(o);
   return root as T;
 }

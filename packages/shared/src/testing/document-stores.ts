@@ -6,13 +6,14 @@ import { type MongoWireStandIn, startMongoWireStandIn } from './mongo-wire/serve
 
 /** A document store under test plus how to dispose of it. */
 export interface StoreUnderTest {
-  name: 'embedded' | 'mongodb' | 'mongodb driver over the wire stand-in';
+  name: 'embedded' | 'embedded, spilled to a file' | 'mongodb' | 'mongodb driver over the wire stand-in';
   /** A fresh, empty database for one test. */
   open(): Promise<DocumentStore>;
 }
 
 /**
- * The adapters a repository's tests must pass on: always the embedded store; always the real
+ * The adapters a repository's tests must pass on: always the embedded store, in memory and with
+ * its documents spilled to its temporary file from the first byte (a large collection's way); always the real
  * `mongodb` driver (through the production adapter) talking OP_MSG to the wire-level stand-in
  * (testing/mongo-wire), so a driver option, a BSON difference or a command the stand-in does
  * not know shows up in every run; and real MongoDB when MONGODB_URL is set (CI's conformance
@@ -23,7 +24,17 @@ export function documentStoresUnderTest(env: Record<string, string | undefined> 
   closeAll(): Promise<void>;
 } {
   const cleanups: (() => Promise<void>)[] = [];
-  const stores: StoreUnderTest[] = [{ name: 'embedded', open: async () => createEmbeddedDocumentStore() }];
+  const stores: StoreUnderTest[] = [
+    { name: 'embedded', open: async () => createEmbeddedDocumentStore() },
+    {
+      name: 'embedded, spilled to a file',
+      async open() {
+        const store = createEmbeddedDocumentStore({ spillAboveBytes: 0 });
+        cleanups.push(() => store.close());
+        return store;
+      },
+    },
+  ];
   let standIn: { server: MongoWireStandIn; client: MongoClient } | undefined;
   stores.push({
     name: 'mongodb driver over the wire stand-in',

@@ -1,4 +1,4 @@
-import type { CatalogEntry, Lang, Market, Service, ServiceIndexEntry } from '@tm/contracts';
+import type { Lang, Market, Service, ServiceIndexEntry } from '@tm/contracts';
 /** Turns stored documents into the public shapes for one market and language. */
 import { multiplyMinor } from '@tm/shared/money';
 import type { ServiceDoc, ServiceSummary } from './model.ts';
@@ -43,11 +43,6 @@ export function toService(doc: ServiceDoc, market: Market, lang: Lang): Service 
     markets: doc.markets,
     updatedAt: doc.updatedAt,
   };
-}
-
-/** The picker entry: exactly `_id`, `slug` and `name`. */
-export function toCatalogEntry(doc: ServiceSummary, lang: Lang): CatalogEntry {
-  return { _id: doc._id, slug: doc.slug, name: copyOf(doc, lang).name };
 }
 
 /** The site-files entry, always in English. */

@@ -20,7 +20,7 @@ async function setup() {
 describe('service read model', () => {
   it('loads once and serves lookups by id or slug from memory', async () => {
     const { model, loads } = await setup();
-    expect((await model.all()).length).toBe(33);
+    expect(await model.size()).toBe(33);
     const bySlug = await model.find('react-developer');
     expect(await model.find(bySlug?._id as string)).toEqual(bySlug);
     expect(await model.find('nope')).toBeUndefined();
@@ -29,7 +29,7 @@ describe('service read model', () => {
 
   it('keeps serving the snapshot while it is fresh', async () => {
     const { store, model, clock } = await setup();
-    await model.all();
+    await model.size();
     await store.collection<ServiceDoc>('services').updateOne({ slug: 'react-developer' }, { $set: { active: false } });
     clock.advance(4_000);
     expect(await model.find('react-developer')).toBeDefined();
@@ -37,10 +37,10 @@ describe('service read model', () => {
 
   it('reloads in the background once older than its max age', async () => {
     const { store, model, clock, loads } = await setup();
-    await model.all();
+    await model.size();
     await store.collection<ServiceDoc>('services').updateOne({ slug: 'react-developer' }, { $set: { active: false } });
     clock.advance(5_001);
-    await model.all(); // stale answer, triggers the reload
+    await model.size(); // stale answer, triggers the reload
     await model.refresh();
     expect(await model.find('react-developer')).toBeUndefined();
     expect(loads()).toBeGreaterThanOrEqual(2);
@@ -61,11 +61,11 @@ describe('service read model', () => {
           : repo.activeSummaries(),
     };
     const model = createServiceReadModel({ repo: flaky, clock, maxAgeMs: 1_000, logger: silentLogger });
-    expect((await model.all()).length).toBe(33);
+    expect(await model.size()).toBe(33);
     fail = true;
     clock.advance(2_000);
-    expect((await model.all()).length).toBe(33);
+    expect(await model.size()).toBe(33);
     await expect(model.refresh()).rejects.toThrow('store down');
-    expect((await model.all()).length).toBe(33);
+    expect(await model.size()).toBe(33);
   });
 });

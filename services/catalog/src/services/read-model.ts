@@ -10,8 +10,8 @@ export const DEFAULT_WHOLE_LIST_BUDGET_MB = 64;
 
 /** The active services held in memory, for the hot paths (pages, picker catalog, pricing, the service index). */
 export interface ServiceReadModel {
-  /** Active services in display order. */
-  all(): Promise<readonly ServiceSummary[]>;
+  /** How many active services the snapshot holds. */
+  size(): Promise<number>;
   /** An active service by id or slug, or undefined. */
   find(idOrSlug: string): Promise<ServiceSummary | undefined>;
   /** The slugs of one page of a list query, and its total. */
@@ -52,13 +52,13 @@ export function createServiceReadModel(options: {
     ...options,
     name: 'catalog read model',
     readMarker: () => repo.changeMarker(),
-    build: (marker) => CatalogSnapshot.build(marker, repo.activeSummaries(), wholeListBudgetBytes),
+    build: (marker, previous) => CatalogSnapshot.build(marker, repo.activeSummaries(), wholeListBudgetBytes, previous),
   });
   const current = keeper.current;
 
   return {
-    all: async () => (await current()).items,
-    find: async (idOrSlug) => (await current()).byKey.get(idOrSlug),
+    size: async () => (await current()).size,
+    find: async (idOrSlug) => (await current()).find(idOrSlug),
     page: async (query, skip, limit) => (await current()).page(query, skip, limit),
     catalog: async (market, lang) => (await current()).catalog(market, lang),
     serviceIndex: async (format) => {

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Lang, MARKET_CODES, MARKETS, type MarketCode, type ServiceIndexLine } from '@tm/contracts';
+import { type CatalogEntry, LANGUAGES, type Lang, MARKET_CODES, MARKETS, type MarketCode, type ServiceIndexLine } from '@tm/contracts';
 import type { ChangeMarker } from '@tm/shared/search';
 import {
   createPrebuiltCache,
@@ -9,6 +9,7 @@ import {
   prebuild,
   queryWords,
   type RebuildableAnswer,
+  releaseBatch,
   type StreamedAnswer,
   streamed,
   type TokenIndex,
@@ -16,8 +17,9 @@ import {
   yieldToRequests,
 } from '@tm/shared/search';
 import type { ServiceSummary } from './model.ts';
-import { isOfferedIn, toCatalogEntry, toIndexEntry } from './present.ts';
+import { isOfferedIn, toIndexEntry } from './present.ts';
 import type { ServiceQuery } from './repository.ts';
+import { type ServiceTexts, SummaryColumns } from './summary-columns.ts';
 
 /** A summary as the repository reads it: with the search words upsertAll stored, unless written another way. */
 type StoredSummary = ServiceSummary & { searchWords?: Partial<Record<Lang, string[]>> };
@@ -29,9 +31,10 @@ const LINES_PER_CHUNK = 500;
 
 /**
  * One version of the active catalog, immutable once built: the services in display order (rank,
- * slug), their positions per market and per market and category, a word index per language, and
- * whole-list answers built on first use (the catalog's bodies under a byte budget, the indexes'
- * ETags). A page is a slice of a position list (no scan, no skip cost); a total is a list's length.
+ * slug) as columns (summary-columns.ts), their positions per market and per market and category,
+ * a word index per language, and whole-list answers built on first use (the catalog's bodies under
+ * a byte budget, the indexes' ETags). A page is a slice of a position list (no scan, no skip cost);
+ * a total is a list's length.
  */
 export class CatalogSnapshot {
   /** The indexes' answers, pending while their ETag pass runs: concurrent first requests share one pass. */
@@ -39,8 +42,9 @@ export class CatalogSnapshot {
 
   private constructor(
     readonly marker: ChangeMarker,
-    readonly items: readonly ServiceSummary[],
-    readonly byKey: ReadonlyMap<string, ServiceSummary>,
+    private readonly services: SummaryColumns,
+    /** Ordinal by id and by slug. */
+    private readonly byKey: ReadonlyMap<string, number>,
     private readonly byMarket: ReadonlyMap<string, Int32Array>,
     private readonly words: Readonly<Record<Lang, TokenIndex>>,
     private readonly catalogs: PrebuiltCache,
@@ -48,27 +52,30 @@ export class CatalogSnapshot {
 
   /**
    * Builds a snapshot from the repository's summaries (in display order, in batches), yielding as
-   * it goes; each batch's words go into the word indexes as it arrives, so only the lean items are
-   * kept. The /services/catalog bodies it keeps stay within `wholeListBudgetBytes` together.
+   * it goes; each batch's words go into the word indexes as it arrives, and only the columns are
+   * kept, so a batch is let go once read. A service whose texts `previous` (the snapshot this one
+   * replaces) holds unchanged keeps that snapshot's strings, and a word its word index holds keeps
+   * its string: a rebuild holds one copy of the catalog's text, not two. The /services/catalog
+   * bodies it keeps stay within `wholeListBudgetBytes` together.
    */
   static async build(
     marker: ChangeMarker,
     batches: AsyncIterable<readonly StoredSummary[]> | Iterable<readonly StoredSummary[]>,
     wholeListBudgetBytes: number,
+    previous?: CatalogSnapshot,
   ): Promise<CatalogSnapshot> {
-    const items: ServiceSummary[] = [];
-    const byKey = new Map<string, ServiceSummary>();
+    const services = new SummaryColumns();
+    const byKey = new Map<string, number>();
     const positions = new Map<string, number[]>();
     const builders = Object.fromEntries(LANGUAGES.map((l) => [l, new TokenIndexBuilder()])) as Record<Lang, TokenIndexBuilder>;
     let sinceYield = 0;
     for await (const batch of batches) {
       for (const d of batch) {
-        const item = lean(d);
-        const at = items.push(item) - 1;
-        byKey.set(String(item._id), item).set(item.slug, item);
+        const at = services.push(d, previous?.same(String(d._id)));
+        byKey.set(services.ids[at] as string, at).set(services.slugs[at] as string, at);
         for (const m of MARKET_CODES) {
-          if (!isOfferedIn(item, MARKETS[m])) continue;
-          for (const key of [m, `${m}:${item.category}`]) {
+          if (!services.offeredIn(at, MARKETS[m])) continue;
+          for (const key of [m, `${m}:${d.category}`]) {
             const list = positions.get(key);
             if (list) list.push(at);
             else positions.set(key, [at]);
@@ -80,21 +87,42 @@ export class CatalogSnapshot {
         for (const l of LANGUAGES) {
           const words = stored?.[l];
           if (words) builders[l].addWords(at, words);
-          else builders[l].add(at, `${item.i18n[l]?.name ?? ''} ${item.i18n[l]?.summary ?? ''}`);
+          else {
+            const copy = services.copy(at, l);
+            builders[l].add(at, `${copy.name} ${copy.summary}`);
+          }
         }
         if (++sinceYield === CHUNK) {
           sinceYield = 0;
-          await yieldToRequests();
+          await releaseBatch();
         }
       }
     }
     const words = {} as Record<Lang, TokenIndex>;
     for (const l of LANGUAGES) {
-      words[l] = builders[l].build();
+      words[l] = builders[l].build(previous?.words[l]);
       await yieldToRequests();
     }
     const byMarket = new Map([...positions].map(([k, v]) => [k, Int32Array.from(v)]));
-    return new CatalogSnapshot(marker, items, byKey, byMarket, words, createPrebuiltCache(wholeListBudgetBytes));
+    return new CatalogSnapshot(marker, services, byKey, byMarket, words, createPrebuiltCache(wholeListBudgetBytes));
+  }
+
+  /** How many active services it holds. */
+  get size(): number {
+    return this.services.length;
+  }
+
+  /** An active service by id or slug (a summary made for the caller), or undefined. */
+  find(idOrSlug: string): ServiceSummary | undefined {
+    const o = this.byKey.get(idOrSlug);
+    return o === undefined ? undefined : this.services.summary(o);
+  }
+
+  /** The id, slug and texts it holds for a service, for a rebuild to keep when unchanged (and for tests to see it kept). */
+  same(id: string): { id: string; slug: string; texts: ServiceTexts } | undefined {
+    const o = this.byKey.get(id);
+    if (o === undefined || this.services.ids[o] !== id) return undefined;
+    return { id, slug: this.services.slugs[o] as string, texts: this.services.texts[o] as ServiceTexts };
   }
 
   /** Slugs of one page of a list query and the query's total (slugs, not ids: a hand-inserted _id is an ObjectId the store reads as text). */
@@ -104,25 +132,26 @@ export class CatalogSnapshot {
       const langs = query.lang === 'en' ? [this.words.en] : [this.words[query.lang], this.words.en];
       list = intersectSorted([list, ordinalsWithEveryWord(langs, queryWords(query.search))]);
     }
-    return { slugs: [...list.subarray(skip, skip + limit)].map((o) => (this.items[o] as ServiceSummary).slug), total: list.length };
+    return { slugs: Array.from(list.subarray(skip, skip + limit), (o) => this.services.slugs[o] as string), total: list.length };
   }
 
   /** GET /services/catalog for one market and language: its ETag, and its body kept or built again when sent. */
   catalog(market: MarketCode, lang: Lang): RebuildableAnswer {
     return this.catalogs.get(`${market}:${lang}`, () => {
       const list = this.byMarket.get(market) ?? EMPTY;
-      const entries = Array.from(list, (o) => toCatalogEntry(this.items[o] as ServiceSummary, lang));
+      const { ids, slugs } = this.services;
+      const entries: CatalogEntry[] = Array.from(list, (o) => ({ _id: ids[o] as string, slug: slugs[o] as string, name: this.services.copy(o, lang).name }));
       return prebuild(JSON.stringify({ success: true, data: entries }));
     });
   }
 
   /** GET /internal/service-index: every active service in English (streamed: nothing kept but its ETag). */
   serviceIndex(): Promise<StreamedAnswer> {
-    const items = this.items;
+    const services = this.services;
     return this.answer('index:json', () =>
       streamed(function* () {
         yield '{"success":true,"data":[';
-        yield* inChunks(items, LINES_PER_CHUNK, (d, i) => `${i === 0 ? '' : ','}${JSON.stringify(toIndexEntry(d))}`);
+        yield* inChunks(services.ids, LINES_PER_CHUNK, (_, o) => `${o === 0 ? '' : ','}${JSON.stringify(toIndexEntry(services.summary(o)))}`);
         yield ']}';
       }),
     );
@@ -130,11 +159,11 @@ export class CatalogSnapshot {
 
   /** GET /internal/service-index.ndjson: one line per active service with each market's price, then the trailer (streamed). */
   serviceIndexLines(): Promise<StreamedAnswer> {
-    const items = this.items;
+    const services = this.services;
     return this.answer('index:ndjson', () =>
       streamed(function* () {
-        yield* inChunks(items, LINES_PER_CHUNK, (d) => `${JSON.stringify(toIndexLine(d))}\n`);
-        yield `${JSON.stringify({ end: true, count: items.length })}\n`;
+        yield* inChunks(services.ids, LINES_PER_CHUNK, (_, o) => `${JSON.stringify(toIndexLine(services.summary(o)))}\n`);
+        yield `${JSON.stringify({ end: true, count: services.length })}\n`;
       }, 'application/x-ndjson; charset=utf-8'),
     );
   }
@@ -152,20 +181,6 @@ export class CatalogSnapshot {
 }
 
 const EMPTY = new Int32Array(0);
-
-/**
- * Only what the hot paths read (the stored search words are dropped once indexed). A language's
- * copy is the loaded object itself, shared, not copied; a missing (or null) field reads the English one.
- */
-function lean(d: ServiceSummary): ServiceSummary {
-  const { _id, slug, kind, category, rank, markets, defaultHours, minHours, prices, updatedAt, i18n } = d;
-  // != null: a copy edited by hand may hold null, which reads the English one like a missing copy.
-  const complete = LANGUAGES.every((l) => i18n[l]?.name != null && i18n[l]?.summary != null);
-  const copies = complete
-    ? i18n
-    : Object.fromEntries(LANGUAGES.map((l) => [l, { name: i18n[l]?.name ?? i18n.en.name, summary: i18n[l]?.summary ?? i18n.en.summary }]));
-  return { _id, slug, kind, category, rank, markets, defaultHours, minHours, prices, updatedAt, i18n: copies as ServiceSummary['i18n'] };
-}
 
 /** A service as the streamed index lists it: the English entry and its price in every market offering it. */
 export function toIndexLine(d: ServiceSummary): ServiceIndexLine {

@@ -33,7 +33,7 @@ function card(i: number): ProfileCard {
 
 const cards = Array.from({ length: 1_200 }, (_, i) => card(i));
 const listed = cards.filter((c) => c.indexable);
-const snapshot = await DirectorySnapshot.build({ total: cards.length, active: cards.length, latest: null }, cards);
+const snapshot = await DirectorySnapshot.build({ total: cards.length, active: cards.length, latest: null }, [cards]);
 
 /** Every query word begins a word of the texts; a filter with no words matches nobody. */
 function hasEveryWord(texts: string[], wordsAsked: string[]): boolean {
@@ -138,5 +138,21 @@ describe('DirectorySnapshot.index', () => {
     const [a, b] = await Promise.all([pending, snapshot.index('ndjson')]);
     expect(b).toBe(a);
     expect(await snapshot.index('json')).not.toBe(a);
+  });
+});
+
+describe('DirectorySnapshot.build', () => {
+  it('keeps, in a rebuild, every card the directory it replaces holds unchanged (one copy of the cards while both live), and takes a changed one as read', async () => {
+    const bySlug = [...cards].sort((a, b) => (a.slug < b.slug ? -1 : 1));
+    const old = await DirectorySnapshot.build({ total: cards.length, active: cards.length, latest: null }, [bySlug]);
+    const [first, second] = bySlug.filter((c) => c.indexable) as [ProfileCard, ProfileCard];
+    // The store hands out new copies each read: equal cards, other objects.
+    const read = bySlug.map((c) => (c.slug === second.slug ? { ...structuredClone(c), headline: 'Changed' } : structuredClone(c)));
+    const batches = [read.slice(0, 500), read.slice(500)];
+    const rebuilt = await DirectorySnapshot.build({ total: cards.length, active: cards.length, latest: 'x' }, batches, old);
+    expect(rebuilt.card(first.slug)).toBe(old.card(first.slug) as ProfileCard);
+    expect(rebuilt.card(second.slug)).not.toBe(old.card(second.slug) as ProfileCard);
+    expect(rebuilt.card(second.slug)?.headline).toBe('Changed');
+    expect(rebuilt.page({}, 0, 10_000)).toEqual(snapshot.page({}, 0, 10_000));
   });
 });

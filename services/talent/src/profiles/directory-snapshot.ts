@@ -6,6 +6,7 @@ import {
   type PrebuiltAnswer,
   prebuild,
   queryWords,
+  releaseBatch,
   type StreamedAnswer,
   streamed,
   type TokenIndex,
@@ -67,8 +68,25 @@ export class DirectorySnapshot {
     private readonly industries: TokenIndex,
   ) {}
 
-  static async build(marker: ChangeMarker, active: readonly ProfileCard[]): Promise<DirectorySnapshot> {
-    const bySlug = active.filter((c) => isListed({ active: true, indexable: c.indexable }));
+  /**
+   * Builds a directory from the active cards (by slug, in batches), keeping the listed ones. A
+   * card `previous` (the directory this one replaces) holds unchanged is kept instead of the copy
+   * just read, so a rebuild holds one copy of the cards, not two; each batch is let go once read.
+   */
+  static async build(
+    marker: ChangeMarker,
+    batches: AsyncIterable<readonly ProfileCard[]> | Iterable<readonly ProfileCard[]>,
+    previous?: DirectorySnapshot,
+  ): Promise<DirectorySnapshot> {
+    const bySlug: ProfileCard[] = [];
+    for await (const batch of batches) {
+      for (const c of batch) {
+        if (!isListed({ active: true, indexable: c.indexable })) continue;
+        const kept = previous?.card(c.slug);
+        bySlug.push(kept !== undefined && Bun.deepEquals(kept, c) ? kept : c);
+      }
+      await releaseBatch();
+    }
     const cards = [...bySlug].sort(compareBookableFirst);
     // Each text is added on its own (no joined strings): a builder cuts a distinct text once.
     const text = new TokenIndexBuilder();
@@ -101,7 +119,15 @@ export class DirectorySnapshot {
       bookable: Int32Array.from(bookable),
       unavailable: Int32Array.from(unavailable),
     };
-    return new DirectorySnapshot(marker, cards, bySlug, classes, text.build(), skills.build(), industries.build());
+    return new DirectorySnapshot(
+      marker,
+      cards,
+      bySlug,
+      classes,
+      text.build(previous?.text),
+      skills.build(previous?.skills),
+      industries.build(previous?.industries),
+    );
   }
 
   /** The ids of one page of a search, in search order, and the number of matches. */
@@ -121,6 +147,13 @@ export class DirectorySnapshot {
     if (lists.length === 0) return { ids: this.cards.slice(skip, skip + limit).map((c) => c._id), total: this.cards.length };
     const matches = intersectSorted(lists);
     return { ids: Array.from(matches.subarray(skip, skip + limit), (o) => (this.cards[o] as ProfileCard)._id), total: matches.length };
+  }
+
+  /** The listed card with this slug, or undefined (a rebuild keeps it when unchanged). */
+  card(slug: string): ProfileCard | undefined {
+    const at = lowerBoundBySlug(this.bySlug, slug);
+    const c = this.bySlug[at];
+    return c?.slug === slug ? c : undefined;
   }
 
   /** GET /talent/sitemap: the listed slugs, ascending. */
@@ -157,4 +190,16 @@ export class DirectorySnapshot {
     }
     return a;
   }
+}
+
+/** The first position in cards ordered by slug whose slug is not below `slug`. */
+function lowerBoundBySlug(cards: readonly ProfileCard[], slug: string): number {
+  let lo = 0;
+  let hi = cards.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((cards[mid] as ProfileCard).slug < slug) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -34,7 +34,7 @@ export function createTalentDirectory(options: {
     ...options,
     name: 'talent directory',
     readMarker: () => repo.changeMarker(),
-    build: async (marker) => DirectorySnapshot.build(marker, await repo.listActiveCards()),
+    build: (marker, previous) => DirectorySnapshot.build(marker, repo.activeCards(), previous),
   });
   const current = keeper.current;
 

@@ -59,8 +59,11 @@ export interface ProfileRepository {
   listActivePmsForService(service: string): Promise<StoredProfile[]>;
   /** Inserts each profile that is missing (by `_id`) and leaves stored ones as they are; returns how many were inserted. */
   insertMissing(profiles: readonly StoredProfile[]): Promise<number>;
-  /** Every active profile's public card, ordered by slug (a projection: no bio, experience, contact or notes). */
-  listActiveCards(): Promise<ProfileCard[]>;
+  /**
+   * Every active profile's public card, ordered by slug (a projection: no bio, experience,
+   * contact or notes), in batches: the directory's build holds one batch of them at a time.
+   */
+  activeCards(): AsyncIterable<ProfileCard[]>;
   /** Active profiles by id, in the order of `ids`. */
   findActiveByIds(ids: readonly string[]): Promise<StoredProfile[]>;
   /** Cheap signals of a change, read off the request path. */
@@ -111,9 +114,9 @@ export function createProfileRepository(store: DocumentStore): ProfileRepository
       }
       return inserted;
     },
-    listActiveCards() {
-      const { filter, sort, projection } = ACTIVE_CARDS_READ;
-      return profiles.find(filter, { sort, projection }).toArray() as Promise<ProfileCard[]>;
+    activeCards() {
+      const { filter, sort, projection, batchSize } = ACTIVE_CARDS_READ;
+      return profiles.find(filter, { sort, projection }).batches(batchSize) as AsyncIterable<ProfileCard[]>;
     },
     async findActiveByIds(ids) {
       const found = await profiles.find({ _id: { $in: [...ids] }, active: true }).toArray();
