@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { silentLogger } from '@tm/shared';
+import { upstreamsAt } from '../testing/gateway.ts';
 import { createUpstreamClient } from './upstream.ts';
 
 let release: () => void = () => {};
@@ -29,7 +30,7 @@ afterAll(async () => {
 
 const base = `http://127.0.0.1:${peer.port}`;
 const client = createUpstreamClient({
-  upstreams: { auth: base, catalog: base, talent: 'http://127.0.0.1:9', bookings: 'http://127.0.0.1:9' },
+  upstreams: { ...upstreamsAt('http://127.0.0.1:9'), auth: base, catalog: base },
   fetch: globalThis.fetch,
   upstreamTimeoutMs: 200,
   logger: silentLogger,
@@ -47,7 +48,7 @@ describe('createUpstreamClient', () => {
 
   it('keeps a path in the service base URL, as the /api proxy does', async () => {
     const prefixed = createUpstreamClient({
-      upstreams: { auth: base, catalog: `${base}/prefix/`, talent: base, bookings: base },
+      upstreams: { ...upstreamsAt(base), catalog: `${base}/prefix/` },
       fetch: globalThis.fetch,
       upstreamTimeoutMs: 200,
       logger: silentLogger,
