@@ -10,8 +10,9 @@
 import { describe, expect, it } from 'bun:test';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { HEALTH_PATH, SERVICE_RUNTIME_ENV, silentLogger } from '@tm/shared';
+import { HEALTH_PATH, silentLogger } from '@tm/shared';
 import { serviceBase } from '@tm/shared/http';
+import { SERVICE_RUNTIME_ENV } from '@tm/shared/process';
 import YAML from 'yaml';
 import { repoRoot } from './support/system.ts';
 
@@ -44,7 +45,7 @@ function sourceOf(dir: string): string {
 }
 const sharedSource = sourceOf(join(repoRoot, 'packages/shared/src'));
 
-const HEALTH_PROBE = 'packages/shared/src/health-probe.ts';
+const HEALTH_PROBE = 'packages/shared/src/process/health-probe.ts';
 /** `${NAME}` as the Dockerfile (or a template literal) writes a reference to NAME. */
 const ref = (name: string) => `\${${name}}`;
 /** The main the template's CMD runs for SERVICE=`app`. */
@@ -75,7 +76,8 @@ describe('Dockerfile (one template for every service)', () => {
     expect(dockerfile).toContain(`RUN bun install --frozen-lockfile --production --filter "@tm/${ref('SERVICE')}"`);
   });
 
-  it('copies the shared packages (contracts and shared) and the service, and runs its main as an unprivileged user', () => {
+  it('copies the shared packages (agent-tools, contracts and shared) and the service, and runs its main as an unprivileged user', () => {
+    expect(dockerfile).toContain('COPY packages/agent-tools ./packages/agent-tools');
     expect(dockerfile).toContain('COPY packages/contracts ./packages/contracts');
     expect(dockerfile).toContain('COPY packages/shared ./packages/shared');
     expect(dockerfile).toContain(`COPY services/${ref('SERVICE')} ./services/${ref('SERVICE')}`);

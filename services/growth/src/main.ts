@@ -1,4 +1,5 @@
-import { createLogger, listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared';
+import { createLogger } from '@tm/shared';
+import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { createApp } from './app.ts';

@@ -1,0 +1,108 @@
+import { etagOf, matchesIfNoneMatch } from '../http/etag.ts';
+import { yieldToRequests } from './yield-to-requests.ts';
+
+/**
+ * Whole-list answers built from one data version and served many times, with a strong ETag so a
+ * client or the gateway that already holds the version gets a bodiless 304 for a matching
+ * If-None-Match (RFC 9110 13.1.2). Three kinds:
+ * - prebuilt: the body kept as bytes (public lists that must answer fast: /talent/sitemap);
+ * - streamed: nothing kept but the ETag; the body is generated again, chunk by chunk, from the
+ *   immutable snapshot for each full answer (the internal indexes, tens of MB at 100k items and
+ *   read once per change by the gateway's site builder);
+ * - rebuildable: the ETag kept, the body kept while it fits a byte budget and built again when a
+ *   full answer needs it (prebuilt-cache.ts; /services/catalog, one answer per market and language).
+ */
+export interface PrebuiltAnswer {
+  readonly body: Uint8Array<ArrayBuffer>;
+  readonly etag: string;
+  readonly contentType: string;
+}
+
+export interface StreamedAnswer {
+  readonly etag: string;
+  readonly contentType: string;
+  /** The body's text in order; every call yields the same text (it reads an immutable snapshot). */
+  readonly chunks: () => Iterable<string>;
+}
+
+/** An answer whose ETag is at hand but whose body may have been dropped: `load` gives it, kept or built again. */
+export interface RebuildableAnswer {
+  readonly etag: string;
+  readonly contentType: string;
+  readonly load: () => PrebuiltAnswer;
+}
+
+export type WholeListAnswer = PrebuiltAnswer | StreamedAnswer | RebuildableAnswer;
+
+/** Store, but revalidate before every reuse: the data may change any second, the 304 is cheap. */
+export const REVALIDATE = 'public, no-cache';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Builds an answer from its text. */
+export function prebuild(text: string, contentType = JSON_TYPE): PrebuiltAnswer {
+  const body = new TextEncoder().encode(text);
+  return { body, etag: etagOf(body), contentType };
+}
+
+/**
+ * Chunks hashed between two yields to the event loop in a streamed answer's ETag pass: at 500
+ * lines a chunk, 3 chunks of the 100k-service index are ~7 ms, so requests wait at most that long.
+ */
+const CHUNKS_PER_SLICE = 3;
+
+/**
+ * A streamed answer: `chunks` is walked once now to hash the bytes (the ETag), yielding to the
+ * event loop every few chunks (tens of MB at 100k items would block it for half a second), then
+ * again for every full answer. It must yield the same text each time.
+ */
+export async function streamed(chunks: () => Iterable<string>, contentType = JSON_TYPE): Promise<StreamedAnswer> {
+  const hasher = new Bun.CryptoHasher('sha1');
+  let bytes = 0;
+  let count = 0;
+  const encoder = new TextEncoder();
+  for (const chunk of chunks()) {
+    const encoded = encoder.encode(chunk);
+    hasher.update(encoded);
+    bytes += encoded.byteLength;
+    if (++count % CHUNKS_PER_SLICE === 0) await yieldToRequests();
+  }
+  return { etag: `"${hasher.digest('base64url').slice(0, 16)}-${bytes}"`, contentType, chunks };
+}
+
+/** The text of `items` as chunks of `size` items each, every item through `render`. */
+export function* inChunks<T>(items: readonly T[], size: number, render: (item: T, index: number) => string): Generator<string> {
+  for (let start = 0; start < items.length; start += size) {
+    let chunk = '';
+    const end = Math.min(items.length, start + size);
+    for (let i = start; i < end; i++) chunk += render(items[i] as T, i);
+    yield chunk;
+  }
+}
+
+/** The 200 with the body (bytes or a stream of the chunks), or a 304 when the request already holds this version. */
+export function answerPrebuilt(request: Request, answer: WholeListAnswer, headers: Record<string, string> = {}): Response {
+  const common = (etag: string) => ({ etag, 'cache-control': REVALIDATE, ...headers });
+  if (matchesIfNoneMatch(request.headers.get('if-none-match'), answer.etag)) return new Response(null, { status: 304, headers: common(answer.etag) });
+  // Only now, for a full answer, is a rebuildable answer's body loaded: a 304 never rebuilds one.
+  const full = 'load' in answer ? answer.load() : answer;
+  const body = 'body' in full ? full.body : streamOf(full.chunks);
+  return new Response(body, { status: 200, headers: { 'content-type': full.contentType, ...common(full.etag) } });
+}
+
+/** The chunks as a byte stream, one chunk per pull, so a slow reader holds back the generation. */
+function streamOf(chunks: () => Iterable<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let iterator: Iterator<string> | undefined;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      iterator ??= chunks()[Symbol.iterator]();
+      const next = iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    cancel() {
+      iterator?.return?.();
+    },
+  });
+}
