@@ -57,8 +57,8 @@ const deps = {
       ? createJoseIdTokenVerifier({ jwksUrl: config.IDP_JWKS_URL, issuers: config.IDP_ISSUER, audience: config.IDP_AUDIENCE, clock, timeoutMs })
       : unconfiguredIdTokenVerifier,
   mailer,
-  talent: createHttpTalentProfiles({ url: config.TALENT_URL, timeoutMs: config.PEER_TIMEOUT_MS }),
-  accountPeers: [createHttpAccountPeer({ service: 'bookings', url: config.BOOKINGS_URL, timeoutMs: config.PEER_TIMEOUT_MS })],
+  talent: createHttpTalentProfiles({ url: config.TALENT_URL, timeoutMs: config.PEER_TIMEOUT_MS, logger }),
+  accountPeers: [createHttpAccountPeer({ service: 'bookings', url: config.BOOKINGS_URL, timeoutMs: config.PEER_TIMEOUT_MS, logger })],
   accountErasureRetryMs: config.ACCOUNT_ERASURE_RETRY_MS,
   passwords,
   resetUrlBase: config.RESET_URL_BASE,
