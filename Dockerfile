@@ -12,6 +12,7 @@ WORKDIR /app
 # Every workspace's package.json: a frozen install checks the lockfile against all of them
 # (tests/e2e/compose.test.ts keeps this list equal to the workspaces).
 COPY package.json bun.lock ./
+COPY packages/agent-tools/package.json packages/agent-tools/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/shared/package.json packages/shared/
 COPY services/auth/package.json services/auth/
@@ -30,9 +31,11 @@ WORKDIR /app
 # BUN_GC_TIMER_INTERVAL, BUN_JSC_numberOfGCMarkers: SERVICE_RUNTIME_ENV in packages/shared/src/process/start-up.ts says why (tests keep them equal).
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=${PORT} SERVICE=${SERVICE} BUN_GC_TIMER_INTERVAL=30000 BUN_JSC_numberOfGCMarkers=1
 # The installed dependencies (root and per-workspace node_modules, whose links point into the
-# root's), then the sources the service runs: the shared packages and its own folder.
+# root's), then the sources the service runs: the shared packages (agent-tools: the gateway's
+# /mcp and the assistant) and its own folder.
 COPY --from=deps /app ./
 COPY tsconfig.base.json ./
+COPY packages/agent-tools ./packages/agent-tools
 COPY packages/contracts ./packages/contracts
 COPY packages/shared ./packages/shared
 COPY services/${SERVICE} ./services/${SERVICE}

@@ -76,7 +76,8 @@ describe('Dockerfile (one template for every service)', () => {
     expect(dockerfile).toContain(`RUN bun install --frozen-lockfile --production --filter "@tm/${ref('SERVICE')}"`);
   });
 
-  it('copies the shared packages (contracts and shared) and the service, and runs its main as an unprivileged user', () => {
+  it('copies the shared packages (agent-tools, contracts and shared) and the service, and runs its main as an unprivileged user', () => {
+    expect(dockerfile).toContain('COPY packages/agent-tools ./packages/agent-tools');
     expect(dockerfile).toContain('COPY packages/contracts ./packages/contracts');
     expect(dockerfile).toContain('COPY packages/shared ./packages/shared');
     expect(dockerfile).toContain(`COPY services/${ref('SERVICE')} ./services/${ref('SERVICE')}`);

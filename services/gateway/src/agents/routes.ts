@@ -1,3 +1,4 @@
+import { createUpstreamClient } from '@tm/agent-tools';
 import { Elysia } from 'elysia';
 import type { RequestStates } from '../policy/request-state.ts';
 import type { RevocationView } from '../policy/revocations.ts';
@@ -6,7 +7,6 @@ import { allowedMcpOrigins } from './mcp/origin.ts';
 import { createMcpRoutes } from './mcp/routes.ts';
 import type { RateLimitFacts } from './site/agent-txt.ts';
 import { createSiteRoutes } from './site/routes.ts';
-import { createUpstreamClient } from './upstream.ts';
 
 /** What the agent routes need beyond the site documents' deps: the gateway's CORS list, body cap and quotas. */
 export interface AgentRoutesDeps extends SiteDeps {

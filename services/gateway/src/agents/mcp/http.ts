@@ -1,9 +1,9 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { ToolContext } from './context.ts';
+import type { ToolContext } from '@tm/agent-tools';
 import { jsonRpcError, PARSE_ERROR, readJsonRpc, SERVER_ERROR } from './json-rpc.ts';
 import { guardRequestParams } from './params.ts';
 import { createMcpServer } from './server.ts';
-import { TOOL_INPUTS } from './tool-inputs.ts';
+import { MCP_TOOLS } from './tools.ts';
 
 /** The /mcp request: the tools' context, the body cap (the gateway's MAX_BODY_BYTES) and how long the body may take (UPSTREAM_TIMEOUT_MS). */
 export interface McpPostContext extends ToolContext {
@@ -86,7 +86,7 @@ export async function handleMcpPost(request: Request, ctx: McpPostContext): Prom
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);
-    guardRequestParams(transport, TOOL_INPUTS);
+    guardRequestParams(transport, MCP_TOOLS);
     return await transport.handleRequest(withDefaultAccept(request), { parsedBody: parsed.body });
   } finally {
     await server.close();

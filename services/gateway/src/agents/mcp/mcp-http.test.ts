@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import type { Quote } from '@tm/contracts/agent-tools';
 import { type AgentStack, startAgentStack } from '../testing/stack.ts';
-import type { Quote } from './schemas.ts';
-import { TOOLS } from './tool-catalog.ts';
+import { MCP_TOOLS } from './tools.ts';
 
 let stack: AgentStack;
 
@@ -63,7 +63,7 @@ describe('MCP over raw HTTP', () => {
     expect(res.headers.get('x-request-id')).toBe('mcp-test-request-1');
     for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) expect(res.headers.get(h)).toMatch(/^\d+$/);
     const body = (await res.json()) as { result: { tools: unknown[] } };
-    expect(body.result.tools).toHaveLength(Object.keys(TOOLS).length);
+    expect(body.result.tools).toHaveLength(MCP_TOOLS.length);
   });
 
   it('passes the request id and the X-Country of the /mcp request on to the catalog', async () => {

@@ -7,8 +7,7 @@ import {
   ListToolsRequestSchema,
   PingRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { type ZodRawShape, z } from 'zod';
-import { CODED_MESSAGE } from './tool-inputs.ts';
+import { type AgentTool, checkToolArgs } from '@tm/agent-tools';
 
 /** The request schemas of the methods this server answers, checked before the SDK sees a request. */
 const REQUEST_SCHEMAS = new Map<string, { safeParse(value: unknown): { success: boolean; error?: { issues: readonly ParamIssue[] } } }>([
@@ -62,7 +61,7 @@ export function invalidParamsMessage(method: string, issues: readonly ParamIssue
  * except a value outside one of the contract's bounds: that is answered here as the tool error
  * the API itself gives for it (`INVALID_HOURS: ...`), so an agent sees one code for one mistake.
  */
-export function guardRequestParams(transport: Transport, toolInputs: Readonly<Record<string, ZodRawShape>> = {}): void {
+export function guardRequestParams(transport: Transport, tools: readonly AgentTool[] = []): void {
   const deliver = transport.onmessage;
   transport.onmessage = (message, extra) => {
     if (isJSONRPCRequest(message)) {
@@ -72,7 +71,7 @@ export function guardRequestParams(transport: Transport, toolInputs: Readonly<Re
         void transport.send({ jsonrpc: '2.0', id: message.id, error });
         return;
       }
-      const outOfBounds = message.method === 'tools/call' ? boundsProblem(message.params, toolInputs) : undefined;
+      const outOfBounds = message.method === 'tools/call' ? boundsProblem(message.params, tools) : undefined;
       if (outOfBounds !== undefined) {
         void transport.send({ jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text: outOfBounds }], isError: true } });
         return;
@@ -83,10 +82,10 @@ export function guardRequestParams(transport: Transport, toolInputs: Readonly<Re
 }
 
 /** The `CODE: text` of the first argument outside a contract bound, if any. */
-function boundsProblem(params: unknown, toolInputs: Readonly<Record<string, ZodRawShape>>): string | undefined {
+function boundsProblem(params: unknown, tools: readonly AgentTool[]): string | undefined {
   const { name, arguments: args } = (params ?? {}) as { name?: unknown; arguments?: unknown };
-  const shape = typeof name === 'string' && Object.hasOwn(toolInputs, name) ? toolInputs[name] : undefined;
-  if (shape === undefined) return undefined;
-  const parsed = z.object(shape).safeParse(args ?? {});
-  return parsed.success ? undefined : parsed.error.issues.find((i) => CODED_MESSAGE.test(i.message))?.message;
+  const tool = tools.find((t) => t.name === name);
+  if (tool === undefined) return undefined;
+  const checked = checkToolArgs(tool, args);
+  return !checked.ok && checked.coded ? `${checked.code}: ${checked.message}` : undefined;
 }

@@ -1,8 +1,8 @@
+import type { UpstreamClient } from '@tm/agent-tools';
 import { requestIdOf } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import type { RequestStates } from '../../policy/request-state.ts';
 import type { RevocationView } from '../../policy/revocations.ts';
-import type { UpstreamClient } from '../upstream.ts';
 import { decideBearer } from './bearer.ts';
 import { handleMcpPost, mcpMethodNotAllowed } from './http.ts';
 import { jsonRpcError, SERVER_ERROR } from './json-rpc.ts';

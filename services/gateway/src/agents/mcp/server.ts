@@ -1,10 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { registerBookingTools } from './booking-tools.ts';
-import { registerCatalogTools } from './catalog-tools.ts';
-import type { ToolContext } from './context.ts';
-import { registerFindTalentTool } from './find-talent-tool.ts';
-import { registerMarketTools } from './market-tools.ts';
-import { registerTalentTools } from './talent-tools.ts';
+import { type ToolContext, toCallToolResult } from '@tm/agent-tools';
+import { MCP_TOOLS } from './tools.ts';
 
 /** Name and version the server reports in `initialize`. */
 export const MCP_SERVER_INFO = { name: 'talent-marketplace', version: '1.0.0' } as const;
@@ -18,11 +14,13 @@ const INSTRUCTIONS =
 /** A fresh server with every tool bound to one request's context (stateless: one per HTTP request). */
 export function createMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  registerCatalogTools(server, ctx);
-  registerMarketTools(server);
-  registerTalentTools(server, ctx);
-  registerFindTalentTool(server, ctx);
-  registerBookingTools(server, ctx);
+  for (const tool of MCP_TOOLS) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.annotations },
+      async (args: Record<string, unknown>) => toCallToolResult(await tool.handle(args, ctx)),
+    );
+  }
   // McpServer declares tools.listChanged: true when the first tool registers; this server lives
   // for one request and the tool list never changes, so no list_changed notification ever comes.
   server.server.registerCapabilities({ tools: { listChanged: false } });

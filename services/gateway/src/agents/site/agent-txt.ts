@@ -1,6 +1,6 @@
 import { DEFAULT_LANG, DEFAULT_MARKET, LANGUAGES, MARKETS } from '@tm/contracts';
 import type { Quotas } from '../../policy/limiter.ts';
-import { TOOLS } from '../mcp/tool-catalog.ts';
+import { MCP_TOOLS } from '../mcp/tools.ts';
 import { SITE_TITLE } from './llms.ts';
 
 /** The public API operations (spec section 4), for agents that read no OpenAPI. */
@@ -37,7 +37,7 @@ export function renderAgentTxt(origin: string, limits: RateLimitFacts): string {
   const markets = Object.values(MARKETS).map(
     (m) => `  ${m.code}  ${m.name}: prices in ${m.currency}, ${m.taxName} ${m.taxBasisPoints / 100}%, languages ${m.languages.join(', ')}`,
   );
-  const tools = Object.entries(TOOLS).map(([name, t]) => `  ${name}: ${t.description}`);
+  const tools = MCP_TOOLS.map((t) => `  ${t.name}: ${t.description}`);
   const ops = OPERATIONS.map(([method, path, id, what]) => `  ${method.padEnd(4)} ${origin}/api${path}  (${id}) ${what}`);
   return [
     `# ${SITE_TITLE}: instructions for agents`,

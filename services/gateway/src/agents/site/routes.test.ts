@@ -4,7 +4,7 @@ import { PROFILES_COLLECTION } from '@tm/talent/testing';
 import { createApp } from '../../app.ts';
 import { createGatewayLimiter } from '../../policy/limiter.ts';
 import { testDeps } from '../../testing/gateway.ts';
-import { TOOLS } from '../mcp/tool-catalog.ts';
+import { MCP_TOOLS } from '../mcp/tools.ts';
 import { type AgentStack, startAgentStack } from '../testing/stack.ts';
 import { parseXml } from '../testing/xml.ts';
 import { SITE_CACHE_TTL_MS } from './artifacts.ts';
@@ -107,7 +107,7 @@ describe('site files from live service data', () => {
     const { res, text } = await get('/agent.txt');
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     for (const word of [
-      ...Object.keys(TOOLS),
+      ...MCP_TOOLS.map((t) => t.name),
       `${ORIGIN}/mcp`,
       'quoteService',
       'Authorization: Bearer',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The MCP tools' output shapes (their inputs are in tool-inputs.ts): the API's answers reshaped
- * for agents, so not the contract's shapes: every amount is integer minor units plus a formatted
- * string, links are absolute.
+ * The agent tools' output shapes (their inputs are in inputs.ts): the API's answers reshaped for
+ * agents, so not the services' shapes: every amount is integer minor units plus a formatted
+ * string, links are absolute. Each tool's `structuredContent` is one of the `*Output` shapes.
  */
 
 export const Money = z.object({
@@ -117,3 +117,59 @@ export const TalentProfile = z.object({
   updatedAt: z.string(),
 });
 export type TalentProfile = z.infer<typeof TalentProfile>;
+
+/** search_services: one page of matches in one market and language. */
+export const SearchServicesOutput = {
+  market: z.string(),
+  language: z.string(),
+  total: z.number().int().describe('Matches in the whole catalog (results may be fewer, see limit)'),
+  services: z.array(ServiceSummary),
+};
+
+/** find_talent_for_service: the service as resolved, and who can deliver it. */
+export const TalentForServiceOutput = {
+  service: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+  talent: z.array(PmPreview),
+};
+
+/** list_markets: the market table. */
+export const ListMarketsOutput = { defaultMarket: z.string(), markets: z.array(MarketInfo) };
+
+/** One person as find_talent lists them: enough to choose, with the slug for get_talent_profile. */
+export const TalentMatch = z.object({
+  id: z.string(),
+  slug: z.string().describe('Pass this to get_talent_profile'),
+  role: z.string().describe('pm (project manager), resource (field resource) or expert'),
+  displayName: z.string(),
+  headline: z.string(),
+  skills: z.array(z.string()),
+  industries: z.array(z.string()),
+  location: z.object({ market: z.string(), city: z.string() }),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  availability: Availability,
+  profileUrl: z.string().describe('Absolute URL of the profile page'),
+});
+export type TalentMatch = z.infer<typeof TalentMatch>;
+
+/** find_talent: how many match, and the best of them. */
+export const FindTalentOutput = { total: z.number().int().describe('How many people match in all'), talent: z.array(TalentMatch) };
+
+const HowToPay = z.object({
+  steps: z.array(z.string()).describe('What the person does to pay, in order; an agent never completes a payment'),
+  createPayment: z.object({ method: z.literal('POST'), url: z.string(), body: z.object({ bookingId: z.string() }) }),
+  signInFirst: z.boolean().describe('True for a guest session: guests sign in (and claim the booking) before paying'),
+});
+
+/** create_booking: the booking made and how the person pays for it. */
+export const BookingResult = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.string(),
+  market: z.string(),
+  total: Money,
+  expiresAt: z.string().describe('Unpaid by then, the booking expires'),
+  lines: z.array(z.object({ slug: z.string(), name: z.string(), billedHours: z.number(), qty: z.number().int(), amount: Money })),
+  howToPay: HowToPay,
+});
+export type BookingResult = z.infer<typeof BookingResult>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test';
-import { PmPreviewSchema, QuoteLineSchema, QuoteSchema, ServiceSchema, StaffProfileSchema } from '@tm/contracts';
-import { PmPreview, Quote, QuoteLine, ServiceDetail, TalentProfile } from './schemas.ts';
+import { PmPreviewSchema, QuoteLineSchema, QuoteSchema, ServiceSchema } from '../catalog.ts';
+import { StaffProfileSchema } from '../talent.ts';
+import { PmPreview, Quote, QuoteLine, ServiceDetail, TalentProfile } from './outputs.ts';
 
 const keys = (o: object) => Object.keys(o).sort();
 

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const base = `http://127.0.0.1:${peer.port}`;
 const client = createUpstreamClient({
-  upstreams: { auth: base, catalog: base, talent: 'http://127.0.0.1:9', bookings: 'http://127.0.0.1:9' },
+  upstreams: { catalog: base, talent: 'http://127.0.0.1:9', bookings: 'http://127.0.0.1:9' },
   fetch: globalThis.fetch,
   upstreamTimeoutMs: 200,
   logger: silentLogger,
@@ -47,7 +47,7 @@ describe('createUpstreamClient', () => {
 
   it('keeps a path in the service base URL, as the /api proxy does', async () => {
     const prefixed = createUpstreamClient({
-      upstreams: { auth: base, catalog: `${base}/prefix/`, talent: base, bookings: base },
+      upstreams: { catalog: `${base}/prefix/`, talent: base, bookings: base },
       fetch: globalThis.fetch,
       upstreamTimeoutMs: 200,
       logger: silentLogger,
@@ -69,5 +69,16 @@ describe('createUpstreamClient', () => {
 
   it('turns a refused connection into UPSTREAM_UNAVAILABLE', async () => {
     expect(await client.call('talent', '/internal/talent-index', ctx)).toMatchObject({ ok: false, status: 503, code: 'UPSTREAM_UNAVAILABLE' });
+  });
+
+  it('answers UPSTREAM_UNAVAILABLE without a call for a service it has no address for', async () => {
+    const before = seen.length;
+    expect(await client.call('search', '/search', ctx, { query: { q: 'react' } })).toEqual({
+      ok: false,
+      status: 503,
+      code: 'UPSTREAM_UNAVAILABLE',
+      message: 'The search service is unavailable',
+    });
+    expect(seen.length).toBe(before);
   });
 });

@@ -1,9 +1,20 @@
+import { Type } from '@sinclair/typebox';
+import { COMMON_ERROR_STATUS } from '@tm/contracts';
+import type { Logger } from '@tm/shared';
 import { createServiceClient, type ServiceClient, type TSchema } from '@tm/shared/client';
-import { t } from 'elysia';
-import type { SiteDeps } from '../site-deps.ts';
 
-/** Which service a call goes to. */
-export type UpstreamName = 'catalog' | 'talent' | 'bookings';
+/** Which service a call goes to: every service a tool may call (a tool of a service not configured answers UPSTREAM_UNAVAILABLE). */
+export type UpstreamName = 'catalog' | 'talent' | 'bookings' | 'content' | 'search' | 'growth';
+
+/** Where the tools reach the services, and how long a call may take. */
+export interface UpstreamClientOptions {
+  /** Base URL per service; a service left out is reported unavailable by every call to it. */
+  upstreams: Readonly<Partial<Record<UpstreamName, string>>>;
+  fetch: typeof fetch;
+  /** How long a call to a service may take before it counts as failed. */
+  upstreamTimeoutMs: number;
+  logger: Logger;
+}
 
 /** What the agent features forward to the services on every call (localization and tracing). */
 export interface CallContext {
@@ -31,27 +42,31 @@ export interface UpstreamClient {
   call<T>(service: UpstreamName, path: string, ctx: CallContext, request?: UpstreamRequest): Promise<UpstreamResult<T>>;
 }
 
-const AnyData = t.Unknown();
+const AnyData = Type.Unknown();
 
 /**
- * The one HTTP client of the agent features, on the shared service client. Never throws: a
- * timeout, a refused connection or an answer that is not the envelope becomes an error result
- * with the shared codes (UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE, UPSTREAM_ERROR), so site files
- * and MCP tools can degrade instead of failing with a 500.
+ * The one HTTP client of the agent tools, on the shared service client. Never throws: a timeout,
+ * a refused connection, an answer that is not the envelope or a service with no base URL becomes
+ * an error result with the shared codes (UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE, UPSTREAM_ERROR),
+ * so a tool can report a failed call instead of failing its host with a 500.
  */
-export function createUpstreamClient(deps: Pick<SiteDeps, 'upstreams' | 'fetch' | 'upstreamTimeoutMs' | 'logger'>): UpstreamClient {
+export function createUpstreamClient(deps: UpstreamClientOptions): UpstreamClient {
   const clients = new Map<UpstreamName, ServiceClient>();
-  const clientFor = (service: UpstreamName): ServiceClient => {
+  const clientFor = (service: UpstreamName): ServiceClient | undefined => {
     let client = clients.get(service);
-    if (!client) {
-      client = createServiceClient({ service, baseUrl: deps.upstreams[service], timeoutMs: deps.upstreamTimeoutMs, fetch: deps.fetch, logger: deps.logger });
+    const baseUrl = deps.upstreams[service];
+    if (!client && baseUrl) {
+      client = createServiceClient({ service, baseUrl, timeoutMs: deps.upstreamTimeoutMs, fetch: deps.fetch, logger: deps.logger });
       clients.set(service, client);
     }
     return client;
   };
   return {
     async call<T>(service: UpstreamName, path: string, ctx: CallContext, request: UpstreamRequest = {}): Promise<UpstreamResult<T>> {
-      const res = await clientFor(service).call(path, {
+      const client = clientFor(service);
+      if (!client)
+        return { ok: false, status: COMMON_ERROR_STATUS.UPSTREAM_UNAVAILABLE, code: 'UPSTREAM_UNAVAILABLE', message: `The ${service} service is unavailable` };
+      const res = await client.call(path, {
         schema: request.schema ?? AnyData,
         method: request.method ?? 'GET',
         query: request.query,

@@ -1,6 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { gatewayFailure } from '../errors.ts';
+import { COMMON_ERROR_STATUS } from '@tm/contracts';
 import type { UpstreamResult } from './upstream.ts';
 
 /**
@@ -26,6 +26,5 @@ export function keepConforming<S extends TSchema>(schema: S, items: unknown): St
  */
 export function checkedAnswer<S extends TSchema>(res: UpstreamResult<unknown>, schema: S, service: string): UpstreamResult<Static<S>> {
   if (!res.ok || conformsTo(schema, res.data)) return res as UpstreamResult<Static<S>>;
-  const { status, body } = gatewayFailure('UPSTREAM_ERROR', `The ${service} service gave an unusable answer`);
-  return { ok: false, status, code: body.error.code, message: body.error.message };
+  return { ok: false, status: COMMON_ERROR_STATUS.UPSTREAM_ERROR, code: 'UPSTREAM_ERROR', message: `The ${service} service gave an unusable answer` };
 }

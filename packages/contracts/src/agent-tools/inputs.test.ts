@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'bun:test';
-import { MARKET_CODES, MAX_CART_ITEMS, MAX_HOURS, MAX_PAGE_LIMIT, MAX_QTY, MAX_SEARCH_LENGTH } from '@tm/contracts';
 import { z } from 'zod';
 import * as z4mini from 'zod/v4-mini';
-import { TOOL_INPUTS } from './tool-inputs.ts';
+import { MAX_CART_ITEMS, MAX_HOURS, MAX_PAGE_LIMIT, MAX_QTY, MAX_SEARCH_LENGTH } from '../catalog.ts';
+import { MARKET_CODES } from '../markets.ts';
+import { TOOL_INPUTS } from './inputs.ts';
 
 type Shape = (typeof TOOL_INPUTS)[keyof typeof TOOL_INPUTS];
 const parse = (shape: Shape, args: unknown) => z.object(shape).safeParse(args);

@@ -1,15 +1,6 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { MarketInfo, PmPreview, Quote, ServiceDetail, ServiceSummary, TalentProfile } from './schemas.ts';
+import type { MarketInfo, PmPreview, Quote, ServiceDetail, ServiceSummary, TalentProfile } from '@tm/contracts/agent-tools';
 
-/** A tool answer: the structured result plus its plain-text rendering for clients that show text only. */
-export function toolSuccess<T extends Record<string, unknown>>(structured: T, text: string): CallToolResult {
-  return { content: [{ type: 'text', text }], structuredContent: structured };
-}
-
-/** A failed call as the model should see it: a tool result flagged isError, not a protocol error. */
-export function toolFailure(code: string, message: string): CallToolResult {
-  return { content: [{ type: 'text', text: `${code}: ${message}` }], isError: true };
-}
+/** The plain-text renderings of the tools' results, for clients (and models) that read text only. */
 
 /** One line per search hit. */
 export function renderServiceLine(s: ServiceSummary): string {

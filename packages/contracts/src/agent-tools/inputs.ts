@@ -1,26 +1,15 @@
-import {
-  CATEGORIES,
-  DEFAULT_MARKET,
-  MARKET_CODES,
-  MAX_CART_ITEMS,
-  MAX_EMAIL_LENGTH,
-  MAX_HOURS,
-  MAX_IDEMPOTENCY_KEY_LENGTH,
-  MAX_NOTES_LENGTH,
-  MAX_PAGE_LIMIT,
-  MAX_PM_PREVIEWS,
-  MAX_QTY,
-  MAX_SEARCH_LENGTH,
-  MAX_SERVICE_ID_LENGTH,
-  TALENT_ROLES,
-} from '@tm/contracts';
 import { z } from 'zod';
+import { MAX_EMAIL_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_NOTES_LENGTH } from '../bookings.ts';
+import { CATEGORIES, MAX_CART_ITEMS, MAX_HOURS, MAX_PAGE_LIMIT, MAX_QTY, MAX_SEARCH_LENGTH, MAX_SERVICE_ID_LENGTH } from '../catalog.ts';
+import { DEFAULT_MARKET, MARKET_CODES } from '../markets.ts';
+import { MAX_PM_PREVIEWS, TALENT_ROLES } from '../talent.ts';
 
 /**
- * The MCP tools' input shapes (zod, because the MCP SDK takes zod), built from the contract's
- * limits so a tool accepts exactly what the API behind it does. A value outside a bound fails
- * with the API's own code as the message's prefix (`INVALID_HOURS: ...`), which the /mcp guard
- * (params.ts) answers as the tool error the API call would have produced.
+ * The agent tools' input shapes: what an MCP client or a language model may send to a tool (zod,
+ * because the MCP SDK takes zod; `z.toJSONSchema` gives the JSON Schema a model provider takes).
+ * Built from the contract's limits so a tool accepts exactly what the API behind it does. A value
+ * outside a bound fails with the API's own code as the message's prefix (`INVALID_HOURS: ...`),
+ * which the tool layer answers as the tool error the API call would have produced.
  */
 
 /** A message carrying the API's stable code, as tool errors show it: `CODE: text`. */
@@ -54,7 +43,8 @@ const SEARCH_ERROR = coded('INVALID_SEARCH', `query must be text of at most ${MA
 const LIMIT_ERROR = coded('INVALID_LIMIT', `limit must be an integer from 1 to ${MAX_PAGE_LIMIT}`);
 const CART_ERROR = coded('INVALID_CART', `items must be an array of 1 to ${MAX_CART_ITEMS} cart lines`);
 
-export const TOOL_INPUTS = {
+/** The read-only tools' inputs, by tool name. */
+const LOOKUP_INPUTS = {
   search_services: {
     query: z
       .string(SEARCH_ERROR)
@@ -113,6 +103,14 @@ export const TOOL_INPUTS = {
     slug: z.string().min(1).max(100).describe('Profile slug (or id), e.g. from find_talent_for_service'),
     role: z.enum(TALENT_ROLES).optional().describe('Which kind of profile, when known'),
   },
+  find_talent: {
+    query: z.string().max(100).optional().describe('Words to find in names, headlines, skills, industries and roles, e.g. "fintech", "kubernetes security"'),
+    role: z.enum(TALENT_ROLES).optional().describe('pm = project manager, resource = field resource (developer, engineer), expert'),
+    skills: z.array(z.string().min(1).max(60)).max(10).optional().describe('Skill names the person must all have, e.g. ["Scrum"]'),
+    industry: z.string().max(60).optional().describe('An industry the person has worked in, e.g. fintech, retail, healthcare'),
+    available: z.boolean().optional().describe('true: bookable now or soon; false: currently unavailable'),
+    limit: z.number().int().min(1).max(20).optional().describe('How many people (1-20, default 5)'),
+  },
 } as const;
 
 const NOTES_ERROR = coded('VALIDATION_FAILED', `notes must be text of at most ${MAX_NOTES_LENGTH} characters`);
@@ -120,8 +118,8 @@ const EMAIL_ERROR = coded('VALIDATION_FAILED', 'contactEmail must be an email ad
 const KEY_ERROR = coded('INVALID_IDEMPOTENCY_KEY', `idempotencyKey must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters`);
 
 /** create_booking: the cart of quote_cart plus what POST /bookings takes besides. */
-export const CREATE_BOOKING_INPUT = {
-  items: TOOL_INPUTS.quote_cart.items,
+const CreateBookingInput = {
+  items: LOOKUP_INPUTS.quote_cart.items,
   market: MarketInput.optional(),
   notes: z.string(NOTES_ERROR).max(MAX_NOTES_LENGTH, NOTES_ERROR).optional().describe('What the person wants done, for the project manager'),
   contactEmail: z.email(EMAIL_ERROR).max(MAX_EMAIL_LENGTH, EMAIL_ERROR).optional().describe('Where receipts go'),
@@ -131,3 +129,9 @@ export const CREATE_BOOKING_INPUT = {
     .optional()
     .describe('Send the same value when retrying, so a retry never books twice'),
 };
+
+/**
+ * Every tool's input shape, by tool name. A new tool's shape is one more entry here (its bounds
+ * built from the contract's limits, coded as above), used by its definition in @tm/agent-tools.
+ */
+export const TOOL_INPUTS = { ...LOOKUP_INPUTS, create_booking: CreateBookingInput } as const;

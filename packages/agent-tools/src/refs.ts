@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import { checkedAnswer } from '../contract-check.ts';
-import type { CallContext, UpstreamRequest, UpstreamResult } from '../upstream.ts';
 import type { ToolContext } from './context.ts';
+import { checkedAnswer } from './contract-check.ts';
+import type { CallContext, UpstreamRequest, UpstreamResult } from './upstream.ts';
 
 /**
  * Refs (ids and slugs) as agents pass them to tools, turned into one path segment of a service
