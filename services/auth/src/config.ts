@@ -2,6 +2,7 @@ import { COUNTRY_CALLING_CODE_PATTERN, isE164 } from '@tm/contracts';
 import { allowsEmbeddedInProduction, ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
 import { REDIS_SETTINGS } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
+import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 import { MARKET_COUNTRY_CODES } from './otp/otp-policy.ts';
 import { checkPasswordPolicy } from './staff/passwords.ts';
 
@@ -20,6 +21,7 @@ export function loadAuthConfig(env: Env) {
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
     ...REDIS_SETTINGS,
+    ...TELEMETRY_SETTINGS,
     REDIS_PREFIX: read.string('auth:'),
     TRUST_PROXY: read.int(1, { min: 0, max: 10 }),
     JWT_PRIVATE_KEY: read.optionalString(),
@@ -47,6 +49,11 @@ export function loadAuthConfig(env: Env) {
     PROVIDER_TIMEOUT_MS: read.int(5000, { min: 100, max: 60_000 }),
     TALENT_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8083'),
     BOOKINGS_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8084'),
+    // The other services holding personal data, asked after bookings on export and deletion.
+    MESSAGING_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8085'),
+    CONTENT_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8086'),
+    REVIEWS_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8087'),
+    GROWTH_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8089'),
     PEER_TIMEOUT_MS: read.int(3000, { min: 100, max: 60_000 }),
     ACCOUNT_ERASURE_RETRY_MS: read.int(30_000, { min: 1000, max: 3_600_000 }),
     BOOTSTRAP_ADMIN_EMAIL: read.optionalString(),

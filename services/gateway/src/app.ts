@@ -1,6 +1,8 @@
 import { GATEWAY_ERROR_STATUS } from '@tm/contracts';
 import { HEALTH_PATH } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared/http';
+import { createTelemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createAgentRoutes } from './agents/routes.ts';
 import { createOpenApiRoutes } from './openapi/routes.ts';
@@ -10,6 +12,7 @@ import { RequestStates } from './policy/request-state.ts';
 import type { RevocationView } from './policy/revocations.ts';
 import type { TokenVerifier } from './policy/tokens.ts';
 import { createApiRoutes } from './proxy/api-routes.ts';
+import { createOfrepRoutes } from './proxy/ofrep-routes.ts';
 import type { SiteDeps, Upstreams } from './site-deps.ts';
 
 export type { Principal } from './policy/tokens.ts';
@@ -24,14 +27,17 @@ export interface GatewayDeps extends SiteDeps {
   trustProxy: number;
   maxBodyBytes: number;
   corsOrigins: readonly string[];
+  /** METRICS_TOKEN: GET /metrics answers only this bearer token, and 404 when none is configured. */
+  metricsToken?: string | undefined;
 }
 
 /**
  * The gateway: the shared service base (request id, log line, error envelope, health), the
- * global policy, then the site documents and the /api proxy. The policy is registered before
+ * global policy, then the site documents, the OFREP pass-through (/ofrep/v1) and the /api proxy. The policy is registered before
  * every route so /openapi.json, /docs, /mcp and the site files are limited like the API.
  */
-export function createApp(deps: GatewayDeps) {
+export function createApp(gatewayDeps: GatewayDeps) {
+  const deps = { ...gatewayDeps, telemetry: gatewayDeps.telemetry ?? createTelemetry({ service: 'gateway' }) };
   const states = new RequestStates();
   return new Elysia({ ...SERVICE_APP_CONFIG, name: 'gateway' })
     .use(
@@ -40,23 +46,40 @@ export function createApp(deps: GatewayDeps) {
         logger: deps.logger,
         errorStatus: GATEWAY_ERROR_STATUS,
         readiness: { ...deps.limiter.readiness(), ...deps.revocations.readiness(), ...upstreamReadiness(deps) },
+        telemetry: deps.telemetry,
+        // The one public door: /metrics does not exist without METRICS_TOKEN, and never serves another service's.
+        metrics: { token: deps.metricsToken, withoutToken: 'hidden' },
       }),
     )
     .use(createPolicy({ ...deps, states }))
     .use(createOpenApiRoutes(deps))
     .use(createAgentRoutes({ ...deps, states, rateLimits: { quotas: deps.limiter.quotas, windowS: deps.limiter.windowS } }))
+    .use(createOfrepRoutes({ ...deps, states }))
     .use(createApiRoutes({ ...deps, states }));
 }
 
 /** Each service's HEALTH_PATH as a readiness entry; none is required, since the gateway still answers (503 envelopes) without them. */
 function upstreamReadiness(deps: GatewayDeps) {
   const timeoutMs = Math.min(deps.upstreamTimeoutMs, 2000);
-  const check = (base: string) => async () => {
-    const res = await deps.fetch(`${base}${HEALTH_PATH}`, { signal: AbortSignal.timeout(timeoutMs) });
-    await res.body?.cancel();
-    return res.ok;
+  const check = (service: keyof Upstreams) => {
+    // Quiet: /readyz reports the service down; a warning per probe would repeat it every few seconds.
+    const client = createServiceClient({
+      service,
+      baseUrl: deps.upstreams[service],
+      timeoutMs,
+      fetch: deps.fetch,
+      logger: deps.logger,
+      telemetry: deps.telemetry,
+      quiet: true,
+    });
+    return async () => {
+      const answer = await client.raw(HEALTH_PATH);
+      if (!answer.ok) return false;
+      await answer.response.body?.cancel();
+      return answer.response.ok;
+    };
   };
   return Object.fromEntries(
-    (Object.keys(deps.upstreams) as (keyof Upstreams)[]).map((name) => [name, { check: check(deps.upstreams[name]), required: false, kind: 'service' }]),
+    (Object.keys(deps.upstreams) as (keyof Upstreams)[]).map((name) => [name, { check: check(name), required: false, kind: 'service' }]),
   );
 }

@@ -1,8 +1,12 @@
-/** `@tm/shared/client`: the one client for every call from one service to another (timeouts, request id, failures as data). */
+/** `@tm/shared/client`: the one client for every call from one service to another (timeouts, request id, failures as data; envelope, raw and fetch modes). */
+export type { ClientKit, ServiceClientOptions } from './options.ts';
 export {
   createServiceClient,
+  type FetchLike,
+  type OutboundRequest,
+  type RawRequest,
+  type RawResult,
   type ServiceClient,
-  type ServiceClientOptions,
   type ServiceFailure,
   type ServiceRequest,
   type ServiceResult,

@@ -1,47 +1,44 @@
-import { Value } from '@sinclair/typebox/value';
-import { type AccountExportPart, AccountExportPartSchema, accountErasePath, accountExportPath } from '@tm/contracts';
+import { type AccountErasureRequest, type AccountExportPart, AccountExportPartSchema, accountErasePath, accountExportPath } from '@tm/contracts';
 import { DomainError } from '@tm/shared';
+import { type ClientKit, createServiceClient } from '@tm/shared/client';
+import { t } from 'elysia';
 
 /** What erasing a person in one service came to. */
 export type ErasureOutcome = 'erased' | 'active-bookings';
 
 /**
- * A service holding personal data (bookings today), asked over its internal account endpoints
+ * A service holding personal data (bookings, messaging, content, reviews, growth), asked over its internal account endpoints
  * (packages/contracts/src/account.ts). Failures to reach it, or answers outside the contract, are
  * 503 UPSTREAM_UNAVAILABLE: the caller cannot tell what the service holds.
  */
 export interface AccountPeer {
   readonly service: string;
   export(userId: string): Promise<AccountExportPart>;
-  erase(userId: string): Promise<ErasureOutcome>;
+  /** `person`: the contact data auth knows, for services that match records by it (growth's leads). */
+  erase(userId: string, person: AccountErasureRequest): Promise<ErasureOutcome>;
 }
 
-/** One peer over HTTP at `url` (BOOKINGS_URL for bookings). */
-export function createHttpAccountPeer(options: { service: string; url: string; timeoutMs: number; fetch?: typeof fetch }): AccountPeer {
-  const doFetch = options.fetch ?? fetch;
+/** An erasure answer's data: whatever the peer says, only its success matters. */
+const ErasedSchema = t.Unknown();
+
+/** One peer over the shared service client at `url` (BOOKINGS_URL for bookings). */
+export function createHttpAccountPeer(options: { service: string; url: string; timeoutMs: number } & ClientKit): AccountPeer {
+  const { url, ...rest } = options;
+  const client = createServiceClient({ baseUrl: url, ...rest });
   const unavailable = (why: string) =>
     new DomainError('UPSTREAM_UNAVAILABLE', `The ${options.service} service cannot be reached right now (${why}); try again shortly`);
-  async function call(method: string, path: string): Promise<{ status: number; body: { data?: unknown; error?: { code?: unknown } } | null }> {
-    let res: Response;
-    try {
-      res = await doFetch(`${options.url}${path}`, { method, signal: AbortSignal.timeout(options.timeoutMs), headers: { accept: 'application/json' } });
-    } catch (err) {
-      throw unavailable((err as Error).name === 'TimeoutError' ? 'timeout' : 'no answer');
-    }
-    return { status: res.status, body: (await res.json().catch(() => null)) as never };
-  }
   return {
     service: options.service,
     async export(userId) {
-      const { status, body } = await call('GET', accountExportPath(userId));
-      if (status !== 200 || !Value.Check(AccountExportPartSchema, body?.data)) throw unavailable(`answered ${status}`);
-      return body.data;
+      const res = await client.call(accountExportPath(userId), { schema: AccountExportPartSchema });
+      if (!res.ok) throw unavailable(res.code === 'UPSTREAM_TIMEOUT' ? 'timeout' : `answered ${res.status}`);
+      return res.data;
     },
-    async erase(userId) {
-      const { status, body } = await call('POST', accountErasePath(userId));
-      if (status === 409 && body?.error?.code === 'ACCOUNT_HAS_ACTIVE_BOOKINGS') return 'active-bookings';
-      if (status !== 200) throw unavailable(`answered ${status}`);
-      return 'erased';
+    async erase(userId, person) {
+      const res = await client.call(accountErasePath(userId), { method: 'POST', body: person, schema: ErasedSchema });
+      if (res.ok) return 'erased';
+      if (res.status === 409 && res.code === 'ACCOUNT_HAS_ACTIVE_BOOKINGS') return 'active-bookings';
+      throw unavailable(res.code === 'UPSTREAM_TIMEOUT' ? 'timeout' : `answered ${res.status}`);
     },
   };
 }

@@ -1,6 +1,7 @@
-import { Value } from '@sinclair/typebox/value';
 import { REVOCATIONS_PATH, RevocationFeedSchema } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
+import type { Telemetry } from '@tm/shared/telemetry';
 import type { SessionVerdict } from './decide-access.ts';
 
 /**
@@ -27,6 +28,7 @@ export interface RevocationViewOptions {
   fetch: typeof fetch;
   clock: Clock;
   logger: Logger;
+  telemetry?: Telemetry;
   /** Poll period (REVOCATION_POLL_MS, default 1000). */
   intervalMs?: number;
   /** Age beyond which the copy is not trusted (REVOCATION_MAX_STALENESS_MS, default 4000). */
@@ -49,13 +51,22 @@ export function createRevocationView(options: RevocationViewOptions): Revocation
   let failing = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  // Quiet: an outage is logged once below, not once per poll.
+  const auth = createServiceClient({
+    service: 'auth',
+    baseUrl: options.authUrl,
+    timeoutMs,
+    fetch: options.fetch,
+    logger,
+    telemetry: options.telemetry,
+    quiet: true,
+  });
 
   async function readPage(): Promise<{ next: number; more: boolean }> {
-    const res = await options.fetch(`${options.authUrl}${REVOCATIONS_PATH}?since=${since}`, { signal: AbortSignal.timeout(timeoutMs) });
-    const body = (await res.json()) as { data?: unknown };
-    if (!res.ok || !Value.Check(RevocationFeedSchema, body.data)) throw new Error(`revocation feed answered ${res.status}`);
-    for (const entry of body.data.revoked) revoked.set(entry.sid, entry.until);
-    return body.data;
+    const res = await auth.call(REVOCATIONS_PATH, { schema: RevocationFeedSchema, query: { since } });
+    if (!res.ok) throw new Error(`revocation feed: ${res.code} (${res.status})`);
+    for (const entry of res.data.revoked) revoked.set(entry.sid, entry.until);
+    return res.data;
   }
 
   async function refresh(): Promise<boolean> {

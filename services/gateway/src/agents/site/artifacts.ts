@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock, Logger } from '@tm/shared';
+import { createServiceClient, type ServiceClient } from '@tm/shared/client';
+import type { Telemetry } from '@tm/shared/telemetry';
 import type { Upstreams } from '../../site-deps.ts';
 import { type DownloadedIndex, downloadIndex } from './index-download.ts';
 import { MAX_SITEMAP_BYTES, MAX_URLS_PER_SITEMAP } from './sitemap.ts';
@@ -22,6 +24,7 @@ export interface SiteArtifactsOptions {
   origin: string;
   clock: Clock;
   logger: Logger;
+  telemetry?: Telemetry | undefined;
   timeoutMs: number;
   limits?: Partial<SiteFileLimits>;
   /** Where builds are written (a fresh temporary directory by default). */
@@ -66,6 +69,23 @@ export function createSiteArtifacts(options: SiteArtifactsOptions): SiteArtifact
   let running: Promise<void> | undefined;
   let nextAt = Number.NEGATIVE_INFINITY;
   let seq = 0;
+  const clients = new Map<keyof Upstreams, ServiceClient>();
+  /** The client of an upstream a source reads, made on first use. */
+  const clientOf = (upstream: keyof Upstreams): ServiceClient => {
+    let client = clients.get(upstream);
+    if (!client) {
+      client = createServiceClient({
+        service: upstream,
+        baseUrl: options.upstreams[upstream] ?? '',
+        timeoutMs: options.timeoutMs,
+        fetch: options.fetch,
+        logger: options.logger,
+        telemetry: options.telemetry,
+      });
+      clients.set(upstream, client);
+    }
+    return client;
+  };
 
   const rootDir = () => {
     root ??= options.dir ? mkdir(options.dir, { recursive: true }).then(() => options.dir as string) : mkdtemp(join(tmpdir(), 'tm-site-'));
@@ -79,8 +99,8 @@ export function createSiteArtifacts(options: SiteArtifactsOptions): SiteArtifact
       const got = await Promise.all(
         sources.map((source) =>
           downloadIndex({
-            fetch: options.fetch,
-            url: `${(options.upstreams[source.upstream] ?? '').replace(/\/+$/, '')}${source.indexPath}`,
+            client: clientOf(source.upstream),
+            indexPath: source.indexPath,
             path: join(dir, `${source.name}.ndjson`),
             check: source.check,
             timeoutMs: options.timeoutMs,

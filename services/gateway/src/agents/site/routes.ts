@@ -1,5 +1,6 @@
 import { acceptRequestId, type Clock, fail, type Logger, REQUEST_ID_HEADER } from '@tm/shared';
 import { matchesIfNoneMatch } from '@tm/shared/http';
+import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia, NotFoundError } from 'elysia';
 import type { Upstreams } from '../../site-deps.ts';
 import { type RateLimitFacts, renderAgentTxt } from './agent-txt.ts';
@@ -16,6 +17,7 @@ export interface SiteRoutesOptions {
   upstreams: Readonly<Partial<Upstreams>>;
   clock: Clock;
   logger: Logger;
+  telemetry?: Telemetry | undefined;
   origin: string;
   /** How long one index download may take. */
   timeoutMs: number;
@@ -43,6 +45,7 @@ export function createSiteRoutes(options: SiteRoutesOptions) {
     origin: options.origin,
     clock: options.clock,
     logger: options.logger,
+    telemetry: options.telemetry,
     timeoutMs: options.timeoutMs,
     limits: options.limits,
     dir: options.dir,
