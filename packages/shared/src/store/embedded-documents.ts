@@ -20,12 +20,9 @@ import {
   type UpdateResult,
 } from './documents.ts';
 import { asDriverWrites } from './embedded-bulk.ts';
-import { EqualityBuckets, type IndexDef, SortedIndex } from './embedded-indexes.ts';
-import { planQuery } from './embedded-plan.ts';
-import { Rows } from './embedded-rows.ts';
-import { UniqueIndexes } from './embedded-unique.ts';
+import { IndexedRows } from './embedded-indexed.ts';
 import { assertOperators, updatedCopy } from './embedded-update.ts';
-import { asDriverValue, sealCopy } from './embedded-values.ts';
+import { sealCopy } from './embedded-values.ts';
 import { project, seedFromFilter } from './mongo-semantics.ts';
 
 /** Options of the embedded document store. */
@@ -63,34 +60,21 @@ export function createEmbeddedDocumentStore(options: EmbeddedDocumentStoreOption
   };
 }
 
-/** Past this many documents in one write, sorted indexes are rebuilt once instead of kept in step. */
-const BULK = 64;
 /** A bulk write of at least this many operations collects its young garbage when done. */
 const BULK_COLLECT = 256;
 
 const NO_MATCH: UpdateResult = { matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
 
 class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
-  /** The documents, encoded, and their heads (what the indexes read). */
-  private readonly rows: Rows<T>;
-  /** _id -> head, in insertion order (MongoDB's natural order for an unsorted scan): what the indexes and the planner work on. */
-  readonly docs: Map<string, T>;
-  private readonly seq = new Map<string, number>();
-  private nextSeq = 0;
-  /** Unique indexes, `_id` included (through `docs`): every write is checked against them first. */
-  readonly unique: UniqueIndexes;
-  readonly buckets = new Map<string, EqualityBuckets>();
-  readonly sorted = new Map<string, SortedIndex>();
-  private readonly ttl: IndexDef[] = [];
+  /** The documents and their indexes. */
+  private readonly rows: IndexedRows<T>;
 
   constructor(
     readonly collectionName: string,
-    private readonly clock: Clock,
+    clock: Clock,
     spillAboveBytes: number | undefined,
   ) {
-    this.rows = new Rows<T>(spillAboveBytes);
-    this.docs = this.rows.heads;
-    this.unique = new UniqueIndexes(collectionName, this.docs);
+    this.rows = new IndexedRows<T>(collectionName, clock, spillAboveBytes);
   }
 
   /** Closes the file its documents spilled to, if any (the store's close()). */
@@ -119,13 +103,14 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
 
   async countDocuments(filter: Filter = {}): Promise<number> {
     const keys = Object.keys(filter);
-    if (keys.length === 0 && this.ttl.length === 0) return this.docs.size;
+    if (keys.length === 0 && this.rows.ttl.length === 0) return this.rows.docs.size;
     // One field pinned to a non-null scalar that leads an index: the bucket's size is the count.
     const only = keys.length === 1 ? (keys[0] as string) : undefined;
     const value = only === undefined ? undefined : filter[only];
-    const bucket = only === undefined ? undefined : this.buckets.get(only);
-    if (bucket && this.ttl.length === 0 && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return bucket.count(value);
-    return this.plan(filter, {}).length;
+    const bucket = only === undefined ? undefined : this.rows.buckets.get(only);
+    if (bucket && this.rows.ttl.length === 0 && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
+      return bucket.count(value);
+    return this.rows.plan(filter, {}).length;
   }
 
   async insertOne(doc: T): Promise<{ insertedId: string }> {
@@ -148,16 +133,16 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
     assertOperators(update);
-    const targets = this.plan(filter, {});
+    const targets = this.rows.plan(filter, {});
     // One document at a time and not atomic, as on MongoDB: a failure (a duplicate key) stops the
     // update, and the documents updated before it stay updated.
     let modified = 0;
     await this.inBulk(async () => {
       for (const target of targets) {
-        const whole = this.full(target);
+        const whole = this.rows.full(target);
         const next = this.applied(whole, update, false);
         if (next === whole || Bun.deepEquals(whole, next)) continue;
-        this.replace(target, next);
+        this.rows.replace(target, next);
         modified++;
       }
     });
@@ -172,28 +157,28 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
 
   async replaceOne(filter: Filter, doc: T, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
     for (const key of Object.keys(doc)) if (key.startsWith('$')) throw new TypeError('replacement document must not contain operators');
-    const [target] = this.plan(filter, { limit: 1 });
+    const [target] = this.rows.plan(filter, { limit: 1 });
     if (!target) {
       if (!options.upsert) return NO_MATCH;
       this.insertAll([doc]);
       return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: doc._id };
     }
     const next = sealCopy({ ...doc, _id: target._id });
-    const modified = !Bun.deepEquals(this.full(target), next);
-    this.replace(target, next);
+    const modified = !Bun.deepEquals(this.rows.full(target), next);
+    this.rows.replace(target, next);
     return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0, upsertedId: null };
   }
 
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
-    const [target] = this.plan(filter, { limit: 1 });
+    const [target] = this.rows.plan(filter, { limit: 1 });
     if (!target) return { deletedCount: 0 };
-    this.removeAll([target]);
+    this.rows.removeAll([target]);
     return { deletedCount: 1 };
   }
 
   async deleteMany(filter: Filter): Promise<{ deletedCount: number }> {
-    const doomed = this.plan(filter, {});
-    this.removeAll(doomed);
+    const doomed = this.rows.plan(filter, {});
+    this.rows.removeAll(doomed);
     return { deletedCount: doomed.length };
   }
 
@@ -208,104 +193,29 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   }
 
   async createIndex(keys: IndexSpec, options: IndexOptions = {}): Promise<string> {
-    const fields = Object.keys(keys);
-    const text = fields.some((f) => keys[f] === 'text');
-    const name = options.name ?? fields.map((f) => `${f}_${keys[f]}`).join('_');
-    if (name === '_id_' || this.unique.has(name) || this.sorted.has(name) || this.ttl.some((i) => i.name === name)) return name;
-    const directions = fields.map((f) => (keys[f] === -1 ? -1 : 1));
-    const def: IndexDef = { name, fields, directions, unique: options.unique ?? false, sparse: options.sparse ?? false, text };
-    if (text) return name; // $text is not supported here; the index exists for real MongoDB.
-    if (options.expireAfterSeconds !== undefined && fields[0]) {
-      def.ttlField = fields[0];
-      def.ttlSeconds = options.expireAfterSeconds;
-      this.ttl.push(def);
-    }
-    // The heads hold every field an index reads, before the index is built from them.
-    this.rows.holdFields(fields);
-    if (def.unique) this.unique.create(def);
-    const first = fields[0] as string;
-    if (!this.buckets.has(first)) {
-      const b = new EqualityBuckets(first);
-      for (const d of this.docs.values()) b.add(d);
-      this.buckets.set(first, b);
-    }
-    const s = new SortedIndex(def, this.docs, (id) => this.seq.get(id) ?? 0);
-    for (const d of this.docs.values()) s.add(d, true);
-    this.sorted.set(name, s);
-    return name;
+    return this.rows.createIndex(keys, options);
   }
 
-  // --- internals -------------------------------------------------------------
-
-  private bulkDepth = 0;
-
-  /** Runs many writes with sorted indexes rebuilt once afterwards instead of kept in step per write. */
-  async inBulk<R>(run: () => Promise<R>): Promise<R> {
-    this.bulkDepth++;
-    try {
-      return await run();
-    } finally {
-      this.bulkDepth--;
-    }
+  /** Runs many writes with sorted indexes rebuilt once afterwards (bulk writes). */
+  inBulk<R>(run: () => Promise<R>): Promise<R> {
+    return this.rows.inBulk(run);
   }
 
-  /** Insertion order of a stored document (MongoDB's natural order and the tie order of an index). */
-  seqOf(id: string): number {
-    return this.seq.get(id) ?? 0;
-  }
-
-  isExpired(doc: T, now: number): boolean {
-    for (const i of this.ttl) {
-      const v = doc[i.ttlField as string];
-      if (v instanceof Date && v.getTime() + (i.ttlSeconds ?? 0) * 1000 <= now) return true;
-    }
-    return false;
-  }
-
-  /** True when the heads hold the top-level field of every one of `paths` (the planner then tests and sorts heads). */
-  covers(paths: Iterable<string>): boolean {
-    return this.rows.covers(paths);
-  }
-
-  /** The whole stored document of a head (decoded: a fresh copy). */
-  full(head: T): T {
-    return this.rows.full(head._id) as T;
-  }
-
-  /**
-   * The heads of the live documents matching `filter`, in the order asked, up to skip + limit;
-   * expired ones are purged on sight. Whole documents decoded to test the filter are left in `decoded`.
-   */
-  plan(filter: Filter, options: FindOptions, decoded?: Map<string, T>): T[] {
-    const now = this.clock.now();
-    const expired: T[] = [];
-    const found = planQuery(
-      this,
-      filter,
-      options,
-      (d) => {
-        if (this.ttl.length > 0 && this.isExpired(d, now)) {
-          expired.push(d);
-          return false;
-        }
-        return true;
-      },
-      decoded,
-    );
-    if (expired.length > 0) this.removeAll(expired);
-    return found;
+  /** Inserts documents as the driver would send them (bulk writes). */
+  insertAll(input: readonly T[]): void {
+    this.rows.insertAll(input);
   }
 
   /** The heads of the page a find asks for (its skip and limit applied). */
   private page(filter: Filter, options: FindOptions, decoded?: Map<string, T>): T[] {
-    const heads = this.plan(filter, options, decoded);
+    const heads = this.rows.plan(filter, options, decoded);
     const start = options.skip ?? 0;
     return heads.slice(start, options.limit ? start + options.limit : undefined);
   }
 
   /** What a reader gets for a head: its document, decoded unless the plan already did, projected. */
   private output(head: T, decoded: Map<string, T> | undefined, projection: Projection | undefined): T {
-    const doc = decoded?.get(head._id) ?? this.full(head);
+    const doc = decoded?.get(head._id) ?? this.rows.full(head);
     return projection ? project(doc, projection) : doc;
   }
 
@@ -316,64 +226,23 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
 
   updateFirst(filter: Filter, update: Update, upsert: boolean, sort?: Sort): { before: T | null; after: T | null; result: UpdateResult } {
     assertOperators(update);
-    const [target] = this.plan(filter, { sort, limit: 1 });
+    const [target] = this.rows.plan(filter, { sort, limit: 1 });
     if (target) {
-      const before = this.full(target);
+      const before = this.rows.full(target);
       const next = this.applied(before, update, false);
       if (next === before) return { before, after: before, result: { matchedCount: 1, modifiedCount: 0, upsertedCount: 0, upsertedId: null } };
       const modified = Bun.deepEquals(before, next) ? 0 : 1;
-      this.replace(target, next);
+      this.rows.replace(target, next);
       return { before, after: next, result: { matchedCount: 1, modifiedCount: modified, upsertedCount: 0, upsertedId: null } };
     }
     if (!upsert) return { before: null, after: null, result: NO_MATCH };
     const created = this.applied(sealCopy(seedFromFilter(filter)) as T, update, true);
     if (created._id === undefined) throw new TypeError('upsert needs an _id in the filter or the update (ids are strings here)');
-    this.insertAll([created], true);
+    this.rows.insertAll([created], true);
     return { before: null, after: created, result: { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: created._id } };
   }
 
   private applied(doc: T, update: Update, inserting: boolean): T {
     return updatedCopy(doc, update, inserting);
-  }
-
-  /** Replaces a stored document (its head) by its next version (same id); a duplicate key throws before anything changes. */
-  private replace(prev: T, next: T): void {
-    this.unique.checkReplace(prev, next);
-    this.unindex(prev, this.bulkDepth > 0);
-    this.index(this.rows.put(next), this.bulkDepth > 0);
-  }
-
-  /** Inserts documents; `made` ones (built by this store) are stored as they are, others as the driver would send them. */
-  insertAll(input: readonly T[], made = false): void {
-    const fresh = made ? input : input.map((d) => asDriverValue(d) as T);
-    for (const d of fresh) if (typeof d._id !== 'string') throw new TypeError('documents need a string _id');
-    this.unique.checkInserts(fresh);
-    const bulk = fresh.length > BULK || this.bulkDepth > 0;
-    for (const d of fresh) {
-      this.seq.set(d._id, this.nextSeq++);
-      this.index(this.rows.put(d), bulk);
-    }
-  }
-
-  private removeAll(doomed: readonly T[]): void {
-    const bulk = doomed.length > BULK || this.bulkDepth > 0;
-    for (const d of doomed) {
-      this.unindex(d, bulk);
-      this.rows.delete(d._id);
-      this.seq.delete(d._id);
-    }
-  }
-
-  /** Enters a stored document's head in every index. */
-  private index(head: T, bulk: boolean): void {
-    this.unique.add(head);
-    for (const b of this.buckets.values()) b.add(head);
-    for (const s of this.sorted.values()) s.add(head, bulk);
-  }
-
-  private unindex(head: T, bulk: boolean): void {
-    this.unique.remove(head);
-    for (const b of this.buckets.values()) b.remove(head);
-    for (const s of this.sorted.values()) s.remove(head, bulk);
   }
 }
