@@ -69,12 +69,12 @@ export const BENCH_UPDATED_AT = '2026-11-01T00:00:00.000Z';
 export const pickCyclic = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 
 /**
- * `n` of something, built lazily in batches (never all at once), each batch as it would arrive
- * from a client or through a driver: every string its own. Built from templates, they would be
- * ropes sharing the templates' text, and a store holding them would look smaller than real data.
+ * `n` of something, built lazily in batches (never all at once). Strings built from templates
+ * are ropes sharing the templates' text; the stores copy them out whole (the embedded store
+ * encodes every document, the driver serializes it), so what they hold is the size of real data.
  */
 export function* batches<T>(n: number, make: (i: number) => T, size = 1_000): Generator<T[]> {
-  for (let i = 0; i < n; i += size) yield JSON.parse(JSON.stringify(Array.from({ length: Math.min(size, n - i) }, (_, k) => make(i + k))));
+  for (let i = 0; i < n; i += size) yield Array.from({ length: Math.min(size, n - i) }, (_, k) => make(i + k));
 }
 
 /** The average size in bytes of some documents as JSON (UTF-8): what the bench data is compared to the seed by. */
