@@ -7,6 +7,8 @@ import type { Cursors } from './cursors.ts';
  * Compass does) is kept as a tagged string and given back as the ObjectId it was.
  */
 const OID = 'oid\u0000';
+/** Documents a find reads from the store at a time. */
+const READ_CHUNK = 1_000;
 const idIn = (doc: Document | undefined): Document | undefined => (doc && doc._id instanceof ObjectId ? { ...doc, _id: OID + doc._id.toHexString() } : doc);
 const idOut = (doc: Document): Document =>
   typeof doc._id === 'string' && doc._id.startsWith(OID) ? { ...doc, _id: new ObjectId(doc._id.slice(OID.length)) } : doc;
@@ -40,16 +42,18 @@ export async function runCommand(
     case 'buildInfo':
       return { version: '7.0.0-standin', versionArray: [7, 0, 0, 0], ok: 1 };
     case 'find': {
-      const docs = await coll('find')
-        .find(idIn(body.filter) ?? {}, {
-          sort: body.sort as Sort | undefined,
-          projection: body.projection as Projection | undefined,
-          skip: body.skip as number | undefined,
-          // A negative limit (findOne's singleBatch) means "at most that many".
-          limit: body.limit === undefined || body.limit === 0 ? undefined : Math.abs(Number(body.limit)),
-        })
-        .toArray();
-      return cursors.first(`${body.$db}.${body.find}`, docs.map(idOut), {
+      const found = coll('find').find(idIn(body.filter) ?? {}, {
+        sort: body.sort as Sort | undefined,
+        projection: body.projection as Projection | undefined,
+        skip: body.skip as number | undefined,
+        // A negative limit (findOne's singleBatch) means "at most that many".
+        limit: body.limit === undefined || body.limit === 0 ? undefined : Math.abs(Number(body.limit)),
+      });
+      // Read from the store a chunk at a time as the batches go out (the cursor holds one chunk).
+      const chunks = (async function* () {
+        for await (const chunk of found.batches(READ_CHUNK)) yield chunk.map(idOut);
+      })();
+      return cursors.first(`${body.$db}.${body.find}`, chunks, {
         batchSize: body.batchSize as number | undefined,
         singleBatch: body.singleBatch === true,
       });

@@ -14,8 +14,11 @@ type CursorId = Long | number;
 
 interface OpenCursor {
   ns: string;
+  /** The documents read from the store and not handed out yet (from `at`). */
   docs: Document[];
   at: number;
+  /** Where more come from, a chunk at a time; undefined once it has run dry. */
+  source: AsyncIterator<Document[]> | undefined;
   usedAt: number;
 }
 
@@ -25,8 +28,9 @@ const IDLE_MS = 10 * 60_000;
 /**
  * Open cursors: what a find matched beyond the batch it answered, handed out by getMore in
  * batches as MongoDB sizes them (a count, and never past 16 MiB), so a large result reaches the
- * driver as it would from a server. Results are taken when the find runs; a cursor left unread
- * for 10 minutes is dropped, as a server does, so an abandoned one does not hold its result.
+ * driver as it would from a server. A result is read from the store a chunk at a time as the
+ * batches need it (one chunk ahead, so a cursor knows when it is done), so a cursor holds a chunk,
+ * not its whole result; one left unread for 10 minutes is dropped, as a server does.
  */
 export class Cursors {
   private readonly open = new Map<string, OpenCursor>();
@@ -38,16 +42,22 @@ export class Cursors {
    * The reply to a find: the first batch (`batchSize` 0 opens the cursor with none, as on a
    * server) and a cursor id when more is left, 0 when not or when `singleBatch` asked for one.
    */
-  first(ns: string, docs: Document[], options: { batchSize?: number; singleBatch?: boolean }): Document {
+  async first(
+    ns: string,
+    result: Document[] | AsyncIterable<Document[]>,
+    options: { batchSize?: number; singleBatch?: boolean },
+  ): Promise<Document> {
     this.dropIdle();
-    const cursor = { ns, docs, at: 0, usedAt: this.now() };
-    const firstBatch = this.take(cursor, options.batchSize ?? DEFAULT_FIRST_BATCH);
+    const cursor: OpenCursor = Array.isArray(result)
+      ? { ns, docs: result, at: 0, source: undefined, usedAt: this.now() }
+      : { ns, docs: [], at: 0, source: result[Symbol.asyncIterator](), usedAt: this.now() };
+    const firstBatch = await this.take(cursor, options.batchSize ?? DEFAULT_FIRST_BATCH);
     const id = options.singleBatch ? Long.fromNumber(0) : this.keep(cursor);
     return { cursor: { firstBatch, id, ns }, ok: 1 };
   }
 
   /** The reply to a getMore on `ns`: the next batch; the cursor is closed once it is exhausted. */
-  more(id: CursorId, ns: string, batchSize: number | undefined): Document {
+  async more(id: CursorId, ns: string, batchSize: number | undefined): Promise<Document> {
     this.dropIdle();
     const key = id.toString();
     const cursor = this.open.get(key);
@@ -62,7 +72,7 @@ export class Cursors {
     }
     this.open.delete(key);
     cursor.usedAt = this.now();
-    const nextBatch = this.take(cursor, batchSize || Number.POSITIVE_INFINITY);
+    const nextBatch = await this.take(cursor, batchSize || Number.POSITIVE_INFINITY);
     return { cursor: { nextBatch, id: this.keep(cursor, key), ns: cursor.ns }, ok: 1 };
   }
 
@@ -77,9 +87,10 @@ export class Cursors {
     for (const [key, cursor] of this.open) if (cursor.usedAt < before) this.open.delete(key);
   }
 
-  private take(cursor: OpenCursor, count: number): Document[] {
+  private async take(cursor: OpenCursor, count: number): Promise<Document[]> {
     const batch: Document[] = [];
     let bytes = 0;
+    await this.refill(cursor);
     while (cursor.at < cursor.docs.length && batch.length < count) {
       const doc = cursor.docs[cursor.at] as Document;
       // The document, and its array entry: type byte, index key, NUL.
@@ -87,12 +98,25 @@ export class Cursors {
       if (bytes > BATCH_BYTES && batch.length > 0) break;
       batch.push(doc);
       cursor.at++;
+      await this.refill(cursor);
     }
     return batch;
   }
 
+  /** Reads the next chunk from the source once every read document is handed out (none when it ran dry). */
+  private async refill(cursor: OpenCursor): Promise<void> {
+    while (cursor.at >= cursor.docs.length && cursor.source) {
+      const next = await cursor.source.next();
+      if (next.done) cursor.source = undefined;
+      else {
+        cursor.docs = next.value;
+        cursor.at = 0;
+      }
+    }
+  }
+
   private keep(cursor: OpenCursor, key = String(this.nextId++)): Long {
-    if (cursor.at >= cursor.docs.length) return Long.fromNumber(0);
+    if (cursor.at >= cursor.docs.length && !cursor.source) return Long.fromNumber(0);
     this.open.set(key, cursor);
     return Long.fromString(key);
   }
