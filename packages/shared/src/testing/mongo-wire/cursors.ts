@@ -42,11 +42,7 @@ export class Cursors {
    * The reply to a find: the first batch (`batchSize` 0 opens the cursor with none, as on a
    * server) and a cursor id when more is left, 0 when not or when `singleBatch` asked for one.
    */
-  async first(
-    ns: string,
-    result: Document[] | AsyncIterable<Document[]>,
-    options: { batchSize?: number; singleBatch?: boolean },
-  ): Promise<Document> {
+  async first(ns: string, result: Document[] | AsyncIterable<Document[]>, options: { batchSize?: number; singleBatch?: boolean }): Promise<Document> {
     this.dropIdle();
     const cursor: OpenCursor = Array.isArray(result)
       ? { ns, docs: result, at: 0, source: undefined, usedAt: this.now() }
