@@ -19,7 +19,7 @@ const config = loadCatalogConfig(process.env);
 const n = Number(process.env.BENCH_SCALE_N);
 const documents = createEmbeddedDocumentStore();
 const repo = createServiceRepository(documents);
-const readModel = createServiceReadModel({ repo, clock: systemClock, logger, ...readModelSettings(config), lazy: false });
+const readModel = createServiceReadModel({ repo, clock: systemClock, logger, ...readModelSettings(config), lazy: false, collectAfterFirstBuild: true });
 const app = createApp({
   documents,
   readModel,

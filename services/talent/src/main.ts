@@ -20,7 +20,14 @@ const { documents } = await openStores({ service: 'talent', logger, telemetry, m
 const profiles = createProfileRepository(documents);
 const seed = talentSeedMode(config, process.env);
 if (seed.warning) logger.warn(seed.warning);
-const directory = createTalentDirectory({ repo: profiles, clock: systemClock, maxAgeMs: DIRECTORY_MAX_AGE_MS, logger, lazy: false });
+const directory = createTalentDirectory({
+  repo: profiles,
+  clock: systemClock,
+  maxAgeMs: DIRECTORY_MAX_AGE_MS,
+  logger,
+  lazy: false,
+  collectAfterFirstBuild: true,
+});
 // Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503
 // meanwhile); then the directory (search, sitemap, index) is built in the background and watched.
 const setup = retryUntilDone(logger, 'talent setup (indexes, seed, directory)', async () => {

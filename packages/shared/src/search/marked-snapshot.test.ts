@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'bun:test';
+import { describe, expect, it, spyOn } from 'bun:test';
 import { createManualClock } from '../core/clock.ts';
 import { DomainError } from '../core/errors.ts';
 import { createMemoryLogger } from '../core/logger.ts';
@@ -136,5 +136,30 @@ describe('createSnapshotKeeper', () => {
     expect((await next).marker.total).toBe(1);
     expect(builds).toBe(1);
     expect(keeper.hasSnapshot()).toBe(true);
+  });
+
+  it('with collectAfterFirstBuild, runs one full collection after the first build (before it serves) and none after a rebuild', async () => {
+    const gc = spyOn(Bun, 'gc').mockImplementation(() => {});
+    try {
+      let total = 1;
+      const keeper = createSnapshotKeeper({
+        name: 'collected snapshot',
+        readMarker: async () => marker(total),
+        build: async (m) => ({ marker: m }),
+        clock: createManualClock(0),
+        maxAgeMs: 1_000,
+        collectAfterFirstBuild: true,
+        logger: createMemoryLogger(),
+      });
+      await keeper.refresh();
+      expect(gc).toHaveBeenCalledTimes(1);
+      expect(gc).toHaveBeenCalledWith(true);
+      total = 2;
+      await keeper.check();
+      expect((await keeper.current()).marker.total).toBe(2);
+      expect(gc).toHaveBeenCalledTimes(1);
+    } finally {
+      gc.mockRestore();
+    }
   });
 });

@@ -74,6 +74,12 @@ export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
    * readiness reports, means the data is in.
    */
   lazy?: boolean;
+  /**
+   * Runs a full collection once the first snapshot is built, before it serves (main.ts): the
+   * first build reads every document, and the memory its garbage and the driver's buffers took
+   * goes back to the system then, not at some later tick, while no request waits on it.
+   */
+  collectAfterFirstBuild?: boolean;
   logger: Logger;
 }): SnapshotKeeper<S> {
   const { clock, maxAgeMs, logger } = options;
@@ -91,7 +97,9 @@ export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
   function load(): Promise<void> {
     loading ??= (async () => {
       const startedAt = clock.now();
-      snapshot = await options.build(await options.readMarker(), snapshot);
+      const built = await options.build(await options.readMarker(), snapshot);
+      if (!snapshot && options.collectAfterFirstBuild) Bun.gc(true);
+      snapshot = built;
       checkedAt = startedAt;
       builtAt = startedAt;
       first.resolve();

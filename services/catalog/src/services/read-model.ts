@@ -46,6 +46,8 @@ export function createServiceReadModel(options: {
   wholeListBudgetBytes?: number;
   /** False in main.ts: its first refresh(), after the seed, builds the first snapshot, not a reader (createSnapshotKeeper). */
   lazy?: boolean;
+  /** True in main.ts: a full collection once the first snapshot is built (createSnapshotKeeper). */
+  collectAfterFirstBuild?: boolean;
 }): ServiceReadModel {
   const { repo, wholeListBudgetBytes = DEFAULT_WHOLE_LIST_BUDGET_MB * 2 ** 20 } = options;
   const keeper = createSnapshotKeeper<CatalogSnapshot>({

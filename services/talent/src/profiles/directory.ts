@@ -28,6 +28,8 @@ export function createTalentDirectory(options: {
   logger: Logger;
   /** False in main.ts: its first refresh(), after the seed, builds the first snapshot, not a reader (createSnapshotKeeper). */
   lazy?: boolean;
+  /** True in main.ts: a full collection once the first snapshot is built (createSnapshotKeeper). */
+  collectAfterFirstBuild?: boolean;
 }): TalentDirectory {
   const { repo } = options;
   const keeper = createSnapshotKeeper<DirectorySnapshot>({
