@@ -1,6 +1,7 @@
 import { pathOfUrl, requestIdOf } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { gatewayFailure } from '../errors.ts';
+import { bodyLimitFor } from '../policy/body-limits.ts';
 import { decideAccess } from '../policy/decide-access.ts';
 import type { RequestStates } from '../policy/request-state.ts';
 import { type RevocationView, sessionVerdict } from '../policy/revocations.ts';
@@ -66,7 +67,7 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
         clientIp,
         requestId,
         signal: timeouts.next(),
-        maxBodyBytes: deps.maxBodyBytes,
+        maxBodyBytes: bodyLimitFor(path, deps.maxBodyBytes),
         fetch: deps.fetch,
       });
       if (answer instanceof ProxyFailure) {
