@@ -28,7 +28,7 @@ ARG SERVICE
 ARG PORT
 RUN test -n "$PORT" || { echo 'build with --build-arg PORT=<the port the service listens on>' >&2; exit 1; }
 WORKDIR /app
-# BUN_GC_TIMER_INTERVAL, BUN_JSC_numberOfGCMarkers: SERVICE_RUNTIME_ENV in packages/shared/src/process.ts says why (tests keep them equal).
+# BUN_GC_TIMER_INTERVAL, BUN_JSC_numberOfGCMarkers: SERVICE_RUNTIME_ENV in packages/shared/src/process/start-up.ts says why (tests keep them equal).
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=${PORT} SERVICE=${SERVICE} BUN_GC_TIMER_INTERVAL=30000 BUN_JSC_numberOfGCMarkers=1
 # The installed dependencies (root and per-workspace node_modules, whose links point into the
 # root's), then the sources the service runs: the shared packages (agent-tools: the gateway's
@@ -42,8 +42,8 @@ COPY services/${SERVICE} ./services/${SERVICE}
 # The official image ships an unprivileged "bun" user; the service never needs root.
 USER bun
 EXPOSE ${PORT}
-# The probe asks 127.0.0.1:$PORT for the health path the services serve (packages/shared/src/health.ts).
+# The probe asks 127.0.0.1:$PORT for the health path the services serve (packages/shared/src/core/health.ts).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
-  CMD ["bun", "packages/shared/src/health-probe.ts"]
+  CMD ["bun", "packages/shared/src/process/health-probe.ts"]
 # exec: bun replaces the shell as PID 1, so it receives docker's SIGTERM and stops cleanly.
 CMD ["/bin/sh", "-c", "exec bun \"services/${SERVICE}/src/main.ts\""]

@@ -3,7 +3,8 @@
  * SMTP or SMS provider needed). Ports and URLs come from DESIGN.md's variables, each overridable.
  */
 import { resolve } from 'node:path';
-import { createLogger, EXIT_CONFIG, loadConfig, loadConfigOrExit, read } from '@tm/shared';
+import { createLogger, loadConfig, read } from '@tm/shared';
+import { EXIT_CONFIG, loadConfigOrExit } from '@tm/shared/process';
 import { superviseServices } from './supervisor.ts';
 
 const logger = createLogger('supervisor');

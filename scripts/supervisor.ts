@@ -5,7 +5,7 @@
  * which is reported instead; SIGINT/SIGTERM stops them all.
  */
 
-import { EXIT_CONFIG, SERVICE_RUNTIME_ENV } from '@tm/shared';
+import { EXIT_CONFIG, SERVICE_RUNTIME_ENV } from '@tm/shared/process';
 import type { Subprocess } from 'bun';
 
 export interface ServiceSpec {

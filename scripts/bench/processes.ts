@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVICE_RUNTIME_ENV } from '@tm/shared';
+import { SERVICE_RUNTIME_ENV } from '@tm/shared/process';
 import type { Subprocess } from 'bun';
 
 /** A child process the group tracks, by PID, with its log file. */

@@ -10,8 +10,9 @@
 import { describe, expect, it } from 'bun:test';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { HEALTH_PATH, SERVICE_RUNTIME_ENV, silentLogger } from '@tm/shared';
+import { HEALTH_PATH, silentLogger } from '@tm/shared';
 import { serviceBase } from '@tm/shared/http';
+import { SERVICE_RUNTIME_ENV } from '@tm/shared/process';
 import YAML from 'yaml';
 import { repoRoot } from './support/system.ts';
 
@@ -44,7 +45,7 @@ function sourceOf(dir: string): string {
 }
 const sharedSource = sourceOf(join(repoRoot, 'packages/shared/src'));
 
-const HEALTH_PROBE = 'packages/shared/src/health-probe.ts';
+const HEALTH_PROBE = 'packages/shared/src/process/health-probe.ts';
 /** `${NAME}` as the Dockerfile (or a template literal) writes a reference to NAME. */
 const ref = (name: string) => `\${${name}}`;
 /** The main the template's CMD runs for SERVICE=`app`. */

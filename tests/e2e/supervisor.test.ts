@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXIT_CONFIG, SERVICE_RUNTIME_ENV } from '@tm/shared';
+import { EXIT_CONFIG, SERVICE_RUNTIME_ENV } from '@tm/shared/process';
 import { restartDelayMs, superviseServices } from '../../scripts/supervisor.ts';
 import { freePort, pollUntil, repoRoot } from './support/system.ts';
 

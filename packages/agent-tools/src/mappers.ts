@@ -1,6 +1,6 @@
 import type { PmPreview as ApiPmPreview, Quote as ApiQuote, Service as ApiService, CurrencyCode, Market, StaffProfile } from '@tm/contracts';
 import type { MarketInfo, Money, PmPreview, Quote, ServiceDetail, ServiceSummary, TalentProfile } from '@tm/contracts/agent-tools';
-import { formatMinor } from '@tm/shared';
+import { formatMinor } from '@tm/shared/money';
 
 /** Minor units with their formatted rendering, so an agent never has to divide by 100 itself. */
 export function toMoney(amount: number, currency: CurrencyCode): Money {

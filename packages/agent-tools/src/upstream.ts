@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { COMMON_ERROR_STATUS } from '@tm/contracts';
-import { createServiceClient, type Logger, type ServiceClient, type TSchema } from '@tm/shared';
+import type { Logger } from '@tm/shared';
+import { createServiceClient, type ServiceClient, type TSchema } from '@tm/shared/client';
 
 /** Which service a call goes to: every service a tool may call (a tool of a service not configured answers UPSTREAM_UNAVAILABLE). */
 export type UpstreamName = 'catalog' | 'talent' | 'bookings' | 'content' | 'search' | 'growth';

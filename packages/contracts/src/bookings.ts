@@ -164,3 +164,27 @@ export const VerifyPaymentBodySchema = t.Object(
   },
   { additionalProperties: false, title: 'VerifyPaymentRequest' },
 );
+
+/** `GET` here (bookings, internal: not routed by the gateway) answers a booking's facts: who takes part and where it stands. */
+export const bookingFactsPath = (bookingId: string) => `/internal/bookings/${encodeURIComponent(bookingId)}/facts`;
+
+/**
+ * What other services may know of a booking to decide who may act on it (messaging: who sees the
+ * conversation; reviews: who may review, and what): participants, status and the services booked.
+ * No amounts, contact data or notes. An unknown booking is 404 `BOOKING_NOT_FOUND`.
+ */
+export const BookingFactsSchema = t.Object(
+  {
+    id: t.String(),
+    number: t.String(),
+    status: BookingStatusSchema,
+    market: MarketCodeSchema,
+    customerId: t.String({ description: 'The owning account (a customer, or a guest until claimed)' }),
+    pm: t.Union([AssignedPmSchema, t.Null()], { description: 'The assigned PM (talent profile id, slug, name), null until assigned' }),
+    serviceIds: t.Array(t.String(), { description: "The booked services' ids, one each, in quote order" }),
+    completedAt: t.Union([t.String({ format: 'date-time' }), t.Null()], { description: 'When it reached completed, else null' }),
+    updatedAt: t.String({ format: 'date-time' }),
+  },
+  { title: 'BookingFacts' },
+);
+export type BookingFacts = typeof BookingFactsSchema.static;

@@ -1,5 +1,6 @@
-import { createLogger, EXIT_CONFIG, isProduction, listenOrExit, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogger, isProduction, systemClock } from '@tm/shared';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
+import { EXIT_CONFIG, listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startErasureWorker } from './account/erasure-worker.ts';

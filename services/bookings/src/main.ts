@@ -1,5 +1,6 @@
-import { createLogger, listenOrExit, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogger, systemClock } from '@tm/shared';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
+import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { buildParts, createApp } from './app.ts';

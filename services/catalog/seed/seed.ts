@@ -1,5 +1,5 @@
-import { type SeedMode, shouldSeed as shouldSeedStore } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
+import { type SeedMode, shouldSeed as shouldSeedStore } from '@tm/shared/store';
 import type { ServiceDoc } from '../src/services/model.ts';
 import { createServiceRepository, type ServiceRepository } from '../src/services/repository.ts';
 import { seedDocuments } from './index.ts';

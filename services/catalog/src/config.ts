@@ -1,4 +1,5 @@
-import { ConfigError, chooseSeedMode, type Env, loadConfig, productionProblems, read, readSeedMode, SEED_MODES } from '@tm/shared';
+import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { chooseSeedMode, readSeedMode, SEED_MODES } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { DEFAULT_WHOLE_LIST_BUDGET_MB } from './services/read-model.ts';
 

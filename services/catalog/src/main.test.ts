@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { EXIT_CONFIG } from '@tm/shared';
+import { EXIT_CONFIG } from '@tm/shared/process';
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname;
 

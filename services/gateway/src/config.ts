@@ -1,4 +1,5 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { optionalRedisUrl } from '@tm/shared/store';
 
 const HTTP = ['http:', 'https:'] as const;
 
@@ -47,7 +48,7 @@ export function loadGatewayConfig(env: Env) {
     TALENT_URL: read.url(HTTP, 'http://127.0.0.1:8083'),
     BOOKINGS_URL: read.url(HTTP, 'http://127.0.0.1:8084'),
     PUBLIC_SITE_URL: read.url(HTTP, 'http://localhost:8080'),
-    REDIS_URL: read.optionalRedisUrl(),
+    REDIS_URL: optionalRedisUrl(),
     REDIS_COMMAND_TIMEOUT_MS: read.int(1_000, { min: 50, max: 60_000 }),
     REDIS_PREFIX: read.string('rl:gateway:'),
     TRUST_PROXY: read.int(0, { min: 0, max: 10 }),

@@ -1,4 +1,5 @@
-import { createLogger, loadConfigOrExit, stopOnSignals, systemClock } from '@tm/shared';
+import { createLogger, systemClock } from '@tm/shared';
+import { loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { checkRedisVersion, MIN_REDIS_VERSION } from '@tm/shared/store/redis';
 import { createApp } from './app.ts';
 import { loadGatewayConfig } from './config.ts';

@@ -1,4 +1,5 @@
-import { ConfigError, chooseSeedMode, type Env, loadConfig, productionProblems, read, readSeedMode, type SeedMode } from '@tm/shared';
+import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { chooseSeedMode, readSeedMode, type SeedMode } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 
 /** Reads and checks the talent service's environment once; throws ConfigError naming every bad variable. */

@@ -1,5 +1,6 @@
-import { createLogger, listenOrExit, loadConfigOrExit, shouldSeed, stopOnSignals, systemClock } from '@tm/shared';
-import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
+import { createLogger, systemClock } from '@tm/shared';
+import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
+import { gateReadiness, openStores, retryUntilDone, shouldSeed } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { createApp } from './app.ts';
 import { loadTalentConfig, talentSeedMode } from './config.ts';

@@ -1,4 +1,8 @@
-/** `@tm/shared/http`: the Elysia parts every service puts in front of its routes, and its OpenAPI description. */
+/** `@tm/shared/http`: the Elysia parts every service puts in front of its routes, its OpenAPI description, and the HTTP helpers (client IP, pagination headers, ETags). */
+export { bodyShapeProblem, MAX_BODY_DEPTH } from './body-shape.ts';
+export { resolveClientIp } from './client-ip.ts';
+export { etagOf, matchesIfNoneMatch } from './etag.ts';
 export { ErrorEnvelopeSchema, envelopeOf, serviceOpenApi } from './openapi.ts';
+export { paginationHeaders, paginationLinks } from './pagination.ts';
 export { pathOfUrl, requestIdOf, SERVICE_APP_CONFIG, type ServiceBaseOptions, serviceBase } from './service-base.ts';
 export { validatorOf } from './validator.ts';

@@ -1,6 +1,6 @@
 import { openapi } from '@elysiajs/openapi';
 import { t } from 'elysia';
-import { HEALTH_PATH, READY_PATH } from '../health.ts';
+import { HEALTH_PATH, READY_PATH } from '../core/health.ts';
 
 /** The error envelope as a schema, for every operation's 4xx/5xx responses. */
 export const ErrorEnvelopeSchema = t.Object(

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { Elysia, t } from 'elysia';
-import { DomainError } from '../errors.ts';
-import { createMemoryLogger } from '../logger.ts';
+import { DomainError } from '../core/errors.ts';
+import { createMemoryLogger } from '../core/logger.ts';
 import { rawHttpExchange, rawHttpJson } from '../testing/raw-http.ts';
 import { pathOfUrl, requestIdOf, SERVICE_APP_CONFIG, serviceBase } from './service-base.ts';
 

@@ -1,10 +1,10 @@
 import { Elysia } from 'elysia';
-import { bodyShapeProblem } from '../body-shape.ts';
-import { fail } from '../envelope.ts';
-import { DomainError, type ErrorStatusTable, statusForCode } from '../errors.ts';
-import { HEALTH_PATH, isHealthPath, READY_PATH } from '../health.ts';
-import type { Logger } from '../logger.ts';
-import { acceptRequestId, REQUEST_ID_HEADER } from '../request-id.ts';
+import { fail } from '../core/envelope.ts';
+import { DomainError, type ErrorStatusTable, statusForCode } from '../core/errors.ts';
+import { HEALTH_PATH, isHealthPath, READY_PATH } from '../core/health.ts';
+import type { Logger } from '../core/logger.ts';
+import { acceptRequestId, REQUEST_ID_HEADER } from '../core/request-id.ts';
+import { bodyShapeProblem } from './body-shape.ts';
 
 /**
  * Options for every service's root Elysia app. `standardHostname: false`: Elysia otherwise finds

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { createMemoryLogger } from '../logger.ts';
+import { createMemoryLogger } from '../core/logger.ts';
 import { createLogMailer, createMemoryMailer } from './mailer.ts';
 
 const mail = { to: 'ana@example.test', subject: 'Your booking', text: 'BK-1 is paid.' };

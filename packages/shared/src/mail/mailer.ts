@@ -3,7 +3,7 @@
  * notices). Its own entry point so only those processes load nodemailer.
  */
 import { createTransport } from 'nodemailer';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../core/logger.ts';
 
 /** One outgoing message: plain text, with an HTML part when the sender has one. */
 export interface Mail {

@@ -1,17 +1,12 @@
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../core/logger.ts';
 import type { DocumentStore } from './documents.ts';
 import type { KeyValueStore } from './key-value.ts';
 import type { MongoSettings } from './mongo-settings.ts';
+import type { RedisSettings } from './redis-settings.ts';
 
 export interface Stores {
   documents: DocumentStore;
   keyValue: KeyValueStore;
-}
-
-export interface RedisSettings {
-  url: string;
-  prefix: string;
-  commandTimeoutMs: number;
 }
 
 /**

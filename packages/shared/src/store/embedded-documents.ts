@@ -1,5 +1,5 @@
-import type { Clock } from '../clock.ts';
-import { systemClock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
+import { systemClock } from '../core/clock.ts';
 import {
   type BulkWriteOperation,
   type BulkWriteResult,
@@ -18,11 +18,12 @@ import {
   type Update,
   type UpdateResult,
 } from './documents.ts';
+import { asDriverWrites } from './embedded-bulk.ts';
 import { EqualityBuckets, type IndexDef, SortedIndex } from './embedded-indexes.ts';
 import { planQuery } from './embedded-plan.ts';
 import { UniqueIndexes } from './embedded-unique.ts';
 import { assertOperators, updatedCopy } from './embedded-update.ts';
-import { asDriverWrites, sealCopy } from './embedded-values.ts';
+import { sealCopy } from './embedded-values.ts';
 import { project, seedFromFilter } from './mongo-semantics.ts';
 
 /** Options of the embedded document store. */
@@ -326,5 +327,3 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     for (const s of this.sorted.values()) s.remove(doc, bulk);
   }
 }
-
-export type { EmbeddedCollection };

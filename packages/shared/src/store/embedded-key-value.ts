@@ -1,5 +1,5 @@
-import type { Clock } from '../clock.ts';
-import { systemClock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
+import { systemClock } from '../core/clock.ts';
 import type { KeyValueStore } from './key-value.ts';
 
 type Entry = { value: string | Map<string, string>; expiresAt: number | null };

@@ -1,9 +1,18 @@
 import { Query } from 'mingo';
 import type { Doc, Filter, FindOptions, Sort } from './documents.ts';
-import type { EmbeddedCollection } from './embedded-documents.ts';
-import { hashKey, type IndexDef, isScalar, type SortedIndex, uniqueKeyOfValues } from './embedded-indexes.ts';
+import { type EqualityBuckets, hashKey, type IndexDef, isScalar, type SortedIndex, uniqueKeyOfValues } from './embedded-indexes.ts';
+import type { UniqueIndexes } from './embedded-unique.ts';
 import { asDriverValue } from './embedded-values.ts';
 import { sortDocs } from './mongo-semantics.ts';
+
+/** What the planner reads of a collection: its documents and indexes (the embedded collection is one). */
+export interface IndexedDocuments<T extends Doc> {
+  readonly docs: ReadonlyMap<string, T>;
+  readonly unique: UniqueIndexes;
+  readonly buckets: ReadonlyMap<string, EqualityBuckets>;
+  readonly sorted: ReadonlyMap<string, SortedIndex>;
+  seqOf(id: string): number;
+}
 
 /** Below this many candidates an equality bucket is filtered and sorted rather than walking a sorted index. */
 const SMALL_BUCKET = 256;
@@ -14,7 +23,7 @@ const SMALL_BUCKET = 256;
  * stops once skip + limit documents matched, or an equality bucket; a full scan only when no index
  * applies. Returns the matches in the asked order, at most skip + limit of them when limited.
  */
-export function planQuery<T extends Doc>(c: EmbeddedCollection<T>, rawFilter: Filter, options: FindOptions, keep: (doc: T) => boolean): T[] {
+export function planQuery<T extends Doc>(c: IndexedDocuments<T>, rawFilter: Filter, options: FindOptions, keep: (doc: T) => boolean): T[] {
   const filter = asDriverValue(rawFilter) as Filter;
   // `{ _id: 'x' }` alone, as every write by id filters: one map read, nothing to compile or sort.
   if (typeof filter._id === 'string' && Object.keys(filter).length === 1) {
@@ -81,7 +90,7 @@ function pinned(filter: Filter, field: string): { value: unknown } | undefined {
 }
 
 /** Ids a filter can only match among, read from `_id` or a unique index; undefined when it pins none. */
-function pointIds<T extends Doc>(c: EmbeddedCollection<T>, filter: Filter): string[] | undefined {
+function pointIds<T extends Doc>(c: IndexedDocuments<T>, filter: Filter): string[] | undefined {
   const id = filter._id;
   if (typeof id === 'string') return [id];
   if (id && typeof id === 'object' && !Array.isArray(id)) {
@@ -113,7 +122,7 @@ function pointIds<T extends Doc>(c: EmbeddedCollection<T>, filter: Filter): stri
 }
 
 /** A sorted index whose order, after the fields the filter pins, begins with the sort (or its reverse). */
-function sortedWalk<T extends Doc>(c: EmbeddedCollection<T>, filter: Filter, sort: Sort): { index: SortedIndex; reverse: boolean } | undefined {
+function sortedWalk<T extends Doc>(c: IndexedDocuments<T>, filter: Filter, sort: Sort): { index: SortedIndex; reverse: boolean } | undefined {
   const wanted = Object.entries(sort);
   for (const index of c.sorted.values()) {
     if (index.multikey) continue;
@@ -133,7 +142,7 @@ function sortedWalk<T extends Doc>(c: EmbeddedCollection<T>, filter: Filter, sor
 }
 
 /** The smallest equality bucket among the pinned fields that lead a declared index. */
-function smallestBucket<T extends Doc>(c: EmbeddedCollection<T>, filter: Filter): ReadonlySet<string> | undefined {
+function smallestBucket<T extends Doc>(c: IndexedDocuments<T>, filter: Filter): ReadonlySet<string> | undefined {
   let best: ReadonlySet<string> | undefined;
   for (const [field, buckets] of c.buckets) {
     const p = pinned(filter, field);

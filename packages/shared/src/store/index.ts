@@ -1,10 +1,10 @@
 /**
  * `@tm/shared/store`: the store ports and their types, `openStores` (which loads an adapter's
  * driver only when the configuration asks for it), start-up retries and readiness, the Redis
- * settings and URL forms, and the outage error. Adapters themselves are in
+ * settings and URL forms, the outage error, and the SEED rule of the services with seed data. Adapters themselves are in
  * `@tm/shared/store/mongo`, `/store/redis` and `/store/embedded`.
  */
-export { gateReadiness, openStores, type RedisSettings, retryUntilDone, type Stores } from './connect.ts';
+export { gateReadiness, openStores, retryUntilDone, type Stores } from './connect.ts';
 export {
   type BulkWriteOperation,
   type BulkWriteResult,
@@ -19,6 +19,7 @@ export {
   type Update,
 } from './documents.ts';
 export type { KeyValueStore } from './key-value.ts';
-export { REDIS_SETTINGS } from './redis-settings.ts';
+export { optionalRedisUrl, REDIS_SETTINGS, type RedisSettings } from './redis-settings.ts';
 export { parseRedisUrl, type RedisTarget } from './redis-url.ts';
+export { chooseSeedMode, readSeedMode, SEED_MODES, type SeedMode, shouldSeed } from './seed.ts';
 export { isRedisUnavailable, StoreUnavailableError } from './unavailable.ts';

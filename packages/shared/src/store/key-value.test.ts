@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Redis } from 'ioredis';
-import { createManualClock } from '../clock.ts';
+import { createManualClock } from '../core/clock.ts';
 import { startTestRedisCluster, type TestRedisCluster } from '../testing/redis-cluster.ts';
 import { testRedisUrl } from '../testing/redis-under-test.ts';
 import { createEmbeddedKeyValueStore } from './embedded-key-value.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { type Db, type MongoClient, MongoNetworkError, MongoServerError, ObjectId } from 'mongodb';
-import { createMemoryLogger } from '../logger.ts';
+import { createMemoryLogger } from '../core/logger.ts';
 import { isMongoUnavailable, mongoDocumentStore } from './mongo-documents.ts';
 import { checkMongoUrl, mongoDatabaseName } from './mongo-settings.ts';
 import { StoreUnavailableError } from './unavailable.ts';

@@ -10,7 +10,7 @@ import {
   MongoTopologyClosedError,
   ObjectId,
 } from 'mongodb';
-import { type Logger, silentLogger } from '../logger.ts';
+import { type Logger, silentLogger } from '../core/logger.ts';
 import { batchSizeOf, type Doc, type DocumentCollection, type DocumentStore, type IndexOptions, type IndexSpec } from './documents.ts';
 import type { MongoSettings } from './mongo-settings.ts';
 import { StoreUnavailableError } from './unavailable.ts';

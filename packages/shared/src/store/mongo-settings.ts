@@ -1,5 +1,5 @@
 import { MongoClient } from 'mongodb';
-import { read, redactCredentials } from '../config.ts';
+import { read, redactCredentials } from '../core/config.ts';
 
 /**
  * MONGODB_URL checked exactly as the driver parses it: replica-set strings with several hosts

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'bun:test';
 import { Long, MongoServerError } from 'mongodb';
-import { createMemoryLogger } from '../logger.ts';
+import { createMemoryLogger } from '../core/logger.ts';
 import { openStandInDatabase, startMongoWireStandIn } from '../testing/mongo-wire/server.ts';
 import { isDuplicateKeyError } from './documents.ts';
 import { createMongoDocumentStore } from './mongo-documents.ts';

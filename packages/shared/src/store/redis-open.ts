@@ -1,6 +1,6 @@
-import type { Logger } from '../logger.ts';
-import type { RedisSettings } from './connect.ts';
+import type { Logger } from '../core/logger.ts';
 import { checkRedisVersion, createRedisClient, MIN_REDIS_VERSION, type RedisClient } from './redis-client.ts';
+import type { RedisSettings } from './redis-settings.ts';
 import { parseRedisUrl } from './redis-url.ts';
 
 /**

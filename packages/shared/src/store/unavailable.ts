@@ -1,4 +1,4 @@
-import { DomainError } from '../errors.ts';
+import { DomainError } from '../core/errors.ts';
 
 /** Seconds a client is told to wait (Retry-After) while a store is away. */
 export const STORE_RETRY_AFTER_S = 5;

@@ -1,4 +1,4 @@
-import { createLogger } from '../logger.ts';
+import { createLogger } from '../core/logger.ts';
 import type { DocumentStore } from '../store/documents.ts';
 import { createMongoDocumentStore } from '../store/mongo-documents.ts';
 import { mongoSettingsFrom } from '../store/mongo-settings.ts';

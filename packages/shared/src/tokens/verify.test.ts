@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../tokens.ts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './claims.ts';
 import { remoteJwks, UNKNOWN_KEY_REASON, verifyToken } from './verify.ts';
 
 const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });

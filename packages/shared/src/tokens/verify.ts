@@ -6,7 +6,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { type TokenClaims, TokenClaimsSchema, type TokenType } from '@tm/contracts';
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
-import { isIssuedInFuture, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from '../tokens.ts';
+import { isIssuedInFuture, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from './claims.ts';
 
 export type { JWTVerifyGetKey } from 'jose';
 

@@ -1,5 +1,6 @@
 import { type Role, STAFF_ROLES } from '@tm/contracts';
-import { DomainError, ok, bearerToken as readBearer } from '@tm/shared';
+import { DomainError, ok } from '@tm/shared';
+import { bearerToken as readBearer } from '@tm/shared/tokens';
 import { Elysia } from 'elysia';
 import { AuthSessionEnvelope, ChangePasswordBody, errorResponses, MeEnvelope } from '../model.ts';
 import type { AuthServices } from '../services.ts';

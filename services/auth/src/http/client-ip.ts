@@ -1,4 +1,4 @@
-import { resolveClientIp } from '@tm/shared';
+import { resolveClientIp } from '@tm/shared/http';
 
 /** The socket half of Elysia's context: `server` is null under app.handle() in tests. */
 export type ServerLike = { requestIP(request: Request): { address: string } | null } | null | undefined;

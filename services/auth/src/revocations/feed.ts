@@ -1,5 +1,5 @@
 import { REVOCATIONS_PAGE, type RevocationFeed } from '@tm/contracts';
-import { ACCESS_TTL_S, TOKEN_LEEWAY_S } from '@tm/shared';
+import { ACCESS_TTL_S, TOKEN_LEEWAY_S } from '@tm/shared/tokens';
 import type { SessionRepository } from '../sessions/session-repository.ts';
 
 /** How long after its revocation a session can still have an unexpired access token. */

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
 import { redisKeyValueStoreUnderTest } from '@tm/shared/testing';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { createStaffRepository } from '../staff/staff-repository.ts';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';

@@ -1,5 +1,6 @@
 import type { AccessToken, AuthSession, Role, TokenClaims } from '@tm/contracts';
-import { ACCESS_TTL_S, type Clock, DomainError, newId, REFRESH_TTL_S } from '@tm/shared';
+import { type Clock, DomainError, newId } from '@tm/shared';
+import { ACCESS_TTL_S, REFRESH_TTL_S } from '@tm/shared/tokens';
 import type { CustomerRepository } from '../customers/customer-repository.ts';
 import type { StaffRepository } from '../staff/staff-repository.ts';
 import type { TokenService } from '../tokens/token-service.ts';

@@ -1,5 +1,6 @@
 import { CreateStaffBody, StaffListQuery } from '@tm/contracts';
-import { ok, paginationHeaders } from '@tm/shared';
+import { ok } from '@tm/shared';
+import { paginationHeaders } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { resolvePrincipal } from '../account/principal.ts';
 import { requireRole } from '../account/routes.ts';

@@ -1,4 +1,4 @@
-import { TOKEN_ALG } from '@tm/shared';
+import { TOKEN_ALG } from '@tm/shared/tokens';
 import { type CryptoKey, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, importPKCS8, type JWK } from 'jose';
 
 /** A public key tokens are checked against, and its JWKS entry. */

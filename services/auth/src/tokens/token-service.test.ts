@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
-import { createManualClock, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { createManualClock } from '@tm/shared';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { createLocalJWKSet, decodeProtectedHeader, exportJWK, exportPKCS8, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { generateSigningKey, importPreviousPublicKeys, importSigningKey, indexKeysByKid } from './keys.ts';
 import { createTokenService } from './token-service.ts';

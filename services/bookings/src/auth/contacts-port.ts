@@ -1,5 +1,6 @@
 import { CONTACTS_PATH, type MailContact, MailContactSchema } from '@tm/contracts';
-import { createServiceClient, type Logger } from '@tm/shared';
+import type { Logger } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 
 /**
  * Where bookings may mail a person: auth's `GET /internal/contacts`, by account id (a customer's

@@ -1,5 +1,6 @@
 import type { Role } from '@tm/contracts';
-import { bearerToken, type Clock, DomainError } from '@tm/shared';
+import { type Clock, DomainError } from '@tm/shared';
+import { bearerToken } from '@tm/shared/tokens';
 import { type JWTVerifyGetKey, remoteJwks, verifyToken } from '@tm/shared/tokens/verify';
 
 /** Who a verified access token speaks for. `pid` is a pm's or resource's talent profile id. */

@@ -6,8 +6,9 @@ import {
   ClaimResultSchema,
   CreateBookingBodySchema,
 } from '@tm/contracts';
-import { ok, paginationHeaders, resolveMarket } from '@tm/shared';
-import { envelopeOf } from '@tm/shared/http';
+import { ok } from '@tm/shared';
+import { envelopeOf, paginationHeaders } from '@tm/shared/http';
+import { resolveMarket } from '@tm/shared/money';
 import { Elysia, t } from 'elysia';
 import { actorOf, checkId } from '../auth/actor.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';

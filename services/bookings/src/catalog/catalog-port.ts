@@ -1,5 +1,6 @@
 import { type BookingsErrorCode, type Cart, type MarketCode, type Quote, QuoteSchema, type UpstreamFailureCode } from '@tm/contracts';
-import { createServiceClient, DomainError, type Logger } from '@tm/shared';
+import { DomainError, type Logger } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 
 /** Prices a cart in a market: the one way bookings learns amounts (catalog's POST /jobs/pricing). */
 export interface CatalogPort {

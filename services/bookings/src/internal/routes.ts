@@ -1,16 +1,40 @@
-import { type AccountErasure, AccountErasureSchema, type AccountExportPart, AccountExportPartSchema } from '@tm/contracts';
+import {
+  type AccountErasure,
+  AccountErasureSchema,
+  type AccountExportPart,
+  AccountExportPartSchema,
+  type BookingFacts,
+  BookingFactsSchema,
+} from '@tm/contracts';
 import { type Clock, DomainError, ok } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
-import { ACTIVE_STATUSES, toBooking } from '../bookings/model.ts';
+import { ACTIVE_STATUSES, type BookingDoc, toBooking } from '../bookings/model.ts';
 import type { BookingRepository } from '../bookings/repository.ts';
 import { toPayment } from '../payments/model.ts';
 import type { PaymentRepository } from '../payments/repository.ts';
 
 const UserParams = t.Object({ userId: t.String({ minLength: 1, maxLength: 100 }) });
+const BookingParams = t.Object({ bookingId: t.String({ minLength: 1, maxLength: 100 }) });
+
+/** A stored booking as the facts other services may know (participants, status, services): no amounts, contact or notes. */
+export function factsOf(doc: BookingDoc): BookingFacts {
+  const completed = doc.history.findLast((h) => h.status === 'completed');
+  return {
+    id: doc._id,
+    number: doc.number,
+    status: doc.status,
+    market: doc.market,
+    customerId: doc.customerId,
+    pm: doc.pm ?? null,
+    serviceIds: [...new Set(doc.quote.lines.map((l) => l.serviceId))],
+    completedAt: doc.status === 'completed' && completed ? completed.at : null,
+    updatedAt: doc.updatedAt,
+  };
+}
 
 /**
- * Auth's data-rights calls (not routed by the gateway): a person's bookings and payments as one
+ * Other services' reads of a booking's facts (messaging, reviews), and auth's data-rights calls (not routed by the gateway): a person's bookings and payments as one
  * export part, and erasure: refused with 409 ACCOUNT_HAS_ACTIVE_BOOKINGS (nothing changed) while
  * work is owed, else contact data and notes go from every booking (amounts kept for accounting)
  * in one update whose filter excludes paid, confirmed and in-progress bookings, so one paid
@@ -18,6 +42,15 @@ const UserParams = t.Object({ userId: t.String({ minLength: 1, maxLength: 100 })
  */
 export function createInternalRoutes(deps: { bookings: BookingRepository; payments: PaymentRepository; clock: Clock }) {
   return new Elysia({ name: 'bookings-internal' })
+    .get(
+      '/internal/bookings/:bookingId/facts',
+      async ({ params }): Promise<{ success: true; data: BookingFacts }> => {
+        const doc = await deps.bookings.findById(params.bookingId);
+        if (!doc) throw new DomainError('BOOKING_NOT_FOUND', 'No such booking');
+        return ok(factsOf(doc));
+      },
+      { params: BookingParams, response: { 200: envelopeOf(BookingFactsSchema) } },
+    )
     .get(
       '/internal/accounts/:userId/export',
       async ({ params }): Promise<{ success: true; data: AccountExportPart }> => {

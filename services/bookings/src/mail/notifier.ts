@@ -1,5 +1,6 @@
-import { formatMinor, type Logger } from '@tm/shared';
+import type { Logger } from '@tm/shared';
 import type { Mail, Mailer } from '@tm/shared/mail';
+import { formatMinor } from '@tm/shared/money';
 import type { ContactsPort } from '../auth/contacts-port.ts';
 import type { BookingDoc } from '../bookings/model.ts';
 

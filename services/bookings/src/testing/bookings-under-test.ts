@@ -1,8 +1,9 @@
 import type { Cart, MailContact, MarketCode, Quote } from '@tm/contracts';
 import { MARKETS, type Role } from '@tm/contracts';
-import { createManualClock, createMemoryLogger, DomainError, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { createManualClock, createMemoryLogger, DomainError } from '@tm/shared';
 import { createMemoryMailer } from '@tm/shared/mail';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { buildParts, createApp } from '../app.ts';
 import { type ContactsPort, ContactsUnavailableError } from '../auth/contacts-port.ts';

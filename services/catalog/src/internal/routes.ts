@@ -1,6 +1,6 @@
 import { ServiceIndexEntrySchema } from '@tm/contracts';
-import { answerPrebuilt } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
+import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
 import type { ServiceReadModel } from '../services/read-model.ts';
 

@@ -1,4 +1,4 @@
-import { resolveLang, resolveMarket } from '@tm/shared';
+import { resolveLang, resolveMarket } from '@tm/shared/money';
 import { Elysia, t } from 'elysia';
 
 /** The headers that choose market and language, documented on every public route. */

@@ -1,6 +1,6 @@
 import type { CatalogEntry, Lang, Market, Service, ServiceIndexEntry } from '@tm/contracts';
 /** Turns stored documents into the public shapes for one market and language. */
-import { multiplyMinor } from '@tm/shared';
+import { multiplyMinor } from '@tm/shared/money';
 import type { ServiceDoc, ServiceSummary } from './model.ts';
 import type { LineInput } from './pricing.ts';
 

@@ -12,7 +12,7 @@ import type { Lang, Market, Quote, QuoteLine } from '@tm/contracts';
  * Rounding the hourly product before multiplying by qty means one line of qty 3 costs exactly
  * three lines of qty 1, so splitting or merging a cart never changes its total.
  */
-import { assertMinorUnits, multiplyMinor, percentOfMinor, sumMinor } from '@tm/shared';
+import { assertMinorUnits, multiplyMinor, percentOfMinor, sumMinor } from '@tm/shared/money';
 
 /** How long a quote is honoured, in seconds. */
 export const QUOTE_VALIDITY_S = 30 * 60;

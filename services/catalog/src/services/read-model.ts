@@ -1,5 +1,6 @@
 import type { Lang, MarketCode } from '@tm/contracts';
-import { type Clock, createSnapshotKeeper, type Logger, type RebuildableAnswer, type StreamedAnswer } from '@tm/shared';
+import type { Clock, Logger } from '@tm/shared';
+import { createSnapshotKeeper, type RebuildableAnswer, type StreamedAnswer } from '@tm/shared/search';
 import type { ServiceSummary } from './model.ts';
 import type { ServiceQuery, ServiceRepository } from './repository.ts';
 import { CatalogSnapshot } from './snapshot.ts';

@@ -1,5 +1,5 @@
 import { type Category, LANGUAGES, type Lang, type MarketCode } from '@tm/contracts';
-import { type ChangeMarker, prefixEnd, queryWords, searchWords } from '@tm/shared';
+import { type ChangeMarker, prefixEnd, queryWords, searchWords } from '@tm/shared/search';
 import type { BulkWriteOperation, DocumentCollection, DocumentStore, Filter } from '@tm/shared/store';
 import type { ServiceDoc, ServiceSummary } from './model.ts';
 

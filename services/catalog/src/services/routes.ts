@@ -1,6 +1,7 @@
 import { CatalogEntrySchema, type Category, MAX_SERVICE_ID_LENGTH, QuoteSchema, ServiceSchema } from '@tm/contracts';
-import { answerPrebuilt, DomainError, ok, paginationLinks } from '@tm/shared';
-import { envelopeOf } from '@tm/shared/http';
+import { DomainError, ok } from '@tm/shared';
+import { envelopeOf, paginationLinks } from '@tm/shared/http';
+import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
 import type { TalentPort } from '../talent/model.ts';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';

@@ -1,5 +1,5 @@
 import { LANGUAGES, type Lang, MARKET_CODES, MARKETS, type MarketCode, type ServiceIndexLine } from '@tm/contracts';
-import type { ChangeMarker } from '@tm/shared';
+import type { ChangeMarker } from '@tm/shared/search';
 import {
   createPrebuiltCache,
   inChunks,
@@ -14,7 +14,7 @@ import {
   type TokenIndex,
   TokenIndexBuilder,
   yieldToRequests,
-} from '@tm/shared';
+} from '@tm/shared/search';
 import type { ServiceSummary } from './model.ts';
 import { isOfferedIn, toCatalogEntry, toIndexEntry } from './present.ts';
 import type { ServiceQuery } from './repository.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { IndexTrailerSchema, ServiceIndexLineSchema } from '@tm/contracts';
-import { streamed } from '@tm/shared';
 import { validatorOf } from '@tm/shared/http';
+import { streamed } from '@tm/shared/search';
 import { indexLines } from '@tm/shared/testing';
 import { createTestCatalog } from '../test-support.ts';
 import type { ServiceDoc } from './model.ts';

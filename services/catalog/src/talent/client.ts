@@ -1,5 +1,6 @@
 import { PmPreviewSchema } from '@tm/contracts';
-import { createServiceClient, type Logger } from '@tm/shared';
+import type { Logger } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 import { validatorOf } from '@tm/shared/http';
 import { t } from 'elysia';
 import type { PmPreview, TalentPort } from './model.ts';

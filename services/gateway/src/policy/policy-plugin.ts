@@ -1,5 +1,5 @@
-import { acceptRequestId, DomainError, REQUEST_ID_HEADER, resolveClientIp } from '@tm/shared';
-import { pathOfUrl } from '@tm/shared/http';
+import { acceptRequestId, DomainError, REQUEST_ID_HEADER } from '@tm/shared';
+import { pathOfUrl, resolveClientIp } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { createCorsPolicy, isPreflight } from './cors.ts';
 import type { GatewayLimiter } from './limiter.ts';

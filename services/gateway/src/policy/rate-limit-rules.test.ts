@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { resolveClientIp } from '@tm/shared';
+import { resolveClientIp } from '@tm/shared/http';
 import { applyRateLimitHeaders, type BucketName, chooseBucket, isExempt, type LimitResult, resetSeconds } from './rate-limit-rules.ts';
 
 const rateLimitHeaders = (bucket: BucketName, result: LimitResult, windowS: number) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { bearerToken, createManualClock, systemClock, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { createManualClock, systemClock } from '@tm/shared';
+import { bearerToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { createRemoteJWKSet, errors, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
 import { createTokenVerifier, JWKS_RETRY_MS } from './tokens.ts';

@@ -1,5 +1,6 @@
 import type { Role } from '@tm/contracts';
-import { bearerToken, type Clock, TOKEN_LEEWAY_S } from '@tm/shared';
+import type { Clock } from '@tm/shared';
+import { bearerToken, TOKEN_LEEWAY_S } from '@tm/shared/tokens';
 import { type JWTVerifyGetKey, remoteJwks, UNKNOWN_KEY_REASON, verifyToken } from '@tm/shared/tokens/verify';
 
 /** Who a valid access token speaks for; what routes and the MCP server see of a caller. */

@@ -1,5 +1,6 @@
-import type { ListenOptions, Logger } from '@tm/shared';
-import { listenOrExit } from '@tm/shared';
+import type { Logger } from '@tm/shared';
+import type { ListenOptions } from '@tm/shared/process';
+import { listenOrExit } from '@tm/shared/process';
 import type { AnyElysia } from 'elysia';
 import type { HttpServerKind } from '../config.ts';
 import { type NodeHttpServer, serveWithNodeHttp } from './node-http.ts';

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ListenOptions } from '@tm/shared';
+import type { ListenOptions } from '@tm/shared/process';
 
 /** A socket address as `Bun.Server.requestIP` gives it. */
 export interface SocketAddress {

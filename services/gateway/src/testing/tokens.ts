@@ -1,4 +1,4 @@
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 
 /** A test signing key and a local JWKS server publishing its public half, like auth does. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { queryWords, searchWords } from '@tm/shared';
+import { queryWords, searchWords } from '@tm/shared/search';
 import { DirectorySnapshot, type TalentSearch } from './directory-snapshot.ts';
 import type { ProfileCard } from './repository.ts';
 

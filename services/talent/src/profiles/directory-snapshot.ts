@@ -1,4 +1,4 @@
-import type { ChangeMarker } from '@tm/shared';
+import type { ChangeMarker } from '@tm/shared/search';
 import {
   inChunks,
   intersectSorted,
@@ -12,7 +12,7 @@ import {
   TokenIndexBuilder,
   type WholeListAnswer,
   yieldToRequests,
-} from '@tm/shared';
+} from '@tm/shared/search';
 import type { TalentRole } from './model.ts';
 import { compareBookableFirst, isListed, sortSlugs } from './ranking.ts';
 import type { ProfileCard } from './repository.ts';

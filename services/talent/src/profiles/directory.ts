@@ -1,4 +1,5 @@
-import { type Clock, createSnapshotKeeper, type Logger, type PrebuiltAnswer, type StreamedAnswer } from '@tm/shared';
+import type { Clock, Logger } from '@tm/shared';
+import { createSnapshotKeeper, type PrebuiltAnswer, type StreamedAnswer } from '@tm/shared/search';
 import { DirectorySnapshot, type TalentSearch } from './directory-snapshot.ts';
 import type { ProfileRepository } from './repository.ts';
 

@@ -1,6 +1,7 @@
 import { DEFAULT_PM_PREVIEWS, PmPreviewQuerySchema, PmPreviewSchema, TalentIndexEntrySchema } from '@tm/contracts';
-import { answerPrebuilt, ok } from '@tm/shared';
+import { ok } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
+import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
 import type { TalentDirectory } from './directory.ts';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';

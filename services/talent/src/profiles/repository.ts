@@ -1,4 +1,4 @@
-import type { ChangeMarker } from '@tm/shared';
+import type { ChangeMarker } from '@tm/shared/search';
 import type { BulkWriteOperation, DocumentCollection, DocumentStore } from '@tm/shared/store';
 import type { StoredProfile, TalentRole } from './model.ts';
 

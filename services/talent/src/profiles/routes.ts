@@ -1,6 +1,7 @@
 import { StaffProfileSchema, type TalentRole } from '@tm/contracts';
-import { answerPrebuilt, DomainError, ok } from '@tm/shared';
+import { DomainError, ok } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
+import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
 import type { TalentDirectory } from './directory.ts';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';

@@ -1,6 +1,6 @@
 import { StaffProfileSchema } from '@tm/contracts';
-import { ok, paginationLinks } from '@tm/shared';
-import { envelopeOf } from '@tm/shared/http';
+import { ok } from '@tm/shared';
+import { envelopeOf, paginationLinks } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import type { TalentDirectory } from './directory.ts';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';

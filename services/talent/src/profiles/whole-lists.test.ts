@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { IndexTrailerSchema, TalentIndexLineSchema } from '@tm/contracts';
-import { streamed } from '@tm/shared';
 import { validatorOf } from '@tm/shared/http';
+import { streamed } from '@tm/shared/search';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { indexLines } from '@tm/shared/testing';
 import { createSeededApp } from '../testing.ts';

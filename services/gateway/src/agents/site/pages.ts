@@ -1,5 +1,5 @@
 import type { ServiceIndexEntry, TalentIndexEntry } from '@tm/contracts';
-import { formatMinor } from '@tm/shared';
+import { formatMinor } from '@tm/shared/money';
 import type { MarketPrice, SiteData } from './model.ts';
 
 /** A public page of the site as the sitemap and llms files describe it. */

@@ -1,4 +1,5 @@
-import { acceptRequestId, type Clock, fail, type Logger, matchesIfNoneMatch, REQUEST_ID_HEADER } from '@tm/shared';
+import { acceptRequestId, type Clock, fail, type Logger, REQUEST_ID_HEADER } from '@tm/shared';
+import { matchesIfNoneMatch } from '@tm/shared/http';
 import { Elysia, NotFoundError } from 'elysia';
 import { type RateLimitFacts, renderAgentTxt } from './agent-txt.ts';
 import { createSiteArtifacts, SITE_RETRY_MS } from './artifacts.ts';

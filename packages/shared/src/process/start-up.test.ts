@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
-import { ConfigError } from './config.ts';
-import { createMemoryLogger } from './logger.ts';
-import { EXIT_CONFIG, loadConfigOrExit } from './process.ts';
+import { ConfigError } from '../core/config.ts';
+import { createMemoryLogger } from '../core/logger.ts';
+import { EXIT_CONFIG, loadConfigOrExit } from './start-up.ts';
 
 class Exited extends Error {
   constructor(readonly code: number) {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { t } from 'elysia';
-import { createMemoryLogger } from './logger.ts';
+import { createMemoryLogger } from '../core/logger.ts';
 import { createServiceClient } from './service-client.ts';
 
 let release: () => void = () => {};

@@ -1,5 +1,5 @@
-import { type Reader, read } from './config.ts';
-import type { DocumentStore } from './store/documents.ts';
+import { type Reader, read } from '../core/config.ts';
+import type { DocumentStore } from './documents.ts';
 
 /**
  * SEED, one meaning in every service that has seed data (catalog, talent): `auto` seeds the

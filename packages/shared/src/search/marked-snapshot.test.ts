@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
-import { createManualClock } from './clock.ts';
-import { createMemoryLogger } from './logger.ts';
+import { createManualClock } from '../core/clock.ts';
+import { createMemoryLogger } from '../core/logger.ts';
 import { type ChangeMarker, createSnapshotKeeper, REBUILD_EVERY_MS } from './marked-snapshot.ts';
 
 function keeperOver(initial: ChangeMarker) {

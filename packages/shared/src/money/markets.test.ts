@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { MARKETS } from '@tm/contracts';
-import { DomainError } from './errors.ts';
+import { DomainError } from '../core/errors.ts';
 import { marketForMobile, resolveLang, resolveMarket } from './markets.ts';
 
 describe('markets', () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { HEALTH_PATH, isHealthPath, READY_PATH } from './health.ts';
+import { HEALTH_PATH, isHealthPath, READY_PATH } from '../core/health.ts';
 
 const PROBE = new URL('./health-probe.ts', import.meta.url).pathname;
 let healthy = true;

@@ -1,3 +1,4 @@
+import { etagOf, matchesIfNoneMatch } from '../http/etag.ts';
 import { yieldToRequests } from './yield-to-requests.ts';
 
 /**
@@ -77,19 +78,6 @@ export function* inChunks<T>(items: readonly T[], size: number, render: (item: T
     for (let i = start; i < end; i++) chunk += render(items[i] as T, i);
     yield chunk;
   }
-}
-
-/** A strong ETag for some bytes. */
-export function etagOf(bytes: Uint8Array | string): string {
-  return `"${Bun.hash.wyhash(bytes).toString(36)}-${typeof bytes === 'string' ? bytes.length : bytes.byteLength}"`;
-}
-
-/** True when an If-None-Match header names `etag` (or is `*`); weak comparison, as RFC 9110 asks for GET. */
-export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
 /** The 200 with the body (bytes or a stream of the chunks), or a 304 when the request already holds this version. */

@@ -1,5 +1,5 @@
-import { ConfigError } from './config.ts';
-import type { Logger } from './logger.ts';
+import { ConfigError } from '../core/config.ts';
+import type { Logger } from '../core/logger.ts';
 
 /**
  * The exit status of a service that refused its configuration (sysexits' EX_CONFIG): restarting

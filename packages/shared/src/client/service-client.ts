@@ -1,10 +1,10 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
-import { COMMON_ERROR_STATUS, type UpstreamFailureCode } from '@tm/contracts';
-import { isEnvelope } from './envelope.ts';
-import type { Logger } from './logger.ts';
-import { REQUEST_ID_HEADER } from './request-id.ts';
+import { COMMON_ERROR_STATUS, type UpstreamFailureCode } from '@tm/contracts/errors';
+import { isEnvelope } from '../core/envelope.ts';
+import type { Logger } from '../core/logger.ts';
+import { REQUEST_ID_HEADER } from '../core/request-id.ts';
 
 /** A TypeBox schema (any `t.*` schema), re-exported so callers need not depend on TypeBox. */
 export type { TSchema };

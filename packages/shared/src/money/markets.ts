@@ -1,5 +1,5 @@
 import { DEFAULT_LANG, DEFAULT_MARKET, LANGUAGES, type Lang, MARKET_CODES, MARKETS, type Market, type MarketCode } from '@tm/contracts';
-import { DomainError } from './errors.ts';
+import { DomainError } from '../core/errors.ts';
 
 /** True when `code` is one of the market codes (exact, upper case). */
 export function isMarketCode(code: string): code is MarketCode {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
+import { acceptRequestId } from '../core/request-id.ts';
 import { resolveClientIp } from './client-ip.ts';
-import { acceptRequestId } from './request-id.ts';
 
 describe('resolveClientIp', () => {
   it('uses the socket address when no proxy is trusted, whatever the header says', () => {

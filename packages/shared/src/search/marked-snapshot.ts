@@ -1,5 +1,5 @@
-import type { Clock } from './clock.ts';
-import type { Logger } from './logger.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Logger } from '../core/logger.ts';
 
 /** What tells a snapshot is out of date without reading the data: counts and the newest `updatedAt`. */
 export interface ChangeMarker {

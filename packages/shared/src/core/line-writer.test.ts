@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
 
 const logger = join(import.meta.dir, 'logger.ts');
-const stopOnSignals = join(import.meta.dir, 'process.ts');
+const stopOnSignals = join(import.meta.dir, '../process/start-up.ts');
 
 /** Runs `source` as its own Bun process with stdout piped (read from after `readAfterMs`); returns the process and its parsed lines so far. */
 function spawnScript(source: string, readAfterMs = 0) {

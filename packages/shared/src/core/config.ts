@@ -1,5 +1,3 @@
-import { checkRedisUrl } from './store/redis-url.ts';
-
 /**
  * Environment parsing: each variable has a reader; `loadConfig` runs them all and throws one
  * ConfigError that names every bad variable at once, so an operator fixes them in one pass.
@@ -74,15 +72,6 @@ export const read = {
     (protocols: readonly string[]): Reader<string | undefined> =>
     (raw) =>
       raw === undefined ? undefined : checkUrl(raw, protocols),
-  /** REDIS_URL in its standalone, Sentinel or Cluster form (store/redis-url.ts); undefined when unset. */
-  optionalRedisUrl: (): Reader<string | undefined> => (raw) => {
-    if (raw === undefined) return undefined;
-    try {
-      return checkRedisUrl(raw);
-    } catch (err) {
-      throw new Error(`${(err as Error).message}, got "${redactCredentials(raw)}"`);
-    }
-  },
   /** Comma-separated list, trimmed, empties dropped. */
   list:
     (fallback: readonly string[] = []): Reader<readonly string[]> =>

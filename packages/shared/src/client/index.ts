@@ -1,0 +1,10 @@
+/** `@tm/shared/client`: the one client for every call from one service to another (timeouts, request id, failures as data). */
+export {
+  createServiceClient,
+  type ServiceClient,
+  type ServiceClientOptions,
+  type ServiceFailure,
+  type ServiceRequest,
+  type ServiceResult,
+  type TSchema,
+} from './service-client.ts';
