@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import type { MarketCode, Quote } from '@tm/contracts';
+import type { CurrencyCode, MarketCode, Quote } from '@tm/contracts';
 import { applyMoneyRule, PricedAmounts } from './money-rule.ts';
 import { findAmounts, parseAmountNumber } from './money-text.ts';
 
@@ -36,7 +36,7 @@ const pricedWith = (q: Quote) => {
 
 describe('reading amounts in text', () => {
   it('reads the currency formats of all five markets', () => {
-    const cases: [MarketCode, string, string, number][] = [
+    const cases: [MarketCode, string, CurrencyCode, number][] = [
       ['IN', 'That is ₹1,23,456.50 in all.', 'INR', 12345650],
       ['IN', 'About Rs. 5,000 per week', 'INR', 500000],
       ['IN', 'INR 4,500 only', 'INR', 450000],

@@ -125,13 +125,14 @@ async function* streamedAnswer(body: ReadableStream<Uint8Array>, arm: () => void
       }
     },
   });
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   try {
     while (!done) {
       const { value, done: ended } = await reader.read();
       if (ended) break;
       arm();
-      parser.feed(value);
+      parser.feed(decoder.decode(value, { stream: true }));
       if (broken) throw broken;
       while (pending.length) yield pending.shift() as ProviderEvent;
     }
