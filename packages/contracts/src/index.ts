@@ -151,6 +151,7 @@ export {
   MAX_CLIENT_MESSAGE_ID_LENGTH,
 } from './chatbot.ts';
 export { CONTACTS_PATH, type ContactLookupQuery, ContactLookupQuerySchema, type MailContact, MailContactSchema } from './contacts.ts';
+export { ASSISTANT_ERROR_STATUS, type AssistantErrorCode } from './errors/assistant.ts';
 export { AUTH_ERROR_STATUS, type AuthErrorCode } from './errors/auth.ts';
 export { BOOKINGS_ERROR_STATUS, type BookingsErrorCode } from './errors/bookings.ts';
 export { CATALOG_ERROR_STATUS, type CatalogErrorCode } from './errors/catalog.ts';

@@ -8,6 +8,7 @@ const ANSWERED_BY: Readonly<Record<ErrorTableName, string>> = {
   talent: 'Talent (`/api/pm/*`, `/api/resource/*`, `/api/talent/*`)',
   bookings: 'Bookings (`/api/bookings*`, `/api/payments*`)',
   gateway: 'Gateway (its own answers: proxy, `/openapi.json`, `/docs`, MCP tools)',
+  assistant: 'Assistant (`/api/chatbot*`)',
 };
 
 /**

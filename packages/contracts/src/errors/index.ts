@@ -2,6 +2,7 @@
  * `@tm/contracts/errors`: the error tables alone, plain data with no schema library, so a process
  * part that only needs codes and statuses (the store adapters' outage error) loads no Elysia.
  */
+export { ASSISTANT_ERROR_STATUS, type AssistantErrorCode } from './assistant.ts';
 export { AUTH_ERROR_STATUS, type AuthErrorCode } from './auth.ts';
 export { BOOKINGS_ERROR_STATUS, type BookingsErrorCode } from './bookings.ts';
 export { CATALOG_ERROR_STATUS, type CatalogErrorCode } from './catalog.ts';

@@ -1,3 +1,4 @@
+import { ASSISTANT_ERROR_STATUS } from './assistant.ts';
 import { AUTH_ERROR_STATUS } from './auth.ts';
 import { BOOKINGS_ERROR_STATUS } from './bookings.ts';
 import { CATALOG_ERROR_STATUS } from './catalog.ts';
@@ -24,6 +25,7 @@ export const ERROR_TABLES = {
   talent: TALENT_ERROR_STATUS,
   bookings: BOOKINGS_ERROR_STATUS,
   gateway: GATEWAY_ERROR_STATUS,
+  assistant: ASSISTANT_ERROR_STATUS,
 } as const satisfies Record<string, ErrorStatusTable>;
 
 /** The processes that have an error table. */
