@@ -1,7 +1,7 @@
 import { type ChatbotAnswer, ChatbotAnswerSchema, type ChatbotEvent, ChatbotMessageBodySchema } from '@tm/contracts';
 import { type Clock, ok } from '@tm/shared';
 import { envelopeOf, requestIdOf, resolveClientIp } from '@tm/shared/http';
-import { Elysia, t } from 'elysia';
+import { Elysia } from 'elysia';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
 import { checkBody } from '../http/input.ts';
 import type { CallerReader } from '../sessions/caller.ts';
