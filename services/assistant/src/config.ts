@@ -38,7 +38,8 @@ export function loadAssistantConfig(env: Env) {
     /** The public site, for links in answers and sources. */
     PUBLIC_SITE_URL: read.url(HTTP, 'http://localhost:8080'),
   });
-  const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
+  // Production counts quotas in Redis (shared by every replica) and keeps sessions in MongoDB.
+  const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined, REDIS_URL: config.REDIS_URL === undefined });
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({ ...config, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }

@@ -1,19 +1,20 @@
 import { Value } from '@sinclair/typebox/value';
-import { type AccountExportPart, AccountExportPartSchema, accountErasePath, accountExportPath } from '@tm/contracts';
+import { type AccountErasureRequest, type AccountExportPart, AccountExportPartSchema, accountErasePath, accountExportPath } from '@tm/contracts';
 import { DomainError } from '@tm/shared';
 
 /** What erasing a person in one service came to. */
 export type ErasureOutcome = 'erased' | 'active-bookings';
 
 /**
- * A service holding personal data (bookings today), asked over its internal account endpoints
+ * A service holding personal data (bookings, messaging, content, reviews, growth), asked over its internal account endpoints
  * (packages/contracts/src/account.ts). Failures to reach it, or answers outside the contract, are
  * 503 UPSTREAM_UNAVAILABLE: the caller cannot tell what the service holds.
  */
 export interface AccountPeer {
   readonly service: string;
   export(userId: string): Promise<AccountExportPart>;
-  erase(userId: string): Promise<ErasureOutcome>;
+  /** `person`: the contact data auth knows, for services that match records by it (growth's leads). */
+  erase(userId: string, person: AccountErasureRequest): Promise<ErasureOutcome>;
 }
 
 /** One peer over HTTP at `url` (BOOKINGS_URL for bookings). */
@@ -21,10 +22,15 @@ export function createHttpAccountPeer(options: { service: string; url: string; t
   const doFetch = options.fetch ?? fetch;
   const unavailable = (why: string) =>
     new DomainError('UPSTREAM_UNAVAILABLE', `The ${options.service} service cannot be reached right now (${why}); try again shortly`);
-  async function call(method: string, path: string): Promise<{ status: number; body: { data?: unknown; error?: { code?: unknown } } | null }> {
+  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: { data?: unknown; error?: { code?: unknown } } | null }> {
     let res: Response;
     try {
-      res = await doFetch(`${options.url}${path}`, { method, signal: AbortSignal.timeout(options.timeoutMs), headers: { accept: 'application/json' } });
+      res = await doFetch(`${options.url}${path}`, {
+        method,
+        signal: AbortSignal.timeout(options.timeoutMs),
+        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
     } catch (err) {
       throw unavailable((err as Error).name === 'TimeoutError' ? 'timeout' : 'no answer');
     }
@@ -37,8 +43,8 @@ export function createHttpAccountPeer(options: { service: string; url: string; t
       if (status !== 200 || !Value.Check(AccountExportPartSchema, body?.data)) throw unavailable(`answered ${status}`);
       return body.data;
     },
-    async erase(userId) {
-      const { status, body } = await call('POST', accountErasePath(userId));
+    async erase(userId, person) {
+      const { status, body } = await call('POST', accountErasePath(userId), person);
       if (status === 409 && body?.error?.code === 'ACCOUNT_HAS_ACTIVE_BOOKINGS') return 'active-bookings';
       if (status !== 200) throw unavailable(`answered ${status}`);
       return 'erased';
