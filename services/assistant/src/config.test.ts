@@ -24,13 +24,21 @@ describe('loadAssistantConfig', () => {
   it('names every bad variable at once', () => {
     let err: unknown;
     try {
-      loadAssistantConfig({ PORT: 'eighty', MONGODB_URL: 'http://db', LLM_BASE_URL: 'ftp://x', LLM_TIMEOUT_MS: '0', CHATBOT_HEARTBEAT_MS: '9000', LLM_MAX_TOOL_ROUNDS: '5' });
+      loadAssistantConfig({
+        PORT: 'eighty',
+        MONGODB_URL: 'http://db',
+        LLM_BASE_URL: 'ftp://x',
+        LLM_TIMEOUT_MS: '0',
+        CHATBOT_HEARTBEAT_MS: '9000',
+        LLM_MAX_TOOL_ROUNDS: '5',
+      });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(ConfigError);
     const problems = (err as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'MONGODB_URL', 'LLM_BASE_URL', 'LLM_TIMEOUT_MS', 'CHATBOT_HEARTBEAT_MS', 'LLM_MAX_TOOL_ROUNDS']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'MONGODB_URL', 'LLM_BASE_URL', 'LLM_TIMEOUT_MS', 'CHATBOT_HEARTBEAT_MS', 'LLM_MAX_TOOL_ROUNDS'])
+      expect(problems).toContain(name);
   });
 
   it('refuses the embedded stores in production unless explicitly allowed, and runs there without a model key', () => {

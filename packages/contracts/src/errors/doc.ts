@@ -14,7 +14,6 @@ const ANSWERED_BY: Readonly<Record<ErrorTableName, string>> = {
   growth: 'Growth (`/api/flags*`, `/api/experiments*`, `/api/track*`, `/api/consents*`, `/api/leads*`)',
   assistant: 'Assistant (`/api/chatbot*`)',
   gateway: 'Gateway (its own answers: proxy, `/openapi.json`, `/docs`, MCP tools)',
-  assistant: 'Assistant (`/api/chatbot*`)',
 };
 
 /**

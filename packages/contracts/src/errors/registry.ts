@@ -36,7 +36,6 @@ export const ERROR_TABLES = {
   growth: GROWTH_ERROR_STATUS,
   assistant: ASSISTANT_ERROR_STATUS,
   gateway: GATEWAY_ERROR_STATUS,
-  assistant: ASSISTANT_ERROR_STATUS,
 } as const satisfies Record<string, ErrorStatusTable>;
 
 /** The processes that have an error table. */

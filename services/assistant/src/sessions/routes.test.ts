@@ -27,7 +27,8 @@ describe('chatbot sessions', () => {
     const own = await t.call('GET', `/chatbot/sessions/${id}`, { headers: { 'x-chatbot-secret': secret } });
     expect(own.status).toBe(200);
     expect(own.body.data).toMatchObject({ id, messages: [] });
-    for (const headers of [{}, { 'x-chatbot-secret': 'wrong' }, { authorization: `Bearer ${await t.tokenFor('u-1')}` }]) {
+    const callers: Record<string, string>[] = [{}, { 'x-chatbot-secret': 'wrong' }, { authorization: `Bearer ${await t.tokenFor('u-1')}` }];
+    for (const headers of callers) {
       const other = await t.call('GET', `/chatbot/sessions/${id}`, { headers });
       expect(other.status).toBe(404);
       expect(other.body.error.code).toBe('CHATBOT_SESSION_NOT_FOUND');
