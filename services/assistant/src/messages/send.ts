@@ -55,7 +55,7 @@ export async function answerTurn(
     bearer: { outcome: 'refuse', code: 'FORBIDDEN', message: 'The assistant acts for nobody with a token' },
   };
   try {
-    const history = await historyOf(deps.store, session._id, turn.startedAt);
+    const history = await historyOf(deps.store, turn);
     const result = await answerMessage(
       { text: turn.text, history, vault, market: session.market, lang: session.lang, pending: session.pending, ctx, signal },
       deps.answer,

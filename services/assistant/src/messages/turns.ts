@@ -70,11 +70,10 @@ export async function abandonTurn(store: ChatbotStore, turn: TurnDoc): Promise<v
   await store.turns.deleteOne({ _id: turn._id, status: 'answering', startedAt: turn.startedAt });
 }
 
-/** The last answered turns before `before`, as the model saw them. */
-export async function historyOf(store: ChatbotStore, sessionId: string, before: Date): Promise<ChatMessage[]> {
-  const turns = await store.turns
-    .find({ sessionId, status: 'answered', startedAt: { $lt: before } }, { sort: { startedAt: -1 }, limit: HISTORY_TURNS })
-    .toArray();
+/** The last answered turns of the session up to `turn`, as the model saw them. */
+export async function historyOf(store: ChatbotStore, turn: TurnDoc): Promise<ChatMessage[]> {
+  const filter = { sessionId: turn.sessionId, status: 'answered', startedAt: { $lte: turn.startedAt }, _id: { $ne: turn._id } };
+  const turns = await store.turns.find(filter, { sort: { startedAt: -1 }, limit: HISTORY_TURNS }).toArray();
   return turns.reverse().flatMap((t): ChatMessage[] => [
     { role: 'user', content: t.providerText },
     { role: 'assistant', content: t.answer?.text ?? '' },

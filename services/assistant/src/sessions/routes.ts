@@ -28,13 +28,17 @@ export function createSessionRoutes(deps: SessionRoutesDeps) {
       async ({ body, request, set }) => {
         const caller = await deps.callers.callerOf(request.headers);
         const market = resolveMarket(request.headers.get('x-country')).code;
-        const lang: Lang = (body as { lang?: Lang } | undefined)?.lang ?? resolveLang(request.headers.get('x-lang'));
+        const lang: Lang = body.lang ?? resolveLang(request.headers.get('x-lang'));
         set.status = 201;
         return ok(await createSession(deps.store, deps.clock, caller, lang, market));
       },
       {
-        transform: ({ body }) => checkBody(CreateChatbotSessionBodySchema, body ?? {}, 'INVALID_CHATBOT_SESSION'),
-        body: t.Optional(CreateChatbotSessionBodySchema),
+        transform: (ctx) => {
+          // No body at all is an empty one (every field is optional); a body that is there must fit.
+          if (ctx.body === undefined) ctx.body = {};
+          checkBody(CreateChatbotSessionBodySchema, ctx.body, 'INVALID_CHATBOT_SESSION');
+        },
+        body: CreateChatbotSessionBodySchema,
         response: { 201: CreatedEnvelope, 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema },
         detail: {
           tags: ['Chatbot'],
