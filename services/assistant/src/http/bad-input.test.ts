@@ -38,14 +38,14 @@ const BODIES = [
   '{"__proto__":{"admin":true}}',
 ];
 
-/** The code a body gets: MALFORMED_JSON when it is not JSON, the shared body-shape guard's VALIDATION_FAILED when too deep, else the route's own. */
+/** The code a body gets: MALFORMED_JSON when it is not JSON, the shared body-shape guard's VALIDATION_FAILED when too deep or prototype-polluting, else the route's own. */
 function codeFor(raw: string, own: string): string {
   try {
     JSON.parse(raw);
   } catch {
     return 'MALFORMED_JSON';
   }
-  return raw.startsWith('{"deep"') ? 'VALIDATION_FAILED' : own;
+  return raw.startsWith('{"deep"') || raw.includes('__proto__') ? 'VALIDATION_FAILED' : own;
 }
 
 function expect4xx(res: { status: number; body: any }, where: string) {
