@@ -5,7 +5,7 @@ import { decideAccess } from '../policy/decide-access.ts';
 import type { RequestStates } from '../policy/request-state.ts';
 import { type RevocationView, sessionVerdict } from '../policy/revocations.ts';
 import type { Upstreams } from '../site-deps.ts';
-import { forward, ProxyFailure } from './proxy.ts';
+import { forward, ProxyFailure, STREAM_IDLE_MS } from './proxy.ts';
 import { resolveTarget, searchOf } from './routing.ts';
 import { createTimeoutSignals } from './timeout-signals.ts';
 
@@ -68,6 +68,7 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
         signal: timeouts.next(),
         maxBodyBytes: deps.maxBodyBytes,
         fetch: deps.fetch,
+        streamIdleMs: Math.max(deps.upstreamTimeoutMs, STREAM_IDLE_MS),
       });
       if (answer instanceof ProxyFailure) {
         set.status = answer.status;

@@ -17,7 +17,20 @@ export interface ForwardOptions {
    * must be the envelope.
    */
   envelope?: boolean;
+  /**
+   * How long an event stream (text/event-stream, e.g. the chatbot's answers) may stay silent
+   * before the gateway ends it. The upstream timeout covers a stream only until its headers
+   * arrive: after that a stream lasts as long as events (or heartbeat comments) keep coming.
+   * Default STREAM_IDLE_MS.
+   */
+  streamIdleMs?: number;
 }
+
+/**
+ * The least silence that ends a relayed event stream: services send a heartbeat comment at least
+ * every 8 s (the chatbot's answers), and Bun closes a connection idle for 10 s anyway.
+ */
+export const STREAM_IDLE_MS = 10_000;
 
 /** A gateway-made error answer: status plus the envelope. */
 export class ProxyFailure {
@@ -57,6 +70,9 @@ export async function forward(request: Request, options: ForwardOptions): Promis
       }
     }
   }
+  // A client asking for an event stream gets a signal of its own, tied to the upstream timeout only
+  // until the answer's headers arrive (the shared slice signal would cut the stream mid-way).
+  const stream = wantsEventStream(request) ? untilHeaders(options.signal) : undefined;
   let upstream: Response;
   try {
     upstream = await options.fetch(options.url, {
@@ -64,7 +80,7 @@ export async function forward(request: Request, options: ForwardOptions): Promis
       headers: upstreamRequestHeaders(request.headers, options.clientIp, options.requestId),
       body,
       redirect: 'manual',
-      signal: options.signal,
+      signal: stream?.signal ?? options.signal,
       // @ts-expect-error Bun and undici need this for a streamed request body; the DOM type lacks it.
       duplex: 'half',
     });
@@ -76,9 +92,78 @@ export async function forward(request: Request, options: ForwardOptions): Promis
       return failure('UPSTREAM_TIMEOUT', 'The service did not answer in time');
     }
     return failure('UPSTREAM_UNAVAILABLE', 'The service is unavailable; try again shortly');
+  } finally {
+    stream?.detach();
   }
+  if (stream && upstream.status < 300 && isEventStream(upstream)) return relayEventStream(upstream, stream.abort, options.streamIdleMs ?? STREAM_IDLE_MS);
+  // Any other answer's body is read under the upstream timeout, as before.
+  stream?.reattach();
   if (options.envelope === false) return passThrough(upstream);
   return relay(upstream, request.method);
+}
+
+function wantsEventStream(request: Request): boolean {
+  return (request.headers.get('accept') ?? '').includes('text/event-stream');
+}
+
+function isEventStream(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+}
+
+/** A signal that follows `timeout` until `detach()` (and again after `reattach()`), which the stream relay can also abort. */
+function untilHeaders(timeout: AbortSignal) {
+  const own = new AbortController();
+  const follow = () => own.abort(timeout.reason);
+  const attach = () => {
+    if (timeout.aborted) follow();
+    else timeout.addEventListener('abort', follow, { once: true });
+  };
+  attach();
+  return {
+    signal: own.signal,
+    detach: () => timeout.removeEventListener('abort', follow),
+    reattach: attach,
+    abort: () => own.abort(),
+  };
+}
+
+/**
+ * An event stream passed through as it arrives (never buffered, never checked for an envelope:
+ * its events are the service's contract), ended when it stays silent past `idleMs`. When the
+ * client goes away, the upstream request is aborted too, so the service stops answering.
+ */
+function relayEventStream(upstream: Response, abortUpstream: () => void, idleMs: number): Response {
+  stripResponseHeaders(upstream.headers);
+  upstream.headers.delete('content-length');
+  const body = upstream.body;
+  if (!body) return new Response(null, { status: upstream.status, headers: upstream.headers });
+  const reader = body.getReader();
+  const relayed = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const silent = new Promise<'idle'>((resolve) => {
+        timer = setTimeout(() => resolve('idle'), idleMs);
+      });
+      try {
+        const next = await Promise.race([reader.read(), silent]);
+        if (next === 'idle') {
+          abortUpstream();
+          controller.close();
+        } else if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      } catch {
+        // The service broke off: end the stream where it stands (the client sees no `done` event).
+        controller.close();
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    cancel() {
+      abortUpstream();
+      reader.cancel().catch(() => {});
+    },
+  });
+  return new Response(relayed, { status: upstream.status, headers: upstream.headers });
 }
 
 async function relay(upstream: Response, method: string): Promise<Response | ProxyFailure> {
