@@ -57,7 +57,7 @@ const deps = {
       ? createJoseIdTokenVerifier({ jwksUrl: config.IDP_JWKS_URL, issuers: config.IDP_ISSUER, audience: config.IDP_AUDIENCE, clock, timeoutMs })
       : unconfiguredIdTokenVerifier,
   mailer,
-  talent: createHttpTalentProfiles({ url: config.TALENT_URL, timeoutMs: config.PEER_TIMEOUT_MS }),
+  talent: createHttpTalentProfiles({ url: config.TALENT_URL, timeoutMs: config.PEER_TIMEOUT_MS, logger }),
   // Bookings first: it may refuse (active bookings), and nothing may be erased anywhere before it agreed.
   accountPeers: (
     [
@@ -67,7 +67,7 @@ const deps = {
       ['reviews', config.REVIEWS_URL],
       ['growth', config.GROWTH_URL],
     ] as const
-  ).map(([service, url]) => createHttpAccountPeer({ service, url, timeoutMs: config.PEER_TIMEOUT_MS })),
+  ).map(([service, url]) => createHttpAccountPeer({ service, url, timeoutMs: config.PEER_TIMEOUT_MS, logger })),
   accountErasureRetryMs: config.ACCOUNT_ERASURE_RETRY_MS,
   passwords,
   resetUrlBase: config.RESET_URL_BASE,

@@ -1,4 +1,5 @@
 import { createLogger, systemClock } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
@@ -31,8 +32,13 @@ const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: 
 const deps = {
   documents,
   catalog: countingCatalog(createHttpCatalog({ baseUrl: config.CATALOG_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }), metrics),
-  talent: createHttpTalent({ baseUrl: config.TALENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
-  tokens: createTokenVerifier({ jwksUrl: config.jwksUrl, clock: systemClock }),
+  talent: createHttpTalent({ baseUrl: config.TALENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }),
+  tokens: createTokenVerifier({
+    jwksUrl: config.jwksUrl,
+    // The JWKS may be configured apart from AUTH_URL (AUTH_JWKS_URL): the client's base is its origin.
+    jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, logger }).fetch,
+    clock: systemClock,
+  }),
   providers: createProviders(config),
   marketProviders: config.marketProviders,
   notifier: createNotifier({ mailer, logger, contacts: createHttpContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }) }),

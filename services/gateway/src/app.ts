@@ -1,5 +1,6 @@
 import { GATEWAY_ERROR_STATUS } from '@tm/contracts';
 import { HEALTH_PATH } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { createAgentRoutes } from './agents/routes.ts';
@@ -53,12 +54,17 @@ export function createApp(deps: GatewayDeps) {
 /** Each service's HEALTH_PATH as a readiness entry; none is required, since the gateway still answers (503 envelopes) without them. */
 function upstreamReadiness(deps: GatewayDeps) {
   const timeoutMs = Math.min(deps.upstreamTimeoutMs, 2000);
-  const check = (base: string) => async () => {
-    const res = await deps.fetch(`${base}${HEALTH_PATH}`, { signal: AbortSignal.timeout(timeoutMs) });
-    await res.body?.cancel();
-    return res.ok;
+  const check = (service: keyof Upstreams) => {
+    // Quiet: /readyz reports the service down; a warning per probe would repeat it every few seconds.
+    const client = createServiceClient({ service, baseUrl: deps.upstreams[service], timeoutMs, fetch: deps.fetch, logger: deps.logger, quiet: true });
+    return async () => {
+      const answer = await client.raw(HEALTH_PATH);
+      if (!answer.ok) return false;
+      await answer.response.body?.cancel();
+      return answer.response.ok;
+    };
   };
   return Object.fromEntries(
-    (Object.keys(deps.upstreams) as (keyof Upstreams)[]).map((name) => [name, { check: check(deps.upstreams[name]), required: false, kind: 'service' }]),
+    (Object.keys(deps.upstreams) as (keyof Upstreams)[]).map((name) => [name, { check: check(name), required: false, kind: 'service' }]),
   );
 }

@@ -1,4 +1,5 @@
 import { createLogger, systemClock } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 import { loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { checkRedisVersion, MIN_REDIS_VERSION } from '@tm/shared/store/redis';
 import { createApp } from './app.ts';
@@ -9,6 +10,8 @@ import { createTokenVerifier } from './policy/tokens.ts';
 import { listenGateway } from './server/listen.ts';
 
 const logger = createLogger('gateway');
+/** jose's own per-fetch timeout of the JWKS (remoteJwks' default), kept by the client too. */
+const JWKS_TIMEOUT_MS = 2000;
 
 const config = loadConfigOrExit(logger, () => loadGatewayConfig(process.env));
 
@@ -76,6 +79,7 @@ const server = await listenGateway(
     }),
     tokens: createTokenVerifier({
       jwksUrl: `${config.AUTH_URL}/.well-known/jwks.json`,
+      jwksFetch: createServiceClient({ service: 'auth', baseUrl: config.AUTH_URL, timeoutMs: JWKS_TIMEOUT_MS, logger }).fetch,
       clock: systemClock,
       jwksCacheS: config.JWKS_CACHE_S,
       cacheSize: config.TOKEN_CACHE_SIZE,

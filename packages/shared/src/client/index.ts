@@ -1,6 +1,10 @@
-/** `@tm/shared/client`: the one client for every call from one service to another (timeouts, request id, failures as data). */
+/** `@tm/shared/client`: the one client for every call from one service to another (timeouts, request id, failures as data; envelope and raw modes). */
 export {
   createServiceClient,
+  type FetchLike,
+  type OutboundRequest,
+  type RawRequest,
+  type RawResult,
   type ServiceClient,
   type ServiceClientOptions,
   type ServiceFailure,

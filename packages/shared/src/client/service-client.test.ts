@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { t } from 'elysia';
 import { createMemoryLogger } from '../core/logger.ts';
+import { runInRequestScope } from '../core/request-scope.ts';
 import { createServiceClient } from './service-client.ts';
 
 let release: () => void = () => {};
@@ -28,6 +29,10 @@ const peer = Bun.serve({
         return Response.json({ success: false, error: { code: 'THING_NOT_FOUND', message: 'No such thing' } }, { status: 404 });
       case '/base/broken':
         return Response.json({ success: false, error: { code: 'INTERNAL', message: 'oops' } }, { status: 500 });
+      case '/base/lines':
+        return new Response('{"a":1}\n{"a":2}\n', { status: 200, headers: { 'content-type': 'application/x-ndjson', etag: '"v1"' } });
+      case '/base/not-modified':
+        return new Response(null, { status: 304 });
       case '/base/html':
         return new Response('<h1>bad gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } });
     }
@@ -117,5 +122,47 @@ describe('createServiceClient', () => {
       code: 'UPSTREAM_UNAVAILABLE',
       message: 'The down service is unavailable',
     });
+  });
+
+  it("sends the request scope's id when the call names none", async () => {
+    await runInRequestScope({ requestId: 'scope-req-1234' }, () => client.call('/item', { schema: Item }));
+    expect(seen.at(-1)?.headers.get('x-request-id')).toBe('scope-req-1234');
+  });
+});
+
+describe('createServiceClient, raw mode', () => {
+  it('hands back an answer that is not the envelope, body unread, with its status and headers', async () => {
+    const res = await client.raw('/lines', { headers: { accept: 'application/x-ndjson' }, requestId: 'raw-req-1234' });
+    if (!res.ok) throw new Error(res.code);
+    expect([res.response.status, res.response.headers.get('etag'), await res.response.text()]).toEqual([200, '"v1"', '{"a":1}\n{"a":2}\n']);
+    expect([seen.at(-1)?.headers.get('accept'), seen.at(-1)?.headers.get('x-request-id')]).toEqual(['application/x-ndjson', 'raw-req-1234']);
+  });
+
+  it('passes any status on (a 304 is the caller to read, not a failure)', async () => {
+    const res = await client.raw('/not-modified', { headers: { 'if-none-match': '"v1"' } });
+    expect(res.ok && res.response.status).toBe(304);
+  });
+
+  it('maps a timeout and a refused connection as the envelope mode does', async () => {
+    expect(await client.raw('/hang', { timeoutMs: 50 })).toMatchObject({ ok: false, status: 504, code: 'UPSTREAM_TIMEOUT' });
+    const down = createServiceClient({ service: 'down', baseUrl: 'http://127.0.0.1:9', timeoutMs: 1_000, logger });
+    expect(await down.raw('/x')).toMatchObject({ ok: false, status: 503, code: 'UPSTREAM_UNAVAILABLE' });
+  });
+});
+
+describe('createServiceClient, fetch mode (for libraries that fetch themselves)', () => {
+  const base = `http://127.0.0.1:${peer.port}/base`;
+
+  it('fetches a URL under the base through the client, with the request id of the scope', async () => {
+    const res = await runInRequestScope({ requestId: 'fetch-req-1234' }, () => client.fetch(`${base}/lines`, { method: 'GET' }));
+    expect([res.status, await res.text()]).toEqual([200, '{"a":1}\n{"a":2}\n']);
+    expect(seen.at(-1)?.headers.get('x-request-id')).toBe('fetch-req-1234');
+  });
+
+  it("rejects as fetch does: a TimeoutError when the caller's signal times out, a TypeError when refused, a URL outside the base", async () => {
+    expect(await client.fetch(`${base}/hang`, { signal: AbortSignal.timeout(30) }).catch((e: Error) => e.name)).toBe('TimeoutError');
+    const down = createServiceClient({ service: 'down', baseUrl: 'http://127.0.0.1:9', timeoutMs: 1_000, logger });
+    expect(await down.fetch('http://127.0.0.1:9/x').catch((e: Error) => e.name)).toBe('TypeError');
+    expect(await client.fetch('http://elsewhere.example/x').catch((e: Error) => e.message)).toContain('is not under');
   });
 });

@@ -13,3 +13,4 @@ export { isId, newId, stableId } from './ids.ts';
 export { createLineWriter, type LineWriter } from './line-writer.ts';
 export { createLogger, createMemoryLogger, type Logger, silentLogger } from './logger.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
+export { currentRequestScope, enterRequestScope, type RequestScope, runInRequestScope } from './request-scope.ts';

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { Elysia, t } from 'elysia';
+import { createServiceClient } from '../client/service-client.ts';
 import { DomainError } from '../core/errors.ts';
-import { createMemoryLogger } from '../core/logger.ts';
+import { createMemoryLogger, silentLogger } from '../core/logger.ts';
 import { rawHttpExchange, rawHttpJson } from '../testing/raw-http.ts';
 import { pathOfUrl, requestIdOf, SERVICE_APP_CONFIG, serviceBase } from './service-base.ts';
 
@@ -206,5 +207,32 @@ describe('requestIdOf', () => {
     const made = requestIdOf({ request: req('/x', { headers: { 'x-request-id': 'bad id!' } }), set: fresh });
     expect(made).toMatch(/^[0-9a-f-]{36}$/);
     expect(fresh.headers['x-request-id']).toBe(made);
+  });
+});
+
+describe('serviceBase: the request scope', () => {
+  it('hands the request id to the service client of a handler, across awaits, one request never seeing another', async () => {
+    const seen: (string | null)[] = [];
+    const peer = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (req) => {
+        seen.push(req.headers.get('x-request-id'));
+        return Response.json({ success: true, data: null });
+      },
+    });
+    try {
+      const client = createServiceClient({ service: 'peer', baseUrl: `http://127.0.0.1:${peer.port}`, timeoutMs: 1000, logger: silentLogger });
+      const app = new Elysia(SERVICE_APP_CONFIG).use(serviceBase({ service: 'demo', logger: silentLogger, errorStatus: {} })).get('/calls', async () => {
+        await Bun.sleep(Math.random() * 5);
+        const res = await client.call('/x', { schema: t.Null() });
+        return { ok: res.ok };
+      });
+      const ids = Array.from({ length: 10 }, (_, i) => `scope-test-${i}-abcdef`);
+      await Promise.all(ids.map((id) => app.handle(new Request('http://localhost/calls', { headers: { 'x-request-id': id } }))));
+      expect(seen.sort()).toEqual([...ids].sort());
+    } finally {
+      await peer.stop(true);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { DomainError, type ErrorStatusTable, statusForCode } from '../core/error
 import { HEALTH_PATH, isHealthPath, READY_PATH } from '../core/health.ts';
 import type { Logger } from '../core/logger.ts';
 import { acceptRequestId, REQUEST_ID_HEADER } from '../core/request-id.ts';
+import { enterRequestScope } from '../core/request-scope.ts';
 import { bodyShapeProblem } from './body-shape.ts';
 
 /**
@@ -75,6 +76,8 @@ export function serviceBase(options: ServiceBaseOptions) {
     .derive({ as: 'global' }, ({ request, set }) => {
       const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
       set.headers[REQUEST_ID_HEADER] = requestId;
+      // The rest of this request (its outbound calls, its log lines) finds the id here.
+      enterRequestScope({ requestId });
       return { requestId, startedAt: performance.now() };
     })
     .onTransform({ as: 'global' }, ({ body }) => {

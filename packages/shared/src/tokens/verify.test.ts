@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'bun:test';
 import { exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { createServiceClient } from '../client/service-client.ts';
+import { silentLogger } from '../core/logger.ts';
+import { runInRequestScope } from '../core/request-scope.ts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './claims.ts';
 import { remoteJwks, UNKNOWN_KEY_REASON, verifyToken } from './verify.ts';
 
@@ -63,6 +66,32 @@ describe('verifyToken', () => {
       }
       const down = remoteJwks({ url: `http://127.0.0.1:${server.port}/.well-known/jwks.json`, timeoutMs: 500 });
       expect(await verifyToken(await sign(), down, nowMs)).toEqual({ kind: 'unavailable' });
+    });
+
+    it('fetches the key set through the service client when given its fetch, with the request id of the scope, and times out as unavailable', async () => {
+      const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'EdDSA' };
+      const ids: (string | null)[] = [];
+      let hang = false;
+      const server = Bun.serve({
+        hostname: '127.0.0.1',
+        port: 0,
+        fetch: async (req) => {
+          ids.push(req.headers.get('x-request-id'));
+          if (hang) await Bun.sleep(1000);
+          return Response.json({ keys: [jwk] });
+        },
+      });
+      try {
+        const auth = createServiceClient({ service: 'auth', baseUrl: `http://127.0.0.1:${server.port}`, timeoutMs: 200, logger: silentLogger });
+        const jwks = remoteJwks({ url: `http://127.0.0.1:${server.port}/.well-known/jwks.json`, fetch: auth.fetch });
+        const verdict = await runInRequestScope({ requestId: 'jwks-req-1234' }, async () => verifyToken(await sign(), jwks, nowMs));
+        expect([verdict.kind, ids]).toEqual(['valid', ['jwks-req-1234']]);
+        hang = true;
+        const slow = remoteJwks({ url: `http://127.0.0.1:${server.port}/.well-known/jwks.json`, fetch: auth.fetch });
+        expect(await verifyToken(await sign(), slow, nowMs)).toEqual({ kind: 'unavailable' });
+      } finally {
+        await server.stop(true);
+      }
     });
   });
 });

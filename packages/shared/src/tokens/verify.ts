@@ -5,7 +5,7 @@
  */
 import { Value } from '@sinclair/typebox/value';
 import { type TokenClaims, TokenClaimsSchema, type TokenType } from '@tm/contracts';
-import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, errors, type FetchImplementation, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { isIssuedInFuture, TOKEN_ALG, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LEEWAY_S } from './claims.ts';
 
 export type { JWTVerifyGetKey } from 'jose';
@@ -29,6 +29,8 @@ export interface RemoteJwksOptions {
   timeoutMs?: number;
   /** Least time between two fetches (default 30 s), so unknown kids cannot trigger a fetch storm. */
   cooldownMs?: number;
+  /** How the key set is fetched: the service client's fetch mode (`client.fetch`), so it travels like every call between services. */
+  fetch?: FetchImplementation;
 }
 
 /** Auth's JWKS, cached by jose and refetched on an unknown kid. */
@@ -37,6 +39,7 @@ export function remoteJwks(options: RemoteJwksOptions): JWTVerifyGetKey {
     cacheMaxAge: options.cacheMaxAgeMs ?? 600_000,
     timeoutDuration: options.timeoutMs ?? 2000,
     cooldownDuration: options.cooldownMs ?? 30_000,
+    ...(options.fetch ? { [customFetch]: options.fetch } : {}),
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
+import { silentLogger } from '@tm/shared';
 import { decodeJwt } from 'jose';
 import { createHttpAccountPeer } from '../peers/account-peers.ts';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
@@ -13,7 +14,9 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function setup() {
   bookings.state.down = false;
-  const t = await createAuthUnderTest({ accountPeers: [createHttpAccountPeer({ service: 'bookings', url: bookings.url, timeoutMs: 1000 })] });
+  const t = await createAuthUnderTest({
+    accountPeers: [createHttpAccountPeer({ service: 'bookings', url: bookings.url, timeoutMs: 1000, logger: silentLogger })],
+  });
   const s = await signInCustomer(t.call, t.logger);
   return { ...t, s, userId: s.user.id };
 }
@@ -131,8 +134,8 @@ describe('DELETE /account', () => {
     try {
       const t = await createAuthUnderTest({
         accountPeers: [
-          createHttpAccountPeer({ service: 'bookings', url: bookings.url, timeoutMs: 1000 }),
-          createHttpAccountPeer({ service: 'growth', url: growth.url, timeoutMs: 1000 }),
+          createHttpAccountPeer({ service: 'bookings', url: bookings.url, timeoutMs: 1000, logger: silentLogger }),
+          createHttpAccountPeer({ service: 'growth', url: growth.url, timeoutMs: 1000, logger: silentLogger }),
         ],
       });
       bookings.state.down = false;

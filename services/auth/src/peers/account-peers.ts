@@ -1,6 +1,7 @@
-import { Value } from '@sinclair/typebox/value';
 import { type AccountErasureRequest, type AccountExportPart, AccountExportPartSchema, accountErasePath, accountExportPath } from '@tm/contracts';
-import { DomainError } from '@tm/shared';
+import { DomainError, type Logger } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
+import { t } from 'elysia';
 
 /** What erasing a person in one service came to. */
 export type ErasureOutcome = 'erased' | 'active-bookings';
@@ -17,37 +18,32 @@ export interface AccountPeer {
   erase(userId: string, person: AccountErasureRequest): Promise<ErasureOutcome>;
 }
 
-/** One peer over HTTP at `url` (BOOKINGS_URL for bookings). */
-export function createHttpAccountPeer(options: { service: string; url: string; timeoutMs: number; fetch?: typeof fetch }): AccountPeer {
-  const doFetch = options.fetch ?? fetch;
+/** An erasure answer's data: whatever the peer says, only its success matters. */
+const ErasedSchema = t.Unknown();
+
+/** One peer over the shared service client at `url` (BOOKINGS_URL for bookings). */
+export function createHttpAccountPeer(options: { service: string; url: string; timeoutMs: number; logger: Logger; fetch?: typeof fetch }): AccountPeer {
+  const client = createServiceClient({
+    service: options.service,
+    baseUrl: options.url,
+    timeoutMs: options.timeoutMs,
+    logger: options.logger,
+    fetch: options.fetch,
+  });
   const unavailable = (why: string) =>
     new DomainError('UPSTREAM_UNAVAILABLE', `The ${options.service} service cannot be reached right now (${why}); try again shortly`);
-  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: { data?: unknown; error?: { code?: unknown } } | null }> {
-    let res: Response;
-    try {
-      res = await doFetch(`${options.url}${path}`, {
-        method,
-        signal: AbortSignal.timeout(options.timeoutMs),
-        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-    } catch (err) {
-      throw unavailable((err as Error).name === 'TimeoutError' ? 'timeout' : 'no answer');
-    }
-    return { status: res.status, body: (await res.json().catch(() => null)) as never };
-  }
   return {
     service: options.service,
     async export(userId) {
-      const { status, body } = await call('GET', accountExportPath(userId));
-      if (status !== 200 || !Value.Check(AccountExportPartSchema, body?.data)) throw unavailable(`answered ${status}`);
-      return body.data;
+      const res = await client.call(accountExportPath(userId), { schema: AccountExportPartSchema });
+      if (!res.ok) throw unavailable(res.code === 'UPSTREAM_TIMEOUT' ? 'timeout' : `answered ${res.status}`);
+      return res.data;
     },
     async erase(userId, person) {
-      const { status, body } = await call('POST', accountErasePath(userId), person);
-      if (status === 409 && body?.error?.code === 'ACCOUNT_HAS_ACTIVE_BOOKINGS') return 'active-bookings';
-      if (status !== 200) throw unavailable(`answered ${status}`);
-      return 'erased';
+      const res = await client.call(accountErasePath(userId), { method: 'POST', body: person, schema: ErasedSchema });
+      if (res.ok) return 'erased';
+      if (res.status === 409 && res.code === 'ACCOUNT_HAS_ACTIVE_BOOKINGS') return 'active-bookings';
+      throw unavailable(res.code === 'UPSTREAM_TIMEOUT' ? 'timeout' : `answered ${res.status}`);
     },
   };
 }

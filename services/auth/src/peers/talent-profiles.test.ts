@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import type { DomainError } from '@tm/shared';
+import { type DomainError, silentLogger } from '@tm/shared';
 import { createHttpTalentProfiles } from './talent-profiles.ts';
 
 // A local stand-in for talent's public profile routes (GET /{pm|resource}/{id}/profile).
@@ -14,7 +14,7 @@ const server = Bun.serve({
   },
 });
 afterAll(() => server.stop(true));
-const talent = createHttpTalentProfiles({ url: `http://127.0.0.1:${server.port}`, timeoutMs: 1000 });
+const talent = createHttpTalentProfiles({ url: `http://127.0.0.1:${server.port}`, timeoutMs: 1000, logger: silentLogger });
 
 describe('talent profiles over HTTP', () => {
   it('answers the database id for an id or a slug, and null for a 404', async () => {
@@ -30,7 +30,7 @@ describe('talent profiles over HTTP', () => {
         (e: DomainError) => e.code,
       );
     expect(await codeOf(talent.find('pm', 'broken'))).toBe('UPSTREAM_UNAVAILABLE');
-    const away = createHttpTalentProfiles({ url: 'http://127.0.0.1:1', timeoutMs: 500 });
+    const away = createHttpTalentProfiles({ url: 'http://127.0.0.1:1', timeoutMs: 500, logger: silentLogger });
     expect(await codeOf(away.find('pm', 'p1'))).toBe('UPSTREAM_UNAVAILABLE');
   });
 });

@@ -1,4 +1,7 @@
-import { DomainError } from '@tm/shared';
+import { StaffProfileSchema } from '@tm/contracts';
+import { DomainError, type Logger } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
+import { t } from 'elysia';
 
 /** Talent's public profiles, as auth checks them when linking a pm or resource account. */
 export interface TalentProfiles {
@@ -6,31 +9,22 @@ export interface TalentProfiles {
   find(role: 'pm' | 'resource', idOrSlug: string): Promise<string | null>;
 }
 
+/** The one field of talent's StaffProfile auth keeps. */
+const ProfileIdSchema = t.Pick(StaffProfileSchema, ['id']);
+
 /**
- * Talent over HTTP (`GET {TALENT_URL}/{pm|resource}/{id}/profile`): 200 is a profile, 404 none;
- * anything else, or no answer within `timeoutMs`, is 503 UPSTREAM_UNAVAILABLE (we cannot tell).
+ * Talent over the shared service client (`GET {TALENT_URL}/{pm|resource}/{id}/profile`): 200 is
+ * a profile, 404 none; anything else, or no answer within `timeoutMs`, is 503
+ * UPSTREAM_UNAVAILABLE (we cannot tell).
  */
-export function createHttpTalentProfiles(options: { url: string; fetch?: typeof fetch; timeoutMs: number }): TalentProfiles {
-  const doFetch = options.fetch ?? fetch;
+export function createHttpTalentProfiles(options: { url: string; timeoutMs: number; logger: Logger; fetch?: typeof fetch }): TalentProfiles {
+  const client = createServiceClient({ service: 'talent', baseUrl: options.url, timeoutMs: options.timeoutMs, logger: options.logger, fetch: options.fetch });
   return {
     async find(role, idOrSlug) {
-      let res: Response;
-      try {
-        res = await doFetch(`${options.url}/${role}/${encodeURIComponent(idOrSlug)}/profile`, { signal: AbortSignal.timeout(options.timeoutMs) });
-      } catch {
-        throw unavailable();
-      }
-      if (res.status === 404) {
-        await res.body?.cancel();
-        return null;
-      }
-      const body = (await res.json().catch(() => null)) as { data?: { id?: unknown } } | null;
-      if (!res.ok || typeof body?.data?.id !== 'string') throw unavailable();
-      return body.data.id;
+      const res = await client.call(`/${role}/${encodeURIComponent(idOrSlug)}/profile`, { schema: ProfileIdSchema });
+      if (res.ok) return res.data.id;
+      if (res.status === 404) return null;
+      throw new DomainError('UPSTREAM_UNAVAILABLE', 'Talent profiles cannot be checked right now; try again shortly');
     },
   };
-}
-
-function unavailable(): DomainError {
-  return new DomainError('UPSTREAM_UNAVAILABLE', 'Talent profiles cannot be checked right now; try again shortly');
 }

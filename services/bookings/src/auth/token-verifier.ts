@@ -1,7 +1,7 @@
 import type { Role } from '@tm/contracts';
 import { type Clock, DomainError } from '@tm/shared';
 import { bearerToken } from '@tm/shared/tokens';
-import { type JWTVerifyGetKey, remoteJwks, verifyToken } from '@tm/shared/tokens/verify';
+import { type JWTVerifyGetKey, type RemoteJwksOptions, remoteJwks, verifyToken } from '@tm/shared/tokens/verify';
 
 /** Who a verified access token speaks for. `pid` is a pm's or resource's talent profile id. */
 export interface Principal {
@@ -23,8 +23,15 @@ export interface TokenVerifier {
  * audience, TOKEN_LEEWAY_S, `typ` checked, `iat` not ahead, claims as the contract has them)
  * against auth's JWKS. A JWKS that cannot be fetched is a 503, not the caller's fault.
  */
-export function createTokenVerifier(options: { jwksUrl?: string; keys?: JWTVerifyGetKey; clock: Clock }): TokenVerifier {
-  const keys = options.keys ?? remoteJwks({ url: options.jwksUrl ?? 'http://127.0.0.1:8081/.well-known/jwks.json' });
+export function createTokenVerifier(options: {
+  jwksUrl?: string;
+  jwksFetch?: RemoteJwksOptions['fetch'];
+  keys?: JWTVerifyGetKey;
+  clock: Clock;
+}): TokenVerifier {
+  const keys =
+    options.keys ??
+    remoteJwks({ url: options.jwksUrl ?? 'http://127.0.0.1:8081/.well-known/jwks.json', ...(options.jwksFetch ? { fetch: options.jwksFetch } : {}) });
   const unavailable = () => new DomainError('UPSTREAM_UNAVAILABLE', 'Tokens cannot be checked right now; try again shortly');
   return {
     async principal(authorization) {

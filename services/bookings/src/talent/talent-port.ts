@@ -1,4 +1,7 @@
-import { DomainError, REQUEST_ID_HEADER } from '@tm/shared';
+import { StaffProfileSchema } from '@tm/contracts';
+import { DomainError, type Logger } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
+import { t } from 'elysia';
 
 /** A PM as a booking stores them: public fields only. */
 export interface PmRef {
@@ -12,27 +15,18 @@ export interface TalentPort {
   findActivePm(idOrSlug: string, requestId?: string): Promise<PmRef | undefined>;
 }
 
-/** Talent over HTTP: 404 means no active PM by that id; anything else unusable is talent's failure. */
-export function createHttpTalent(options: { baseUrl: string; timeoutMs: number; fetch?: typeof fetch }): TalentPort {
-  const doFetch = options.fetch ?? fetch;
+/** The fields of talent's StaffProfile a booking keeps. */
+const PmFieldsSchema = t.Pick(StaffProfileSchema, ['id', 'slug', 'displayName']);
+
+/** Talent over the shared service client: 404 means no active PM by that id; anything else unusable is talent's failure. */
+export function createHttpTalent(options: { baseUrl: string; timeoutMs: number; logger: Logger; fetch?: typeof fetch }): TalentPort {
+  const client = createServiceClient({ service: 'talent', ...options });
   return {
     async findActivePm(idOrSlug, requestId) {
-      let res: Response;
-      try {
-        res = await doFetch(`${options.baseUrl}/pm/${encodeURIComponent(idOrSlug)}/profile`, {
-          headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : {},
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-      } catch {
-        throw new DomainError('UPSTREAM_UNAVAILABLE', 'Profiles cannot be checked right now; try again shortly');
-      }
+      const res = await client.call(`/pm/${encodeURIComponent(idOrSlug)}/profile`, { schema: PmFieldsSchema, requestId });
+      if (res.ok) return { id: res.data.id, slug: res.data.slug, name: res.data.displayName };
       if (res.status === 404) return undefined;
-      const body = (await res.json().catch(() => undefined)) as { data?: { _id?: unknown; id?: unknown; slug?: unknown; displayName?: unknown } } | undefined;
-      const d = body?.data;
-      const id = typeof d?._id === 'string' ? d._id : typeof d?.id === 'string' ? d.id : undefined;
-      if (res.status !== 200 || id === undefined || typeof d?.slug !== 'string' || typeof d?.displayName !== 'string')
-        throw new DomainError('UPSTREAM_UNAVAILABLE', 'Profiles cannot be checked right now; try again shortly');
-      return { id, slug: d.slug, name: d.displayName };
+      throw new DomainError('UPSTREAM_UNAVAILABLE', 'Profiles cannot be checked right now; try again shortly');
     },
   };
 }

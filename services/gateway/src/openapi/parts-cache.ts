@@ -1,4 +1,5 @@
 import type { Clock, Logger } from '@tm/shared';
+import { createServiceClient, type ServiceClient } from '@tm/shared/client';
 import type { Upstreams } from '../site-deps.ts';
 import { isObject, type OpenApiDoc } from './normalize-document.ts';
 import { SERVICE_NAMES, type ServiceName } from './public-api.ts';
@@ -42,10 +43,13 @@ export function createPartsCache(options: PartsCacheOptions) {
   const { clock, logger, timeoutMs, freshForMs = 60_000, retryAfterFailureMs = 5_000 } = options;
   const entries = new Map<ServiceName, Entry>(SERVICE_NAMES.map((s) => [s, { fetchedAt: Number.NEGATIVE_INFINITY }]));
   let generation = 0;
+  const clients = new Map<ServiceName, ServiceClient>(
+    SERVICE_NAMES.map((service) => [service, createServiceClient({ service, baseUrl: options.upstreams[service], timeoutMs, fetch: options.fetch, logger })]),
+  );
 
   async function refresh(service: ServiceName, entry: Entry): Promise<void> {
     try {
-      const doc = await fetchPart(options.fetch, options.upstreams[service], timeoutMs);
+      const doc = await fetchPart(clients.get(service) as ServiceClient);
       const json = JSON.stringify(doc);
       if (json !== entry.json) generation += 1;
       Object.assign(entry, { doc, json, fetchedAt: clock.now(), failedAt: undefined });
@@ -91,14 +95,18 @@ export function createPartsCache(options: PartsCacheOptions) {
 /** The cache routes.ts holds for the life of the gateway. */
 export type PartsCache = ReturnType<typeof createPartsCache>;
 
-/** Asks one service for its part; throws when the answer is not an OpenAPI 3 document. */
-async function fetchPart(fetchFn: typeof fetch, baseUrl: string, timeoutMs: number): Promise<OpenApiDoc> {
-  const url = `${baseUrl.replace(/\/+$/, '')}/openapi/json`;
-  const res = await fetchFn(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+/** Asks one service for its part (an OpenAPI document, not the envelope: the client's raw mode); throws when the answer is not an OpenAPI 3 document. */
+async function fetchPart(client: ServiceClient): Promise<OpenApiDoc> {
+  const answer = await client.raw('/openapi/json', { headers: { accept: 'application/json' } });
+  if (!answer.ok) throw new Error(`GET /openapi/json: ${answer.message}`);
+  const res = answer.response;
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new Error(`GET /openapi/json answered ${res.status}`);
+  }
   const body: unknown = await res.json();
   if (!isObject(body) || typeof body.openapi !== 'string' || !body.openapi.startsWith('3.') || !isObject(body.paths)) {
-    throw new Error(`GET ${url} is not an OpenAPI 3 document`);
+    throw new Error(`GET /openapi/json is not an OpenAPI 3 document`);
   }
   return body as OpenApiDoc;
 }

@@ -1,6 +1,6 @@
-import { Value } from '@sinclair/typebox/value';
 import { REVOCATIONS_PATH, RevocationFeedSchema } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 import type { SessionVerdict } from './decide-access.ts';
 
 /**
@@ -49,13 +49,14 @@ export function createRevocationView(options: RevocationViewOptions): Revocation
   let failing = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  // Quiet: an outage is logged once below, not once per poll.
+  const auth = createServiceClient({ service: 'auth', baseUrl: options.authUrl, timeoutMs, fetch: options.fetch, logger, quiet: true });
 
   async function readPage(): Promise<{ next: number; more: boolean }> {
-    const res = await options.fetch(`${options.authUrl}${REVOCATIONS_PATH}?since=${since}`, { signal: AbortSignal.timeout(timeoutMs) });
-    const body = (await res.json()) as { data?: unknown };
-    if (!res.ok || !Value.Check(RevocationFeedSchema, body.data)) throw new Error(`revocation feed answered ${res.status}`);
-    for (const entry of body.data.revoked) revoked.set(entry.sid, entry.until);
-    return body.data;
+    const res = await auth.call(REVOCATIONS_PATH, { schema: RevocationFeedSchema, query: { since } });
+    if (!res.ok) throw new Error(`revocation feed: ${res.code} (${res.status})`);
+    for (const entry of res.data.revoked) revoked.set(entry.sid, entry.until);
+    return res.data;
   }
 
   async function refresh(): Promise<boolean> {

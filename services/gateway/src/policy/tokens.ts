@@ -1,7 +1,7 @@
 import type { Role } from '@tm/contracts';
 import type { Clock } from '@tm/shared';
 import { bearerToken, TOKEN_LEEWAY_S } from '@tm/shared/tokens';
-import { type JWTVerifyGetKey, remoteJwks, UNKNOWN_KEY_REASON, verifyToken } from '@tm/shared/tokens/verify';
+import { type JWTVerifyGetKey, type RemoteJwksOptions, remoteJwks, UNKNOWN_KEY_REASON, verifyToken } from '@tm/shared/tokens/verify';
 
 /** Who a valid access token speaks for; what routes and the MCP server see of a caller. */
 export interface Principal {
@@ -53,6 +53,8 @@ export function createTokenVerifier(options: {
   jwksCacheS?: number;
   /** Least time between two JWKS fetches (jose's cooldown), so unknown kids cannot trigger a fetch storm. */
   jwksCooldownMs?: number;
+  /** How the JWKS is fetched: auth's service client (`client.fetch`). */
+  jwksFetch?: RemoteJwksOptions['fetch'];
   /** Tests may pass a key resolver instead of a URL-backed JWKS. */
   keys?: JWTVerifyGetKey;
 }): TokenVerifier {
@@ -63,6 +65,7 @@ export function createTokenVerifier(options: {
       url: options.jwksUrl,
       cacheMaxAgeMs: (options.jwksCacheS ?? 600) * 1000,
       ...(options.jwksCooldownMs === undefined ? {} : { cooldownMs: options.jwksCooldownMs }),
+      ...(options.jwksFetch ? { fetch: options.jwksFetch } : {}),
     });
   const cache = new Map<string, { until: number; result: TokenCheck }>();
   let jwksDownUntil = 0;

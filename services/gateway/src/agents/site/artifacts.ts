@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceIndexLineSchema, TalentIndexLineSchema } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 import { validatorOf } from '@tm/shared/http';
 import { type DownloadedIndex, downloadIndex } from './index-download.ts';
 import { MAX_SITEMAP_BYTES, MAX_URLS_PER_SITEMAP, type SitemapLimits } from './sitemap.ts';
@@ -64,6 +65,9 @@ export function createSiteArtifacts(options: SiteArtifactsOptions): SiteArtifact
   let running: Promise<void> | undefined;
   let nextAt = Number.NEGATIVE_INFINITY;
   let seq = 0;
+  const clientOf = (service: 'catalog' | 'talent') =>
+    createServiceClient({ service, baseUrl: options.upstreams[service], timeoutMs: options.timeoutMs, fetch: options.fetch, logger: options.logger });
+  const clients = { catalog: clientOf('catalog'), talent: clientOf('talent') };
 
   const rootDir = () => {
     root ??= options.dir ? mkdir(options.dir, { recursive: true }).then(() => options.dir as string) : mkdtemp(join(tmpdir(), 'tm-site-'));
@@ -76,8 +80,8 @@ export function createSiteArtifacts(options: SiteArtifactsOptions): SiteArtifact
     try {
       const get = (service: 'catalog' | 'talent', path: string, file: string, check: (v: unknown) => boolean, previous?: DownloadedIndex) =>
         downloadIndex({
-          fetch: options.fetch,
-          url: `${options.upstreams[service].replace(/\/+$/, '')}${path}`,
+          client: clients[service],
+          indexPath: path,
           path: join(dir, file),
           check,
           timeoutMs: options.timeoutMs,

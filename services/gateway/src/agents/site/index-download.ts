@@ -1,4 +1,5 @@
 import { IndexTrailerSchema } from '@tm/contracts';
+import type { ServiceClient } from '@tm/shared/client';
 import { validatorOf } from '@tm/shared/http';
 import { FileOut } from './file-out.ts';
 
@@ -45,21 +46,27 @@ export async function* readLines(stream: ReadableStream<Uint8Array>): AsyncGener
  * Answers `unchanged` for a 304 to `previousEtag`.
  */
 export async function downloadIndex(options: {
-  fetch: typeof fetch;
-  url: string;
+  /** The service's client; the index comes through its raw mode (NDJSON, not the envelope). */
+  client: ServiceClient;
+  /** The index's path on that service. */
+  indexPath: string;
   path: string;
   check: (entry: unknown) => boolean;
   timeoutMs: number;
   requestId: string;
   previousEtag?: string | null;
 }): Promise<DownloadedIndex | 'unchanged'> {
-  const headers = new Headers({ accept: 'application/x-ndjson', 'x-request-id': options.requestId });
-  if (options.previousEtag) headers.set('if-none-match', options.previousEtag);
-  const res = await options.fetch(options.url, { headers, signal: AbortSignal.timeout(options.timeoutMs) });
+  const answer = await options.client.raw(options.indexPath, {
+    requestId: options.requestId,
+    timeoutMs: options.timeoutMs,
+    headers: { accept: 'application/x-ndjson', 'if-none-match': options.previousEtag ?? undefined },
+  });
+  if (!answer.ok) throw new Error(`${options.indexPath}: ${answer.message} (${answer.code})`);
+  const res = answer.response;
   if (res.status === 304 && options.previousEtag) return 'unchanged';
   if (res.status !== 200 || !res.body) {
     await res.body?.cancel();
-    throw new Error(`${options.url} answered ${res.status}`);
+    throw new Error(`${options.indexPath} answered ${res.status}`);
   }
   const out = new FileOut(options.path);
   let sent = 0;
@@ -69,7 +76,7 @@ export async function downloadIndex(options: {
   try {
     for await (const line of readLines(res.body)) {
       if (line.trim() === '') continue;
-      if (trailer) throw new Error(`${options.url}: data after the trailer`);
+      if (trailer) throw new Error(`${options.indexPath}: data after the trailer`);
       const value: unknown = JSON.parse(line);
       if (isTrailer.Check(value)) {
         trailer = value as { count: number };
@@ -88,7 +95,7 @@ export async function downloadIndex(options: {
   } finally {
     await out.close();
   }
-  if (!trailer) throw new Error(`${options.url}: the index ended without its trailer (cut off after ${sent} entries)`);
-  if (trailer.count !== sent) throw new Error(`${options.url}: the trailer counts ${trailer.count} entries, ${sent} arrived`);
+  if (!trailer) throw new Error(`${options.indexPath}: the index ended without its trailer (cut off after ${sent} entries)`);
+  if (trailer.count !== sent) throw new Error(`${options.indexPath}: the trailer counts ${trailer.count} entries, ${sent} arrived`);
   return { path: options.path, etag: res.headers.get('etag'), sent, kept, newest };
 }

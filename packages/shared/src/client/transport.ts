@@ -1,0 +1,95 @@
+import { COMMON_ERROR_STATUS, type UpstreamFailureCode } from '@tm/contracts/errors';
+import type { Logger } from '../core/logger.ts';
+import { REQUEST_ID_HEADER } from '../core/request-id.ts';
+import { currentRequestScope } from '../core/request-scope.ts';
+
+/** The failure half of a result: the shared UPSTREAM_* codes, or the called service's own error envelope. */
+export interface ServiceFailure {
+  ok: false;
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** What the transport needs of a request (the client's request types satisfy it). */
+interface Sendable {
+  method?: string;
+  query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  body?: unknown;
+  requestId?: string | undefined;
+  headers?: Readonly<Record<string, string | undefined>>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** The fields of a call's log lines. */
+type CallLog = Record<string, unknown>;
+
+/** Sends one call and maps what cannot be answered; shared by the envelope and raw modes. */
+export interface Outbound {
+  /** The base URL without a trailing slash. */
+  readonly base: string;
+  send(path: string, request: Sendable, accept: string | undefined): Promise<{ ok: true; response: Response; log: CallLog } | ServiceFailure>;
+  /** An UPSTREAM_* failure, logged as a warning. */
+  failure(code: UpstreamFailureCode, log: CallLog): ServiceFailure;
+}
+
+const MESSAGES: Record<UpstreamFailureCode, (service: string) => string> = {
+  UPSTREAM_TIMEOUT: (s) => `The ${s} service did not answer in time`,
+  UPSTREAM_UNAVAILABLE: (s) => `The ${s} service is unavailable`,
+  UPSTREAM_ERROR: (s) => `The ${s} service gave an unusable answer`,
+};
+
+/**
+ * The one place a call between services goes out: the URL joined as text (a base with a path
+ * keeps it, as the /api proxy joins them), X-Request-Id from the call or the request scope, one
+ * budget covering connect, answer and body, and a refused connection or a timeout as a failure.
+ */
+export function createTransport(options: {
+  service: string;
+  baseUrl: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  logger: Logger;
+  quiet?: boolean;
+}): Outbound {
+  const { service, logger } = options;
+  const doFetch = options.fetch ?? fetch;
+  const base = options.baseUrl.replace(/\/+$/, '');
+
+  const failure = (code: UpstreamFailureCode, log: CallLog): ServiceFailure => {
+    if (!options.quiet) logger.warn('service call failed', { upstream: service, code, ...log });
+    return { ok: false, status: COMMON_ERROR_STATUS[code], code, message: MESSAGES[code](service) };
+  };
+
+  return {
+    base,
+    failure,
+    async send(path, request, accept) {
+      const url = new URL(`${base}${path}`);
+      for (const [k, v] of Object.entries(request.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+      const headers = new Headers(accept ? { accept } : {});
+      const requestId = request.requestId ?? currentRequestScope()?.requestId;
+      if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
+      for (const [k, v] of Object.entries(request.headers ?? {})) if (v !== undefined) headers.set(k, v);
+      if (request.body !== undefined) headers.set('content-type', 'application/json');
+      const method = request.method ?? 'GET';
+      const log: CallLog = { method, path: url.pathname, requestId };
+      const budget = AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs);
+      try {
+        const response = await doFetch(url, {
+          method,
+          headers,
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          // A service never redirects another; following one would carry our headers elsewhere.
+          redirect: 'manual',
+          signal: request.signal ? AbortSignal.any([budget, request.signal]) : budget,
+        });
+        return { ok: true, response, log };
+      } catch (error) {
+        if ((error as Error)?.name === 'TimeoutError') return failure('UPSTREAM_TIMEOUT', { ...log, reason: 'timeout' });
+        return failure('UPSTREAM_UNAVAILABLE', { ...log, reason: 'unavailable', error: String(error) });
+      }
+    },
+  };
+}
