@@ -11,8 +11,16 @@ export const CHATBOT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const CHATBOT_SECRET_HEADER = 'x-chatbot-secret';
 
 /** POST /chatbot/sessions: the language answers should be in (default X-Lang, else en). */
+// A union of literals, not t.UnionEnum: Elysia fills an absent optional UnionEnum with its first member, which would hide X-Lang.
 export const CreateChatbotSessionBodySchema = t.Object(
-  { lang: t.Optional(t.UnionEnum(LANGUAGES, { description: 'Language of the answers (en, hi, ar, de); default X-Lang, else en' })) },
+  {
+    lang: t.Optional(
+      t.Union(
+        LANGUAGES.map((l) => t.Literal(l)),
+        { description: 'Language of the answers (en, hi, ar, de); default X-Lang, else en' },
+      ),
+    ),
+  },
   { title: 'CreateChatbotSessionBody', additionalProperties: false },
 );
 export type CreateChatbotSessionBody = typeof CreateChatbotSessionBodySchema.static;
@@ -96,6 +104,26 @@ export const ChatbotDoneEventSchema = t.Object(
   { title: 'ChatbotDoneEvent' },
 );
 export const ChatbotErrorEventSchema = t.Object({ code: t.String() }, { title: 'ChatbotErrorEvent' });
+
+/**
+ * One event of the answer stream (text/event-stream), as a client decodes it: `event: <name>`
+ * and its `data:` JSON. Described for the OpenAPI document; the stream itself is SSE framing.
+ */
+export const ChatbotStreamEventSchema = t.Union(
+  [
+    t.Object({ event: t.Literal('meta'), data: ChatbotMetaEventSchema }),
+    t.Object({ event: t.Literal('delta'), data: ChatbotDeltaEventSchema }),
+    t.Object({ event: t.Literal('tool'), data: ChatbotToolEventSchema }),
+    t.Object({ event: t.Literal('quote'), data: QuoteSchema }),
+    t.Object({ event: t.Literal('done'), data: ChatbotDoneEventSchema }),
+    t.Object({ event: t.Literal('error'), data: ChatbotErrorEventSchema }),
+  ],
+  {
+    title: 'ChatbotStreamEvent',
+    description:
+      'One event of the answer stream: `meta` first, `delta` repeated, `tool` and `quote` as they happen, then `done` or `error`. A `: ping` comment line comes at least every 8 s.',
+  },
+);
 
 /** The answer stream's events: `event: <name>` and its `data:` JSON; a `: ping` comment at least every 8 s. */
 export type ChatbotEvent =

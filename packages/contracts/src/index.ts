@@ -144,6 +144,7 @@ export {
   ChatbotSessionCreatedSchema,
   type ChatbotSource,
   ChatbotSourceSchema,
+  ChatbotStreamEventSchema,
   ChatbotToolEventSchema,
   type ChatbotTranscript,
   ChatbotTranscriptSchema,

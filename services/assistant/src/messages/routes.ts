@@ -83,7 +83,13 @@ export function createMessageRoutes(deps: MessageRoutesDeps) {
         409: ErrorEnvelopeSchema,
         429: ErrorEnvelopeSchema,
       },
-      detail: { tags: ['Chatbot'], summary: 'Send a message to the chatbot', description: DESCRIPTION },
+      detail: {
+        tags: ['Chatbot'],
+        summary: 'Send a message to the chatbot',
+        description: DESCRIPTION,
+        // The gateway's document turns this into the 200 answer's text/event-stream content.
+        'x-event-stream': { $ref: '#/components/schemas/ChatbotStreamEvent' },
+      },
     },
   );
 }
