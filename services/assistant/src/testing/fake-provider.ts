@@ -40,8 +40,9 @@ export interface FakeRequest {
     stream: boolean;
   };
   authorization: string | null;
-  /** performance.now() when the fake sent its first byte of the answer. */
+  /** performance.now() when the fake sent its first byte of the answer, and its last. */
   firstByteAt?: number;
+  lastByteAt?: number;
 }
 
 export interface FakeProvider {
@@ -123,6 +124,7 @@ export function startFakeProvider(): FakeProvider {
           if (next === undefined) return controller.close();
           if (reply.chunkDelayMs) await Bun.sleep(reply.chunkDelayMs);
           seen.firstByteAt ??= performance.now();
+          seen.lastByteAt = performance.now();
           controller.enqueue(next);
         },
       });
