@@ -59,7 +59,8 @@ describe('the chatbot through the gateway', () => {
     });
     const started = performance.now();
     const decoder = new TextDecoder();
-    for await (const chunk of res.body as ReadableStream<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) parser.feed(decoder.decode(r.value, { stream: true }));
     const names = events.map((e) => e.event);
     expect(names[0]).toBe('meta');
     expect(names).toContain('tool');
