@@ -11,9 +11,14 @@
  * looping create booking -> create payment -> dev succeed, with document writes per step and
  * catalog calls per booking from bookings' counters.
  *
+ * Then the assistant's case (scripts/bench/assistant.ts, also runnable alone): time to first
+ * `delta` and overhead per tool round against a fake provider at 50 ms a chunk, and fallback
+ * answers per second, all through the gateway.
+ *
  * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
- * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout (the checkout
+ * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ASSISTANT_SAMPLES (20),
+ * BENCH_ASSISTANT_CONNECTIONS (16), BENCH_ONLY=checkout (the checkout
  * case alone), BENCH_GATEWAY_SERVER (bun: the gateway on Bun.serve; node: on node:http,
  * HTTP_SERVER=node; both: a second gateway on node:http measured as (a') next to the Bun.serve one,
  * with the a'/a ratios of each round).
@@ -23,6 +28,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RedisClient } from 'bun';
 import { scaleSectionOf } from '../bench-scale/report.ts';
+import { assistantMarkdown, runAssistantBench } from './assistant.ts';
 import { checkoutMarkdown, customerTokenSigner, generateSigningKey, runCheckout } from './checkout.ts';
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
 import { benchmarksMarkdown } from './markdown.ts';
@@ -160,6 +166,20 @@ async function main() {
     const checkout = checkoutMarkdown(result);
     sections.push(checkout);
     console.log(`\n${checkout}`);
+  }
+
+  if (!onlyCheckout) {
+    // The chatbot's case starts its own processes (two assistants, a fake model, two gateways).
+    const assistant = await runAssistantBench({
+      repoRoot,
+      samples: num('BENCH_ASSISTANT_SAMPLES', 20),
+      connections: num('BENCH_ASSISTANT_CONNECTIONS', 16),
+      durationS,
+      log,
+    });
+    const section = assistantMarkdown(assistant);
+    sections.push(section);
+    console.log(`\n${section}`);
   }
 
   const servers = gatewayServerTable(cases);

@@ -40,9 +40,13 @@ export interface FakeRequest {
     stream: boolean;
   };
   authorization: string | null;
+  /** performance.now() when the request arrived. */
+  receivedAt: number;
   /** performance.now() when the fake sent its first byte of the answer, and its last. */
   firstByteAt?: number;
   lastByteAt?: number;
+  /** performance.now() when the first chunk carrying text went out (after the role-only first chunk). */
+  firstTextAt?: number;
 }
 
 export interface FakeProvider {
@@ -55,31 +59,32 @@ export interface FakeProvider {
 }
 
 const encoder = new TextEncoder();
-const sse = (data: unknown) => encoder.encode(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+const sseBytes = (data: unknown) => encoder.encode(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
 
-/** The SSE chunks of one streamed reply, in order. */
-function chunksOf(reply: Extract<FakeReply, { kind: 'stream' }>): Uint8Array[] {
-  const out: Uint8Array[] = [];
+/** The SSE chunks of one streamed reply, in order; `text` marks those carrying content. */
+function chunksOf(reply: Extract<FakeReply, { kind: 'stream' }>): { bytes: Uint8Array; text: boolean }[] {
+  const out: { bytes: Uint8Array; text: boolean }[] = [];
+  const sse = (data: unknown, text = false) => out.push({ bytes: sseBytes(data), text });
   const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', model: 'fake' };
-  out.push(sse({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' } }] }));
+  sse({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' } }] });
   const size = reply.chunkChars ?? 12;
   const text = reply.text ?? '';
-  for (let i = 0; i < text.length; i += size) out.push(sse({ ...base, choices: [{ index: 0, delta: { content: text.slice(i, i + size) } }] }));
+  for (let i = 0; i < text.length; i += size) sse({ ...base, choices: [{ index: 0, delta: { content: text.slice(i, i + size) } }] }, true);
   (reply.toolCalls ?? []).forEach((call, n) => {
     const id = call.id ?? `call_fake_${n}`;
     const at = reply.omitIndex ? {} : { index: n };
     const args = JSON.stringify(call.args);
     const half = Math.ceil(args.length / 2);
-    out.push(sse({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ ...at, id, type: 'function', function: { name: call.name, arguments: '' } }] } }] }));
+    sse({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ ...at, id, type: 'function', function: { name: call.name, arguments: '' } }] } }] });
     for (const piece of [args.slice(0, half), args.slice(half)]) {
       // Without index, a continuation carries neither index nor id: it continues the call before it.
-      out.push(sse({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ ...at, function: { arguments: piece } }] } }] }));
+      sse({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ ...at, function: { arguments: piece } }] } }] });
     }
   });
   const finish = reply.toolCalls?.length ? 'tool_calls' : 'stop';
-  out.push(sse({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finish }] }));
-  if (!reply.omitUsage) out.push(sse({ ...base, choices: [], usage: { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 } }));
-  out.push(sse('[DONE]'));
+  sse({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finish }] });
+  if (!reply.omitUsage) sse({ ...base, choices: [], usage: { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 } });
+  sse('[DONE]');
   return out;
 }
 
@@ -95,7 +100,8 @@ export function startFakeProvider(): FakeProvider {
     idleTimeout: 0,
     async fetch(req) {
       if (new URL(req.url).pathname !== '/v1/chat/completions' || req.method !== 'POST') return new Response('not found', { status: 404 });
-      const seen: FakeRequest = { body: (await req.json()) as FakeRequest['body'], authorization: req.headers.get('authorization') };
+      const receivedAt = performance.now();
+      const seen: FakeRequest = { body: (await req.json()) as FakeRequest['body'], authorization: req.headers.get('authorization'), receivedAt };
       requests.push(seen);
       const reply = queued.shift() ?? fallback(seen);
       if (reply.kind === 'status') return Response.json({ error: { message: 'fake failure' } }, { status: reply.status });
@@ -105,7 +111,7 @@ export function startFakeProvider(): FakeProvider {
         const stream = new ReadableStream<Uint8Array>({
           start(controller) {
             seen.firstByteAt = performance.now();
-            controller.enqueue(sse({ choices: [{ index: 0, delta: { content: reply.text } }] }));
+            controller.enqueue(sseBytes({ choices: [{ index: 0, delta: { content: reply.text } }] }));
             hanging.add(() => {
               try {
                 controller.close();
@@ -125,7 +131,8 @@ export function startFakeProvider(): FakeProvider {
           if (reply.chunkDelayMs) await Bun.sleep(reply.chunkDelayMs);
           seen.firstByteAt ??= performance.now();
           seen.lastByteAt = performance.now();
-          controller.enqueue(next);
+          if (next.text) seen.firstTextAt ??= performance.now();
+          controller.enqueue(next.bytes);
         },
       });
       return new Response(stream, { headers });
