@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { startToolServices, type ToolServices } from '@tm/agent-tools/testing';
 import type { Quote } from '@tm/contracts';
+import type { DocumentStore } from '@tm/shared/store';
+import { StoreUnavailableError } from '@tm/shared/store';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createChatProvider } from '../provider/client.ts';
 import { type FakeProvider, startFakeProvider } from '../testing/fake-provider.ts';
 import { readEvents } from '../testing/sse.ts';
@@ -125,6 +128,39 @@ describe('a message answered as a stream', () => {
     expect(events.map((e) => e.event)).toContain('tool');
     expect(events.find((e) => e.event === 'tool')?.data).toEqual({ name: 'search_services' });
     expect(events.at(-1)).toEqual({ event: 'done', data: { fallback: false, usage: { promptTokens: 84, completionTokens: 14 } } });
+  });
+});
+
+describe('a store that fails', () => {
+  /** The embedded store, but writes to chatbot_sessions fail as MongoDB being away does. */
+  function failingSessionWrites(): DocumentStore {
+    const documents = createEmbeddedDocumentStore();
+    const fail = async () => {
+      throw new StoreUnavailableError('mongodb', new Error('down'));
+    };
+    const wrap = <T extends object>(target: T, override: Record<string, unknown>): T =>
+      new Proxy(target, {
+        get(t, p) {
+          if (typeof p === 'string' && p in override) return override[p];
+          const v = Reflect.get(t, p);
+          return typeof v === 'function' ? v.bind(t) : v;
+        },
+      });
+    return wrap(documents, {
+      collection: (name: string) => (name === 'chatbot_sessions' ? wrap(documents.collection(name), { updateOne: fail }) : documents.collection(name)),
+    });
+  }
+
+  it('ends the stream with an error event, stores no half answer, and answers 503 as JSON', async () => {
+    const t = await assistant({ documents: failingSessionWrites() });
+    const s = await session(t);
+    const stream = await post(t, s, { text: 'hello', clientMessageId: 'f1' }, { accept: 'text/event-stream' });
+    const { events } = readEvents(stream.text);
+    expect(events.at(-1)).toEqual({ event: 'error', data: { code: 'SERVICE_UNAVAILABLE' } });
+    expect(events.map((e) => e.event)).not.toContain('done');
+    expect(await t.documents.collection('chatbot_turns').countDocuments({})).toBe(0);
+    const json = await post(t, s, { text: 'hello', clientMessageId: 'f2' });
+    expect([json.status, json.body.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
   });
 });
 
