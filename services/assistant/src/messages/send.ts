@@ -69,15 +69,16 @@ export async function answerTurn(
       ...(result.quote ? { quote: result.quote } : {}),
       ...(result.usage ? { usage: result.usage } : {}),
     };
+    // New placeholders are set one field each, so two answers of one session never drop each other's.
     const added = Object.fromEntries(
       Object.entries(vault)
         .filter(([k]) => !(k in session.vault))
         .map(([k, v]) => [`vault.${k}`, v]),
     );
-    const pending = result.pending
+    const sessionUpdate = result.pending
       ? { $set: { ...added, pending: result.pending } }
       : { ...(Object.keys(added).length ? { $set: added } : {}), $unset: { pending: '' } };
-    await deps.store.sessions.updateOne({ _id: session._id }, pending);
+    await deps.store.sessions.updateOne({ _id: session._id }, sessionUpdate);
     await finishTurn(deps.store, deps.clock, turn, result.providerText, answer);
     emit({ event: 'done', data: { fallback: answer.fallback, ...(answer.usage ? { usage: answer.usage } : {}) } });
     return answer;
