@@ -5,7 +5,8 @@ import { decideAccess } from '../policy/decide-access.ts';
 import type { RequestStates } from '../policy/request-state.ts';
 import { type RevocationView, sessionVerdict } from '../policy/revocations.ts';
 import type { Upstreams } from '../site-deps.ts';
-import { forward, ProxyFailure, STREAM_IDLE_MS } from './proxy.ts';
+import { STREAM_IDLE_MS } from './event-stream.ts';
+import { forward, ProxyFailure } from './proxy.ts';
 import { resolveTarget, searchOf } from './routing.ts';
 import { createTimeoutSignals } from './timeout-signals.ts';
 
