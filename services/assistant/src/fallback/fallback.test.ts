@@ -62,6 +62,11 @@ describe('the fallback answer', () => {
     expect(a.text).toContain('Tell me the hours');
   });
 
+  it('asks for hours only when the text names a service', async () => {
+    const { answer: a } = await answer('How do payments work?');
+    expect(a.text).not.toContain('Tell me the hours');
+  });
+
   it('is the same answer for the same text (deterministic)', async () => {
     const text = 'How long does a React developer take to start? 40 hours in India';
     const [one, two] = [await answer(text), await answer(text)];

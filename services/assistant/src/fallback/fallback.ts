@@ -2,7 +2,7 @@ import { type AgentTool, runTool, type ToolContext } from '@tm/agent-tools';
 import { MARKETS, type Quote } from '@tm/contracts';
 import { formatMinor } from '@tm/shared/money';
 import type { Retrieved } from '../retrieval/retrieve.ts';
-import { priceIntent } from './intent.ts';
+import { priceIntent, serviceNamed } from './intent.ts';
 
 /** Why the answer was built without the model. */
 export type FallbackReason = 'no-model' | 'timeout' | 'provider-error';
@@ -68,7 +68,7 @@ export async function fallbackAnswer(
     parts.push(
       'I found nothing on that yet. Name a service and the hours (for example "a React developer for 120 hours in Germany") and I will price it, or ask about booking and payment.',
     );
-  } else if (!intent && retrieved.services.length) {
+  } else if (!intent && serviceNamed(text, retrieved.services)) {
     parts.push('Tell me the hours (for example "120 hours" or "3 months") and I will price it exactly.');
   }
   return { text: parts.join('\n\n'), ...(quote ? { quote } : {}) };
