@@ -11,6 +11,7 @@ import { type Clock, DomainError, type Logger, newId } from '@tm/shared';
 import type { Filter } from '@tm/shared/store';
 import type { CatalogPort } from '../catalog/catalog-port.ts';
 import type { Notifier } from '../mail/notifier.ts';
+import type { BookingsCounters } from '../metrics/counters.ts';
 import type { TalentPort } from '../talent/talent-port.ts';
 import type { Actor, BookingDoc } from './model.ts';
 import type { BookingRepository } from './repository.ts';
@@ -24,6 +25,8 @@ export interface BookingUseCaseDeps {
   clock: Clock;
   logger: Logger;
   notifier: Notifier;
+  /** Business counters on GET /metrics; none in tests that do not look. */
+  counters?: BookingsCounters;
   /** Called once a booking is stored as cancelled: refunds a paid one in full through its provider, else closes its open payment. */
   refundCancelled(booking: BookingDoc): Promise<void>;
 }
@@ -42,7 +45,7 @@ export async function createBooking(
   if (actor.role !== 'customer' && actor.role !== 'guest') throw new DomainError('FORBIDDEN', 'Only customers and guests book');
   const quote = await deps.catalog.quoteCart({ items: body.items }, market, requestId);
   const now = iso(deps.clock.now());
-  return deps.repo.insert({
+  const booking = await deps.repo.insert({
     _id: newId(),
     status: 'pending_payment',
     market: quote.market,
@@ -59,6 +62,8 @@ export async function createBooking(
     updatedAt: now,
     version: 1,
   });
+  deps.counters?.bookingCreated(booking.market);
+  return booking;
 }
 
 /** The booking, when `actor` may see it; else 404 BOOKING_NOT_FOUND (ids are not confirmable). */
