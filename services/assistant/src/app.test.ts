@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { parseMetrics, sampleValue, waitFor } from '@tm/shared/testing';
 import { createAssistantUnderTest } from './testing.ts';
 
 describe('the assistant app', () => {
@@ -36,5 +37,19 @@ describe('the assistant app', () => {
     const doc = (await call('GET', '/openapi/json')).body;
     expect(doc.info.title).toBe('Assistant');
     expect(Object.keys(doc.paths ?? {}).filter((p) => p.startsWith('/internal') || p === '/healthz' || p === '/readyz')).toEqual([]);
+  });
+
+  it('counts its requests by route template on GET /metrics', async () => {
+    const t = await createAssistantUnderTest();
+    const { id, secret } = (await t.call('POST', '/chatbot/sessions', { body: {} })).body.data;
+    await t.call('POST', `/chatbot/sessions/${id}/messages`, { body: { text: 'hello', clientMessageId: 'm1' }, headers: { 'x-chatbot-secret': secret } });
+    const counted = async () =>
+      sampleValue(parseMetrics((await t.call('GET', '/metrics')).text), 'http_requests_total', {
+        method: 'POST',
+        route: '/chatbot/sessions/:id/messages',
+        status: '200',
+      });
+    // A request is counted once its answer is sent (after-response hook): poll, bounded.
+    await waitFor('the message counted', async () => (await counted()) === 1);
   });
 });

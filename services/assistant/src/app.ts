@@ -3,6 +3,7 @@ import { ASSISTANT_ERROR_STATUS } from '@tm/contracts';
 import { type Clock, type Logger, systemClock } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
+import type { Telemetry } from '@tm/shared/telemetry';
 import type { JWTVerifyGetKey } from '@tm/shared/tokens/verify';
 import { Elysia } from 'elysia';
 import type { MessageLimits } from './messages/limits.ts';
@@ -19,6 +20,10 @@ export interface AssistantDeps {
   keyValue: KeyValueStore;
   logger: Logger;
   clock?: Clock;
+  /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
+  telemetry?: Telemetry;
+  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
+  metricsToken?: string | undefined;
   /** The agent tools' service client (catalog, talent, content, search, growth). */
   upstream: UpstreamClient;
   /** The model; left out without LLM_API_KEY (every answer is then the deterministic fallback). */
@@ -47,6 +52,8 @@ export function createApp(deps: AssistantDeps) {
       serviceBase({
         service: 'assistant',
         logger: deps.logger,
+        telemetry: deps.telemetry,
+        metrics: { token: deps.metricsToken, withoutToken: 'open' },
         errorStatus: ASSISTANT_ERROR_STATUS,
         readiness: {
           documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind },

@@ -1,6 +1,7 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
 import { REDIS_SETTINGS } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
+import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 
 const HTTP = ['http:', 'https:'];
 
@@ -13,6 +14,7 @@ export function loadAssistantConfig(env: Env) {
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
     ...REDIS_SETTINGS,
+    ...TELEMETRY_SETTINGS,
     REDIS_PREFIX: read.string('assistant:'),
     /** The gateway in front adds one X-Forwarded-For entry: the client IP the per-IP quota counts. */
     TRUST_PROXY: read.int(1, { min: 0, max: 10 }),

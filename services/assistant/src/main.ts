@@ -1,20 +1,24 @@
 import { createUpstreamClient } from '@tm/agent-tools';
 import { createLogger, systemClock } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
+import { createTelemetry } from '@tm/shared/telemetry';
 import { remoteJwks } from '@tm/shared/tokens/verify';
 import { createApp, ensureAssistantIndexes } from './app.ts';
 import { loadAssistantConfig } from './config.ts';
 import { createChatProvider } from './provider/client.ts';
 
 const logger = createLogger('assistant');
+const telemetry = createTelemetry({ service: 'assistant', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadAssistantConfig(process.env));
 
 // Its own database: "assistant" (or the one MONGODB_URL names), never another service's.
 const { documents, keyValue } = await openStores({
   service: 'assistant',
   logger,
+  telemetry,
   mongodb: mongoSettingsFrom(config, 'assistant'),
   redis: config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS } : undefined,
 });
@@ -30,6 +34,7 @@ const upstream = createUpstreamClient({
   fetch,
   upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   logger,
+  telemetry,
 });
 
 const app = listenOrExit(
@@ -37,10 +42,16 @@ const app = listenOrExit(
     documents,
     keyValue,
     logger,
+    telemetry,
+    metricsToken: config.METRICS_TOKEN,
     clock: systemClock,
     upstream,
     provider,
-    keys: remoteJwks({ url: config.jwksUrl }),
+    // Auth's JWKS through the one service client (its timeout, request id and call metrics).
+    keys: remoteJwks({
+      url: config.jwksUrl,
+      fetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, logger, telemetry }).fetch,
+    }),
     origin: config.PUBLIC_SITE_URL.replace(/\/+$/, ''),
     limits: { perSessionPerMinute: config.CHATBOT_MESSAGES_PER_SESSION_MINUTE, perIpPerDay: config.CHATBOT_MESSAGES_PER_IP_DAY },
     heartbeatMs: config.CHATBOT_HEARTBEAT_MS,
