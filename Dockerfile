@@ -1,13 +1,14 @@
 # One image recipe for every service. Build context: the repository root, so the workspace
 # lockfile applies. docker compose passes the arguments; by hand:
 #   docker build --build-arg SERVICE=catalog --build-arg PORT=8082 -t talent-marketplace/catalog .
-# SERVICE is the folder under services/ (auth, catalog, talent, gateway, bookings); PORT is the
+# SERVICE is the folder under services/ (gateway, auth, catalog, talent, bookings, messaging, content,
+# reviews, search, growth, assistant); PORT is the
 # port it listens on (the same as its PORT default, so the image runs without further settings).
 ARG BUN_VERSION=1.4.5
 
 FROM oven/bun:${BUN_VERSION} AS deps
 ARG SERVICE
-RUN test -n "$SERVICE" || { echo 'build with --build-arg SERVICE=<auth|catalog|talent|gateway|bookings>' >&2; exit 1; }
+RUN test -n "$SERVICE" || { echo 'build with --build-arg SERVICE=<gateway|auth|catalog|talent|bookings|messaging|content|reviews|search|growth|assistant>' >&2; exit 1; }
 WORKDIR /app
 # Every workspace's package.json: a frozen install checks the lockfile against all of them
 # (tests/e2e/compose.test.ts keeps this list equal to the workspaces).
@@ -15,10 +16,16 @@ COPY package.json bun.lock ./
 COPY packages/agent-tools/package.json packages/agent-tools/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/shared/package.json packages/shared/
+COPY services/assistant/package.json services/assistant/
 COPY services/auth/package.json services/auth/
 COPY services/bookings/package.json services/bookings/
 COPY services/catalog/package.json services/catalog/
+COPY services/content/package.json services/content/
 COPY services/gateway/package.json services/gateway/
+COPY services/growth/package.json services/growth/
+COPY services/messaging/package.json services/messaging/
+COPY services/reviews/package.json services/reviews/
+COPY services/search/package.json services/search/
 COPY services/talent/package.json services/talent/
 COPY tests/e2e/package.json tests/e2e/
 RUN bun install --frozen-lockfile --production --filter "@tm/${SERVICE}"

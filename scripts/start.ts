@@ -19,10 +19,22 @@ const config = loadConfigOrExit(logger, () =>
     CATALOG_PORT: read.port(8082),
     TALENT_PORT: read.port(8083),
     BOOKINGS_PORT: read.port(8084),
+    MESSAGING_PORT: read.port(8085),
+    CONTENT_PORT: read.port(8086),
+    REVIEWS_PORT: read.port(8087),
+    SEARCH_PORT: read.port(8088),
+    GROWTH_PORT: read.port(8089),
+    ASSISTANT_PORT: read.port(8090),
     AUTH_URL: read.optionalUrl(['http:', 'https:']),
     CATALOG_URL: read.optionalUrl(['http:', 'https:']),
     TALENT_URL: read.optionalUrl(['http:', 'https:']),
     BOOKINGS_URL: read.optionalUrl(['http:', 'https:']),
+    MESSAGING_URL: read.optionalUrl(['http:', 'https:']),
+    CONTENT_URL: read.optionalUrl(['http:', 'https:']),
+    REVIEWS_URL: read.optionalUrl(['http:', 'https:']),
+    SEARCH_URL: read.optionalUrl(['http:', 'https:']),
+    GROWTH_URL: read.optionalUrl(['http:', 'https:']),
+    ASSISTANT_URL: read.optionalUrl(['http:', 'https:']),
     PUBLIC_SITE_URL: read.optionalUrl(['http:', 'https:']),
   }),
 );
@@ -33,6 +45,12 @@ const ports = {
   catalog: config.CATALOG_PORT,
   talent: config.TALENT_PORT,
   bookings: config.BOOKINGS_PORT,
+  messaging: config.MESSAGING_PORT,
+  content: config.CONTENT_PORT,
+  reviews: config.REVIEWS_PORT,
+  search: config.SEARCH_PORT,
+  growth: config.GROWTH_PORT,
+  assistant: config.ASSISTANT_PORT,
 };
 const local = (p: number) => `http://127.0.0.1:${p}`;
 const urls = {
@@ -40,6 +58,12 @@ const urls = {
   CATALOG_URL: config.CATALOG_URL ?? local(ports.catalog),
   TALENT_URL: config.TALENT_URL ?? local(ports.talent),
   BOOKINGS_URL: config.BOOKINGS_URL ?? local(ports.bookings),
+  MESSAGING_URL: config.MESSAGING_URL ?? local(ports.messaging),
+  CONTENT_URL: config.CONTENT_URL ?? local(ports.content),
+  REVIEWS_URL: config.REVIEWS_URL ?? local(ports.reviews),
+  SEARCH_URL: config.SEARCH_URL ?? local(ports.search),
+  GROWTH_URL: config.GROWTH_URL ?? local(ports.growth),
+  ASSISTANT_URL: config.ASSISTANT_URL ?? local(ports.assistant),
   // Dev payment links (the dev provider's succeed/fail URLs) point at the gateway.
   PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://localhost:${ports.gateway}`,
   PUBLIC_SITE_URL: config.PUBLIC_SITE_URL ?? `http://localhost:${ports.gateway}`,
@@ -54,7 +78,8 @@ const service = (name: keyof typeof ports) => ({
   env: { ...urls, HOST: host, PORT: String(ports[name]), ...(name === 'auth' ? { TRUST_PROXY: '1' } : {}) },
 });
 
-const supervisor = superviseServices([service('auth'), service('catalog'), service('talent'), service('bookings'), service('gateway')], {
+const names: (keyof typeof ports)[] = ['auth', 'catalog', 'talent', 'bookings', 'messaging', 'content', 'reviews', 'search', 'growth', 'assistant', 'gateway'];
+const supervisor = superviseServices(names.map(service), {
   cwd: resolve(import.meta.dir, '..'),
   log,
   // A configuration one service refuses would be refused again: stop everything and say so.

@@ -25,7 +25,7 @@ type ComposeService = {
   healthcheck?: { test: string[] };
 };
 const compose = YAML.parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
-const apps = ['auth', 'catalog', 'talent', 'bookings', 'gateway'] as const;
+const apps = ['auth', 'catalog', 'talent', 'bookings', 'messaging', 'content', 'reviews', 'search', 'growth', 'assistant', 'gateway'] as const;
 const bookingsWritten = existsSync(join(repoRoot, 'services/bookings/src/main.ts'));
 /** True while the code of `app` may not exist yet on this branch (bookings only, see above). */
 const pending = (app: string) => app === 'bookings' && !bookingsWritten;
@@ -108,8 +108,21 @@ describe('Dockerfile (one template for every service)', () => {
 });
 
 describe('docker-compose.yml', () => {
-  it('runs mongo, redis, an SMTP catcher and the five services', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['auth', 'bookings', 'catalog', 'gateway', 'mailpit', 'mongo', 'redis', 'talent']);
+  it('runs mongo, redis, an SMTP catcher and the eleven services', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['mailpit', 'mongo', 'redis', ...apps].sort());
+  });
+
+  it('runs every folder under services/, each with its own database in the shared MongoDB', () => {
+    expect(readdirSync(join(repoRoot, 'services')).sort()).toEqual([...apps].sort());
+    for (const app of apps) {
+      const url = compose.services[app]?.environment?.MONGODB_URL;
+      if (url !== undefined) expect({ app, database: new URL(url).pathname }).toEqual({ app, database: `/${app}` });
+    }
+  });
+
+  it("names every service in the Dockerfile's build-argument check", () => {
+    const check = dockerfile.match(/SERVICE=<([^>]+)>/)?.[1]?.split('|') ?? [];
+    expect(check.sort()).toEqual([...apps].sort());
   });
 
   it('publishes only the gateway (on the port it listens on) and the mail catcher UI, both on the host loopback', () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Subprocess } from 'bun';
-import { freePort, pollUntil, type RunningSystem, realRedisUnderTest, repoRoot, startSystem } from './support/system.ts';
+import { freePort, pollUntil, type RunningSystem, realRedisUnderTest, repoRoot, SYSTEM_PROCESSES, startSystem } from './support/system.ts';
 
 function revocationStory(name: string, storeEnv: () => Record<string, string>, cleanup: () => Promise<void> = async () => {}) {
   describe(`a revoked session at two gateway replicas (${name})`, () => {
@@ -27,10 +27,7 @@ function revocationStory(name: string, storeEnv: () => Record<string, string>, c
           NODE_ENV: 'development',
           HOST: '127.0.0.1',
           PORT: String(port),
-          AUTH_URL: sys.urls.auth,
-          CATALOG_URL: sys.urls.catalog,
-          TALENT_URL: sys.urls.talent,
-          BOOKINGS_URL: sys.urls.bookings,
+          ...Object.fromEntries(SYSTEM_PROCESSES.filter((name) => name !== 'gateway').map((name) => [`${name.toUpperCase()}_URL`, sys.urls[name]])),
           RATE_LIMIT_ANON: '100000',
           RATE_LIMIT_AUTHENTICATED: '100000',
           RATE_LIMIT_AUTH_ROUTES: '100000',

@@ -1,5 +1,5 @@
 /**
- * The whole system as a newcomer starts it (`bun scripts/start.ts`: four real processes on
+ * The whole system as a newcomer starts it (`bun scripts/start.ts`: eleven real processes on
  * 127.0.0.1, embedded stores), exercised only through the gateway's public surface.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
@@ -219,6 +219,40 @@ describe('agent-facing documents at the site root', () => {
     const json = JSON.parse(text.startsWith('{') ? text : (text.match(/^data: (.*)$/m)?.[1] ?? '{}'));
     const names = json.result.tools.map((t: { name: string }) => t.name);
     expect(names).toContain('quote_service');
+  });
+});
+
+describe('the newer services through the gateway', () => {
+  it("reaches each one's own process: an unknown path under its area is the service's 404, not the gateway's", async () => {
+    // The gateway's own 404 names the /api path; a service's names the path it was sent (no /api).
+    const areas: [string, string][] = [
+      ['/chat/nope', 'messaging'],
+      ['/legal/x/y/z', 'content'],
+      ['/reviews/x/y/z', 'reviews'],
+      ['/search/x/y', 'search'],
+      ['/leads/x/y/z', 'growth'],
+      ['/chatbot/x/y', 'assistant'],
+    ];
+    const token = (await (await post('/auth/guest-access', {})).json()).data.accessToken as string;
+    for (const [path, service] of areas) {
+      const res = await api(path, { headers: { authorization: `Bearer ${token}` } });
+      const body = await res.json();
+      expect({ service, status: res.status, code: body.error?.code, message: body.error?.message }).toEqual({
+        service,
+        status: 404,
+        code: 'ROUTE_NOT_FOUND',
+        message: `No route for GET ${path}`,
+      });
+    }
+    const ready = await (await fetch(`${sys.gateway}/readyz`)).json();
+    for (const [, service] of areas) expect({ service, status: ready.dependencies[service]?.status }).toEqual({ service, status: 'up' });
+  });
+
+  it('sends /ofrep/v1 at the site root to growth, and asks a token for chat', async () => {
+    const res = await fetch(`${sys.gateway}/ofrep/v1/nope`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(404);
+    expect((await res.json()).error?.message).toBe('No route for POST /ofrep/v1/nope');
+    expect((await api('/chat/conversations')).status).toBe(401);
   });
 });
 

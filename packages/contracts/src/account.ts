@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { E164_PATTERN } from './phone.ts';
 
 /**
  * What auth asks of every service that holds personal data when a person takes their data
@@ -10,7 +11,7 @@ import { t } from 'elysia';
 export const accountExportPath = (userId: string) => `/internal/accounts/${encodeURIComponent(userId)}/export`;
 
 /**
- * `POST` here erases the person from that service (idempotent: erasing twice answers the same).
+ * `POST` here (body: AccountErasureRequest) erases the person from that service (idempotent: erasing twice answers the same).
  * A service refuses with 409 `ACCOUNT_HAS_ACTIVE_BOOKINGS` while it must keep the person (a paid,
  * confirmed or in-progress booking); records kept for accounting lose their personal data.
  */
@@ -25,6 +26,25 @@ export const AccountExportPartSchema = t.Object(
   { title: 'AccountExportPart' },
 );
 export type AccountExportPart = typeof AccountExportPartSchema.static;
+
+/**
+ * What auth sends in the body of an erase: the person's contact data it knows, for services that
+ * hold records matched by contact rather than by account id (growth's leads). Every field is
+ * optional; a service that keys everything by account id (bookings) ignores the body.
+ */
+export const AccountErasureRequestSchema = t.Object(
+  {
+    emails: t.Optional(
+      t.Array(t.String({ minLength: 3, maxLength: 320 }), {
+        maxItems: 10,
+        description: "The account's confirmed email addresses, lower case (never an unconfirmed one: it may be someone else's)",
+      }),
+    ),
+    mobile: t.Optional(t.String({ pattern: E164_PATTERN, description: "The account's verified mobile, E.164" })),
+  },
+  { title: 'AccountErasureRequest' },
+);
+export type AccountErasureRequest = typeof AccountErasureRequestSchema.static;
 
 /** A service's answer to an erase. */
 export const AccountErasureSchema = t.Object(

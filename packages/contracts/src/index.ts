@@ -7,6 +7,8 @@ export {
   type AccountDeletion,
   AccountDeletionSchema,
   type AccountErasure,
+  type AccountErasureRequest,
+  AccountErasureRequestSchema,
   AccountErasureSchema,
   type AccountExport,
   type AccountExportPart,
@@ -124,14 +126,20 @@ export {
   ServiceSchema,
 } from './catalog.ts';
 export { CONTACTS_PATH, type ContactLookupQuery, ContactLookupQuerySchema, type MailContact, MailContactSchema } from './contacts.ts';
+export { ASSISTANT_ERROR_STATUS, type AssistantErrorCode } from './errors/assistant.ts';
 export { AUTH_ERROR_STATUS, type AuthErrorCode } from './errors/auth.ts';
 export { BOOKINGS_ERROR_STATUS, type BookingsErrorCode } from './errors/bookings.ts';
 export { CATALOG_ERROR_STATUS, type CatalogErrorCode } from './errors/catalog.ts';
 export { COMMON_ERROR_STATUS, type CommonErrorCode, type ErrorStatusTable, type UpstreamFailureCode } from './errors/common.ts';
+export { CONTENT_ERROR_STATUS, type ContentErrorCode } from './errors/content.ts';
 export { renderErrorCodesDoc } from './errors/doc.ts';
 export { errorEnvelopeSchema } from './errors/envelope.ts';
 export { GATEWAY_ERROR_STATUS, type GatewayErrorCode } from './errors/gateway.ts';
+export { GROWTH_ERROR_STATUS, type GrowthErrorCode } from './errors/growth.ts';
+export { MESSAGING_ERROR_STATUS, type MessagingErrorCode } from './errors/messaging.ts';
 export { codesOf, ERROR_TABLES, type ErrorCode, type ErrorTableName, statusOf } from './errors/registry.ts';
+export { REVIEWS_ERROR_STATUS, type ReviewsErrorCode } from './errors/reviews.ts';
+export { SEARCH_ERROR_STATUS, type SearchErrorCode } from './errors/search.ts';
 export { TALENT_ERROR_STATUS, type TalentErrorCode } from './errors/talent.ts';
 export {
   type IndexPrice,

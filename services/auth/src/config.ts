@@ -49,6 +49,11 @@ export function loadAuthConfig(env: Env) {
     PROVIDER_TIMEOUT_MS: read.int(5000, { min: 100, max: 60_000 }),
     TALENT_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8083'),
     BOOKINGS_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8084'),
+    // The other services holding personal data, asked after bookings on export and deletion.
+    MESSAGING_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8085'),
+    CONTENT_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8086'),
+    REVIEWS_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8087'),
+    GROWTH_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8089'),
     PEER_TIMEOUT_MS: read.int(3000, { min: 100, max: 60_000 }),
     ACCOUNT_ERASURE_RETRY_MS: read.int(30_000, { min: 1000, max: 3_600_000 }),
     BOOTSTRAP_ADMIN_EMAIL: read.optionalString(),

@@ -63,7 +63,16 @@ const deps = {
       : unconfiguredIdTokenVerifier,
   mailer,
   talent: createHttpTalentProfiles({ url: config.TALENT_URL, timeoutMs: config.PEER_TIMEOUT_MS, logger, telemetry }),
-  accountPeers: [createHttpAccountPeer({ service: 'bookings', url: config.BOOKINGS_URL, timeoutMs: config.PEER_TIMEOUT_MS, logger, telemetry })],
+  // Bookings first: it may refuse (active bookings), and nothing may be erased anywhere before it agreed.
+  accountPeers: (
+    [
+      ['bookings', config.BOOKINGS_URL],
+      ['messaging', config.MESSAGING_URL],
+      ['content', config.CONTENT_URL],
+      ['reviews', config.REVIEWS_URL],
+      ['growth', config.GROWTH_URL],
+    ] as const
+  ).map(([service, url]) => createHttpAccountPeer({ service, url, timeoutMs: config.PEER_TIMEOUT_MS, logger, telemetry })),
   accountErasureRetryMs: config.ACCOUNT_ERASURE_RETRY_MS,
   passwords,
   resetUrlBase: config.RESET_URL_BASE,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test';
 import { UNMATCHED_ROUTE } from '@tm/shared/telemetry';
 import { parseMetrics, sampleValue, waitFor } from '@tm/shared/testing';
 import { createGatewayLimiter } from './policy/limiter.ts';
-import { gatewayTestPeers, req } from './testing/gateway.ts';
+import { gatewayTestPeers, req, upstreamsAt } from './testing/gateway.ts';
 
 const env = gatewayTestPeers();
 const TOKEN = 'metrics-token-for-tests-0001';
@@ -33,7 +33,7 @@ describe('the gateway GET /metrics', () => {
     const app = env.gateway({
       metricsToken: TOKEN,
       limiter,
-      upstreams: { auth: env.peer.url, catalog: 'http://127.0.0.1:9', talent: env.peer.url, bookings: env.peer.url },
+      upstreams: { ...upstreamsAt(env.peer.url), catalog: 'http://127.0.0.1:9' },
     });
     const statuses: number[] = [];
     for (const path of ['/api/pm/p-1/profile', '/api/services/x', '/api/pm/p-2/profile', '/api/pm/p-3/profile'])

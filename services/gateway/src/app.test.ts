@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createApp as createCatalogApp, noTalent, seedServices } from '@tm/catalog/testing';
 import { silentLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { req, testGateway } from './testing/gateway.ts';
+import { req, testGateway, upstreamsAt } from './testing/gateway.ts';
 import { closedUrl } from './testing/peers.ts';
 import { startTestIssuer, type TestIssuer } from './testing/tokens.ts';
 
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const gateway = () => {
   const down = closedUrl();
-  return testGateway({ upstream: down, jwksUrl: issuer.jwksUrl, upstreams: { auth: down, catalog: catalogUrl, talent: down, bookings: down } });
+  return testGateway({ upstream: down, jwksUrl: issuer.jwksUrl, upstreams: { ...upstreamsAt(down), catalog: catalogUrl } });
 };
 const json = async (res: Response) => (await res.json()) as { success: boolean; data?: unknown; error?: { code: string } };
 

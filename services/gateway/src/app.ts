@@ -12,6 +12,7 @@ import { RequestStates } from './policy/request-state.ts';
 import type { RevocationView } from './policy/revocations.ts';
 import type { TokenVerifier } from './policy/tokens.ts';
 import { createApiRoutes } from './proxy/api-routes.ts';
+import { createOfrepRoutes } from './proxy/ofrep-routes.ts';
 import type { SiteDeps, Upstreams } from './site-deps.ts';
 
 export type { Principal } from './policy/tokens.ts';
@@ -32,7 +33,7 @@ export interface GatewayDeps extends SiteDeps {
 
 /**
  * The gateway: the shared service base (request id, log line, error envelope, health), the
- * global policy, then the site documents and the /api proxy. The policy is registered before
+ * global policy, then the site documents, the OFREP pass-through (/ofrep/v1) and the /api proxy. The policy is registered before
  * every route so /openapi.json, /docs, /mcp and the site files are limited like the API.
  */
 export function createApp(gatewayDeps: GatewayDeps) {
@@ -53,6 +54,7 @@ export function createApp(gatewayDeps: GatewayDeps) {
     .use(createPolicy({ ...deps, states }))
     .use(createOpenApiRoutes(deps))
     .use(createAgentRoutes({ ...deps, states, rateLimits: { quotas: deps.limiter.quotas, windowS: deps.limiter.windowS } }))
+    .use(createOfrepRoutes({ ...deps, states }))
     .use(createApiRoutes({ ...deps, states }));
 }
 

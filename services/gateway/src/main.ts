@@ -50,7 +50,18 @@ const revocations = createRevocationView({
 
 const server = await listenGateway(
   createApp({
-    upstreams: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, talent: config.TALENT_URL, bookings: config.BOOKINGS_URL },
+    upstreams: {
+      auth: config.AUTH_URL,
+      catalog: config.CATALOG_URL,
+      talent: config.TALENT_URL,
+      bookings: config.BOOKINGS_URL,
+      messaging: config.MESSAGING_URL,
+      content: config.CONTENT_URL,
+      reviews: config.REVIEWS_URL,
+      search: config.SEARCH_URL,
+      growth: config.GROWTH_URL,
+      assistant: config.ASSISTANT_URL,
+    },
     fetch: globalThis.fetch,
     publicSiteUrl: config.PUBLIC_SITE_URL.replace(/\/$/, ''),
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,

@@ -1,13 +1,11 @@
 import type { Clock, Logger } from '@tm/shared';
 import type { Telemetry } from '@tm/shared/telemetry';
 
-/** Base URLs of the services behind the gateway. */
-export interface Upstreams {
-  auth: string;
-  catalog: string;
-  talent: string;
-  bookings: string;
-}
+/** The services behind the gateway, in the order their OpenAPI parts are merged. */
+export const UPSTREAM_NAMES = ['auth', 'catalog', 'talent', 'bookings', 'messaging', 'content', 'reviews', 'search', 'growth', 'assistant'] as const;
+
+/** Base URLs of the services behind the gateway (`<NAME>_URL`). */
+export type Upstreams = Record<(typeof UPSTREAM_NAMES)[number], string>;
 
 /** What the gateway's own documents (/openapi.json, /docs, /mcp, site files) need. */
 export interface SiteDeps {

@@ -13,7 +13,7 @@ export const repoRoot = resolve(import.meta.dir, '../../..');
 
 export interface RunningSystem {
   gateway: string;
-  urls: { auth: string; catalog: string; talent: string; bookings: string; gateway: string };
+  urls: Record<SystemProcess, string>;
   /** Every stdout line printed so far, parsed when it is JSON. */
   logs: Record<string, unknown>[];
   /** PID of a service's current process, from the supervisor's log. */
@@ -41,15 +41,25 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, timeoutM
   throw new Error(`timed out waiting for ${what}${lastError ? `: ${lastError}` : ''}`);
 }
 
+/** Every process `bun run start` runs, each on its own port. */
+export const SYSTEM_PROCESSES = [
+  'gateway',
+  'auth',
+  'catalog',
+  'talent',
+  'bookings',
+  'messaging',
+  'content',
+  'reviews',
+  'search',
+  'growth',
+  'assistant',
+] as const;
+export type SystemProcess = (typeof SYSTEM_PROCESSES)[number];
+
 export async function startSystem(extraEnv: Record<string, string> = {}): Promise<RunningSystem> {
-  const ports = { gateway: freePort(), auth: freePort(), catalog: freePort(), talent: freePort(), bookings: freePort() };
-  const urls = {
-    gateway: `http://127.0.0.1:${ports.gateway}`,
-    auth: `http://127.0.0.1:${ports.auth}`,
-    catalog: `http://127.0.0.1:${ports.catalog}`,
-    talent: `http://127.0.0.1:${ports.talent}`,
-    bookings: `http://127.0.0.1:${ports.bookings}`,
-  };
+  const ports = Object.fromEntries(SYSTEM_PROCESSES.map((name) => [name, freePort()])) as Record<SystemProcess, number>;
+  const urls = Object.fromEntries(SYSTEM_PROCESSES.map((name) => [name, `http://127.0.0.1:${ports[name]}`])) as Record<SystemProcess, string>;
   const env: Record<string, string | undefined> = {
     ...process.env,
     // The system under test uses its embedded stores unless a test asks otherwise. Empty, not
@@ -59,11 +69,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     REDIS_URL: '',
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
-    GATEWAY_PORT: String(ports.gateway),
-    AUTH_PORT: String(ports.auth),
-    CATALOG_PORT: String(ports.catalog),
-    TALENT_PORT: String(ports.talent),
-    BOOKINGS_PORT: String(ports.bookings),
+    ...Object.fromEntries(SYSTEM_PROCESSES.map((name) => [`${name.toUpperCase()}_PORT`, String(ports[name])])),
     PUBLIC_BASE_URL: `http://127.0.0.1:${ports.gateway}`,
     PUBLIC_SITE_URL: 'https://talent.example',
     RATE_LIMIT_ANON: '100000',

@@ -7,6 +7,12 @@ const ANSWERED_BY: Readonly<Record<ErrorTableName, string>> = {
   catalog: 'Catalog (`/api/services*`, `/api/jobs/pricing`)',
   talent: 'Talent (`/api/pm/*`, `/api/resource/*`, `/api/talent/*`)',
   bookings: 'Bookings (`/api/bookings*`, `/api/payments*`)',
+  messaging: 'Messaging (`/api/chat*`)',
+  content: 'Content (`/api/legal*`, `/api/i18n*`, `/api/content*`)',
+  reviews: 'Reviews (`/api/reviews*`)',
+  search: 'Search (`/api/search*`)',
+  growth: 'Growth (`/api/flags*`, `/api/experiments*`, `/api/track*`, `/api/consents*`, `/api/leads*`)',
+  assistant: 'Assistant (`/api/chatbot*`)',
   gateway: 'Gateway (its own answers: proxy, `/openapi.json`, `/docs`, MCP tools)',
 };
 

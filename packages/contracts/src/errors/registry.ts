@@ -1,8 +1,14 @@
+import { ASSISTANT_ERROR_STATUS } from './assistant.ts';
 import { AUTH_ERROR_STATUS } from './auth.ts';
 import { BOOKINGS_ERROR_STATUS } from './bookings.ts';
 import { CATALOG_ERROR_STATUS } from './catalog.ts';
 import { COMMON_ERROR_STATUS, type ErrorStatusTable } from './common.ts';
+import { CONTENT_ERROR_STATUS } from './content.ts';
 import { GATEWAY_ERROR_STATUS } from './gateway.ts';
+import { GROWTH_ERROR_STATUS } from './growth.ts';
+import { MESSAGING_ERROR_STATUS } from './messaging.ts';
+import { REVIEWS_ERROR_STATUS } from './reviews.ts';
+import { SEARCH_ERROR_STATUS } from './search.ts';
 import { TALENT_ERROR_STATUS } from './talent.ts';
 
 /**
@@ -23,6 +29,12 @@ export const ERROR_TABLES = {
   catalog: CATALOG_ERROR_STATUS,
   talent: TALENT_ERROR_STATUS,
   bookings: BOOKINGS_ERROR_STATUS,
+  messaging: MESSAGING_ERROR_STATUS,
+  content: CONTENT_ERROR_STATUS,
+  reviews: REVIEWS_ERROR_STATUS,
+  search: SEARCH_ERROR_STATUS,
+  growth: GROWTH_ERROR_STATUS,
+  assistant: ASSISTANT_ERROR_STATUS,
   gateway: GATEWAY_ERROR_STATUS,
 } as const satisfies Record<string, ErrorStatusTable>;
 

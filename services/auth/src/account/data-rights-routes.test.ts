@@ -129,6 +129,38 @@ describe('DELETE /account', () => {
     expect(reborn.body.data.user.id).not.toBe(userId);
   });
 
+  it('asks every service in order, bookings first, sending the confirmed email and the mobile (never an unconfirmed email)', async () => {
+    const growth = startBookingsPeer();
+    try {
+      const t = await createAuthUnderTest({
+        accountPeers: [
+          createHttpAccountPeer({ service: 'bookings', url: bookings.url, timeoutMs: 1000, logger: silentLogger }),
+          createHttpAccountPeer({ service: 'growth', url: growth.url, timeoutMs: 1000, logger: silentLogger }),
+        ],
+      });
+      bookings.state.down = false;
+      const s = await signInCustomer(t.call, t.logger);
+      const userId = s.user.id;
+      const mobile = (await t.call('GET', '/account/me', { headers: bearer(s.accessToken) })).body.data.mobile;
+      await t.call('PATCH', '/account/me', { headers: bearer(s.accessToken), body: { email: 'Ada@Example.test' } });
+      const link = String(t.logger.lines.filter((l) => l.to === 'ada@example.test').at(-1)?.text).match(/https:\S+/)?.[0] ?? '';
+      await t.call('POST', '/auth/confirm-email', { body: { token: new URL(link).searchParams.get('token') } });
+      // A later change that is never confirmed: not the person's address yet.
+      await t.call('PATCH', '/account/me', { headers: bearer(s.accessToken), body: { email: 'someone-else@example.test' } });
+
+      // Bookings refuses: nobody else is asked.
+      bookings.state.bookings.set(userId, [{ id: 'b3', status: 'paid' }]);
+      expect((await t.call('DELETE', '/account', { headers: bearer(s.accessToken) })).status).toBe(409);
+      expect(growth.state.erasedWith.has(userId)).toBe(false);
+
+      bookings.state.bookings.set(userId, [{ id: 'b3', status: 'completed' }]);
+      expect((await t.call('DELETE', '/account', { headers: bearer(s.accessToken) })).status).toBe(200);
+      for (const peer of [bookings, growth]) expect(peer.state.erasedWith.get(userId)).toEqual({ emails: ['ada@example.test'], mobile });
+    } finally {
+      growth.stop();
+    }
+  });
+
   it('is idempotent under concurrent calls: each answers deleted or 401, the person is erased once in effect', async () => {
     const { call, s, userId } = await setup();
     const results = await Promise.all(Array.from({ length: 5 }, () => call('DELETE', '/account', { headers: bearer(s.accessToken) })));

@@ -1,5 +1,6 @@
+import type { AccountErasureRequest } from '@tm/contracts';
 import { type Clock, DomainError, type Logger } from '@tm/shared';
-import type { CustomerRepository } from '../customers/customer-repository.ts';
+import type { CustomerDoc, CustomerRepository } from '../customers/customer-repository.ts';
 import type { AccountPeer } from '../peers/account-peers.ts';
 import type { SessionRepository } from '../sessions/session-repository.ts';
 import type { Principal } from '../sessions/session-service.ts';
@@ -16,7 +17,7 @@ export interface AccountDeletionDeps {
   sessions: SessionRepository;
   emailChanges: EmailChangeRepository;
   deletions: DeletionRepository;
-  /** Services holding personal data; those that may refuse (bookings) must come first, before any other erases. */
+  /** Services holding personal data; those that may refuse (bookings) must come first, before any other erases. Each is sent the person's confirmed email and mobile. */
   peers: readonly AccountPeer[];
   clock: Clock;
   logger: Logger;
@@ -47,12 +48,14 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
     const existing = await deps.deletions.find(userId);
     if (!existing && !opening) return { status: 'cancelled' };
     const wanted = existing?.pending ?? deps.peers.map((p) => p.service);
+    // Read on every round: auth erases the customer only after every service confirmed.
+    const person = erasureRequestOf(await deps.customers.findById(userId));
     const remaining: string[] = [];
     const errors: string[] = [];
     for (const peer of deps.peers.filter((p) => wanted.includes(p.service))) {
       let outcome: Awaited<ReturnType<AccountPeer['erase']>>;
       try {
-        outcome = await peer.erase(userId);
+        outcome = await peer.erase(userId, person);
       } catch (err) {
         remaining.push(peer.service);
         errors.push(`${peer.service}: ${(err as Error).message}`);
@@ -113,3 +116,11 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
 }
 
 export type AccountDeletion = ReturnType<typeof createAccountDeletion>;
+
+/**
+ * The contact data sent with an erase: the confirmed email and the verified mobile only. A
+ * pending (unconfirmed) email is left out: it may belong to someone else, whose leads it would erase.
+ */
+export function erasureRequestOf(customer: Pick<CustomerDoc, 'email' | 'mobile'> | null): AccountErasureRequest {
+  return { ...(customer?.email ? { emails: [customer.email.toLowerCase()] } : {}), ...(customer?.mobile ? { mobile: customer.mobile } : {}) };
+}

@@ -1,4 +1,4 @@
-import { type AccountExportPart, AccountExportPartSchema, accountErasePath, accountExportPath } from '@tm/contracts';
+import { type AccountErasureRequest, type AccountExportPart, AccountExportPartSchema, accountErasePath, accountExportPath } from '@tm/contracts';
 import { DomainError } from '@tm/shared';
 import { type ClientKit, createServiceClient } from '@tm/shared/client';
 import { t } from 'elysia';
@@ -7,14 +7,15 @@ import { t } from 'elysia';
 export type ErasureOutcome = 'erased' | 'active-bookings';
 
 /**
- * A service holding personal data (bookings today), asked over its internal account endpoints
+ * A service holding personal data (bookings, messaging, content, reviews, growth), asked over its internal account endpoints
  * (packages/contracts/src/account.ts). Failures to reach it, or answers outside the contract, are
  * 503 UPSTREAM_UNAVAILABLE: the caller cannot tell what the service holds.
  */
 export interface AccountPeer {
   readonly service: string;
   export(userId: string): Promise<AccountExportPart>;
-  erase(userId: string): Promise<ErasureOutcome>;
+  /** `person`: the contact data auth knows, for services that match records by it (growth's leads). */
+  erase(userId: string, person: AccountErasureRequest): Promise<ErasureOutcome>;
 }
 
 /** An erasure answer's data: whatever the peer says, only its success matters. */
@@ -33,8 +34,8 @@ export function createHttpAccountPeer(options: { service: string; url: string; t
       if (!res.ok) throw unavailable(res.code === 'UPSTREAM_TIMEOUT' ? 'timeout' : `answered ${res.status}`);
       return res.data;
     },
-    async erase(userId) {
-      const res = await client.call(accountErasePath(userId), { method: 'POST', schema: ErasedSchema });
+    async erase(userId, person) {
+      const res = await client.call(accountErasePath(userId), { method: 'POST', body: person, schema: ErasedSchema });
       if (res.ok) return 'erased';
       if (res.status === 409 && res.code === 'ACCOUNT_HAS_ACTIVE_BOOKINGS') return 'active-bookings';
       throw unavailable(res.code === 'UPSTREAM_TIMEOUT' ? 'timeout' : `answered ${res.status}`);

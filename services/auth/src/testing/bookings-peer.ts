@@ -8,11 +8,13 @@ export function startBookingsPeer() {
     down: false,
     bookings: new Map<string, { id: string; status: string; contact?: { name?: string; email?: string } }[]>(),
     erased: [] as string[],
+    /** The body of each erase, by user id (the contact data auth sends). */
+    erasedWith: new Map<string, unknown>(),
   };
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
-    fetch(req) {
+    async fetch(req) {
       if (state.down) return Response.json({ success: false, error: { code: 'UPSTREAM_UNAVAILABLE', message: 'down' } }, { status: 503 });
       const m = new URL(req.url).pathname.match(/^\/internal\/accounts\/([^/]+)\/(export|erase)$/);
       if (!m) return Response.json({ success: false, error: { code: 'ROUTE_NOT_FOUND', message: 'no' } }, { status: 404 });
@@ -21,6 +23,7 @@ export function startBookingsPeer() {
       if (m[2] === 'export' && req.method === 'GET')
         return Response.json({ success: true, data: { service: 'bookings', data: { bookings: mine, payments: [] } } });
       if (m[2] === 'erase' && req.method === 'POST') {
+        state.erasedWith.set(userId, await req.json().catch(() => undefined));
         if (mine.some((b) => ['paid', 'confirmed', 'in_progress'].includes(b.status))) {
           return Response.json({ success: false, error: { code: 'ACCOUNT_HAS_ACTIVE_BOOKINGS', message: 'active' } }, { status: 409 });
         }

@@ -122,8 +122,10 @@ describe('mergeOpenApiParts', () => {
 
   it('names the missing services in info.description when a part is absent', () => {
     const doc = merge({ catalog: parts.catalog });
-    expect(doc.info['x-missing-services']).toEqual(['auth', 'talent', 'bookings']);
-    expect(doc.info.description).toContain('**Incomplete document:** the auth, talent, bookings services could not be asked');
+    expect(doc.info['x-missing-services']).toEqual(['auth', 'talent', 'bookings', 'messaging', 'content', 'reviews', 'search', 'growth', 'assistant']);
+    expect(doc.info.description).toContain(
+      '**Incomplete document:** the auth, talent, bookings, messaging, content, reviews, search, growth, assistant services could not be asked',
+    );
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/auth'))).toBe(false);
     expect(doc.paths['/services/catalog']).toBeDefined();
   });

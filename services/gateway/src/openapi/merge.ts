@@ -20,7 +20,9 @@ const INTRO =
   'The public API of the on-demand tech-talent marketplace: catalog and pricing, talent profiles and sessions. ' +
   'Every JSON body is the envelope (`success` with `data`, or `error` with `code` and `message`). ' +
   'Every response carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; a 429 adds `Retry-After`. ' +
-  'Operations under /account, /bookings, /payments and /chat need `Authorization: Bearer <accessToken>`.';
+  'Operations under /account, /bookings, /payments and /chat, and the signed-in and admin operations of the other areas, need ' +
+  '`Authorization: Bearer <accessToken>` (each such operation says so). Feature flags are evaluated over OFREP at `/ofrep/v1` ' +
+  'on the site root, outside /api and the envelope.';
 
 /**
  * Builds the one public OpenAPI 3.0.3 document from the services' parts. A missing part (the

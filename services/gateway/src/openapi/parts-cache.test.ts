@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'bun:test';
 import { createManualClock, createMemoryLogger } from '@tm/shared';
+import { UPSTREAM_NAMES, type Upstreams } from '../site-deps.ts';
 import { createPartsCache } from './parts-cache.ts';
 
-const upstreams = { auth: 'http://auth.test', catalog: 'http://catalog.test', talent: 'http://talent.test/', bookings: 'http://bookings.test' };
+// talent's base URL ends in a slash: the part's address must not double it.
+const upstreams = Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, name === 'talent' ? 'http://talent.test/' : `http://${name}.test`])) as Upstreams;
+const ALL = UPSTREAM_NAMES.length;
 
 /** A fake network: each service answers with a document naming its version, or fails when down. */
 function fakeServices() {
@@ -34,10 +37,8 @@ describe('createPartsCache', () => {
   it('asks every service at its /openapi/json on the first snapshot', async () => {
     const { net, cache } = setup();
     const { parts } = await cache.snapshot();
-    expect(versions(parts)).toEqual({ auth: '1', catalog: '1', talent: '1', bookings: '1' });
-    expect(net.state.calls.sort()).toEqual(
-      ['http://auth.test/openapi/json', 'http://catalog.test/openapi/json', 'http://talent.test/openapi/json', 'http://bookings.test/openapi/json'].sort(),
-    );
+    expect(versions(parts)).toEqual(Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, '1'])));
+    expect(net.state.calls.sort()).toEqual(UPSTREAM_NAMES.map((name) => `http://${name}.test/openapi/json`).sort());
   });
 
   it('serves cached parts without asking again while they are fresh', async () => {
@@ -45,7 +46,7 @@ describe('createPartsCache', () => {
     const first = await cache.snapshot();
     clock.advance(59_000);
     const second = await cache.snapshot();
-    expect(net.state.calls).toHaveLength(4);
+    expect(net.state.calls).toHaveLength(ALL);
     expect(second.generation).toBe(first.generation);
   });
 
@@ -77,13 +78,13 @@ describe('createPartsCache', () => {
   it('leaves out a part that was never fetched and does not ask its service again until the retry delay', async () => {
     const { net, cache, clock } = setup(['talent']);
     const first = await cache.snapshot();
-    expect(Object.keys(first.parts).sort()).toEqual(['auth', 'bookings', 'catalog']);
+    expect(Object.keys(first.parts).sort()).toEqual(UPSTREAM_NAMES.filter((name) => name !== 'talent').sort());
     await cache.snapshot();
     expect(net.state.calls.filter((c) => c.includes('talent'))).toHaveLength(1);
     net.state.down.delete('talent');
     clock.advance(5_000);
     const later = await cache.snapshot();
-    expect(Object.keys(later.parts).sort()).toEqual(['auth', 'bookings', 'catalog', 'talent']);
+    expect(Object.keys(later.parts).sort()).toEqual([...UPSTREAM_NAMES].sort());
   });
 
   it('refuses an answer that is not an OpenAPI 3 document', async () => {
@@ -95,6 +96,6 @@ describe('createPartsCache', () => {
   it('shares one fetch between concurrent snapshots', async () => {
     const { net, cache } = setup();
     await Promise.all([cache.snapshot(), cache.snapshot(), cache.snapshot()]);
-    expect(net.state.calls).toHaveLength(4);
+    expect(net.state.calls).toHaveLength(ALL);
   });
 });

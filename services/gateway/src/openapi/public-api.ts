@@ -1,12 +1,12 @@
 import { requiresToken } from '../policy/access-rules.ts';
 import { resolveTarget } from '../proxy/routing.ts';
-import type { Upstreams } from '../site-deps.ts';
+import { UPSTREAM_NAMES, type Upstreams } from '../site-deps.ts';
 
 /** A service whose OpenAPI part goes into the public document. */
 export type ServiceName = keyof Upstreams;
 
 /** The order of the parts in the merged document (and of their tags). */
-export const SERVICE_NAMES: readonly ServiceName[] = ['auth', 'catalog', 'talent', 'bookings'];
+export const SERVICE_NAMES: readonly ServiceName[] = UPSTREAM_NAMES;
 
 /**
  * True when the gateway forwards `path` (OpenAPI form, no /api) to `service`: the proxy's own

@@ -5,6 +5,7 @@ import { createManualClock, createMemoryLogger, silentLogger } from '@tm/shared'
 import { serviceBase } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import type { Upstreams } from '../site-deps.ts';
+import { upstreamsAt } from '../testing/gateway.ts';
 import { SPEC_OPERATIONS } from './public-api.ts';
 import { createOpenApiRoutes } from './routes.ts';
 import { deadUrl, realServiceApps, serveOnLoopback, serveRealServices } from './testing/service-parts.ts';
@@ -169,7 +170,7 @@ describe('GET /openapi.json when services are down', () => {
 
   it('answers 503 in the envelope when no service can be asked', async () => {
     const dead = deadUrl();
-    const res = await gateway({ auth: dead, catalog: dead, talent: dead, bookings: dead }).get('/openapi.json');
+    const res = await gateway(upstreamsAt(dead)).get('/openapi.json');
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     expect(await res.json()).toEqual({

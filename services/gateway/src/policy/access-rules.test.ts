@@ -13,7 +13,7 @@ describe('protectedPrefix', () => {
 });
 
 describe('mayAccess', () => {
-  it('lets a guest use bookings, GET account/me and sign-out only', () => {
+  it('lets a guest use bookings, chat, GET account/me and sign-out only', () => {
     expect(mayAccess('guest', 'POST', '/api/account/sign-out')).toBe(true);
     expect(mayAccess('guest', 'POST', '/api/account/change-password')).toBe(false);
     expect(mayAccess('guest', 'POST', '/api/bookings')).toBe(true);
@@ -22,7 +22,7 @@ describe('mayAccess', () => {
     expect(mayAccess('guest', 'PATCH', '/api/account/me')).toBe(false);
     expect(mayAccess('guest', 'GET', '/api/account/orders')).toBe(false);
     expect(mayAccess('guest', 'POST', '/api/payments')).toBe(false);
-    expect(mayAccess('guest', 'GET', '/api/chat')).toBe(false);
+    expect(mayAccess('guest', 'GET', '/api/chat')).toBe(true);
   });
 
   it('keeps staff administration to admins', () => {
@@ -67,7 +67,8 @@ describe('isImplementedProtected', () => {
     expect(isImplementedProtected('GET', '/api/account/me/x')).toBe(false);
     expect(isImplementedProtected('GET', '/api/bookings')).toBe(true);
     expect(isImplementedProtected('POST', '/api/payments/x/dev/succeed')).toBe(true);
-    expect(isImplementedProtected('GET', '/api/chat')).toBe(false);
+    expect(isImplementedProtected('GET', '/api/chat')).toBe(true);
+    expect(isImplementedProtected('GET', '/api/chat/b1/stream')).toBe(true);
   });
 });
 
@@ -96,5 +97,6 @@ describe('requiresToken', () => {
     expect(requiresToken('POST', '/api/payments/{id}/refund')).toBe(true);
     expect(requiresToken('GET', '/api/services')).toBe(false);
     expect(requiresToken('POST', '/api/chatter')).toBe(false);
+    expect(requiresToken('POST', '/api/chatbot/sessions')).toBe(false);
   });
 });

@@ -39,12 +39,53 @@ const notYet = (path: string, guests: boolean): AccessRule => ({ method: '*', pa
  */
 const WEBHOOKS: AccessRule = { method: '*', path: '/api/payments/webhooks/*/**', token: 'none', guests: true, forward: true };
 
+/** Content (design/content.md): reads are public; acceptances are for any signed-in caller, guests too; writes are the admin's. */
+const CONTENT_RULES: readonly AccessRule[] = [
+  implemented('POST', '/api/legal/acceptances', true),
+  implemented('GET', '/api/legal/pending', true),
+  implemented('POST', '/api/legal/*/versions', false),
+  implemented('PUT', '/api/i18n/*/*', false),
+  implemented('GET', '/api/i18n/*/*/status', false),
+  implemented('POST', '/api/content/pages', false),
+  implemented('PATCH', '/api/content/pages/*', false),
+  implemented('POST', '/api/content/pages/*/publish', false),
+  implemented('POST', '/api/content/pages/*/unpublish', false),
+];
+
+/** Reviews (design/reviews-search.md): public reads and summaries; writing, reporting, replying and moderating need an account. */
+const REVIEWS_RULES: readonly AccessRule[] = [
+  implemented('POST', '/api/reviews', false),
+  implemented('PATCH', '/api/reviews/*', false),
+  implemented('POST', '/api/reviews/*/report', false),
+  implemented('POST', '/api/reviews/*/reply', false),
+  implemented('POST', '/api/reviews/*/hide', false),
+  implemented('POST', '/api/reviews/*/restore', false),
+  implemented('GET', '/api/reviews/moderation', false),
+];
+
+/**
+ * Growth (design/growth.md): evaluation (/ofrep, outside /api), exposures, tracking, consent
+ * and sending a lead are public (a token, when sent, names the user); managing flags, reading
+ * results and working leads are the admin's.
+ */
+const GROWTH_RULES: readonly AccessRule[] = [
+  implemented('*', '/api/flags/**', false),
+  implemented('GET', '/api/experiments/*/results', false),
+  implemented('GET', '/api/leads', false),
+  implemented('PATCH', '/api/leads/*', false),
+];
+
 /**
  * The protected operations (spec section 5): everything under /api/bookings, /api/payments,
- * /api/chat and /api/account needs a token. Guests may start a checkout (bookings), read who
- * they are and end their session; payments, chat and the rest of the account need a real
- * account; staff administration is for admins. Bookings serves its whole areas. Adding an
- * operation is one row above its area's catch-all, e.g. `implemented('GET', '/api/chat/*', false)`.
+ * /api/chat and /api/account needs a token. Guests may start a checkout (bookings), chat about
+ * it, read who they are and end their session; payments and the rest of the account need a real
+ * account; staff administration is for admins. Bookings and messaging serve their whole areas.
+ * Adding an operation is one row above its area's catch-all, e.g. `implemented('GET', '/api/account/x', false)`.
+ *
+ * The newer areas (design/*.md) are public except for the rows below: their signed-in and
+ * admin operations need a token here (401 without one); who among the signed-in may act (an
+ * admin, the review's author) is the owning service's check, so those rows let every non-guest
+ * role through.
  */
 export const ACCESS_RULES: readonly AccessRule[] = [
   implemented('GET', '/api/account/me', true),
@@ -62,7 +103,12 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   WEBHOOKS,
   implemented('*', '/api/bookings/**', true),
   implemented('*', '/api/payments/**', false),
-  notYet('/api/chat/**', false),
+  // Messaging (design/chat.md): every operation, for every signed-in role, guests included.
+  implemented('*', '/api/chat/**', true),
+  ...CONTENT_RULES,
+  ...REVIEWS_RULES,
+  implemented('GET', '/api/search/misses', false),
+  ...GROWTH_RULES,
 ];
 
 /** A rule with its pattern split once: this runs on every /api request. */

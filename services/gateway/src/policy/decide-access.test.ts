@@ -48,7 +48,6 @@ describe('decideAccess', () => {
   it('answers 403 FORBIDDEN when a guest uses an operation its rule keeps from guests', () => {
     for (const [method, path] of [
       ['POST', '/api/payments'],
-      ['GET', '/api/chat/c1'],
       ['POST', '/api/account/change-password'],
       ['PATCH', '/api/account/me'],
     ] as const) {
@@ -57,14 +56,13 @@ describe('decideAccess', () => {
   });
 
   it('answers 501 NOT_IMPLEMENTED, after the token and role checks, for an operation no service implements', () => {
-    expect(decideAccess({ method: 'POST', path: '/api/chat', token: as('customer'), session: 'live' })).toEqual({
+    expect(decideAccess({ method: 'GET', path: '/api/account/orders', token: as('customer'), session: 'live' })).toEqual({
       outcome: 'refuse',
       code: 'NOT_IMPLEMENTED',
-      message: 'POST /api/chat is not available yet',
+      message: 'GET /api/account/orders is not available yet',
     });
-    expect(decideAccess({ method: 'GET', path: '/api/account/orders', token: as('customer'), session: 'live' })).toMatchObject({ code: 'NOT_IMPLEMENTED' });
-    expect(decideAccess({ method: 'POST', path: '/api/chat', token: none, session: 'live' })).toMatchObject({ code: 'UNAUTHORIZED' });
-    expect(decideAccess({ method: 'POST', path: '/api/chat', token: as('guest'), session: 'live' })).toMatchObject({ code: 'FORBIDDEN' });
+    expect(decideAccess({ method: 'GET', path: '/api/account/orders', token: none, session: 'live' })).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(decideAccess({ method: 'GET', path: '/api/account/orders', token: as('guest'), session: 'live' })).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('forwards bookings (guests too) and payments (not guests), and payment webhooks without any token', () => {

@@ -95,7 +95,7 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
  * share of the proxy's CPU); other statuses are re-wrapped by Elysia with this status, so the
  * log line reports what the client got.
  */
-function handOver(response: Response, set: { headers: Record<string, unknown>; status?: number | string }): Response {
+export function handOver(response: Response, set: { headers: Record<string, unknown>; status?: number | string }): Response {
   const headers = response.headers;
   for (const name in set.headers) {
     // Vary lists what the answer depends on: the service's (X-Country, X-Lang) and the

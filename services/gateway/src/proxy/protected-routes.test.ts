@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { gatewayTestPeers, req, testGateway } from '../testing/gateway.ts';
+import { gatewayTestPeers, req, testGateway, upstreamsAt } from '../testing/gateway.ts';
 
 const env = gatewayTestPeers();
 
@@ -60,12 +60,11 @@ describe('roles on protected prefixes', () => {
     expect((await gateway().handle(req('/api/payments/webhooks', { method: 'POST' }))).status).toBe(401);
   });
 
-  it('answers 403 FORBIDDEN to a guest on payments, chat and the rest of account', async () => {
+  it('answers 403 FORBIDDEN to a guest on payments and the rest of account', async () => {
     const token = await env.issuer.mint({ role: 'guest' });
     const gw = gateway();
     for (const [method, path] of [
       ['POST', '/api/payments'],
-      ['GET', '/api/chat/threads'],
       ['PATCH', '/api/account/me'],
       ['GET', '/api/account/addresses'],
     ] as const) {
@@ -76,7 +75,7 @@ describe('roles on protected prefixes', () => {
   });
 
   it('proxies GET /api/account/me to auth for a guest and a customer', async () => {
-    const gw = env.gateway({ upstreams: { auth: `${env.peer.url}/auth-svc`, catalog: env.peer.url, talent: env.peer.url, bookings: env.peer.url } });
+    const gw = env.gateway({ upstreams: { ...upstreamsAt(env.peer.url), auth: `${env.peer.url}/auth-svc` } });
     for (const role of ['guest', 'customer']) {
       const token = await env.issuer.mint({ role });
       const res = await gw.handle(req('/api/account/me', { headers: bearer(token) }));
@@ -90,12 +89,59 @@ describe('roles on protected prefixes', () => {
     const token = await env.issuer.mint({ role: 'customer' });
     const gw = gateway();
     const before = env.peer.seen.length;
-    for (const path of ['/api/chat', '/api/account/addresses']) {
+    for (const path of ['/api/account/addresses', '/api/account/orders/o1']) {
       const res = await gw.handle(req(path, { headers: bearer(token) }));
       expect(res.status).toBe(501);
       expect(await codeOf(res)).toBe('NOT_IMPLEMENTED');
     }
     expect(env.peer.seen.length).toBe(before);
+  });
+
+  it('forwards chat to messaging for every signed-in role, guests included (design/chat.md)', async () => {
+    const gw = env.gateway({ upstreams: { ...upstreamsAt(env.peer.url), messaging: `${env.peer.url}/messaging-svc` } });
+    for (const role of ['guest', 'customer', 'pm', 'admin']) {
+      const res = await gw.handle(req('/api/chat/conversations', { headers: bearer(await env.issuer.mint({ role })) }));
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: { path: string } }).data.path).toBe('/messaging-svc/chat/conversations');
+    }
+  });
+
+  it('asks a token for the signed-in and admin operations of the newer areas, and none for their public ones', async () => {
+    const gw = gateway();
+    const signedIn: [string, string][] = [
+      ['GET', '/api/chat/conversations'],
+      ['POST', '/api/legal/acceptances'],
+      ['GET', '/api/legal/pending'],
+      ['POST', '/api/legal/terms/versions'],
+      ['PUT', '/api/i18n/de/common'],
+      ['POST', '/api/content/pages'],
+      ['PATCH', '/api/content/pages/p1'],
+      ['POST', '/api/reviews'],
+      ['POST', '/api/reviews/r1/report'],
+      ['POST', '/api/reviews/r1/hide'],
+      ['GET', '/api/search/misses'],
+      ['GET', '/api/flags'],
+      ['PUT', '/api/flags/new-checkout'],
+      ['GET', '/api/flags/new-checkout/history'],
+      ['GET', '/api/experiments/new-checkout/results'],
+      ['GET', '/api/leads'],
+      ['PATCH', '/api/leads/l1'],
+    ];
+    for (const [method, path] of signedIn)
+      expect({ method, path, status: (await gw.handle(req(path, { method }))).status }).toEqual({ method, path, status: 401 });
+    const open: [string, string][] = [
+      ['GET', '/api/legal/terms'],
+      ['GET', '/api/i18n/de/common'],
+      ['GET', '/api/content/pages'],
+      ['GET', '/api/reviews/summary'],
+      ['GET', '/api/search'],
+      ['POST', '/api/experiments/exposures'],
+      ['POST', '/api/track'],
+      ['PUT', '/api/consents'],
+      ['POST', '/api/leads'],
+      ['POST', '/api/chatbot/sessions'],
+    ];
+    for (const [method, path] of open) expect({ method, path, status: (await gw.handle(req(path, { method }))).status }).toEqual({ method, path, status: 200 });
   });
 
   it('does not treat look-alike paths as protected', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { gatewayTestPeers, req, testGateway } from '../testing/gateway.ts';
+import { gatewayTestPeers, req, testGateway, upstreamsAt } from '../testing/gateway.ts';
 import { closedUrl } from '../testing/peers.ts';
 
 const env = gatewayTestPeers();
@@ -53,7 +53,13 @@ describe('the /api proxy', () => {
   });
 
   it('routes each public prefix to its service', async () => {
-    const upstreams = { auth: `${env.peer.url}/a`, catalog: `${env.peer.url}/c`, talent: `${env.peer.url}/t`, bookings: `${env.peer.url}/b` };
+    const upstreams = {
+      ...upstreamsAt(`${env.peer.url}/x`),
+      auth: `${env.peer.url}/a`,
+      catalog: `${env.peer.url}/c`,
+      talent: `${env.peer.url}/t`,
+      bookings: `${env.peer.url}/b`,
+    };
     const gw = env.gateway({ upstreams });
     const cases: [string, string][] = [
       ['/api/auth/send-otp', '/a/auth/send-otp'],

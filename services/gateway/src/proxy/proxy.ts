@@ -11,6 +11,12 @@ export interface ForwardOptions {
   signal: AbortSignal;
   maxBodyBytes: number;
   fetch: typeof fetch;
+  /**
+   * false for a protocol with its own answers (OFREP at /ofrep/v1): every service answer passes
+   * through as it is; only transport failures become a ProxyFailure. Default true: /api answers
+   * must be the envelope.
+   */
+  envelope?: boolean;
 }
 
 /** A gateway-made error answer: status plus the envelope. */
@@ -71,6 +77,7 @@ export async function forward(request: Request, options: ForwardOptions): Promis
     }
     return failure('UPSTREAM_UNAVAILABLE', 'The service is unavailable; try again shortly');
   }
+  if (options.envelope === false) return passThrough(upstream);
   return relay(upstream, request.method);
 }
 

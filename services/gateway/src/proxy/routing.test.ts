@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { stripResponseHeaders, upstreamRequestHeaders } from './headers.ts';
-import { resolveTarget, searchOf } from './routing.ts';
+import { resolveOfrepTarget, resolveTarget, searchOf } from './routing.ts';
 
 describe('resolveTarget', () => {
   it('maps each public prefix to its service and strips /api', () => {
@@ -10,6 +10,31 @@ describe('resolveTarget', () => {
     expect(resolveTarget('/api/services/react-developer/quote')).toEqual({ service: 'catalog', path: '/services/react-developer/quote' });
     expect(resolveTarget('/api/jobs/pricing')).toEqual({ service: 'catalog', path: '/jobs/pricing' });
     expect(resolveTarget('/api/talent/sitemap')).toEqual({ service: 'talent', path: '/talent/sitemap' });
+  });
+
+  it('maps the areas of the six newer services (design/*.md) to their service', () => {
+    const cases: [string, string][] = [
+      ['/api/chat/conversations', 'messaging'],
+      ['/api/chat/b1/messages', 'messaging'],
+      ['/api/legal/terms', 'content'],
+      ['/api/i18n/locales', 'content'],
+      ['/api/content/pages/about', 'content'],
+      ['/api/reviews/summary', 'reviews'],
+      ['/api/search', 'search'],
+      ['/api/search/suggest', 'search'],
+      ['/api/flags/new-checkout', 'growth'],
+      ['/api/experiments/exposures', 'growth'],
+      ['/api/track', 'growth'],
+      ['/api/consents', 'growth'],
+      ['/api/leads', 'growth'],
+      ['/api/chatbot/sessions', 'assistant'],
+    ];
+    for (const [path, service] of cases)
+      expect({ path, target: resolveTarget(path) }).toEqual({ path, target: { service: service as never, path: path.slice(4) } });
+    // /api/chat and /api/chatbot are different services; neither owns a longer word.
+    expect(resolveTarget('/api/chatbot')?.service).toBe('assistant');
+    expect(resolveTarget('/api/chatter')).toBeUndefined();
+    expect(resolveTarget('/api/tracking')).toBeUndefined();
   });
 
   it('owns nothing else', () => {
@@ -27,6 +52,15 @@ describe('resolveTarget', () => {
     ]) {
       expect(resolveTarget(path)).toBeUndefined();
     }
+  });
+});
+
+describe('resolveOfrepTarget', () => {
+  it('sends /ofrep/v1/... at the site root to growth with its path unchanged, and nothing else', () => {
+    expect(resolveOfrepTarget('/ofrep/v1/evaluate/flags')).toEqual({ service: 'growth', path: '/ofrep/v1/evaluate/flags' });
+    expect(resolveOfrepTarget('/ofrep/v1/evaluate/flags/dark-mode')).toEqual({ service: 'growth', path: '/ofrep/v1/evaluate/flags/dark-mode' });
+    for (const path of ['/ofrep/v1/', '/ofrep/v1', '/ofrep/v2/evaluate/flags', '/api/ofrep/v1/evaluate/flags', '/ofrepx/v1/a'])
+      expect(resolveOfrepTarget(path)).toBeUndefined();
   });
 });
 

@@ -17,7 +17,31 @@ const TABLE: readonly (readonly [prefix: string, service: keyof Upstreams, exact
   ['/api/talent', 'talent', false],
   ['/api/bookings', 'bookings', false],
   ['/api/payments', 'bookings', false],
+  ['/api/chat', 'messaging', false],
+  ['/api/legal', 'content', false],
+  ['/api/i18n', 'content', false],
+  ['/api/content', 'content', false],
+  ['/api/reviews', 'reviews', false],
+  ['/api/search', 'search', false],
+  ['/api/flags', 'growth', false],
+  ['/api/experiments', 'growth', false],
+  ['/api/track', 'growth', false],
+  ['/api/consents', 'growth', false],
+  ['/api/leads', 'growth', false],
+  ['/api/chatbot', 'assistant', false],
 ];
+
+/**
+ * OFREP (OpenFeature's remote evaluation protocol) lives at the site root, where OpenFeature's
+ * OFREP providers look for it: `/ofrep/v1/...` goes to growth with its path unchanged, and its
+ * answers are OFREP's own shapes, not the envelope (like /mcp).
+ */
+export const OFREP_PREFIX = '/ofrep/v1/';
+
+/** The growth target of a root-level OFREP path (`/ofrep/v1/...`), or undefined for any other path. */
+export function resolveOfrepTarget(path: string): Target | undefined {
+  return path.startsWith(OFREP_PREFIX) && path.length > OFREP_PREFIX.length ? { service: 'growth', path } : undefined;
+}
 
 /** The service for `path`, or undefined when no service owns it (a 404 ROUTE_NOT_FOUND). */
 export function resolveTarget(path: string): Target | undefined {

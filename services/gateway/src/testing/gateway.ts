@@ -4,14 +4,20 @@ import { createApp, type GatewayDeps } from '../app.ts';
 import { createGatewayLimiter } from '../policy/limiter.ts';
 import { createFixedRevocationView } from '../policy/revocations.ts';
 import { createTokenVerifier } from '../policy/tokens.ts';
+import { UPSTREAM_NAMES, type Upstreams } from '../site-deps.ts';
 import { type Peer, startPeer } from './peers.ts';
 import { startTestIssuer, type TestIssuer } from './tokens.ts';
+
+/** Every upstream at one base URL (a test peer, or a closed port); spread it and override the ones a test cares about. */
+export function upstreamsAt(url: string): Upstreams {
+  return Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, url])) as Upstreams;
+}
 
 /** Gateway deps for tests: every upstream at `upstream`, an in-memory limiter, tokens from `jwksUrl`. */
 export function testDeps(options: { upstream: string; jwksUrl: string } & Partial<GatewayDeps>): GatewayDeps {
   const { upstream, jwksUrl, ...overrides } = options;
   return {
-    upstreams: { auth: upstream, catalog: upstream, talent: upstream, bookings: upstream },
+    upstreams: upstreamsAt(upstream),
     fetch: globalThis.fetch,
     publicSiteUrl: 'http://localhost:8080',
     upstreamTimeoutMs: 500,

@@ -5,7 +5,7 @@ import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createSeededApp } from '@tm/talent/testing';
 import { createApp as createGatewayApp, type GatewayDeps } from '../../app.ts';
-import { testDeps } from '../../testing/gateway.ts';
+import { testDeps, upstreamsAt } from '../../testing/gateway.ts';
 import { startTestIssuer, type TestIssuer } from '../../testing/tokens.ts';
 
 type Listening = { server: { port?: number } | null; stop(closeActive?: boolean): unknown };
@@ -65,7 +65,7 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
   const bookingsUrl = urlOf(bookings);
   const clock = createManualClock(Date.now());
   const deps = testDeps({ upstream: 'http://127.0.0.1:9', jwksUrl: issuer.jwksUrl, clock, upstreamTimeoutMs: 2000, ...overrides });
-  deps.upstreams = { auth: 'http://127.0.0.1:9', catalog: catalogUrl, talent: talentUrl, bookings: bookingsUrl };
+  deps.upstreams = { ...upstreamsAt('http://127.0.0.1:9'), catalog: catalogUrl, talent: talentUrl, bookings: bookingsUrl };
   const gateway = createGatewayApp(deps).listen({ hostname: '127.0.0.1', port: 0 });
 
   let talentUp = true;

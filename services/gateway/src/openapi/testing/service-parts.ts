@@ -1,10 +1,16 @@
+import { createAssistantUnderTest } from '@tm/assistant/testing';
 import { createAuthUnderTest } from '@tm/auth/testing';
 import { createBookingsUnderTest } from '@tm/bookings/testing';
 import { createApp as createCatalogApp } from '@tm/catalog/testing';
+import { createContentUnderTest } from '@tm/content/testing';
+import { createGrowthUnderTest } from '@tm/growth/testing';
+import { createMessagingUnderTest } from '@tm/messaging/testing';
+import { createReviewsUnderTest } from '@tm/reviews/testing';
+import { createSearchUnderTest } from '@tm/search/testing';
 import { silentLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createApp as createTalentApp } from '@tm/talent/testing';
-import type { Upstreams } from '../../site-deps.ts';
+import { UPSTREAM_NAMES, type Upstreams } from '../../site-deps.ts';
 import type { ServiceName } from '../public-api.ts';
 
 interface Servable {
@@ -18,6 +24,12 @@ export async function realServiceApps(): Promise<Record<ServiceName, Servable>> 
     catalog: createCatalogApp({ documents: createEmbeddedDocumentStore(), talent: { pmPreviews: async () => [] }, clock: systemClock, logger: silentLogger }),
     talent: createTalentApp({ documents: createEmbeddedDocumentStore(), logger: silentLogger }),
     bookings: (await createBookingsUnderTest()).app,
+    messaging: createMessagingUnderTest().app,
+    content: createContentUnderTest().app,
+    reviews: createReviewsUnderTest().app,
+    search: createSearchUnderTest().app,
+    growth: createGrowthUnderTest().app,
+    assistant: createAssistantUnderTest().app,
   };
 }
 
@@ -35,17 +47,14 @@ export function deadUrl(): string {
   return url;
 }
 
-/** The three real services served on loopback; `stop` closes them all. */
+/** Every real service served on loopback; `stop` closes them all. */
 export async function serveRealServices(): Promise<{ upstreams: Upstreams; stop(): void }> {
   const apps = await realServiceApps();
-  const auth = serveOnLoopback(apps.auth);
-  const catalog = serveOnLoopback(apps.catalog);
-  const talent = serveOnLoopback(apps.talent);
-  const bookings = serveOnLoopback(apps.bookings);
+  const served = UPSTREAM_NAMES.map((name) => [name, serveOnLoopback(apps[name])] as const);
   return {
-    upstreams: { auth: auth.url, catalog: catalog.url, talent: talent.url, bookings: bookings.url },
+    upstreams: Object.fromEntries(served.map(([name, s]) => [name, s.url])) as Upstreams,
     stop: () => {
-      for (const s of [auth, catalog, talent, bookings]) s.stop();
+      for (const [, s] of served) s.stop();
     },
   };
 }

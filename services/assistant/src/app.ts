@@ -1,0 +1,32 @@
+import { ASSISTANT_ERROR_STATUS } from '@tm/contracts';
+import type { Clock, Logger } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import type { DocumentStore } from '@tm/shared/store';
+import { Elysia } from 'elysia';
+
+/** Everything the assistant service needs from outside; main.ts builds the real ones, tests embedded ones. */
+export interface AssistantDeps {
+  documents: DocumentStore;
+  logger: Logger;
+  clock?: Clock;
+}
+
+/** The assistant service: the chatbot (design/assistant.md). Never reads the environment, never opens a connection. */
+export function createApp(deps: AssistantDeps) {
+  return new Elysia(SERVICE_APP_CONFIG)
+    .use(
+      serviceBase({
+        service: 'assistant',
+        logger: deps.logger,
+        errorStatus: ASSISTANT_ERROR_STATUS,
+        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+      }),
+    )
+    .use(
+      serviceOpenApi({
+        title: 'Assistant',
+        description: 'The chatbot: sessions and answers grounded in the catalog, talent and FAQ.',
+        tags: [{ name: 'Chatbot', description: 'Chatbot sessions and answers' }],
+      }),
+    );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'bun:test';
+import { ConfigError } from '@tm/shared';
+import { loadGrowthConfig } from './config.ts';
+
+describe('loadGrowthConfig', () => {
+  it('defaults to 127.0.0.1:8089 with the embedded store', () => {
+    expect(loadGrowthConfig({})).toEqual({
+      HOST: '127.0.0.1',
+      PORT: 8089,
+      REUSE_PORT: false,
+      MONGODB_URL: undefined,
+      MONGODB_TIMEOUT_MS: 5000,
+      MONGODB_MAX_POOL_SIZE: 20,
+      MONGODB_MIN_POOL_SIZE: 0,
+    });
+  });
+
+  it('names every bad variable at once', () => {
+    let err: unknown;
+    try {
+      loadGrowthConfig({ PORT: 'eighty', MONGODB_URL: 'http://db', REUSE_PORT: 'maybe' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const problems = (err as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'MONGODB_URL', 'REUSE_PORT']) expect(problems).toContain(name);
+  });
+
+  it('refuses the embedded store in production unless explicitly allowed', () => {
+    expect(() => loadGrowthConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(loadGrowthConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8089);
+    expect(loadGrowthConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/growth' }).MONGODB_URL).toBe('mongodb://db:27017/growth');
+  });
+});

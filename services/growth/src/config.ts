@@ -1,0 +1,18 @@
+import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
+
+/** Reads and checks the growth service's environment once; throws ConfigError naming every bad variable. */
+export function loadGrowthConfig(env: Env) {
+  const config = loadConfig(env, {
+    HOST: read.string('127.0.0.1'),
+    PORT: read.port(8089),
+    /** true only where several processes are meant to share the port (SO_REUSEPORT); off by default. */
+    REUSE_PORT: read.bool(false),
+    ...MONGO_SETTINGS,
+  });
+  const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+export type GrowthConfig = ReturnType<typeof loadGrowthConfig>;

@@ -1,0 +1,34 @@
+import { MESSAGING_ERROR_STATUS } from '@tm/contracts';
+import type { Clock, Logger } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import type { DocumentStore } from '@tm/shared/store';
+import { Elysia } from 'elysia';
+import { createAccountDataRoutes } from './account/routes.ts';
+
+/** Everything the messaging service needs from outside; main.ts builds the real ones, tests embedded ones. */
+export interface MessagingDeps {
+  documents: DocumentStore;
+  logger: Logger;
+  clock?: Clock;
+}
+
+/** The messaging service: chat per booking (design/chat.md). Never reads the environment, never opens a connection. */
+export function createApp(deps: MessagingDeps) {
+  return new Elysia(SERVICE_APP_CONFIG)
+    .use(
+      serviceBase({
+        service: 'messaging',
+        logger: deps.logger,
+        errorStatus: MESSAGING_ERROR_STATUS,
+        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+      }),
+    )
+    .use(
+      serviceOpenApi({
+        title: 'Messaging',
+        description: 'Chat per booking: conversations, messages, read cursors and the live stream.',
+        tags: [{ name: 'Chat', description: "Conversations between a booking's customer and its project manager" }],
+      }),
+    )
+    .use(createAccountDataRoutes());
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'bun:test';
+import { ConfigError } from '@tm/shared';
+import { loadMessagingConfig } from './config.ts';
+
+describe('loadMessagingConfig', () => {
+  it('defaults to 127.0.0.1:8085 with the embedded store', () => {
+    expect(loadMessagingConfig({})).toEqual({
+      HOST: '127.0.0.1',
+      PORT: 8085,
+      REUSE_PORT: false,
+      MONGODB_URL: undefined,
+      MONGODB_TIMEOUT_MS: 5000,
+      MONGODB_MAX_POOL_SIZE: 20,
+      MONGODB_MIN_POOL_SIZE: 0,
+    });
+  });
+
+  it('names every bad variable at once', () => {
+    let err: unknown;
+    try {
+      loadMessagingConfig({ PORT: 'eighty', MONGODB_URL: 'http://db', REUSE_PORT: 'maybe' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const problems = (err as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'MONGODB_URL', 'REUSE_PORT']) expect(problems).toContain(name);
+  });
+
+  it('refuses the embedded store in production unless explicitly allowed', () => {
+    expect(() => loadMessagingConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(loadMessagingConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8085);
+    expect(loadMessagingConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/messaging' }).MONGODB_URL).toBe('mongodb://db:27017/messaging');
+  });
+});

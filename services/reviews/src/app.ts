@@ -1,0 +1,34 @@
+import { REVIEWS_ERROR_STATUS } from '@tm/contracts';
+import type { Clock, Logger } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import type { DocumentStore } from '@tm/shared/store';
+import { Elysia } from 'elysia';
+import { createAccountDataRoutes } from './account/routes.ts';
+
+/** Everything the reviews service needs from outside; main.ts builds the real ones, tests embedded ones. */
+export interface ReviewsDeps {
+  documents: DocumentStore;
+  logger: Logger;
+  clock?: Clock;
+}
+
+/** The reviews service: reviews of completed bookings (design/reviews-search.md). Never reads the environment, never opens a connection. */
+export function createApp(deps: ReviewsDeps) {
+  return new Elysia(SERVICE_APP_CONFIG)
+    .use(
+      serviceBase({
+        service: 'reviews',
+        logger: deps.logger,
+        errorStatus: REVIEWS_ERROR_STATUS,
+        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+      }),
+    )
+    .use(
+      serviceOpenApi({
+        title: 'Reviews',
+        description: 'Reviews of completed bookings, their summaries and moderation.',
+        tags: [{ name: 'Reviews', description: 'Reviews of completed bookings, summaries and moderation' }],
+      }),
+    )
+    .use(createAccountDataRoutes());
+}

@@ -1,0 +1,32 @@
+import { SEARCH_ERROR_STATUS } from '@tm/contracts';
+import type { Clock, Logger } from '@tm/shared';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import type { DocumentStore } from '@tm/shared/store';
+import { Elysia } from 'elysia';
+
+/** Everything the search service needs from outside; main.ts builds the real ones, tests embedded ones. */
+export interface SearchDeps {
+  documents: DocumentStore;
+  logger: Logger;
+  clock?: Clock;
+}
+
+/** The search service: one search over services, talent and pages (design/reviews-search.md); it holds no personal data. Never reads the environment, never opens a connection. */
+export function createApp(deps: SearchDeps) {
+  return new Elysia(SERVICE_APP_CONFIG)
+    .use(
+      serviceBase({
+        service: 'search',
+        logger: deps.logger,
+        errorStatus: SEARCH_ERROR_STATUS,
+        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+      }),
+    )
+    .use(
+      serviceOpenApi({
+        title: 'Search',
+        description: 'One search over services, talent and published pages.',
+        tags: [{ name: 'Search', description: 'Finding services and people by text and filters' }],
+      }),
+    );
+}
