@@ -2,12 +2,15 @@ import { ASSISTANT_ERROR_STATUS } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
+import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 
 /** Everything the assistant service needs from outside; main.ts builds the real ones, tests embedded ones. */
 export interface AssistantDeps {
   documents: DocumentStore;
   logger: Logger;
+  /** main.ts's telemetry (metrics, traces); a private one when left out. */
+  telemetry?: Telemetry;
   clock?: Clock;
 }
 
@@ -18,6 +21,7 @@ export function createApp(deps: AssistantDeps) {
       serviceBase({
         service: 'assistant',
         logger: deps.logger,
+        telemetry: deps.telemetry,
         errorStatus: ASSISTANT_ERROR_STATUS,
         readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
       }),

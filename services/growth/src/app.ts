@@ -2,6 +2,7 @@ import { GROWTH_ERROR_STATUS } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
+import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createAccountDataRoutes } from './account/routes.ts';
 
@@ -9,6 +10,8 @@ import { createAccountDataRoutes } from './account/routes.ts';
 export interface GrowthDeps {
   documents: DocumentStore;
   logger: Logger;
+  /** main.ts's telemetry (metrics, traces); a private one when left out. */
+  telemetry?: Telemetry;
   clock?: Clock;
 }
 
@@ -19,6 +22,7 @@ export function createApp(deps: GrowthDeps) {
       serviceBase({
         service: 'growth',
         logger: deps.logger,
+        telemetry: deps.telemetry,
         errorStatus: GROWTH_ERROR_STATUS,
         readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
       }),

@@ -77,6 +77,8 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
         signal: timeouts.next(),
         maxBodyBytes: deps.maxBodyBytes,
         fetch: deps.fetch,
+        service: target.service,
+        telemetry: deps.telemetry,
       });
       if (answer instanceof ProxyFailure) {
         upstreamErrors?.inc(target.service, answer.body.error.code, '');
