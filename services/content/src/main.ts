@@ -2,13 +2,13 @@ import { createLogger } from '@tm/shared';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
-import { createTelemetry } from '@tm/shared/telemetry';
+import { startTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadContentConfig } from './config.ts';
 
 const logger = createLogger('content');
-const telemetry = createTelemetry({ service: 'content', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadContentConfig(process.env));
+const telemetry = await startTelemetry({ service: 'content', settings: config, logger });
 
 // Its own database: "content" (or the one MONGODB_URL names), never another service's.
 const { documents } = await openStores({ service: 'content', logger, telemetry, mongodb: mongoSettingsFrom(config, 'content') });
