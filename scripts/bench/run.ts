@@ -11,10 +11,18 @@
  * looping create booking -> create payment -> dev succeed, with document writes per step and
  * catalog calls per booking from bookings' counters.
  *
+ * Then the growth cases (scripts/bench/growth.ts): OFREP bulk evaluation of 50 flags with 5 rules
+ * each beside GET /api/services/catalog (ratio, p99), and tracking ingest in batches of 50 events.
+ *
+ * Then the assistant's case (scripts/bench/assistant.ts, also runnable alone): time to first
+ * `delta` and overhead per tool round against a fake provider at 50 ms a chunk, and fallback
+ * answers per second, all through the gateway.
+ *
  * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
- * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout (the checkout
- * case alone), BENCH_GATEWAY_SERVER (bun: the gateway on Bun.serve; node: on node:http,
+ * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout, growth or assistant (that
+ * case alone), BENCH_GROWTH_SENDERS (16), BENCH_ASSISTANT_SAMPLES (20), BENCH_ASSISTANT_CONNECTIONS (16),
+ * BENCH_GATEWAY_SERVER (bun: the gateway on Bun.serve; node: on node:http,
  * HTTP_SERVER=node; both: a second gateway on node:http measured as (a') next to the Bun.serve one,
  * with the a'/a ratios of each round).
  */
@@ -23,7 +31,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RedisClient } from 'bun';
 import { scaleSectionOf } from '../bench-scale/report.ts';
+import { assistantMarkdown, runAssistantBench } from './assistant.ts';
 import { checkoutMarkdown, customerTokenSigner, generateSigningKey, runCheckout } from './checkout.ts';
+import { growthMarkdown, runGrowth } from './growth.ts';
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
 import { benchmarksMarkdown } from './markdown.ts';
 import { createProcessGroup } from './processes.ts';
@@ -52,8 +62,10 @@ const durationS = num('BENCH_DURATION_S', 8);
 const warmupS = num('BENCH_WARMUP_S', 2);
 const connections = num('BENCH_CONNECTIONS', 64);
 const checkoutCustomers = num('BENCH_CHECKOUT_CUSTOMERS', 16);
-// BENCH_ONLY=checkout runs the checkout case alone (and writes only it to BENCH_OUTPUT).
-const onlyCheckout = process.env.BENCH_ONLY === 'checkout';
+// BENCH_ONLY=checkout, growth or assistant runs that case alone (and writes only it to BENCH_OUTPUT).
+const only = process.env.BENCH_ONLY;
+if (only !== undefined && !['checkout', 'growth', 'assistant'].includes(only)) throw new Error('BENCH_ONLY must be checkout, growth or assistant');
+const growthSenders = num('BENCH_GROWTH_SENDERS', 16);
 const gatewayServerRaw = process.env.BENCH_GATEWAY_SERVER ?? 'bun';
 if (!isGatewayServerChoice(gatewayServerRaw)) throw new Error('BENCH_GATEWAY_SERVER must be bun, node or both');
 const gatewayServer: GatewayServerChoice = gatewayServerRaw;
@@ -137,9 +149,9 @@ async function main() {
       tokenProblem = (err as Error).message;
     }
   }
-  const cases = onlyCheckout ? [] : await measureAll(load, system, cart, token, tokenProblem);
+  const cases = only ? [] : await measureAll(load, system, cart, token, tokenProblem);
   const sections: string[] = [];
-  if (!onlyCheckout) {
+  if (!only) {
     log('measuring the revocation check on a protected route (in process, off vs on)');
     const revocation = await measureRevocationCheck({ rounds, durationS });
     log(
@@ -147,7 +159,7 @@ async function main() {
     );
     sections.push(revocationMarkdown(revocation));
   }
-  if (system.bookings && !system.authProblem) {
+  if (system.bookings && !system.authProblem && (only === undefined || only === 'checkout')) {
     const slug = (catalogList.data[0] as { slug?: string } | undefined)?.slug ?? 'react-developer';
     const result = await runCheckout({
       gateway: system.gateway,
@@ -160,6 +172,29 @@ async function main() {
     const checkout = checkoutMarkdown(result);
     sections.push(checkout);
     console.log(`\n${checkout}`);
+  }
+
+  if (system.growth && token && (only === undefined || only === 'growth')) {
+    log('measuring growth: OFREP bulk evaluation beside the catalog list, then tracking ingest');
+    const growth = growthMarkdown(
+      await runGrowth({ gateway: system.gateway, adminToken: token, load, rounds, durationS, warmupS, connections, senders: growthSenders, log }),
+    );
+    sections.push(growth);
+    console.log(`\n${growth}`);
+  }
+
+  if (only === undefined || only === 'assistant') {
+    // The chatbot's case starts its own processes (two assistants, a fake model, two gateways).
+    const assistant = await runAssistantBench({
+      repoRoot,
+      samples: num('BENCH_ASSISTANT_SAMPLES', 20),
+      connections: num('BENCH_ASSISTANT_CONNECTIONS', 16),
+      durationS,
+      log,
+    });
+    const section = assistantMarkdown(assistant);
+    sections.push(section);
+    console.log(`\n${section}`);
   }
 
   const servers = gatewayServerTable(cases);

@@ -19,8 +19,6 @@ export interface CatalogDeps {
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
-  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
-  metricsToken?: string | undefined;
   /** How stale the in-memory catalog used by /services/catalog and pricing may get (default 5 s). */
   readModelMaxAgeMs?: number;
   /** Bytes of /services/catalog bodies the read model keeps per snapshot (default 64 MiB); tests set a tiny one. */
@@ -50,7 +48,6 @@ export function createApp(deps: CatalogDeps) {
         service: 'catalog',
         logger: deps.logger,
         telemetry: deps.telemetry,
-        metrics: { token: deps.metricsToken, withoutToken: 'open' },
         errorStatus: CATALOG_ERROR_STATUS,
         // Ready means the reads are answered from the read model: until its first snapshot is
         // built (main.ts starts it at start-up), 503, so no load balancer sends a list or quote

@@ -2,15 +2,21 @@ import { createLogger } from '@tm/shared';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
+import { startTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadContentConfig } from './config.ts';
 
 const logger = createLogger('content');
 const config = loadConfigOrExit(logger, () => loadContentConfig(process.env));
+const telemetry = await startTelemetry({ service: 'content', settings: config, logger });
 
 // Its own database: "content" (or the one MONGODB_URL names), never another service's.
-const { documents } = await openStores({ service: 'content', logger, mongodb: mongoSettingsFrom(config, 'content') });
-const app = listenOrExit(createApp({ documents, logger }), { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT }, logger);
+const { documents } = await openStores({ service: 'content', logger, telemetry, mongodb: mongoSettingsFrom(config, 'content') });
+const app = listenOrExit(
+  createApp({ documents, logger, telemetry, metricsToken: config.METRICS_TOKEN }),
+  { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
+  logger,
+);
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
 
 stopOnSignals(logger, async () => {

@@ -2,10 +2,12 @@ import { pathOfUrl, requestIdOf } from '@tm/shared/http';
 import { registerFastCounter, type Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { gatewayFailure } from '../errors.ts';
+import { bodyLimitFor } from '../policy/body-limits.ts';
 import { decideAccess } from '../policy/decide-access.ts';
 import type { RequestStates } from '../policy/request-state.ts';
 import { type RevocationView, sessionVerdict } from '../policy/revocations.ts';
 import type { Upstreams } from '../site-deps.ts';
+import { STREAM_IDLE_MS } from './event-stream.ts';
 import { forward, ProxyFailure } from './proxy.ts';
 import { resolveTarget, searchOf } from './routing.ts';
 import { createTimeoutSignals } from './timeout-signals.ts';
@@ -75,8 +77,11 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
         clientIp,
         requestId,
         signal: timeouts.next(),
-        maxBodyBytes: deps.maxBodyBytes,
+        maxBodyBytes: bodyLimitFor(path, deps.maxBodyBytes),
         fetch: deps.fetch,
+        streamIdleMs: Math.max(deps.upstreamTimeoutMs, STREAM_IDLE_MS),
+        service: target.service,
+        telemetry: deps.telemetry,
       });
       if (answer instanceof ProxyFailure) {
         upstreamErrors?.inc(target.service, answer.body.error.code, '');

@@ -1,5 +1,7 @@
-import { type ErrorEnvelope, isEnvelope } from '@tm/shared';
+import { currentRequestScope, type ErrorEnvelope, formatTraceparent, isEnvelope } from '@tm/shared';
+import type { CallOutcome, Telemetry } from '@tm/shared/telemetry';
 import { type GatewayCode, gatewayFailure } from '../errors.ts';
+import { isEventStream, relayEventStream, STREAM_IDLE_MS, untilHeaders, wantsEventStream } from './event-stream.ts';
 import { stripResponseHeaders, upstreamRequestHeaders } from './headers.ts';
 
 /** What one forwarded request needs besides the request itself. */
@@ -17,6 +19,16 @@ export interface ForwardOptions {
    * must be the envelope.
    */
   envelope?: boolean;
+  /**
+   * How long an event stream (text/event-stream, e.g. the chatbot's answers) may stay silent
+   * before the gateway ends it. The upstream timeout covers a stream only until its headers
+   * arrive: after that a stream lasts as long as events (or heartbeat comments) keep coming.
+   * Default STREAM_IDLE_MS.
+   */
+  streamIdleMs?: number;
+  /** The service called (its span's name and peer), and the telemetry whose tracing makes that span when traces are on. */
+  service: string;
+  telemetry?: Telemetry | undefined;
 }
 
 /** A gateway-made error answer: status plus the envelope. */
@@ -39,6 +51,25 @@ function failure(code: GatewayCode, message: string): ProxyFailure {
  * and every transport failure becomes a ProxyFailure with the error envelope instead.
  */
 export async function forward(request: Request, options: ForwardOptions): Promise<Response | ProxyFailure> {
+  // Traces on: a client span for the call, whose context the service gets. Off: the request's
+  // own context (accepted or started by serviceBase) goes on as it is, at the cost of one string.
+  const call = options.telemetry?.tracing ? options.telemetry.startCall(options.service, request.method, options.url) : undefined;
+  const trace = call ? undefined : currentRequestScope()?.trace;
+  const answer = await forwardWith(request, options, call ? call.traceparent : trace ? formatTraceparent(trace) : undefined);
+  call?.end(answer instanceof ProxyFailure ? (OUTCOMES[answer.body.error.code] ?? 'bad_answer') : answer.status >= 500 ? 'error_answer' : 'ok');
+  return answer;
+}
+
+/** How a gateway-made failure counts on the call's span. */
+const OUTCOMES: Record<string, CallOutcome> = {
+  UPSTREAM_TIMEOUT: 'timeout',
+  UPSTREAM_UNAVAILABLE: 'unavailable',
+  REQUEST_TIMEOUT: 'ok',
+  PAYLOAD_TOO_LARGE: 'ok',
+  MALFORMED_BODY: 'ok',
+};
+
+async function forwardWith(request: Request, options: ForwardOptions, traceparent: string | undefined): Promise<Response | ProxyFailure> {
   const counted: StreamCount = { tooLarge: false, complete: false };
   // A body with a declared length (already checked against MAX_BODY_BYTES by the policy) is
   // taken whole: Bun has usually received it already, and a fixed-length body costs well under
@@ -57,14 +88,17 @@ export async function forward(request: Request, options: ForwardOptions): Promis
       }
     }
   }
+  // A client asking for an event stream gets a signal of its own, tied to the upstream timeout only
+  // until the answer's headers arrive (the shared slice signal would cut the stream mid-way).
+  const stream = wantsEventStream(request) ? untilHeaders(options.signal) : undefined;
   let upstream: Response;
   try {
     upstream = await options.fetch(options.url, {
       method: request.method,
-      headers: upstreamRequestHeaders(request.headers, options.clientIp, options.requestId),
+      headers: upstreamRequestHeaders(request.headers, options.clientIp, options.requestId, traceparent),
       body,
       redirect: 'manual',
-      signal: options.signal,
+      signal: stream?.signal ?? options.signal,
       // @ts-expect-error Bun and undici need this for a streamed request body; the DOM type lacks it.
       duplex: 'half',
     });
@@ -76,7 +110,12 @@ export async function forward(request: Request, options: ForwardOptions): Promis
       return failure('UPSTREAM_TIMEOUT', 'The service did not answer in time');
     }
     return failure('UPSTREAM_UNAVAILABLE', 'The service is unavailable; try again shortly');
+  } finally {
+    stream?.detach();
   }
+  if (stream && upstream.status < 300 && isEventStream(upstream)) return relayEventStream(upstream, stream.abort, options.streamIdleMs ?? STREAM_IDLE_MS);
+  // Any other answer's body is read under the upstream timeout, as before.
+  stream?.reattach();
   if (options.envelope === false) return passThrough(upstream);
   return relay(upstream, request.method);
 }

@@ -28,8 +28,8 @@ export async function realServiceApps(): Promise<Record<ServiceName, Servable>> 
     content: createContentUnderTest().app,
     reviews: createReviewsUnderTest().app,
     search: createSearchUnderTest().app,
-    growth: createGrowthUnderTest().app,
-    assistant: createAssistantUnderTest().app,
+    growth: (await createGrowthUnderTest()).app,
+    assistant: (await createAssistantUnderTest()).app,
   };
 }
 
