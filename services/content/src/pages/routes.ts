@@ -1,0 +1,104 @@
+import { ContentPageSchema, CreatePageBodySchema, PAGE_TYPES, type PageType, PublishedPageSchema, UpdatePageBodySchema } from '@tm/contracts';
+import { DomainError, ok } from '@tm/shared';
+import { envelopeOf, paginationHeaders } from '@tm/shared/http';
+import { resolveLang } from '@tm/shared/money';
+import { answerPrebuilt } from '@tm/shared/search';
+import { Elysia, t } from 'elysia';
+import type { CallerReader } from '../auth/caller.ts';
+import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
+import { LocaleHeadersSchema } from '../http/locale.ts';
+import { ListPagesQuery, parseListQuery } from './list-query.ts';
+import { toContentPage } from './model.ts';
+import { PAGE_DOCS } from './route-docs.ts';
+import { createPage, findBySlug, type PageDeps, publishedFor, publishPage, toPublishedPage, unpublishPage, updatePage } from './use-cases.ts';
+
+const PageEnvelope = envelopeOf(ContentPageSchema, 'ContentPageEnvelope');
+const IdParams = t.Object({ id: t.String({ description: 'Page id (24 hex)' }) });
+const admin = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema };
+
+/** Pages and FAQ: public reads of published pages, and the admin's drafts, edits and publishing. */
+export function createPageRoutes(deps: PageDeps & { callers: CallerReader }) {
+  const { callers } = deps;
+  const adminFirst = async ({ request }: { request: Request }) => void (await callers.admin(request));
+  return new Elysia({ name: 'content-page-routes' })
+    .get(
+      '/content/pages',
+      async ({ request, query, set }) => {
+        const q = parseListQuery(query);
+        const url = new URL(request.url);
+        if (q.status !== 'published') {
+          await callers.admin(request);
+          const { items, total } = await deps.pages.list({ status: q.status, ...(q.type ? { type: q.type } : {}) }, q.page, q.limit);
+          Object.assign(set.headers, paginationHeaders(url, q.page, q.limit, total));
+          return ok(items.map(toContentPage));
+        }
+        const lang = resolveLang(request.headers.get('x-lang'));
+        const all = publishedFor(await deps.readModel.current(), lang, q.type);
+        Object.assign(set.headers, paginationHeaders(url, q.page, q.limit, all.length), { 'content-language': lang, vary: 'X-Lang' });
+        return ok(all.slice((q.page - 1) * q.limit, q.page * q.limit).map(toContentPage));
+      },
+      {
+        headers: LocaleHeadersSchema,
+        query: ListPagesQuery,
+        response: {
+          200: envelopeOf(t.Array(ContentPageSchema), 'ContentPageListEnvelope'),
+          400: ErrorEnvelopeSchema,
+          401: ErrorEnvelopeSchema,
+          403: ErrorEnvelopeSchema,
+        },
+        detail: PAGE_DOCS.list,
+      },
+    )
+    .get(
+      '/content/pages/:slug',
+      async ({ params, query, request }) => {
+        const type = query.type;
+        if (type !== undefined && !(PAGE_TYPES as readonly string[]).includes(type))
+          throw new DomainError('INVALID_PAGE_TYPE', `type must be one of ${PAGE_TYPES.join(', ')}`);
+        const lang = resolveLang(request.headers.get('x-lang'));
+        const snapshot = await deps.readModel.current();
+        const found = findBySlug(snapshot, params.slug, lang, type as PageType | undefined);
+        if (!found) throw new DomainError('PAGE_NOT_FOUND', 'No published page at this address');
+        if ('movedTo' in found) {
+          const path = new URL(request.url).pathname;
+          return new Response(null, { status: 301, headers: { location: `${path.slice(0, path.lastIndexOf('/') + 1)}${found.movedTo}` } });
+        }
+        const answer = snapshot.answer(`page:${found.page._id}`, () => JSON.stringify(ok(toPublishedPage(snapshot, found.page))));
+        return answerPrebuilt(request, answer, { 'content-language': found.page.lang, vary: 'X-Lang' });
+      },
+      {
+        params: t.Object({ slug: t.String({ maxLength: 200 }) }),
+        query: t.Object({ type: t.Optional(t.String({ description: 'page, faq or article' })) }),
+        headers: LocaleHeadersSchema,
+        response: { 200: envelopeOf(PublishedPageSchema, 'PublishedPageEnvelope'), 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
+        detail: PAGE_DOCS.get,
+      },
+    )
+    .post(
+      '/content/pages',
+      async ({ body, set }) => {
+        set.status = 201;
+        return ok(toContentPage(await createPage(deps, body)));
+      },
+      { transform: adminFirst, body: CreatePageBodySchema, response: { 201: PageEnvelope, ...admin }, detail: PAGE_DOCS.create },
+    )
+    .patch('/content/pages/:id', async ({ params, body }) => ok(toContentPage(await updatePage(deps, params.id, body))), {
+      params: IdParams,
+      transform: adminFirst,
+      body: UpdatePageBodySchema,
+      response: { 200: PageEnvelope, ...admin },
+      detail: PAGE_DOCS.update,
+    })
+    .post('/content/pages/:id/publish', async ({ params }) => ok(toContentPage(await publishPage(deps, params.id))), {
+      params: IdParams,
+      transform: adminFirst,
+      response: { 200: PageEnvelope, ...admin },
+      detail: PAGE_DOCS.publish,
+    })
+    .post('/content/pages/:id/unpublish', async ({ params }) => ok(toContentPage(await unpublishPage(deps, params.id))), {
+      params: IdParams,
+      transform: adminFirst,
+      response: { 200: PageEnvelope, ...admin },
+      detail: PAGE_DOCS.unpublish,
+    });
+}
