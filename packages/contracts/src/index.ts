@@ -204,6 +204,7 @@ export {
   PendingLegalDocumentSchema,
   type RecordLegalAcceptanceBody,
   RecordLegalAcceptanceBodySchema,
+  requiredEnum,
 } from './legal.ts';
 export {
   CURRENCY_CODES,

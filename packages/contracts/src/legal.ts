@@ -1,6 +1,6 @@
 import { t } from 'elysia';
-import { LangSchema, MarketCodeSchema } from './markets.ts';
-import { RoleSchema } from './tokens.ts';
+import { LANGUAGES, LangSchema, MARKET_CODES, MarketCodeSchema } from './markets.ts';
+import { ROLES } from './tokens.ts';
 
 /**
  * Legal documents and their acceptances (design/content.md "Legal"): the shapes content answers
@@ -11,6 +11,18 @@ import { RoleSchema } from './tokens.ts';
 export const LEGAL_TYPES = ['terms', 'privacy', 'refund', 'cookies', 'talent-agreement'] as const;
 export type LegalType = (typeof LEGAL_TYPES)[number];
 export const LegalTypeSchema = t.UnionEnum(LEGAL_TYPES, { title: 'LegalType' });
+
+/**
+ * An enum a request must name. `t.UnionEnum` defaults to its first value, and Elysia fills
+ * defaults into a body before validating it: a body without `type` would accept the terms, one
+ * without `market` would publish for India. Request enums therefore carry no default.
+ */
+export function requiredEnum<const V extends readonly [string, ...string[]]>(values: V, description?: string) {
+  return t.UnionEnum(values, { default: undefined, ...(description ? { description } : {}) });
+}
+const BodyLegalType = requiredEnum(LEGAL_TYPES);
+const BodyMarket = requiredEnum(MARKET_CODES, 'Market code (ISO 3166-1 alpha-2)');
+const BodyLang = requiredEnum(LANGUAGES, 'Language of the copy');
 
 export const MAX_LEGAL_TITLE_LENGTH = 200;
 export const MAX_LEGAL_BODY_LENGTH = 100_000;
@@ -37,7 +49,7 @@ export const LegalTranslationSchema = t.Object(
 /** `POST /legal/{type}/versions`: a new version for one market; English is required. */
 export const CreateLegalVersionBodySchema = t.Object(
   {
-    market: MarketCodeSchema,
+    market: BodyMarket,
     effectiveAt: t.String({ format: 'date-time', description: 'In the past or now: in effect at once' }),
     material: t.Boolean({ description: 'A material change must be accepted again; a non-material one (a correction) carries earlier acceptances' }),
     translations: t.Object(
@@ -99,7 +111,7 @@ export const LegalVersionSummarySchema = t.Object(
 
 /** `POST /legal/acceptances`: the caller accepts the version in effect in their market. */
 export const AcceptLegalBodySchema = t.Object(
-  { type: LegalTypeSchema, version: t.Integer({ minimum: 1, maximum: 1_000_000 }) },
+  { type: BodyLegalType, version: t.Integer({ minimum: 1, maximum: 1_000_000 }) },
   { additionalProperties: false, title: 'AcceptLegalBody' },
 );
 export type AcceptLegalBody = typeof AcceptLegalBodySchema.static;
@@ -144,7 +156,7 @@ export const LegalInEffectSchema = t.Object(
 );
 export type LegalInEffect = typeof LegalInEffectSchema.static;
 
-export const LegalInEffectQuerySchema = t.Object({ market: MarketCodeSchema }, { additionalProperties: false });
+export const LegalInEffectQuerySchema = t.Object({ market: BodyMarket }, { additionalProperties: false });
 
 /** The version in effect of `type` for `market`. */
 export const legalInEffectPath = (type: LegalType) => `/internal/legal/${type}/current`;
@@ -154,8 +166,8 @@ export const LEGAL_ACCEPTANCE_CHECK_PATH = '/internal/legal/acceptance-checks';
 export const LegalAcceptanceCheckQuerySchema = t.Object(
   {
     userId: t.String({ minLength: 1, maxLength: 100 }),
-    type: LegalTypeSchema,
-    market: MarketCodeSchema,
+    type: BodyLegalType,
+    market: BodyMarket,
     version: t.Numeric({ minimum: 1, maximum: 1_000_000 }),
   },
   { additionalProperties: false },
@@ -168,14 +180,14 @@ export const INTERNAL_LEGAL_ACCEPTANCES_PATH = '/internal/legal/acceptances';
 export const RecordLegalAcceptanceBodySchema = t.Object(
   {
     userId: t.String({ minLength: 1, maxLength: 100 }),
-    role: RoleSchema,
-    type: LegalTypeSchema,
-    market: MarketCodeSchema,
+    role: requiredEnum(ROLES),
+    type: BodyLegalType,
+    market: BodyMarket,
     version: t.Integer({ minimum: 1, maximum: 1_000_000 }),
-    lang: LangSchema,
+    lang: BodyLang,
     ip: t.Optional(t.String({ maxLength: 100, description: "The client IP the gateway resolved (X-Forwarded-For at the caller's door)" })),
     userAgent: t.Optional(t.String({ maxLength: MAX_USER_AGENT_LENGTH })),
-    source: t.UnionEnum(['checkout'], { description: 'Where the person accepted' }),
+    source: requiredEnum(['checkout'], 'Where the person accepted'),
   },
   { additionalProperties: false, title: 'RecordLegalAcceptanceBody' },
 );

@@ -1,5 +1,6 @@
 import { t } from 'elysia';
-import { LangSchema } from './markets.ts';
+import { requiredEnum } from './legal.ts';
+import { LANGUAGES, LangSchema } from './markets.ts';
 
 /**
  * Pages and FAQ (design/content.md "Content"): one document per language, joined by `groupId`.
@@ -76,8 +77,8 @@ export type PublishedPage = typeof PublishedPageSchema.static;
 /** `POST /content/pages`: a new draft; `groupId` joins it to an existing page's translations. */
 export const CreatePageBodySchema = t.Object(
   {
-    type: PageTypeSchema,
-    lang: LangSchema,
+    type: requiredEnum(PAGE_TYPES),
+    lang: requiredEnum(LANGUAGES, 'Language of the copy'),
     slug: Slug,
     title: Title,
     summary: t.Optional(Summary),

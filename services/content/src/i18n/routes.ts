@@ -5,9 +5,10 @@ import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
 import type { CallerReader } from '../auth/caller.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
+import { guardWrite } from '../http/strict-body.ts';
 import { LOCALES } from './locales.ts';
 import { I18N_DOCS } from './route-docs.ts';
-import { type I18nDeps, manifest, readBundle, replaceBundle, requireLocale, statusOf } from './use-cases.ts';
+import { checkMessageKeys, type I18nDeps, manifest, readBundle, replaceBundle, requireLocale, statusOf } from './use-cases.ts';
 
 const BundleParams = t.Object({ lang: t.String({ description: 'en, hi, ar or de' }), namespace: t.String({ description: 'common, checkout, errors, ...' }) });
 const admin = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
@@ -34,9 +35,11 @@ export function createI18nRoutes(deps: I18nDeps & { callers: CallerReader }) {
       },
       {
         params: BundleParams,
-        transform: async ({ request, params }) => {
-          await callers.admin(request);
-          requireLocale(String((params as { lang?: unknown }).lang));
+        transform: async (ctx) => {
+          await guardWrite(callers.admin, PutBundleBodySchema)(ctx);
+          requireLocale(String((ctx.params as { lang?: unknown }).lang));
+          // Elysia drops keys a record's pattern refuses before validation; a bad key is named here instead.
+          checkMessageKeys((ctx.body as { messages?: unknown } | null)?.messages);
         },
         body: PutBundleBodySchema,
         response: { 200: envelopeOf(StoredBundleSchema), ...admin },

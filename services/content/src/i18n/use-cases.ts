@@ -1,4 +1,4 @@
-import { type BundleStatus, type Lang, NAMESPACE_PATTERN } from '@tm/contracts';
+import { type BundleStatus, type Lang, MESSAGE_KEY_PATTERN, NAMESPACE_PATTERN } from '@tm/contracts';
 import { type Clock, DomainError, ok } from '@tm/shared';
 import type { PrebuiltAnswer } from '@tm/shared/search';
 import type { ContentReadModel, ContentSnapshot } from '../read-model/read-model.ts';
@@ -17,6 +17,15 @@ export interface I18nDeps {
 }
 
 const NAMESPACE = new RegExp(NAMESPACE_PATTERN);
+const MESSAGE_KEY = new RegExp(MESSAGE_KEY_PATTERN);
+
+/** Every key of a PUT's messages must be a message key: 400 INVALID_MESSAGE naming the first that is not. */
+export function checkMessageKeys(messages: unknown): void {
+  if (Array.isArray(messages)) throw new DomainError('VALIDATION_FAILED', 'messages must be an object of key to message');
+  if (typeof messages !== 'object' || messages === null) return;
+  const bad = Object.keys(messages).find((k) => !MESSAGE_KEY.test(k));
+  if (bad !== undefined) throw new DomainError('INVALID_MESSAGE', `"${bad.slice(0, 60)}" is not a message key (letters, digits, _ . -; at most 200)`);
+}
 
 /** A path language, or 404 LOCALE_NOT_FOUND. */
 export function requireLocale(raw: string): Lang {

@@ -18,6 +18,7 @@ import type { CallerReader } from '../auth/caller.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
 import { LocaleHeadersSchema } from '../http/locale.ts';
 import { clientIpOf, userAgentOf } from '../http/request-facts.ts';
+import { guardWrite } from '../http/strict-body.ts';
 import { LEGAL_DOCS } from './route-docs.ts';
 import {
   acceptLegalVersion,
@@ -77,7 +78,7 @@ export function createLegalRoutes(deps: LegalDeps & { callers: CallerReader }) {
       },
       {
         headers: LocaleHeadersSchema,
-        transform: async ({ request }) => void (await callers.required(request)),
+        transform: guardWrite(callers.required, AcceptLegalBodySchema),
         body: AcceptLegalBodySchema,
         response: { 200: envelopeOf(LegalAcceptanceSchema), 201: envelopeOf(LegalAcceptanceSchema), ...errors, ...signedIn, 409: ErrorEnvelopeSchema },
         detail: LEGAL_DOCS.accept,
@@ -127,7 +128,7 @@ export function createLegalRoutes(deps: LegalDeps & { callers: CallerReader }) {
       },
       {
         params: TypeParams,
-        transform: async ({ request }) => void (await callers.admin(request)),
+        transform: guardWrite(callers.admin, CreateLegalVersionBodySchema),
         body: CreateLegalVersionBodySchema,
         response: { 201: envelopeOf(LegalVersionSchema), ...errors, ...signedIn, 409: ErrorEnvelopeSchema },
         detail: LEGAL_DOCS.create,

@@ -7,6 +7,7 @@ import { Elysia, t } from 'elysia';
 import type { CallerReader } from '../auth/caller.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
 import { LocaleHeadersSchema } from '../http/locale.ts';
+import { guardWrite } from '../http/strict-body.ts';
 import { ListPagesQuery, parseListQuery } from './list-query.ts';
 import { toContentPage } from './model.ts';
 import { PAGE_DOCS } from './route-docs.ts';
@@ -19,7 +20,7 @@ const admin = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEn
 /** Pages and FAQ: public reads of published pages, and the admin's drafts, edits and publishing. */
 export function createPageRoutes(deps: PageDeps & { callers: CallerReader }) {
   const { callers } = deps;
-  const adminFirst = async ({ request }: { request: Request }) => void (await callers.admin(request));
+  const adminFirst = guardWrite(callers.admin);
   return new Elysia({ name: 'content-page-routes' })
     .get(
       '/content/pages',
@@ -80,11 +81,16 @@ export function createPageRoutes(deps: PageDeps & { callers: CallerReader }) {
         set.status = 201;
         return ok(toContentPage(await createPage(deps, body)));
       },
-      { transform: adminFirst, body: CreatePageBodySchema, response: { 201: PageEnvelope, ...admin }, detail: PAGE_DOCS.create },
+      {
+        transform: guardWrite(callers.admin, CreatePageBodySchema),
+        body: CreatePageBodySchema,
+        response: { 201: PageEnvelope, ...admin },
+        detail: PAGE_DOCS.create,
+      },
     )
     .patch('/content/pages/:id', async ({ params, body }) => ok(toContentPage(await updatePage(deps, params.id, body))), {
       params: IdParams,
-      transform: adminFirst,
+      transform: guardWrite(callers.admin, UpdatePageBodySchema),
       body: UpdatePageBodySchema,
       response: { 200: PageEnvelope, ...admin },
       detail: PAGE_DOCS.update,
