@@ -3,6 +3,7 @@ import type { Clock, Logger } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { CatalogPort } from './catalog/catalog-port.ts';
+import type { LegalPort } from './legal/legal-port.ts';
 import type { Notifier } from './mail/notifier.ts';
 import type { PaymentProvider, ProviderName } from './payments/provider.ts';
 import type { TalentPort } from './talent/talent-port.ts';
@@ -12,6 +13,8 @@ export interface BookingsDeps {
   documents: DocumentStore;
   catalog: CatalogPort;
   talent: TalentPort;
+  /** Content's terms and acceptances, for the checkout gate. */
+  legal: LegalPort;
   tokens: TokenVerifier;
   providers: Readonly<Partial<Record<ProviderName, PaymentProvider>>>;
   marketProviders: Readonly<Record<MarketCode, ProviderName>>;
