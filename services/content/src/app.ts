@@ -1,4 +1,4 @@
-import { CONTENT_ERROR_STATUS, ContentPageSchema, LegalDocumentSchema, PublishedPageSchema } from '@tm/contracts';
+import { CONTENT_ERROR_STATUS } from '@tm/contracts';
 import { type Clock, type Logger, systemClock } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
@@ -101,7 +101,6 @@ export function createApp(deps: ContentDeps, parts: ContentParts = buildParts(de
           { name: 'Localization', description: 'Locales and message bundles' },
           { name: 'Content', description: 'Pages and FAQ' },
         ],
-        schemas: { LegalDocument: LegalDocumentSchema, ContentPage: ContentPageSchema, PublishedPage: PublishedPageSchema },
       }),
     )
     .use(createLegalRoutes({ repo: legal, readModel, revision, clock, callers }))

@@ -14,7 +14,8 @@ import { PAGE_DOCS } from './route-docs.ts';
 import { createPage, findBySlug, type PageDeps, publishedFor, publishPage, toPublishedPage, unpublishPage, updatePage } from './use-cases.ts';
 
 const PageEnvelope = envelopeOf(ContentPageSchema, 'ContentPageEnvelope');
-const IdParams = t.Object({ id: t.String({ description: 'Page id (24 hex)' }) });
+/** One path parameter name for /content/pages/{ref}: a slug on reads, a page id on writes (OpenAPI paths must not differ only by a parameter's name). */
+const IdParams = t.Object({ ref: t.String({ description: 'The page id (24 hex)' }) });
 const admin = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema };
 
 /** Pages and FAQ: public reads of published pages, and the admin's drafts, edits and publishing. */
@@ -51,14 +52,14 @@ export function createPageRoutes(deps: PageDeps & { callers: CallerReader }) {
       },
     )
     .get(
-      '/content/pages/:slug',
+      '/content/pages/:ref',
       async ({ params, query, request }) => {
         const type = query.type;
         if (type !== undefined && !(PAGE_TYPES as readonly string[]).includes(type))
           throw new DomainError('INVALID_PAGE_TYPE', `type must be one of ${PAGE_TYPES.join(', ')}`);
         const lang = resolveLang(request.headers.get('x-lang'));
         const snapshot = await deps.readModel.current();
-        const found = findBySlug(snapshot, params.slug, lang, type as PageType | undefined);
+        const found = findBySlug(snapshot, params.ref, lang, type as PageType | undefined);
         if (!found) throw new DomainError('PAGE_NOT_FOUND', 'No published page at this address');
         if ('movedTo' in found) {
           const path = new URL(request.url).pathname;
@@ -68,7 +69,7 @@ export function createPageRoutes(deps: PageDeps & { callers: CallerReader }) {
         return answerPrebuilt(request, answer, { 'content-language': found.page.lang, vary: 'X-Lang' });
       },
       {
-        params: t.Object({ slug: t.String({ maxLength: 200 }) }),
+        params: t.Object({ ref: t.String({ maxLength: 200, description: 'The page slug' }) }),
         query: t.Object({ type: t.Optional(t.String({ description: 'page, faq or article' })) }),
         headers: LocaleHeadersSchema,
         response: { 200: envelopeOf(PublishedPageSchema, 'PublishedPageEnvelope'), 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
@@ -88,20 +89,20 @@ export function createPageRoutes(deps: PageDeps & { callers: CallerReader }) {
         detail: PAGE_DOCS.create,
       },
     )
-    .patch('/content/pages/:id', async ({ params, body }) => ok(toContentPage(await updatePage(deps, params.id, body))), {
+    .patch('/content/pages/:ref', async ({ params, body }) => ok(toContentPage(await updatePage(deps, params.ref, body))), {
       params: IdParams,
       transform: guardWrite(callers.admin, UpdatePageBodySchema),
       body: UpdatePageBodySchema,
       response: { 200: PageEnvelope, ...admin },
       detail: PAGE_DOCS.update,
     })
-    .post('/content/pages/:id/publish', async ({ params }) => ok(toContentPage(await publishPage(deps, params.id))), {
+    .post('/content/pages/:ref/publish', async ({ params }) => ok(toContentPage(await publishPage(deps, params.ref))), {
       params: IdParams,
       transform: adminFirst,
       response: { 200: PageEnvelope, ...admin },
       detail: PAGE_DOCS.publish,
     })
-    .post('/content/pages/:id/unpublish', async ({ params }) => ok(toContentPage(await unpublishPage(deps, params.id))), {
+    .post('/content/pages/:ref/unpublish', async ({ params }) => ok(toContentPage(await unpublishPage(deps, params.ref))), {
       params: IdParams,
       transform: adminFirst,
       response: { 200: PageEnvelope, ...admin },

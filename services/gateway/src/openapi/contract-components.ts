@@ -1,6 +1,7 @@
 import { toOpenAPISchema } from '@elysiajs/openapi';
 import type { TSchema } from '@sinclair/typebox';
 import {
+  AcceptLegalBodySchema,
   AccessTokenSchema,
   AuthSessionSchema,
   AvailabilitySchema,
@@ -8,10 +9,22 @@ import {
   CartSchema,
   CatalogEntrySchema,
   ChangePasswordBody,
+  ContentPageSchema,
+  CreateLegalVersionBodySchema,
+  CreatePageBodySchema,
   FaqSchema,
   ForgotPasswordBody,
   IdTokenBody,
+  LegalAcceptanceSchema,
+  LegalDocumentSchema,
+  LegalVersionSchema,
+  LegalVersionSummarySchema,
+  LocaleSchema,
+  PageFaqEntrySchema,
+  PendingLegalDocumentSchema,
   PmPreviewSchema,
+  PublishedPageSchema,
+  PutBundleBodySchema,
   QuoteLineSchema,
   QuoteSchema,
   RefreshBody,
@@ -22,6 +35,7 @@ import {
   StaffLoginBody,
   StaffProfileSchema,
   TalentRoleSchema,
+  UpdatePageBodySchema,
   VerifyOtpBody,
   WidgetTokenBody,
 } from '@tm/contracts';
@@ -65,6 +79,21 @@ const PUBLISHED: readonly (readonly [TSchema, 'body' | 'response'])[] = [
   [ForgotPasswordBody, 'body'],
   [ResetPasswordBody, 'body'],
   [ChangePasswordBody, 'body'],
+  // content
+  [LegalDocumentSchema, 'response'],
+  [LegalVersionSchema, 'response'],
+  [LegalVersionSummarySchema, 'response'],
+  [LegalAcceptanceSchema, 'response'],
+  [PendingLegalDocumentSchema, 'response'],
+  [CreateLegalVersionBodySchema, 'body'],
+  [AcceptLegalBodySchema, 'body'],
+  [LocaleSchema, 'response'],
+  [PutBundleBodySchema, 'body'],
+  [ContentPageSchema, 'response'],
+  [PublishedPageSchema, 'response'],
+  [PageFaqEntrySchema, 'response'],
+  [CreatePageBodySchema, 'body'],
+  [UpdatePageBodySchema, 'body'],
 ];
 
 /**
