@@ -11,9 +11,12 @@
  * looping create booking -> create payment -> dev succeed, with document writes per step and
  * catalog calls per booking from bookings' counters.
  *
+ * Then the content case (scripts/bench/content.ts): GET /api/i18n/en/common and GET
+ * /api/legal/terms next to GET /api/services/catalog through the gateway, and a bundle's 304.
+ *
  * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
- * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout (the checkout
+ * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout or content (that
  * case alone), BENCH_GATEWAY_SERVER (bun: the gateway on Bun.serve; node: on node:http,
  * HTTP_SERVER=node; both: a second gateway on node:http measured as (a') next to the Bun.serve one,
  * with the a'/a ratios of each round).
@@ -24,6 +27,7 @@ import { join, resolve } from 'node:path';
 import { RedisClient } from 'bun';
 import { scaleSectionOf } from '../bench-scale/report.ts';
 import { checkoutMarkdown, customerTokenSigner, generateSigningKey, runCheckout } from './checkout.ts';
+import { contentMarkdown, runContentBench } from './content.ts';
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
 import { benchmarksMarkdown } from './markdown.ts';
 import { createProcessGroup } from './processes.ts';
@@ -52,8 +56,11 @@ const durationS = num('BENCH_DURATION_S', 8);
 const warmupS = num('BENCH_WARMUP_S', 2);
 const connections = num('BENCH_CONNECTIONS', 64);
 const checkoutCustomers = num('BENCH_CHECKOUT_CUSTOMERS', 16);
-// BENCH_ONLY=checkout runs the checkout case alone (and writes only it to BENCH_OUTPUT).
-const onlyCheckout = process.env.BENCH_ONLY === 'checkout';
+// BENCH_ONLY=checkout (or content) runs that case alone (and writes only it to BENCH_OUTPUT).
+const only = process.env.BENCH_ONLY;
+if (only !== undefined && only !== 'checkout' && only !== 'content') throw new Error('BENCH_ONLY must be checkout or content');
+const onlyCheckout = only === 'checkout';
+const onlyContent = only === 'content';
 const gatewayServerRaw = process.env.BENCH_GATEWAY_SERVER ?? 'bun';
 if (!isGatewayServerChoice(gatewayServerRaw)) throw new Error('BENCH_GATEWAY_SERVER must be bun, node or both');
 const gatewayServer: GatewayServerChoice = gatewayServerRaw;
@@ -137,9 +144,9 @@ async function main() {
       tokenProblem = (err as Error).message;
     }
   }
-  const cases = onlyCheckout ? [] : await measureAll(load, system, cart, token, tokenProblem);
+  const cases = only ? [] : await measureAll(load, system, cart, token, tokenProblem);
   const sections: string[] = [];
-  if (!onlyCheckout) {
+  if (!only) {
     log('measuring the revocation check on a protected route (in process, off vs on)');
     const revocation = await measureRevocationCheck({ rounds, durationS });
     log(
@@ -147,7 +154,7 @@ async function main() {
     );
     sections.push(revocationMarkdown(revocation));
   }
-  if (system.bookings && !system.authProblem) {
+  if (system.bookings && !system.authProblem && !onlyContent) {
     const slug = (catalogList.data[0] as { slug?: string } | undefined)?.slug ?? 'react-developer';
     const result = await runCheckout({
       gateway: system.gateway,
@@ -160,6 +167,13 @@ async function main() {
     const checkout = checkoutMarkdown(result);
     sections.push(checkout);
     console.log(`\n${checkout}`);
+  }
+
+  if (system.content && !onlyCheckout) {
+    log('measuring the content case (bundles and legal documents next to the catalog, and a 304)');
+    const content = contentMarkdown(await runContentBench({ load, gateway: system.gateway, rounds, durationS, warmupS, connections, log }));
+    sections.push(content);
+    console.log(`\n${content}`);
   }
 
   const servers = gatewayServerTable(cases);

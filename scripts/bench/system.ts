@@ -23,6 +23,8 @@ export interface BenchSystem {
   auth: string;
   /** Bookings' own URL (its /internal/metrics), when services/bookings exists. */
   bookings?: string;
+  /** Content's own URL, when services/content exists (the content case, bookings' checkout gate). */
+  content?: string;
   /** Set when auth could not be started (the bearer cases then say why they did not run). */
   authProblem?: string;
   admin: { email: string; password: string };
@@ -56,6 +58,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     gatewayNode: freePort(),
     nginx: freePort(),
     bookings: freePort(),
+    content: freePort(),
   };
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const common = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '' };
@@ -76,9 +79,12 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     BOOTSTRAP_ADMIN_PASSWORD: admin.password,
     ...(o.jwtPrivateKeyPem ? { JWT_PRIVATE_KEY: o.jwtPrivateKeyPem } : {}),
   });
+  // Content: the legal documents and bundles the content case reads, and bookings' checkout gate.
+  const content = start('content', { PORT: String(ports.content), AUTH_URL: url(ports.auth) });
   const bookings = start('bookings', {
     PORT: String(ports.bookings),
     AUTH_URL: url(ports.auth),
+    CONTENT_URL: url(ports.content),
     CATALOG_URL: url(ports.catalog),
     TALENT_URL: url(ports.talent),
     PUBLIC_BASE_URL: url(ports.gateway),
@@ -88,6 +94,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     CATALOG_URL: url(ports.catalog),
     TALENT_URL: url(ports.talent),
     BOOKINGS_URL: url(ports.bookings),
+    CONTENT_URL: url(ports.content),
     PUBLIC_SITE_URL: 'http://bench.localhost',
     REDIS_URL: o.redisUrl,
     REDIS_PREFIX: `${o.redisPrefix}gateway:`,
@@ -132,6 +139,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     );
   }
 
+  if (content) await waitFor(`content ${READY_PATH} (seeded)`, () => answersOk(`${url(ports.content)}${READY_PATH}`), [content]);
   if (bookings) await waitFor('bookings /healthz', () => answersOk(`${url(ports.bookings)}/healthz`), [bookings]);
   return {
     gateway: url(ports.gateway),
@@ -140,6 +148,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     catalog: url(ports.catalog),
     auth: url(ports.auth),
     ...(bookings ? { bookings: url(ports.bookings) } : {}),
+    ...(content ? { content: url(ports.content) } : {}),
     authProblem,
     admin,
   };
