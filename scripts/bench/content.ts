@@ -6,6 +6,7 @@
  * its p50 is the cost of one request rather than of a queue (target < 1 ms).
  */
 import type { LoadCase, LoadGenerator, LoadResult } from './load.ts';
+import { median } from './report.ts';
 
 /** What the content case produced: per endpoint the median over rounds. */
 export interface ContentBenchResult {
@@ -15,8 +16,6 @@ export interface ContentBenchResult {
   cases: { name: string; requestsPerS: number; p50Ms: number; p99Ms: number; non2xx: number }[];
   notModified: { requestsPerS: number; p50Ms: number; p99Ms: number };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** Each case must answer as measured before it is measured: 200 (and 304 for the revalidation). */
 async function check(c: LoadCase, status: number): Promise<void> {
