@@ -29,32 +29,37 @@ async function packagesLoadedBy(file: string): Promise<Set<string>> {
 }
 
 const DRIVERS = ['mongodb', 'mingo', 'ioredis'];
+/** Metrics are loaded by the process that creates its telemetry (main.ts) and by serviceBase, never by the client or the stores. */
+const METRICS = ['prom-client'];
 const ELYSIA = ['elysia', '@elysiajs/openapi'];
 /**
  * What each entry must not load. The core, process, search and tokens entries load no package at
  * all; money and tokens/verify load Elysia only through `@tm/contracts` (the market table and the
- * claims schema are TypeBox schemas built with Elysia's `t`).
+ * claims schema are TypeBox schemas built with Elysia's `t`); prom-client comes with telemetry and
+ * http (serviceBase serves /metrics) only.
  */
 const forbidden: Record<string, string[]> = {
-  '.': [...DRIVERS, ...ELYSIA, 'jose', 'nodemailer', '@sinclair/typebox'],
-  './process': [...DRIVERS, ...ELYSIA, 'jose', 'nodemailer'],
-  './search': [...DRIVERS, ...ELYSIA, 'jose', 'nodemailer'],
-  './tokens': [...DRIVERS, ...ELYSIA, 'jose', 'nodemailer'],
-  './client': [...DRIVERS, ...ELYSIA, 'jose', 'nodemailer'],
-  './money': [...DRIVERS, '@elysiajs/openapi', 'jose', 'nodemailer'],
+  '.': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer', '@sinclair/typebox'],
+  './process': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer'],
+  './search': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer'],
+  './tokens': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer'],
+  './client': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer'],
+  './money': [...DRIVERS, ...METRICS, '@elysiajs/openapi', 'jose', 'nodemailer'],
   './http': [...DRIVERS, 'jose', 'nodemailer'],
-  './tokens/verify': [...DRIVERS, 'nodemailer'],
-  './mail': [...DRIVERS, ...ELYSIA, 'jose'],
-  './store': [...DRIVERS, ...ELYSIA],
-  './store/mongo': ['mingo', 'ioredis', ...ELYSIA],
-  './store/redis': ['mongodb', 'mingo', ...ELYSIA],
-  './store/embedded': ['mongodb', 'ioredis', ...ELYSIA],
+  './telemetry': [...DRIVERS, ...ELYSIA, 'jose', 'nodemailer'],
+  './tokens/verify': [...DRIVERS, ...METRICS, 'nodemailer'],
+  './mail': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose'],
+  './store': [...DRIVERS, ...ELYSIA, ...METRICS],
+  './store/mongo': ['mingo', 'ioredis', ...ELYSIA, ...METRICS],
+  './store/redis': ['mongodb', 'mingo', ...ELYSIA, ...METRICS],
+  './store/embedded': ['mongodb', 'ioredis', ...ELYSIA, ...METRICS],
 };
 
 /** The package each entry exists for: seeing it loaded shows the check above can fail. */
 const needed: Record<string, string> = {
   './http': 'elysia',
   './client': '@sinclair/typebox',
+  './telemetry': 'prom-client',
   './tokens/verify': 'jose',
   './mail': 'nodemailer',
   './store/mongo': 'mongodb',
@@ -114,6 +119,7 @@ describe('@tm/shared entry points', () => {
       './store/embedded',
       './store/mongo',
       './store/redis',
+      './telemetry',
       './testing',
       './tokens',
       './tokens/verify',

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { COMMON_ERROR_STATUS } from '@tm/contracts';
 import type { Logger } from '@tm/shared';
 import { createServiceClient, type ServiceClient, type TSchema } from '@tm/shared/client';
+import type { Telemetry } from '@tm/shared/telemetry';
 
 /** Which service a call goes to: every service a tool may call (a tool of a service not configured answers UPSTREAM_UNAVAILABLE). */
 export type UpstreamName = 'catalog' | 'talent' | 'bookings' | 'content' | 'search' | 'growth';
@@ -14,6 +15,8 @@ export interface UpstreamClientOptions {
   /** How long a call to a service may take before it counts as failed. */
   upstreamTimeoutMs: number;
   logger: Logger;
+  /** The host's telemetry: calls counted and timed by service and outcome. */
+  telemetry?: Telemetry | undefined;
 }
 
 /** What the agent features forward to the services on every call (localization and tracing). */
@@ -56,7 +59,7 @@ export function createUpstreamClient(deps: UpstreamClientOptions): UpstreamClien
     let client = clients.get(service);
     const baseUrl = deps.upstreams[service];
     if (!client && baseUrl) {
-      client = createServiceClient({ service, baseUrl, timeoutMs: deps.upstreamTimeoutMs, fetch: deps.fetch, logger: deps.logger });
+      client = createServiceClient({ service, baseUrl, timeoutMs: deps.upstreamTimeoutMs, fetch: deps.fetch, logger: deps.logger, telemetry: deps.telemetry });
       clients.set(service, client);
     }
     return client;

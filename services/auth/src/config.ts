@@ -2,6 +2,7 @@ import { COUNTRY_CALLING_CODE_PATTERN, isE164 } from '@tm/contracts';
 import { allowsEmbeddedInProduction, ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
 import { REDIS_SETTINGS } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
+import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 import { MARKET_COUNTRY_CODES } from './otp/otp-policy.ts';
 import { checkPasswordPolicy } from './staff/passwords.ts';
 
@@ -20,6 +21,7 @@ export function loadAuthConfig(env: Env) {
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
     ...REDIS_SETTINGS,
+    ...TELEMETRY_SETTINGS,
     REDIS_PREFIX: read.string('auth:'),
     TRUST_PROXY: read.int(1, { min: 0, max: 10 }),
     JWT_PRIVATE_KEY: read.optionalString(),

@@ -1,6 +1,7 @@
 import type { Clock, Logger } from '@tm/shared';
 import type { Mailer } from '@tm/shared/mail';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
+import type { Telemetry } from '@tm/shared/telemetry';
 import type { IdTokenVerifier } from './idp/idp-verifier.ts';
 import type { AccountPeer } from './peers/account-peers.ts';
 import type { TalentProfiles } from './peers/talent-profiles.ts';
@@ -15,6 +16,10 @@ export interface AuthDeps {
   keyValue: KeyValueStore;
   clock: Clock;
   logger: Logger;
+  /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
+  telemetry?: Telemetry;
+  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
+  metricsToken?: string | undefined;
   signingKey: SigningKey;
   /** Public keys from before a rotation (JWT_PREVIOUS_PUBLIC_KEYS): published and accepted, never signed with. */
   previousPublicKeys?: readonly VerificationKey[];

@@ -3,6 +3,7 @@ import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { EXIT_CONFIG, listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
+import { createTelemetry } from '@tm/shared/telemetry';
 import { startErasureWorker } from './account/erasure-worker.ts';
 import { createApp } from './app.ts';
 import { loadAuthConfig } from './config.ts';
@@ -16,6 +17,7 @@ import { generateSigningKey, importPreviousPublicKeys, importSigningKey } from '
 import { createHttpWidgetVerifier, unconfiguredWidgetVerifier } from './widget/widget-verifier.ts';
 
 const logger = createLogger('auth');
+const telemetry = createTelemetry({ service: 'auth', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadAuthConfig(process.env));
 
 const clock = systemClock;
@@ -23,6 +25,7 @@ const clock = systemClock;
 const stores = await openStores({
   service: 'auth',
   logger,
+  telemetry,
   mongodb: mongoSettingsFrom(config, 'auth', { readPreference: 'primary' }),
   redis: config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS } : undefined,
 });
@@ -43,6 +46,8 @@ const deps = {
   keyValue: stores.keyValue,
   clock,
   logger,
+  telemetry,
+  metricsToken: config.METRICS_TOKEN,
   signingKey,
   previousPublicKeys,
   otpSecret,
@@ -57,7 +62,7 @@ const deps = {
       ? createJoseIdTokenVerifier({ jwksUrl: config.IDP_JWKS_URL, issuers: config.IDP_ISSUER, audience: config.IDP_AUDIENCE, clock, timeoutMs })
       : unconfiguredIdTokenVerifier,
   mailer,
-  talent: createHttpTalentProfiles({ url: config.TALENT_URL, timeoutMs: config.PEER_TIMEOUT_MS, logger }),
+  talent: createHttpTalentProfiles({ url: config.TALENT_URL, timeoutMs: config.PEER_TIMEOUT_MS, logger, telemetry }),
   // Bookings first: it may refuse (active bookings), and nothing may be erased anywhere before it agreed.
   accountPeers: (
     [
@@ -67,7 +72,7 @@ const deps = {
       ['reviews', config.REVIEWS_URL],
       ['growth', config.GROWTH_URL],
     ] as const
-  ).map(([service, url]) => createHttpAccountPeer({ service, url, timeoutMs: config.PEER_TIMEOUT_MS, logger })),
+  ).map(([service, url]) => createHttpAccountPeer({ service, url, timeoutMs: config.PEER_TIMEOUT_MS, logger, telemetry })),
   accountErasureRetryMs: config.ACCOUNT_ERASURE_RETRY_MS,
   passwords,
   resetUrlBase: config.RESET_URL_BASE,

@@ -1,11 +1,13 @@
 import { BOOKINGS_ERROR_STATUS, BookingSchema, PaymentSchema } from '@tm/contracts';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import { createTelemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createBookingRepository } from './bookings/repository.ts';
 import { createBookingRoutes } from './bookings/routes.ts';
 import type { BookingsDeps } from './deps.ts';
 import { createIdempotency } from './idempotency/idempotency.ts';
 import { createInternalRoutes } from './internal/routes.ts';
+import { createBookingsCounters } from './metrics/counters.ts';
 import type { PaymentDeps } from './payments/deps.ts';
 import { refundCancelledBooking } from './payments/refunds.ts';
 import { createPaymentRepository } from './payments/repository.ts';
@@ -14,6 +16,8 @@ import { createWebhookRoutes } from './payments/webhook-routes.ts';
 
 /** The use-case dependencies built from BookingsDeps (shared by the app, the reconciler and main). */
 export function buildParts(deps: BookingsDeps) {
+  const telemetry = deps.telemetry ?? createTelemetry({ service: 'bookings' });
+  const counters = createBookingsCounters(telemetry.metrics);
   const bookings = createBookingRepository(deps.documents);
   const payments = createPaymentRepository(deps.documents);
   const idempotency = createIdempotency(deps.documents, deps.clock, deps.logger);
@@ -25,8 +29,11 @@ export function buildParts(deps: BookingsDeps) {
     clock: deps.clock,
     logger: deps.logger,
     notifier: deps.notifier,
+    counters,
   };
   return {
+    telemetry,
+    counters,
     bookings,
     payments,
     idempotency,
@@ -41,7 +48,7 @@ export function buildParts(deps: BookingsDeps) {
 
 /** Builds the bookings service; never reads the environment, never opens a connection. */
 export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
-  const { bookings, payments, idempotency, paymentDeps } = parts;
+  const { bookings, payments, idempotency, paymentDeps, telemetry, counters } = parts;
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
@@ -49,6 +56,8 @@ export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
         logger: deps.logger,
         errorStatus: BOOKINGS_ERROR_STATUS,
         readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+        telemetry,
+        metrics: { token: deps.metricsToken, withoutToken: 'open' },
       }),
     )
     .use(
@@ -71,6 +80,7 @@ export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
         clock: deps.clock,
         logger: deps.logger,
         notifier: deps.notifier,
+        counters,
         refundCancelled: (booking) => refundCancelledBooking(paymentDeps, booking),
         tokens: deps.tokens,
         idempotency,

@@ -1,6 +1,7 @@
 import { MARKET_CODES, type MarketCode } from '@tm/contracts';
 import { ConfigError, type Env, isProduction, loadConfig, productionProblems, type Reader, read } from '@tm/shared';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
+import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 import type { ProviderName } from './payments/provider.ts';
 
 const HTTP = ['http:', 'https:'] as const;
@@ -58,6 +59,7 @@ export function loadBookingsConfig(env: Env) {
     /** true only where several processes are meant to share the port (SO_REUSEPORT); off by default. */
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
+    ...TELEMETRY_SETTINGS,
     CATALOG_URL: read.url(HTTP, 'http://127.0.0.1:8082'),
     TALENT_URL: read.url(HTTP, 'http://127.0.0.1:8083'),
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),

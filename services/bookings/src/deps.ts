@@ -1,6 +1,7 @@
 import type { MarketCode } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
+import type { Telemetry } from '@tm/shared/telemetry';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { CatalogPort } from './catalog/catalog-port.ts';
 import type { LegalPort } from './legal/legal-port.ts';
@@ -21,4 +22,8 @@ export interface BookingsDeps {
   notifier: Notifier;
   clock: Clock;
   logger: Logger;
+  /** main.ts's telemetry (requests, calls, store operations, business counters); a private one when left out. */
+  telemetry?: Telemetry;
+  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
+  metricsToken?: string | undefined;
 }

@@ -4,6 +4,7 @@ import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
+import { createTelemetry } from '@tm/shared/telemetry';
 import { buildParts, createApp } from './app.ts';
 import { createHttpContacts } from './auth/contacts-port.ts';
 import { createTokenVerifier } from './auth/token-verifier.ts';
@@ -17,10 +18,18 @@ import { createReconciler } from './reconciler/reconciler.ts';
 import { createHttpTalent } from './talent/talent-port.ts';
 
 const logger = createLogger('bookings');
+const telemetry = createTelemetry({ service: 'bookings', processMetrics: true });
+/** What every service client of this process is given. */
+const kit = { logger, telemetry };
 const config = loadConfigOrExit(logger, () => loadBookingsConfig(process.env));
 
 // Bookings reads what it has just written (a transition's version): primary reads only.
-const { documents: store } = await openStores({ service: 'bookings', logger, mongodb: mongoSettingsFrom(config, 'bookings', { readPreference: 'primary' }) });
+const { documents: store } = await openStores({
+  service: 'bookings',
+  logger,
+  telemetry,
+  mongodb: mongoSettingsFrom(config, 'bookings', { readPreference: 'primary' }),
+});
 // Indexes need MongoDB: retried in the background until it answers (/readyz is 503 meanwhile), no crash loop.
 let setup: ReturnType<typeof retryUntilDone> | undefined;
 // Writes and catalog calls are counted for the checkout bench (GET /internal/metrics); a counter costs nothing measurable.
@@ -32,20 +41,22 @@ const documents = countingDocuments(
 const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createLogMailer(logger);
 const deps = {
   documents,
-  catalog: countingCatalog(createHttpCatalog({ baseUrl: config.CATALOG_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }), metrics),
-  talent: createHttpTalent({ baseUrl: config.TALENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }),
-  legal: createHttpLegal({ baseUrl: config.CONTENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger, clock: systemClock, cacheMs: config.LEGAL_CACHE_MS }),
+  catalog: countingCatalog(createHttpCatalog({ baseUrl: config.CATALOG_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }), metrics),
+  talent: createHttpTalent({ baseUrl: config.TALENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
+  legal: createHttpLegal({ baseUrl: config.CONTENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, clock: systemClock, cacheMs: config.LEGAL_CACHE_MS, ...kit }),
   tokens: createTokenVerifier({
     jwksUrl: config.jwksUrl,
     // The JWKS may be configured apart from AUTH_URL (AUTH_JWKS_URL): the client's base is its origin.
-    jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, logger }).fetch,
+    jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, ...kit }).fetch,
     clock: systemClock,
   }),
   providers: createProviders(config),
   marketProviders: config.marketProviders,
-  notifier: createNotifier({ mailer, logger, contacts: createHttpContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }) }),
+  notifier: createNotifier({ mailer, logger, contacts: createHttpContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }) }),
   clock: systemClock,
   logger,
+  telemetry,
+  metricsToken: config.METRICS_TOKEN,
 };
 const parts = buildParts(deps);
 setup = retryUntilDone(logger, 'bookings setup (indexes)', () => parts.ensureIndexes());

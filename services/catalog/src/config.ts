@@ -1,6 +1,7 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
 import { chooseSeedMode, readSeedMode, SEED_MODES } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
+import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 import { DEFAULT_WHOLE_LIST_BUDGET_MB } from './services/read-model.ts';
 
 /** The catalog's configuration, read once at start; every bad variable is reported together. */
@@ -11,6 +12,7 @@ export function loadCatalogConfig(env: Env) {
     /** true only where several processes are meant to share the port (SO_REUSEPORT); off by default. */
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
+    ...TELEMETRY_SETTINGS,
     TALENT_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8083'),
     TALENT_TIMEOUT_MS: read.int(800, { min: 1, max: 60_000 }),
     CATALOG_CACHE_MAX_AGE_MS: read.int(5_000, { min: 0, max: 3_600_000 }),

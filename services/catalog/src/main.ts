@@ -2,6 +2,7 @@ import { createLogger, systemClock } from '@tm/shared';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
+import { createTelemetry } from '@tm/shared/telemetry';
 import { seedServices, shouldSeed } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { catalogSeedMode, loadCatalogConfig, readModelSettings } from './config.ts';
@@ -10,10 +11,11 @@ import { createServiceRepository } from './services/repository.ts';
 import { createTalentClient } from './talent/client.ts';
 
 const logger = createLogger('catalog');
+const telemetry = createTelemetry({ service: 'catalog', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadCatalogConfig(process.env));
 
 // The catalog needs no key-value store, so only the document store is used.
-const { documents } = await openStores({ service: 'catalog', logger, mongodb: mongoSettingsFrom(config, 'catalog') });
+const { documents } = await openStores({ service: 'catalog', logger, telemetry, mongodb: mongoSettingsFrom(config, 'catalog') });
 const repo = createServiceRepository(documents);
 const seed = catalogSeedMode(config, process.env);
 if (seed.warning) logger.warn(seed.warning);
@@ -34,9 +36,11 @@ const app = listenOrExit(
   createApp({
     readModel,
     documents: gateReadiness(documents, () => setup.done()),
-    talent: createTalentClient({ baseUrl: config.TALENT_URL, timeoutMs: config.TALENT_TIMEOUT_MS, logger }),
+    talent: createTalentClient({ baseUrl: config.TALENT_URL, timeoutMs: config.TALENT_TIMEOUT_MS, logger, telemetry }),
     clock: systemClock,
     logger,
+    telemetry,
+    metricsToken: config.METRICS_TOKEN,
     readModelMaxAgeMs: config.CATALOG_CACHE_MAX_AGE_MS,
   }),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },

@@ -2,6 +2,7 @@ import { CONTENT_ERROR_STATUS } from '@tm/contracts';
 import { type Clock, type Logger, systemClock } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
+import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createAccountDataRoutes } from './account/routes.ts';
 import type { CallerReader } from './auth/caller.ts';
@@ -26,6 +27,10 @@ export interface ContentDeps {
   /** Reads the caller from the bearer token (auth's JWKS in main.ts, a test key in tests). */
   callers: CallerReader;
   clock?: Clock;
+  /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
+  telemetry?: Telemetry;
+  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
+  metricsToken?: string | undefined;
   /** False until main.ts has made the indexes and seeded: /readyz is 503 meanwhile. Absent: set up (tests). */
   isSetUp?: () => boolean;
   /** How long another replica's write may go unseen by this one's reads (default 5 s). */
@@ -79,6 +84,8 @@ export function createApp(deps: ContentDeps, parts: ContentParts = buildParts(de
       serviceBase({
         service: 'content',
         logger: deps.logger,
+        telemetry: deps.telemetry,
+        metrics: { token: deps.metricsToken, withoutToken: 'open' },
         errorStatus: CONTENT_ERROR_STATUS,
         // Reads are served from memory once a snapshot is there: the store is then needed only for writes.
         readiness: {

@@ -12,6 +12,7 @@ describe('loadContentConfig', () => {
       MONGODB_TIMEOUT_MS: 5000,
       MONGODB_MAX_POOL_SIZE: 20,
       MONGODB_MIN_POOL_SIZE: 0,
+      METRICS_TOKEN: undefined,
       AUTH_URL: 'http://127.0.0.1:8081',
       AUTH_JWKS_URL: undefined,
       CONTENT_REFRESH_MS: 5000,

@@ -1,6 +1,7 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
 import { readSeedMode } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
+import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 
 const HTTP = ['http:', 'https:'] as const;
 
@@ -12,6 +13,7 @@ export function loadContentConfig(env: Env) {
     /** true only where several processes are meant to share the port (SO_REUSEPORT); off by default. */
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
+    ...TELEMETRY_SETTINGS,
     /** Auth, whose JWKS verifies the bearer tokens the gateway passes on. */
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
     AUTH_JWKS_URL: read.optionalUrl(HTTP),

@@ -3,26 +3,30 @@ import { createServiceClient } from '@tm/shared/client';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
+import { createTelemetry } from '@tm/shared/telemetry';
 import { buildParts, createApp } from './app.ts';
 import { createCallerReader } from './auth/caller.ts';
 import { loadContentConfig } from './config.ts';
 
 const logger = createLogger('content');
+const telemetry = createTelemetry({ service: 'content', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadContentConfig(process.env));
 
 // Its own database: "content" (or the one MONGODB_URL names), never another service's.
-const { documents: store } = await openStores({ service: 'content', logger, mongodb: mongoSettingsFrom(config, 'content') });
+const { documents: store } = await openStores({ service: 'content', logger, telemetry, mongodb: mongoSettingsFrom(config, 'content') });
 let setup: ReturnType<typeof retryUntilDone> | undefined;
 const documents = gateReadiness(store, () => setup?.done() ?? false);
 const deps = {
   documents,
+  telemetry,
+  metricsToken: config.METRICS_TOKEN,
   isSetUp: () => setup?.done() ?? false,
   logger,
   clock: systemClock,
   readModelMaxAgeMs: config.CONTENT_REFRESH_MS,
   callers: createCallerReader({
     jwksUrl: config.jwksUrl,
-    jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, logger }).fetch,
+    jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, logger, telemetry }).fetch,
     clock: systemClock,
   }),
 };

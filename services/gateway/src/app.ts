@@ -2,6 +2,7 @@ import { GATEWAY_ERROR_STATUS } from '@tm/contracts';
 import { HEALTH_PATH } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
 import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared/http';
+import { createTelemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createAgentRoutes } from './agents/routes.ts';
 import { createOpenApiRoutes } from './openapi/routes.ts';
@@ -26,6 +27,8 @@ export interface GatewayDeps extends SiteDeps {
   trustProxy: number;
   maxBodyBytes: number;
   corsOrigins: readonly string[];
+  /** METRICS_TOKEN: GET /metrics answers only this bearer token, and 404 when none is configured. */
+  metricsToken?: string | undefined;
 }
 
 /**
@@ -33,7 +36,8 @@ export interface GatewayDeps extends SiteDeps {
  * global policy, then the site documents, the OFREP pass-through (/ofrep/v1) and the /api proxy. The policy is registered before
  * every route so /openapi.json, /docs, /mcp and the site files are limited like the API.
  */
-export function createApp(deps: GatewayDeps) {
+export function createApp(gatewayDeps: GatewayDeps) {
+  const deps = { ...gatewayDeps, telemetry: gatewayDeps.telemetry ?? createTelemetry({ service: 'gateway' }) };
   const states = new RequestStates();
   return new Elysia({ ...SERVICE_APP_CONFIG, name: 'gateway' })
     .use(
@@ -42,6 +46,9 @@ export function createApp(deps: GatewayDeps) {
         logger: deps.logger,
         errorStatus: GATEWAY_ERROR_STATUS,
         readiness: { ...deps.limiter.readiness(), ...deps.revocations.readiness(), ...upstreamReadiness(deps) },
+        telemetry: deps.telemetry,
+        // The one public door: /metrics does not exist without METRICS_TOKEN, and never serves another service's.
+        metrics: { token: deps.metricsToken, withoutToken: 'hidden' },
       }),
     )
     .use(createPolicy({ ...deps, states }))
@@ -56,7 +63,15 @@ function upstreamReadiness(deps: GatewayDeps) {
   const timeoutMs = Math.min(deps.upstreamTimeoutMs, 2000);
   const check = (service: keyof Upstreams) => {
     // Quiet: /readyz reports the service down; a warning per probe would repeat it every few seconds.
-    const client = createServiceClient({ service, baseUrl: deps.upstreams[service], timeoutMs, fetch: deps.fetch, logger: deps.logger, quiet: true });
+    const client = createServiceClient({
+      service,
+      baseUrl: deps.upstreams[service],
+      timeoutMs,
+      fetch: deps.fetch,
+      logger: deps.logger,
+      telemetry: deps.telemetry,
+      quiet: true,
+    });
     return async () => {
       const answer = await client.raw(HEALTH_PATH);
       if (!answer.ok) return false;

@@ -1,5 +1,6 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
 import { optionalRedisUrl } from '@tm/shared/store';
+import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 
 const HTTP = ['http:', 'https:'] as const;
 
@@ -55,6 +56,7 @@ export function loadGatewayConfig(env: Env) {
     ASSISTANT_URL: read.url(HTTP, 'http://127.0.0.1:8090'),
     PUBLIC_SITE_URL: read.url(HTTP, 'http://localhost:8080'),
     REDIS_URL: optionalRedisUrl(),
+    ...TELEMETRY_SETTINGS,
     REDIS_COMMAND_TIMEOUT_MS: read.int(1_000, { min: 50, max: 60_000 }),
     REDIS_PREFIX: read.string('rl:gateway:'),
     TRUST_PROXY: read.int(0, { min: 0, max: 10 }),

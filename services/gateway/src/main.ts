@@ -2,6 +2,7 @@ import { createLogger, systemClock } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
 import { loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { checkRedisVersion, MIN_REDIS_VERSION } from '@tm/shared/store/redis';
+import { createTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadGatewayConfig } from './config.ts';
 import { createGatewayLimiter, createLimiterRedis } from './policy/limiter.ts';
@@ -10,6 +11,7 @@ import { createTokenVerifier } from './policy/tokens.ts';
 import { listenGateway } from './server/listen.ts';
 
 const logger = createLogger('gateway');
+const telemetry = createTelemetry({ service: 'gateway', processMetrics: true });
 /** jose's own per-fetch timeout of the JWKS (remoteJwks' default), kept by the client too. */
 const JWKS_TIMEOUT_MS = 2000;
 
@@ -41,6 +43,7 @@ const revocations = createRevocationView({
   fetch: globalThis.fetch,
   clock: systemClock,
   logger,
+  telemetry,
   intervalMs: config.REVOCATION_POLL_MS,
   maxStalenessMs: config.REVOCATION_MAX_STALENESS_MS,
 });
@@ -63,11 +66,14 @@ const server = await listenGateway(
     publicSiteUrl: config.PUBLIC_SITE_URL.replace(/\/$/, ''),
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     logger,
+    telemetry,
+    metricsToken: config.METRICS_TOKEN,
     clock: systemClock,
     // The first site-file build starts now, off the request path; the timer looks for changes every 10 s.
     siteBuildIntervalMs: 10_000,
     limiter: createGatewayLimiter({
       redis,
+      telemetry,
       keyPrefix: config.REDIS_PREFIX,
       windowS: config.RATE_LIMIT_WINDOW_S,
       quotas: {
@@ -79,7 +85,7 @@ const server = await listenGateway(
     }),
     tokens: createTokenVerifier({
       jwksUrl: `${config.AUTH_URL}/.well-known/jwks.json`,
-      jwksFetch: createServiceClient({ service: 'auth', baseUrl: config.AUTH_URL, timeoutMs: JWKS_TIMEOUT_MS, logger }).fetch,
+      jwksFetch: createServiceClient({ service: 'auth', baseUrl: config.AUTH_URL, timeoutMs: JWKS_TIMEOUT_MS, logger, telemetry }).fetch,
       clock: systemClock,
       jwksCacheS: config.JWKS_CACHE_S,
       cacheSize: config.TOKEN_CACHE_SIZE,

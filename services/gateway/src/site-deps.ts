@@ -1,4 +1,5 @@
 import type { Clock, Logger } from '@tm/shared';
+import type { Telemetry } from '@tm/shared/telemetry';
 
 /** The services behind the gateway, in the order their OpenAPI parts are merged. */
 export const UPSTREAM_NAMES = ['auth', 'catalog', 'talent', 'bookings', 'messaging', 'content', 'reviews', 'search', 'growth', 'assistant'] as const;
@@ -15,6 +16,8 @@ export interface SiteDeps {
   /** How long a call to a service may take before it counts as failed. */
   upstreamTimeoutMs: number;
   logger: Logger;
+  /** Where the gateway's requests and calls are counted (main.ts's); createApp makes one when left out. */
+  telemetry?: Telemetry;
   clock: Clock;
   /** When set (main.ts), site files are first built at start and rebuilt off the request path at this interval. */
   siteBuildIntervalMs?: number;

@@ -3,6 +3,7 @@ import type { Clock, Logger } from '@tm/shared';
 import { systemClock } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
+import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createTalentDirectory, type TalentDirectory } from './profiles/directory.ts';
 import { createInternalRoutes } from './profiles/internal-routes.ts';
@@ -14,6 +15,10 @@ import { createTalentSearchRoutes } from './profiles/search-routes.ts';
 export interface TalentDeps {
   documents: DocumentStore;
   logger: Logger;
+  /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
+  telemetry?: Telemetry;
+  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
+  metricsToken?: string | undefined;
   clock?: Clock;
   /** How long the directory (search, sitemap, index) serves a snapshot before looking for changes (default 5 s). */
   directoryMaxAgeMs?: number;
@@ -33,6 +38,8 @@ export function createApp(deps: TalentDeps) {
         service: 'talent',
         logger: deps.logger,
         errorStatus: TALENT_ERROR_STATUS,
+        telemetry: deps.telemetry,
+        metrics: { token: deps.metricsToken, withoutToken: 'open' },
         readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
       }),
     )

@@ -13,6 +13,7 @@ describe('loadTalentConfig', () => {
       MONGODB_MAX_POOL_SIZE: 20,
       MONGODB_MIN_POOL_SIZE: 0,
       SEED_ON_START: false,
+      METRICS_TOKEN: undefined,
     });
   });
 

@@ -1,6 +1,7 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
 import { chooseSeedMode, readSeedMode, type SeedMode } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
+import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 
 /** Reads and checks the talent service's environment once; throws ConfigError naming every bad variable. */
 export function loadTalentConfig(env: Env) {
@@ -10,6 +11,7 @@ export function loadTalentConfig(env: Env) {
     /** true only where several processes are meant to share the port (SO_REUSEPORT); off by default. */
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
+    ...TELEMETRY_SETTINGS,
     /** auto (default): seed the embedded store, and MongoDB while it holds no profiles; always; never. One meaning in every service. */
     SEED: readSeedMode,
     /** The old switch, still read (with a deprecation warning) while SEED is unset: true is SEED=always, false SEED=auto. */

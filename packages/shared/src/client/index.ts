@@ -1,4 +1,5 @@
-/** `@tm/shared/client`: the one client for every call from one service to another (timeouts, request id, failures as data; envelope and raw modes). */
+/** `@tm/shared/client`: the one client for every call from one service to another (timeouts, request id, failures as data; envelope, raw and fetch modes). */
+export type { ClientKit, ServiceClientOptions } from './options.ts';
 export {
   createServiceClient,
   type FetchLike,
@@ -6,7 +7,6 @@ export {
   type RawRequest,
   type RawResult,
   type ServiceClient,
-  type ServiceClientOptions,
   type ServiceFailure,
   type ServiceRequest,
   type ServiceResult,

@@ -2,25 +2,11 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import { isEnvelope } from '../core/envelope.ts';
-import type { Logger } from '../core/logger.ts';
+import type { ServiceClientOptions } from './options.ts';
 import { createTransport, type Outbound, type ServiceFailure } from './transport.ts';
 
 /** A TypeBox schema (any `t.*` schema), re-exported so callers need not depend on TypeBox. */
 export type { ServiceFailure, TSchema };
-
-/** Where one service reaches another, and how long it waits. */
-export interface ServiceClientOptions {
-  /** The called service's name, for log lines and failure messages ('talent', 'catalog'). */
-  service: string;
-  /** Base URL; a path in it is kept (`http://h/catalog` + `/x` -> `http://h/catalog/x`). */
-  baseUrl: string;
-  /** Whole-call budget (connect, answer and body), after which the call is UPSTREAM_TIMEOUT. */
-  timeoutMs: number;
-  fetch?: typeof fetch;
-  logger: Logger;
-  /** No warning per failed call: for a poller that reports an outage once itself (the revocation feed). */
-  quiet?: boolean;
-}
 
 /** What every call may say: method, query, JSON body, request id, further headers, its own budget. */
 export interface OutboundRequest {
@@ -111,11 +97,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     try {
       body = await res.json();
     } catch (error) {
-      if (isTimeout(error)) return transport.failure('UPSTREAM_TIMEOUT', { ...log, reason: 'timeout', status: res.status });
+      if (isTimeout(error)) return transport.failure('UPSTREAM_TIMEOUT', sent, { ...log, reason: 'timeout', status: res.status });
       body = undefined;
     }
-    if (!isEnvelope(body)) return transport.failure('UPSTREAM_ERROR', { ...log, reason: 'not an envelope', status: res.status });
+    if (!isEnvelope(body)) return transport.failure('UPSTREAM_ERROR', sent, { ...log, reason: 'not an envelope', status: res.status });
     if (!body.success) {
+      sent.end('error_answer');
       if (res.status >= 500)
         logger.warn('service call failed', { upstream: service, code: body.error.code, ...log, reason: 'error answer', status: res.status });
       return { ok: false, status: res.status, code: body.error.code, message: body.error.message };
@@ -126,14 +113,24 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const checker = checkerFor(request.schema);
     if (!checker.Check(data)) {
       const first = checker.Errors(data).First();
-      return transport.failure('UPSTREAM_ERROR', { ...log, reason: 'data fails the contract', status: res.status, at: first?.path, problem: first?.message });
+      return transport.failure('UPSTREAM_ERROR', sent, {
+        ...log,
+        reason: 'data fails the contract',
+        status: res.status,
+        at: first?.path,
+        problem: first?.message,
+      });
     }
+    sent.end('ok');
     return { ok: true, data: data as Static<S>, status: res.status, headers: res.headers };
   }
 
   async function raw(path: string, request: RawRequest = {}): Promise<RawResult> {
     const sent = await transport.send(path, request, undefined);
-    return sent.ok ? { ok: true, response: sent.response } : sent;
+    if (!sent.ok) return sent;
+    // The answer is the caller's to read: a 5xx is the service's failure, any other status an answer.
+    sent.end(sent.response.status >= 500 ? 'error_answer' : 'ok');
+    return { ok: true, response: sent.response };
   }
 
   return { call, raw, fetch: fetchOver(raw, transport) };

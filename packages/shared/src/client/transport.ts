@@ -1,7 +1,8 @@
 import { COMMON_ERROR_STATUS, type UpstreamFailureCode } from '@tm/contracts/errors';
-import type { Logger } from '../core/logger.ts';
 import { REQUEST_ID_HEADER } from '../core/request-id.ts';
 import { currentRequestScope } from '../core/request-scope.ts';
+import type { CallOutcome } from '../telemetry/service-metrics.ts';
+import type { ServiceClientOptions } from './options.ts';
 
 /** The failure half of a result: the shared UPSTREAM_* codes, or the called service's own error envelope. */
 export interface ServiceFailure {
@@ -25,14 +26,25 @@ interface Sendable {
 /** The fields of a call's log lines. */
 type CallLog = Record<string, unknown>;
 
+/** A call that got an answer: the response, its log fields, and `end`, which records how it turned out. */
+export interface Answered {
+  ok: true;
+  response: Response;
+  log: CallLog;
+  end(outcome: CallOutcome): void;
+}
+
 /** Sends one call and maps what cannot be answered; shared by the envelope and raw modes. */
 export interface Outbound {
   /** The base URL without a trailing slash. */
   readonly base: string;
-  send(path: string, request: Sendable, accept: string | undefined): Promise<{ ok: true; response: Response; log: CallLog } | ServiceFailure>;
-  /** An UPSTREAM_* failure, logged as a warning. */
-  failure(code: UpstreamFailureCode, log: CallLog): ServiceFailure;
+  send(path: string, request: Sendable, accept: string | undefined): Promise<Answered | ServiceFailure>;
+  /** An UPSTREAM_* failure of an answered call, logged as a warning and recorded. */
+  failure(code: UpstreamFailureCode, answered: Answered, log?: CallLog): ServiceFailure;
 }
+
+/** The outcome a failure code is counted as. */
+const OUTCOME: Record<UpstreamFailureCode, CallOutcome> = { UPSTREAM_TIMEOUT: 'timeout', UPSTREAM_UNAVAILABLE: 'unavailable', UPSTREAM_ERROR: 'bad_answer' };
 
 const MESSAGES: Record<UpstreamFailureCode, (service: string) => string> = {
   UPSTREAM_TIMEOUT: (s) => `The ${s} service did not answer in time`,
@@ -45,26 +57,22 @@ const MESSAGES: Record<UpstreamFailureCode, (service: string) => string> = {
  * keeps it, as the /api proxy joins them), X-Request-Id from the call or the request scope, one
  * budget covering connect, answer and body, and a refused connection or a timeout as a failure.
  */
-export function createTransport(options: {
-  service: string;
-  baseUrl: string;
-  timeoutMs: number;
-  fetch?: typeof fetch;
-  logger: Logger;
-  quiet?: boolean;
-}): Outbound {
+export function createTransport(options: ServiceClientOptions): Outbound {
   const { service, logger } = options;
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
 
-  const failure = (code: UpstreamFailureCode, log: CallLog): ServiceFailure => {
+  const fail = (code: UpstreamFailureCode, log: CallLog): ServiceFailure => {
     if (!options.quiet) logger.warn('service call failed', { upstream: service, code, ...log });
     return { ok: false, status: COMMON_ERROR_STATUS[code], code, message: MESSAGES[code](service) };
   };
 
   return {
     base,
-    failure,
+    failure(code, answered, log = answered.log) {
+      answered.end(OUTCOME[code]);
+      return fail(code, log);
+    },
     async send(path, request, accept) {
       const url = new URL(`${base}${path}`);
       for (const [k, v] of Object.entries(request.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
@@ -76,6 +84,7 @@ export function createTransport(options: {
       const method = request.method ?? 'GET';
       const log: CallLog = { method, path: url.pathname, requestId };
       const budget = AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs);
+      const call = options.telemetry?.startCall(service, method, url.pathname);
       try {
         const response = await doFetch(url, {
           method,
@@ -85,10 +94,12 @@ export function createTransport(options: {
           redirect: 'manual',
           signal: request.signal ? AbortSignal.any([budget, request.signal]) : budget,
         });
-        return { ok: true, response, log };
+        return { ok: true, response, log, end: (outcome) => call?.end(outcome) };
       } catch (error) {
-        if ((error as Error)?.name === 'TimeoutError') return failure('UPSTREAM_TIMEOUT', { ...log, reason: 'timeout' });
-        return failure('UPSTREAM_UNAVAILABLE', { ...log, reason: 'unavailable', error: String(error) });
+        const timeout = (error as Error)?.name === 'TimeoutError';
+        call?.end(timeout ? 'timeout' : 'unavailable');
+        if (timeout) return fail('UPSTREAM_TIMEOUT', { ...log, reason: 'timeout' });
+        return fail('UPSTREAM_UNAVAILABLE', { ...log, reason: 'unavailable', error: String(error) });
       }
     },
   };

@@ -3,7 +3,12 @@ import { Elysia, t } from 'elysia';
 import { createServiceClient } from '../client/service-client.ts';
 import { DomainError } from '../core/errors.ts';
 import { createMemoryLogger, silentLogger } from '../core/logger.ts';
+import { UNMATCHED_ROUTE } from '../telemetry/service-metrics.ts';
+import { createTelemetry } from '../telemetry/telemetry.ts';
+import { waitFor } from '../testing/poll.ts';
+import { parseMetrics, sampleValue } from '../testing/prometheus.ts';
 import { rawHttpExchange, rawHttpJson } from '../testing/raw-http.ts';
+import type { MetricsPolicy } from './metrics-access.ts';
 import { pathOfUrl, requestIdOf, SERVICE_APP_CONFIG, serviceBase } from './service-base.ts';
 
 /** The made-up codes of the demo service (its table lists only the first two). */
@@ -234,5 +239,70 @@ describe('serviceBase: the request scope', () => {
     } finally {
       await peer.stop(true);
     }
+  });
+});
+
+describe('serviceBase: GET /metrics', () => {
+  function metricsApp(metrics?: MetricsPolicy) {
+    const telemetry = createTelemetry({ service: 'demo' });
+    const app = new Elysia(SERVICE_APP_CONFIG)
+      .use(serviceBase({ service: 'demo', logger: silentLogger, errorStatus: { THING_NOT_FOUND: 404 }, telemetry, ...(metrics ? { metrics } : {}) }))
+      .get('/things/:id', ({ params }) => {
+        if (params.id === 'gone') throw new DomainError<DemoCode>('THING_NOT_FOUND', 'No such thing');
+        return { id: params.id };
+      })
+      .post('/things', () => new Response('{}', { status: 201, headers: { 'content-type': 'application/json' } }));
+    return { app, telemetry };
+  }
+  const get = (app: { handle(r: Request): Promise<Response> }, path: string, headers: Record<string, string> = {}) =>
+    app.handle(new Request(`http://localhost${path}`, { headers }));
+
+  it('counts requests by method, route template and status (never the raw path), in text a Prometheus parser reads', async () => {
+    const { app } = metricsApp();
+    for (const id of ['a1', 'b2', 'c3', 'gone']) await get(app, `/things/${id}`);
+    await app.handle(new Request('http://localhost/things', { method: 'POST' }));
+    await get(app, '/no/such/path/x9');
+    // A request is counted once its answer is sent (after-response hook): poll, bounded.
+    const scrape = async () => parseMetrics(await (await get(app, '/metrics')).text());
+    await waitFor('the unmatched request counted', async () => sampleValue(await scrape(), 'http_requests_total', { route: UNMATCHED_ROUTE }) === 1);
+    const res = await get(app, '/metrics');
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const families = parseMetrics(await res.text());
+    expect(sampleValue(families, 'http_requests_total', { method: 'GET', route: '/things/:id', status: '200' })).toBe(3);
+    expect(sampleValue(families, 'http_requests_total', { method: 'GET', route: '/things/:id', status: '404' })).toBe(1);
+    // A handler answering with a Response of its own is counted with that Response's status.
+    expect(sampleValue(families, 'http_requests_total', { method: 'POST', route: '/things', status: '201' })).toBe(1);
+    expect(sampleValue(families, 'http_requests_total', { route: UNMATCHED_ROUTE, status: '404' })).toBe(1);
+    expect(families.get('http_request_duration_seconds')?.type).toBe('HISTOGRAM');
+    const routes = families.get('http_requests_total')?.metrics.map((m) => m.labels?.route);
+    expect(routes?.some((r) => r?.includes('a1') || r?.includes('x9'))).toBe(false);
+  });
+
+  it('serves a declared business counter and the calls of a client given the same telemetry', async () => {
+    const { app, telemetry } = metricsApp();
+    telemetry.metrics.counter({ name: 'things_made_total', help: 'Things made', labelNames: ['kind'] }).inc({ kind: 'blue' });
+    const down = createServiceClient({ service: 'nowhere', baseUrl: 'http://127.0.0.1:9', timeoutMs: 500, logger: silentLogger, telemetry });
+    await down.call('/x', { schema: t.Null() });
+    const families = parseMetrics(await (await get(app, '/metrics')).text());
+    expect(sampleValue(families, 'things_made_total', { kind: 'blue' })).toBe(1);
+    expect(sampleValue(families, 'service_calls_total', { target: 'nowhere', outcome: 'unavailable' })).toBe(1);
+  });
+
+  it('answers only the bearer METRICS_TOKEN when one is set: 401 in the envelope without it', async () => {
+    const { app } = metricsApp({ token: 'scrape-token-1', withoutToken: 'open' });
+    const refused = await get(app, '/metrics');
+    expect([refused.status, refused.headers.get('www-authenticate'), (await refused.json()).error.code]).toEqual([
+      401,
+      'Bearer realm="metrics"',
+      'UNAUTHORIZED',
+    ]);
+    expect((await get(app, '/metrics', { authorization: 'Bearer wrong' })).status).toBe(401);
+    expect((await get(app, '/metrics', { authorization: 'Bearer scrape-token-1' })).status).toBe(200);
+  });
+
+  it('answers 404 without a token where the policy hides metrics (the gateway)', async () => {
+    const { app } = metricsApp({ withoutToken: 'hidden' });
+    const res = await get(app, '/metrics', { authorization: 'Bearer anything' });
+    expect([res.status, (await res.json()).error.code]).toEqual([404, 'ROUTE_NOT_FOUND']);
   });
 });

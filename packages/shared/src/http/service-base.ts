@@ -5,7 +5,10 @@ import { HEALTH_PATH, isHealthPath, READY_PATH } from '../core/health.ts';
 import type { Logger } from '../core/logger.ts';
 import { acceptRequestId, REQUEST_ID_HEADER } from '../core/request-id.ts';
 import { enterRequestScope } from '../core/request-scope.ts';
+import { UNMATCHED_ROUTE } from '../telemetry/service-metrics.ts';
+import { createTelemetry, type Telemetry } from '../telemetry/telemetry.ts';
 import { bodyShapeProblem } from './body-shape.ts';
+import { METRICS_PATH, type MetricsPolicy, metricsAccess } from './metrics-access.ts';
 
 /**
  * Options for every service's root Elysia app. `standardHostname: false`: Elysia otherwise finds
@@ -46,6 +49,10 @@ export interface ServiceBaseOptions {
   errorStatus: ErrorStatusTable;
   /** Readiness checks by dependency name; /readyz is 503 only when a `required` one fails. */
   readiness?: Readonly<Record<string, { check: () => Promise<boolean>; required: boolean; kind?: string }>>;
+  /** Where requests are counted and timed, and what GET /metrics serves; a private one when left out. */
+  telemetry?: Telemetry;
+  /** Who may read GET /metrics (METRICS_TOKEN); open without a token when left out. */
+  metrics?: MetricsPolicy;
 }
 
 /**
@@ -55,6 +62,9 @@ export interface ServiceBaseOptions {
  */
 export function serviceBase(options: ServiceBaseOptions) {
   const { logger, errorStatus, readiness = {} } = options;
+  const telemetry = options.telemetry ?? createTelemetry({ service: options.service });
+  const metrics = telemetry.metrics;
+  const metricsPolicy: MetricsPolicy = options.metrics ?? { withoutToken: 'open' };
   return new Elysia({ name: `service-base:${options.service}` })
     .onRequest(({ request, set }) => {
       const url = request.url;
@@ -88,13 +98,24 @@ export function serviceBase(options: ServiceBaseOptions) {
     })
     .onAfterResponse({ as: 'global' }, (ctx) => {
       const { request, set } = ctx;
-      const { requestId, startedAt, path } = ctx as unknown as { requestId?: string; startedAt?: number; path?: string };
+      const { requestId, startedAt, path, route, responseValue } = ctx as unknown as {
+        requestId?: string;
+        startedAt?: number;
+        path?: string;
+        route?: string;
+        responseValue?: unknown;
+      };
+      // A handler that answers with a Response (an idempotent replay, a 201) sets its status there, not in `set`.
+      const status = responseValue instanceof Response ? responseValue.status : typeof set.status === 'number' ? set.status : 200;
+      const elapsedMs = startedAt === undefined ? undefined : performance.now() - startedAt;
+      // By route template (`/bookings/:id`), never the raw path: one series per route, not per id.
+      metrics.observeRequest(request.method, route || UNMATCHED_ROUTE, status, elapsedMs === undefined ? 0 : elapsedMs / 1000);
       // Bun empties request.url once a served response is sent (new URL('') throws), so the path comes from the context.
       logger.info('request', {
         method: request.method,
         path,
-        status: typeof set.status === 'number' ? set.status : 200,
-        durationMs: startedAt === undefined ? undefined : Math.round((performance.now() - startedAt) * 100) / 100,
+        status,
+        durationMs: elapsedMs === undefined ? undefined : Math.round(elapsedMs * 100) / 100,
         // Answers made before derive ran (e.g. a gateway 429) got their id in onError: log that one.
         requestId: requestId ?? set.headers[REQUEST_ID_HEADER] ?? request.headers.get(REQUEST_ID_HEADER),
       });
@@ -138,6 +159,23 @@ export function serviceBase(options: ServiceBaseOptions) {
       return fail('INTERNAL', 'Something went wrong on our side');
     })
     .get(HEALTH_PATH, () => ({ status: 'ok', service: options.service }), { detail: { hide: true } })
+    .get(
+      METRICS_PATH,
+      async ({ request, set }) => {
+        const access = metricsAccess(metricsPolicy, request.headers.get('authorization'));
+        if (access === 'not-found') {
+          set.status = 404;
+          return fail('ROUTE_NOT_FOUND', `No route for GET ${METRICS_PATH}`);
+        }
+        if (access === 'unauthorized') {
+          set.status = 401;
+          set.headers['www-authenticate'] = 'Bearer realm="metrics"';
+          return fail('UNAUTHORIZED', 'The metrics token is required');
+        }
+        return new Response(await metrics.scrape(), { headers: { 'content-type': metrics.contentType } });
+      },
+      { detail: { hide: true } },
+    )
     .get(
       READY_PATH,
       async ({ set }) => {

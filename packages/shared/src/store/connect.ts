@@ -1,7 +1,9 @@
 import type { Logger } from '../core/logger.ts';
+import type { Telemetry } from '../telemetry/telemetry.ts';
 import type { DocumentStore } from './documents.ts';
 import type { KeyValueStore } from './key-value.ts';
 import type { MongoSettings } from './mongo-settings.ts';
+import { observeDocumentStore, observeKeyValueStore } from './observed.ts';
 import type { RedisSettings } from './redis-settings.ts';
 
 export interface Stores {
@@ -16,7 +18,14 @@ export interface Stores {
  * keep trying, so a dependency that is away at start makes /readyz answer 503 (and requests that
  * need it 503 SERVICE_UNAVAILABLE) instead of a crash loop. Only main.ts calls this.
  */
-export async function openStores(options: { service: string; logger: Logger; mongodb?: MongoSettings; redis?: RedisSettings }): Promise<Stores> {
+export async function openStores(options: {
+  service: string;
+  logger: Logger;
+  mongodb?: MongoSettings | undefined;
+  redis?: RedisSettings | undefined;
+  /** Every operation of both stores timed (and traced) through it: main.ts's telemetry. */
+  telemetry?: Telemetry;
+}): Promise<Stores> {
   const { logger } = options;
   const documents = options.mongodb
     ? (await import('./mongo-documents.ts')).createMongoDocumentStore(options.mongodb, { logger, appName: options.service })
@@ -24,7 +33,9 @@ export async function openStores(options: { service: string; logger: Logger; mon
   const keyValue = options.redis
     ? await openRedisKeyValueStore(options.redis, logger)
     : (await import('./embedded-key-value.ts')).createEmbeddedKeyValueStore();
-  return { documents, keyValue };
+  const { telemetry } = options;
+  if (!telemetry) return { documents, keyValue };
+  return { documents: observeDocumentStore(documents, telemetry), keyValue: observeKeyValueStore(keyValue, telemetry) };
 }
 
 async function openRedisKeyValueStore(settings: RedisSettings, logger: Logger): Promise<KeyValueStore> {

@@ -19,6 +19,7 @@ export {
   type Update,
 } from './documents.ts';
 export type { KeyValueStore } from './key-value.ts';
+export { observeDocumentStore, observeKeyValueStore } from './observed.ts';
 export { optionalRedisUrl, REDIS_SETTINGS, type RedisSettings } from './redis-settings.ts';
 export { parseRedisUrl, type RedisTarget } from './redis-url.ts';
 export { chooseSeedMode, readSeedMode, SEED_MODES, type SeedMode, shouldSeed } from './seed.ts';

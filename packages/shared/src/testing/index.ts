@@ -6,6 +6,7 @@ export { errorCodesInSource } from './error-codes-in-source.ts';
 export { indexLines } from './index-lines.ts';
 export { type MongoWireStandIn, ObjectId, openStandInDatabase, startMongoWireStandIn } from './mongo-wire/server.ts';
 export { freePort, waitFor } from './poll.ts';
+export { type ParsedFamily, parseMetrics, sampleValue } from './prometheus.ts';
 export { rawHttpExchange, rawHttpJson } from './raw-http.ts';
 export { startTestRedisCluster, type TestRedisCluster } from './redis-cluster.ts';
 export { type OwnRedisServer, ownRedisServer } from './redis-server.ts';

@@ -1,6 +1,6 @@
 import { type AccountErasureRequest, type AccountExportPart, AccountExportPartSchema, accountErasePath, accountExportPath } from '@tm/contracts';
-import { DomainError, type Logger } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
+import { DomainError } from '@tm/shared';
+import { type ClientKit, createServiceClient } from '@tm/shared/client';
 import { t } from 'elysia';
 
 /** What erasing a person in one service came to. */
@@ -22,14 +22,9 @@ export interface AccountPeer {
 const ErasedSchema = t.Unknown();
 
 /** One peer over the shared service client at `url` (BOOKINGS_URL for bookings). */
-export function createHttpAccountPeer(options: { service: string; url: string; timeoutMs: number; logger: Logger; fetch?: typeof fetch }): AccountPeer {
-  const client = createServiceClient({
-    service: options.service,
-    baseUrl: options.url,
-    timeoutMs: options.timeoutMs,
-    logger: options.logger,
-    fetch: options.fetch,
-  });
+export function createHttpAccountPeer(options: { service: string; url: string; timeoutMs: number } & ClientKit): AccountPeer {
+  const { url, ...rest } = options;
+  const client = createServiceClient({ baseUrl: url, ...rest });
   const unavailable = (why: string) =>
     new DomainError('UPSTREAM_UNAVAILABLE', `The ${options.service} service cannot be reached right now (${why}); try again shortly`);
   return {

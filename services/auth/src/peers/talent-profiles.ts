@@ -1,6 +1,6 @@
 import { StaffProfileSchema } from '@tm/contracts';
-import { DomainError, type Logger } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
+import { DomainError } from '@tm/shared';
+import { type ClientKit, createServiceClient } from '@tm/shared/client';
 import { t } from 'elysia';
 
 /** Talent's public profiles, as auth checks them when linking a pm or resource account. */
@@ -17,8 +17,9 @@ const ProfileIdSchema = t.Pick(StaffProfileSchema, ['id']);
  * a profile, 404 none; anything else, or no answer within `timeoutMs`, is 503
  * UPSTREAM_UNAVAILABLE (we cannot tell).
  */
-export function createHttpTalentProfiles(options: { url: string; timeoutMs: number; logger: Logger; fetch?: typeof fetch }): TalentProfiles {
-  const client = createServiceClient({ service: 'talent', baseUrl: options.url, timeoutMs: options.timeoutMs, logger: options.logger, fetch: options.fetch });
+export function createHttpTalentProfiles(options: { url: string; timeoutMs: number } & ClientKit): TalentProfiles {
+  const { url, ...rest } = options;
+  const client = createServiceClient({ service: 'talent', baseUrl: url, ...rest });
   return {
     async find(role, idOrSlug) {
       const res = await client.call(`/${role}/${encodeURIComponent(idOrSlug)}/profile`, { schema: ProfileIdSchema });

@@ -1,6 +1,5 @@
 import { CONTACTS_PATH, type MailContact, MailContactSchema } from '@tm/contracts';
-import type { Logger } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
+import { type ClientKit, createServiceClient } from '@tm/shared/client';
 
 /**
  * Where bookings may mail a person: auth's `GET /internal/contacts`, by account id (a customer's
@@ -18,7 +17,7 @@ export class ContactsUnavailableError extends Error {
 }
 
 /** Auth over HTTP through the shared service client, with a timeout. */
-export function createHttpContacts(options: { baseUrl: string; timeoutMs: number; logger: Logger; fetch?: typeof fetch }): ContactsPort {
+export function createHttpContacts(options: { baseUrl: string; timeoutMs: number } & ClientKit): ContactsPort {
   const client = createServiceClient({ service: 'auth', ...options });
   const lookup = async (query: { userId: string } | { profileId: string }) => {
     const res = await client.call(CONTACTS_PATH, { schema: MailContactSchema, query });

@@ -13,6 +13,7 @@ import type { CatalogPort } from '../catalog/catalog-port.ts';
 import type { LegalPort } from '../legal/legal-port.ts';
 import { type CheckoutFacts, checkTerms } from '../legal/terms-gate.ts';
 import type { Notifier } from '../mail/notifier.ts';
+import type { BookingsCounters } from '../metrics/counters.ts';
 import type { TalentPort } from '../talent/talent-port.ts';
 import type { Actor, BookingDoc } from './model.ts';
 import type { BookingRepository } from './repository.ts';
@@ -28,6 +29,8 @@ export interface BookingUseCaseDeps {
   clock: Clock;
   logger: Logger;
   notifier: Notifier;
+  /** Business counters on GET /metrics; none in tests that do not look. */
+  counters?: BookingsCounters;
   /** Called once a booking is stored as cancelled: refunds a paid one in full through its provider, else closes its open payment. */
   refundCancelled(booking: BookingDoc): Promise<void>;
 }
@@ -52,7 +55,7 @@ export async function createBooking(
   const terms = await checkTerms(deps.legal, { id: actor.id, role: actor.role }, market, body.acceptedTermsVersion, facts);
   const quote = await deps.catalog.quoteCart({ items: body.items }, market, requestId);
   const now = iso(deps.clock.now());
-  return deps.repo.insert({
+  const booking = await deps.repo.insert({
     _id: newId(),
     status: 'pending_payment',
     market: quote.market,
@@ -70,6 +73,8 @@ export async function createBooking(
     updatedAt: now,
     version: 1,
   });
+  deps.counters?.bookingCreated(booking.market);
+  return booking;
 }
 
 /** The booking, when `actor` may see it; else 404 BOOKING_NOT_FOUND (ids are not confirmable). */

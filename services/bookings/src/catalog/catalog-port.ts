@@ -1,6 +1,6 @@
 import { type BookingsErrorCode, type Cart, type MarketCode, type Quote, QuoteSchema, type UpstreamFailureCode } from '@tm/contracts';
-import { DomainError, type Logger } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
+import { DomainError } from '@tm/shared';
+import { type ClientKit, createServiceClient } from '@tm/shared/client';
 
 /** Prices a cart in a market: the one way bookings learns amounts (catalog's POST /jobs/pricing). */
 export interface CatalogPort {
@@ -26,7 +26,7 @@ const UPSTREAM_CODES: ReadonlySet<string> = new Set<UpstreamFailureCode>(['UPSTR
  * the catalog's failure, never a price). Catalog's 400s keep their code when a customer can fix
  * them (any other 400 is INVALID_CART); any other catalog error is UPSTREAM_UNAVAILABLE.
  */
-export function createHttpCatalog(options: { baseUrl: string; timeoutMs: number; logger: Logger; fetch?: typeof fetch }): CatalogPort {
+export function createHttpCatalog(options: { baseUrl: string; timeoutMs: number } & ClientKit): CatalogPort {
   const client = createServiceClient({ service: 'catalog', ...options });
   return {
     async quoteCart(cart, market, requestId) {

@@ -8,8 +8,8 @@ import {
   type MarketCode,
   type RecordLegalAcceptanceBody,
 } from '@tm/contracts';
-import { type Clock, DomainError, type Logger } from '@tm/shared';
-import { createServiceClient, type ServiceFailure } from '@tm/shared/client';
+import { type Clock, DomainError } from '@tm/shared';
+import { type ClientKit, createServiceClient, type ServiceFailure } from '@tm/shared/client';
 
 /** What the checkout gate asks content (packages/contracts/src/legal.ts, internal calls). */
 export interface LegalPort {
@@ -41,21 +41,9 @@ function passOn(res: ServiceFailure): DomainError {
 }
 
 /** Content over HTTP through the shared service client; the version in effect cached per market for `cacheMs` (at most 60 s). */
-export function createHttpLegal(options: {
-  baseUrl: string;
-  timeoutMs: number;
-  logger: Logger;
-  clock: Clock;
-  cacheMs?: number;
-  fetch?: typeof fetch;
-}): LegalPort {
-  const client = createServiceClient({
-    service: 'content',
-    baseUrl: options.baseUrl,
-    timeoutMs: options.timeoutMs,
-    logger: options.logger,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+export function createHttpLegal(options: { baseUrl: string; timeoutMs: number; clock: Clock; cacheMs?: number } & ClientKit): LegalPort {
+  const { clock: _clock, cacheMs: _cacheMs, ...clientOptions } = options;
+  const client = createServiceClient({ service: 'content', ...clientOptions });
   const cacheMs = Math.min(options.cacheMs ?? MAX_TERMS_CACHE_MS, MAX_TERMS_CACHE_MS);
   const cached = new Map<MarketCode, { version: number; at: number }>();
   return {

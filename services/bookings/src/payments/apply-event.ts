@@ -54,6 +54,7 @@ async function applyTo(deps: PaymentDeps, payment: PaymentDoc, event: PaymentEve
         { $set: { status: 'succeeded', ...(event.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {}), updatedAt: isoNow(deps) } },
       );
       if (!succeeded) return 'duplicate';
+      deps.counters?.paymentFinished(payment.provider, 'succeeded');
       return payBooking(deps, succeeded);
     }
     case 'payment_failed':
@@ -62,6 +63,7 @@ async function applyTo(deps: PaymentDeps, payment: PaymentDoc, event: PaymentEve
         { _id: payment._id, status: { $in: UNFINISHED } },
         { $set: { status: event.kind === 'payment_failed' ? 'failed' : 'cancelled', updatedAt: isoNow(deps) }, $unset: { liveKey: '' } },
       );
+      if (moved) deps.counters?.paymentFinished(payment.provider, event.kind === 'payment_failed' ? 'failed' : 'cancelled');
       return moved ? 'applied' : 'ignored';
     }
     case 'refund_succeeded': {
@@ -77,6 +79,7 @@ async function applyTo(deps: PaymentDeps, payment: PaymentDoc, event: PaymentEve
           },
         },
       );
+      if (moved) deps.counters?.refundFinished(payment.provider, 'succeeded');
       return moved ? 'applied' : 'ignored';
     }
     case 'refund_failed': {
@@ -107,6 +110,7 @@ async function payBooking(deps: PaymentDeps, payment: PaymentDoc): Promise<Event
     { $set: { status: 'paid', updatedAt: now }, $push: { history: { status: 'paid', at: now, by: { id: payment._id, role: 'system' }, action: 'pay' } } },
   );
   if (paid) {
+    deps.counters?.bookingPaid(paid.market);
     deps.notifier.bookingPaid(paid);
     return 'applied';
   }
@@ -121,6 +125,7 @@ async function payBooking(deps: PaymentDeps, payment: PaymentDoc): Promise<Event
       { $set: { status: 'paid', updatedAt: now }, $push: { history: { status: 'paid', at: now, by: { id: payment._id, role: 'system' }, action: 'pay' } } },
     );
     if (retried) {
+      deps.counters?.bookingPaid(retried.market);
       deps.notifier.bookingPaid(retried);
       return 'applied';
     }

@@ -2,6 +2,7 @@ import type { MarketCode } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import type { BookingRepository } from '../bookings/repository.ts';
 import type { Notifier } from '../mail/notifier.ts';
+import type { BookingsCounters } from '../metrics/counters.ts';
 import type { PaymentProvider, ProviderName } from './provider.ts';
 import type { PaymentRepository } from './repository.ts';
 
@@ -16,6 +17,8 @@ export interface PaymentDeps {
   clock: Clock;
   logger: Logger;
   notifier: Notifier;
+  /** Business counters on GET /metrics; none in tests that do not look. */
+  counters?: BookingsCounters;
   /** How long a request that inserted a payment owns the provider call before another may take over. */
   openLeaseMs?: number;
 }

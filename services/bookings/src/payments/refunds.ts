@@ -50,7 +50,7 @@ export async function attemptRefund(deps: PaymentDeps, payment: PaymentDoc): Pro
     });
     if (result.status === 'succeeded') {
       const refunded = Math.min(payment.amount, payment.refunded + Math.min(result.amount, amount));
-      return deps.payments.update(match, {
+      const stored = await deps.payments.update(match, {
         $set: {
           refunded,
           status: refunded >= payment.amount ? 'refunded' : 'succeeded',
@@ -59,6 +59,8 @@ export async function attemptRefund(deps: PaymentDeps, payment: PaymentDoc): Pro
           updatedAt: isoNow(deps),
         },
       });
+      if (stored) deps.counters?.refundFinished(payment.provider, 'succeeded');
+      return stored;
     }
     if (result.status === 'pending')
       return deps.payments.update(match, { $set: { 'refund.state': 'requested', 'refund.ref': result.refundRef, updatedAt: isoNow(deps) } });
@@ -84,10 +86,12 @@ export async function attemptRefund(deps: PaymentDeps, payment: PaymentDoc): Pro
         error: err.message,
       });
       const at = isoNow(deps);
-      return deps.payments.update(match, {
+      const stored = await deps.payments.update(match, {
         $set: { 'refund.state': 'failed', 'refund.failure': { code: err.code, message: err.message, status: err.status, at }, updatedAt: at },
         $inc: { 'refund.seq': 1, 'refund.attempts': 1 },
       });
+      if (stored) deps.counters?.refundFinished(payment.provider, 'failed');
+      return stored;
     }
     // Outcome unknown (timeout, outage): retried under the same key, so it cannot refund twice.
     deps.logger.warn('refund not confirmed by the provider; the reconciler retries it', { paymentId: payment._id, error: String(err) });

@@ -1,6 +1,6 @@
 import { StaffProfileSchema } from '@tm/contracts';
-import { DomainError, type Logger } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
+import { DomainError } from '@tm/shared';
+import { type ClientKit, createServiceClient } from '@tm/shared/client';
 import { t } from 'elysia';
 
 /** A PM as a booking stores them: public fields only. */
@@ -19,7 +19,7 @@ export interface TalentPort {
 const PmFieldsSchema = t.Pick(StaffProfileSchema, ['id', 'slug', 'displayName']);
 
 /** Talent over the shared service client: 404 means no active PM by that id; anything else unusable is talent's failure. */
-export function createHttpTalent(options: { baseUrl: string; timeoutMs: number; logger: Logger; fetch?: typeof fetch }): TalentPort {
+export function createHttpTalent(options: { baseUrl: string; timeoutMs: number } & ClientKit): TalentPort {
   const client = createServiceClient({ service: 'talent', ...options });
   return {
     async findActivePm(idOrSlug, requestId) {

@@ -1,6 +1,5 @@
 import { PmPreviewSchema } from '@tm/contracts';
-import type { Logger } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
+import { type ClientKit, createServiceClient } from '@tm/shared/client';
 import { validatorOf } from '@tm/shared/http';
 import { t } from 'elysia';
 import type { PmPreview, TalentPort } from './model.ts';
@@ -14,9 +13,9 @@ const PreviewListSchema = t.Array(t.Unknown());
  * answer, a bad body, slower than `timeoutMs`) becomes an empty list and a warning in the log
  * (the client logs transport failures, this logs the error answers), never an error for the caller.
  */
-export function createTalentClient(options: { baseUrl: string; timeoutMs: number; fetch?: typeof fetch; logger: Logger }): TalentPort {
+export function createTalentClient(options: { baseUrl: string; timeoutMs: number } & ClientKit): TalentPort {
   const { logger } = options;
-  const talent = createServiceClient({ service: 'talent', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, fetch: options.fetch ?? fetch, logger });
+  const talent = createServiceClient({ service: 'talent', ...options });
   return {
     async pmPreviews(serviceSlug, limit, requestId) {
       const res = await talent.call('/internal/pm-previews', { schema: PreviewListSchema, query: { service: serviceSlug, limit }, requestId });

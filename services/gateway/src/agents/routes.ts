@@ -27,6 +27,7 @@ export function createAgentRoutes(deps: AgentRoutesDeps) {
     upstreams: deps.upstreams,
     clock: deps.clock,
     logger: deps.logger,
+    telemetry: deps.telemetry,
     origin,
     timeoutMs: deps.upstreamTimeoutMs,
     rateLimits: deps.rateLimits,

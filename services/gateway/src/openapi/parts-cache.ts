@@ -1,5 +1,6 @@
 import type { Clock, Logger } from '@tm/shared';
 import { createServiceClient, type ServiceClient } from '@tm/shared/client';
+import type { Telemetry } from '@tm/shared/telemetry';
 import type { Upstreams } from '../site-deps.ts';
 import { isObject, type OpenApiDoc } from './normalize-document.ts';
 import { SERVICE_NAMES, type ServiceName } from './public-api.ts';
@@ -10,6 +11,7 @@ export interface PartsCacheOptions {
   fetch: typeof fetch;
   clock: Clock;
   logger: Logger;
+  telemetry?: Telemetry | undefined;
   /** How long one service may take to answer. */
   timeoutMs: number;
   /** After this long a part is refreshed in the background while the cached one is served. */
@@ -44,7 +46,10 @@ export function createPartsCache(options: PartsCacheOptions) {
   const entries = new Map<ServiceName, Entry>(SERVICE_NAMES.map((s) => [s, { fetchedAt: Number.NEGATIVE_INFINITY }]));
   let generation = 0;
   const clients = new Map<ServiceName, ServiceClient>(
-    SERVICE_NAMES.map((service) => [service, createServiceClient({ service, baseUrl: options.upstreams[service], timeoutMs, fetch: options.fetch, logger })]),
+    SERVICE_NAMES.map((service) => [
+      service,
+      createServiceClient({ service, baseUrl: options.upstreams[service], timeoutMs, fetch: options.fetch, logger, telemetry: options.telemetry }),
+    ]),
   );
 
   async function refresh(service: ServiceName, entry: Entry): Promise<void> {

@@ -25,6 +25,7 @@ export function createOpenApiRoutes(deps: SiteDeps) {
     fetch: deps.fetch,
     clock: deps.clock,
     logger: deps.logger,
+    telemetry: deps.telemetry,
     timeoutMs: deps.upstreamTimeoutMs,
     freshForMs: FRESH_FOR_S * 1000,
     retryAfterFailureMs: RETRY_AFTER_FAILURE_S * 1000,

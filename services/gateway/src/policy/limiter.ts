@@ -1,4 +1,5 @@
 import { createRedisClient, type RedisClient } from '@tm/shared/store/redis';
+import type { Telemetry } from '@tm/shared/telemetry';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { type Counted, coalesceConsumes, type PointsConsumer } from './coalesce.ts';
 import { type BucketName, type LimitResult, resetSeconds } from './rate-limit-rules.ts';
@@ -24,8 +25,16 @@ export const DEFAULT_WEBHOOK_QUOTA = 1200;
  * every replica, concurrent ones for the same key coalesced) with an in-memory insurance limiter
  * that takes over while Redis is unreachable; in-memory only otherwise (one gateway, development).
  */
-export function createGatewayLimiter(options: { quotas: Quotas; windowS: number; redis?: RedisClient; keyPrefix?: string }): GatewayLimiter {
+export function createGatewayLimiter(options: {
+  quotas: Quotas;
+  windowS: number;
+  redis?: RedisClient;
+  keyPrefix?: string;
+  telemetry?: Telemetry;
+}): GatewayLimiter {
   const { quotas, windowS, redis, keyPrefix = 'rl:gateway:' } = options;
+  // Each consume on Redis is timed as a store operation (in place: nothing allocated per request).
+  const metrics = redis ? options.telemetry?.metrics : undefined;
   const pointsOf = (name: BucketName) => (name === 'webhooks' ? (quotas.webhooks ?? DEFAULT_WEBHOOK_QUOTA) : quotas[name]);
   const build = (name: BucketName): PointsConsumer => {
     const common = { points: pointsOf(name), duration: windowS, keyPrefix: `${keyPrefix}${name}` };
@@ -47,7 +56,9 @@ export function createGatewayLimiter(options: { quotas: Quotas; windowS: number;
     quotas,
     async consume(bucket, key) {
       const limit = pointsOf(bucket);
+      const started = metrics ? performance.now() : 0;
       const { consumed, msBeforeNext } = await limiters[bucket](key);
+      if (metrics) metrics.observeStore('redis', '', 'ratelimit.consume', (performance.now() - started) / 1000);
       return { allowed: consumed <= limit, limit, remaining: Math.max(0, limit - consumed), resetS: resetSeconds(msBeforeNext) };
     },
     readiness(): ReturnType<GatewayLimiter['readiness']> {

@@ -1,5 +1,6 @@
 import { acceptRequestId, DomainError, REQUEST_ID_HEADER } from '@tm/shared';
 import { pathOfUrl, resolveClientIp } from '@tm/shared/http';
+import { registerFastCounter, type Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createCorsPolicy, isPreflight } from './cors.ts';
 import type { GatewayLimiter } from './limiter.ts';
@@ -15,6 +16,8 @@ export interface PolicyDeps {
   maxBodyBytes: number;
   corsOrigins: readonly string[];
   states: RequestStates;
+  /** Where each rate-limit decision is counted, by bucket and decision. */
+  telemetry?: Telemetry;
 }
 
 /**
@@ -32,6 +35,12 @@ export function createPolicy(deps: PolicyDeps) {
   const { limiter, tokens, trustProxy, maxBodyBytes, states } = deps;
   const cors = createCorsPolicy(deps.corsOrigins);
   const windowS = limiter.windowS;
+  const decisions = deps.telemetry
+    ? registerFastCounter(deps.telemetry.metrics, 'gateway_rate_limit_decisions_total', 'Rate-limit decisions, by bucket and decision (allowed, limited)', [
+        'bucket',
+        'decision',
+      ])
+    : undefined;
   return new Elysia({ name: 'gateway-policy' }).onRequest(async ({ request, set, server }) => {
     const path = pathOfUrl(request.url);
     if (isExempt(path)) return;
@@ -43,6 +52,7 @@ export function createPolicy(deps: PolicyDeps) {
 
     const bucket = chooseBucket(path, clientIp, token.kind === 'valid' ? token.principal : undefined);
     const result = await limiter.consume(bucket.name, bucket.key);
+    decisions?.inc(bucket.name, result.allowed ? 'allowed' : 'limited', '');
     applyRateLimitHeaders(set.headers, bucket.name, result, windowS);
 
     const origin = headers.get('origin');

@@ -39,9 +39,11 @@ describe('chooseBucket', () => {
 });
 
 describe('isExempt', () => {
-  it('exempts only the health probes', () => {
+  it('exempts only the health probes and the metrics scrape', () => {
     expect(isExempt('/healthz')).toBe(true);
     expect(isExempt('/readyz')).toBe(true);
+    expect(isExempt('/metrics')).toBe(true);
+    expect(isExempt('/api/metrics')).toBe(false);
     expect(isExempt('/api/healthz')).toBe(false);
     expect(isExempt('/sitemap.xml')).toBe(false);
   });

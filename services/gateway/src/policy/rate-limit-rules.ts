@@ -1,5 +1,6 @@
 import type { Role } from '@tm/contracts';
 import { isHealthPath } from '@tm/shared';
+import { METRICS_PATH } from '@tm/shared/http';
 
 /**
  * Rate-limit rules without any store: which bucket a request counts against and which headers
@@ -41,9 +42,13 @@ export function chooseBucket(path: string, clientIp: string, principal: { sub: s
   return { name: 'anonymous', key: `ip:${clientIp}` };
 }
 
-/** Paths that are never limited: orchestrators poll them. */
+/**
+ * Paths that are never limited: orchestrators poll the health paths and Prometheus /metrics (a
+ * scrape that found the quota of its IP spent would leave a gap; /metrics answers only a bearer
+ * METRICS_TOKEN of at least 16 characters, so there is nothing to guess at speed).
+ */
 export function isExempt(path: string): boolean {
-  return isHealthPath(path);
+  return isHealthPath(path) || path === METRICS_PATH;
 }
 
 /** Seconds (at least 1) until a window that ends in `msBeforeNext` resets. */

@@ -1,6 +1,7 @@
 import { REVOCATIONS_PATH, RevocationFeedSchema } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
+import type { Telemetry } from '@tm/shared/telemetry';
 import type { SessionVerdict } from './decide-access.ts';
 
 /**
@@ -27,6 +28,7 @@ export interface RevocationViewOptions {
   fetch: typeof fetch;
   clock: Clock;
   logger: Logger;
+  telemetry?: Telemetry;
   /** Poll period (REVOCATION_POLL_MS, default 1000). */
   intervalMs?: number;
   /** Age beyond which the copy is not trusted (REVOCATION_MAX_STALENESS_MS, default 4000). */
@@ -50,7 +52,15 @@ export function createRevocationView(options: RevocationViewOptions): Revocation
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   // Quiet: an outage is logged once below, not once per poll.
-  const auth = createServiceClient({ service: 'auth', baseUrl: options.authUrl, timeoutMs, fetch: options.fetch, logger, quiet: true });
+  const auth = createServiceClient({
+    service: 'auth',
+    baseUrl: options.authUrl,
+    timeoutMs,
+    fetch: options.fetch,
+    logger,
+    telemetry: options.telemetry,
+    quiet: true,
+  });
 
   async function readPage(): Promise<{ next: number; more: boolean }> {
     const res = await auth.call(REVOCATIONS_PATH, { schema: RevocationFeedSchema, query: { since } });

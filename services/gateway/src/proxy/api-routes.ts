@@ -1,4 +1,5 @@
 import { pathOfUrl, requestIdOf } from '@tm/shared/http';
+import { registerFastCounter, type Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { gatewayFailure } from '../errors.ts';
 import { decideAccess } from '../policy/decide-access.ts';
@@ -26,6 +27,8 @@ export interface ApiRoutesDeps {
   maxBodyBytes: number;
   states: RequestStates;
   revocations: RevocationView;
+  /** Where a service's failure to answer the proxy (503, 504, 502) is counted, by service and code. */
+  telemetry?: Telemetry;
 }
 
 /**
@@ -36,6 +39,12 @@ export interface ApiRoutesDeps {
 export function createApiRoutes(deps: ApiRoutesDeps) {
   const { upstreams, states } = deps;
   const timeouts = createTimeoutSignals(deps.upstreamTimeoutMs);
+  const upstreamErrors = deps.telemetry
+    ? registerFastCounter(deps.telemetry.metrics, 'gateway_upstream_errors_total', 'Proxied requests a service did not answer usably, by service and code', [
+        'upstream',
+        'code',
+      ])
+    : undefined;
   return new Elysia({ name: 'api-routes' }).all(
     '/api/*',
     async (ctx) => {
@@ -70,6 +79,7 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
         fetch: deps.fetch,
       });
       if (answer instanceof ProxyFailure) {
+        upstreamErrors?.inc(target.service, answer.body.error.code, '');
         set.status = answer.status;
         return answer.body;
       }

@@ -5,6 +5,7 @@ import { ServiceIndexLineSchema, TalentIndexLineSchema } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
 import { validatorOf } from '@tm/shared/http';
+import type { Telemetry } from '@tm/shared/telemetry';
 import { type DownloadedIndex, downloadIndex } from './index-download.ts';
 import { MAX_SITEMAP_BYTES, MAX_URLS_PER_SITEMAP, type SitemapLimits } from './sitemap.ts';
 import { type SiteFile, writeSiteFiles } from './write-site-files.ts';
@@ -23,6 +24,7 @@ export interface SiteArtifactsOptions {
   origin: string;
   clock: Clock;
   logger: Logger;
+  telemetry?: Telemetry | undefined;
   timeoutMs: number;
   limits?: Partial<SitemapLimits>;
   /** Where builds are written (a fresh temporary directory by default). */
@@ -66,7 +68,14 @@ export function createSiteArtifacts(options: SiteArtifactsOptions): SiteArtifact
   let nextAt = Number.NEGATIVE_INFINITY;
   let seq = 0;
   const clientOf = (service: 'catalog' | 'talent') =>
-    createServiceClient({ service, baseUrl: options.upstreams[service], timeoutMs: options.timeoutMs, fetch: options.fetch, logger: options.logger });
+    createServiceClient({
+      service,
+      baseUrl: options.upstreams[service],
+      timeoutMs: options.timeoutMs,
+      fetch: options.fetch,
+      logger: options.logger,
+      telemetry: options.telemetry,
+    });
   const clients = { catalog: clientOf('catalog'), talent: clientOf('talent') };
 
   const rootDir = () => {

@@ -1,5 +1,6 @@
 import { acceptRequestId, type Clock, fail, type Logger, REQUEST_ID_HEADER } from '@tm/shared';
 import { matchesIfNoneMatch } from '@tm/shared/http';
+import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia, NotFoundError } from 'elysia';
 import { type RateLimitFacts, renderAgentTxt } from './agent-txt.ts';
 import { createSiteArtifacts, SITE_RETRY_MS } from './artifacts.ts';
@@ -14,6 +15,7 @@ export interface SiteRoutesOptions {
   upstreams: { catalog: string; talent: string };
   clock: Clock;
   logger: Logger;
+  telemetry?: Telemetry | undefined;
   origin: string;
   /** How long one index download may take. */
   timeoutMs: number;
@@ -40,6 +42,7 @@ export function createSiteRoutes(options: SiteRoutesOptions) {
     origin: options.origin,
     clock: options.clock,
     logger: options.logger,
+    telemetry: options.telemetry,
     timeoutMs: options.timeoutMs,
     limits: options.sitemapLimits,
     dir: options.dir,

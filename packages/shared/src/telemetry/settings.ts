@@ -1,0 +1,21 @@
+import type { Reader } from '../core/config.ts';
+
+/** A shared secret's least length: a guessable scrape token would expose every series. */
+const MIN_TOKEN_CHARS = 16;
+
+/** An optional secret of at least MIN_TOKEN_CHARS visible characters. */
+const optionalToken: Reader<string | undefined> = (raw) => {
+  if (raw === undefined) return undefined;
+  if (!/^[\x21-\x7e]+$/.test(raw)) throw new Error('must be visible ASCII without spaces');
+  if (raw.length < MIN_TOKEN_CHARS) throw new Error(`must be at least ${MIN_TOKEN_CHARS} characters`);
+  return raw;
+};
+
+/**
+ * The telemetry variables every service reads (docs/operations.md, "Metrics and traces"):
+ * METRICS_TOKEN, the bearer token GET /metrics asks for (the gateway answers 404 without one
+ * configured; the internal services serve openly without one).
+ */
+export const TELEMETRY_SETTINGS = {
+  METRICS_TOKEN: optionalToken,
+};
