@@ -20,6 +20,7 @@ import { LocaleHeadersSchema } from '../http/locale.ts';
 import { clientIpOf, userAgentOf } from '../http/request-facts.ts';
 import { guardWrite } from '../http/strict-body.ts';
 import { LEGAL_DOCS } from './route-docs.ts';
+import { translationFor } from './rules.ts';
 import {
   acceptLegalVersion,
   type LegalDeps,
@@ -92,9 +93,9 @@ export function createLegalRoutes(deps: LegalDeps & { callers: CallerReader }) {
         const lang = resolveLang(request.headers.get('x-lang'));
         const snapshot = await deps.readModel.current();
         const current = requireInEffect(snapshot, type, market.code, deps.clock.now());
-        const doc = toLegalDocument(current, lang);
-        const answer = snapshot.answer(`legal:${current._id}:${doc.lang}`, () => JSON.stringify(ok(doc)));
-        return answerPrebuilt(request, answer, { vary: 'X-Country, X-Lang', 'content-language': doc.lang });
+        const shown = translationFor(current, lang).lang;
+        const answer = snapshot.answer(`legal:${current._id}:${shown}`, () => JSON.stringify(ok(toLegalDocument(current, shown))));
+        return answerPrebuilt(request, answer, { vary: 'X-Country, X-Lang', 'content-language': shown });
       },
       { params: TypeParams, headers: LocaleHeadersSchema, response: { 200: envelopeOf(LegalDocumentSchema), ...errors }, detail: LEGAL_DOCS.get },
     )
