@@ -38,7 +38,8 @@ describe('metrics on every service', () => {
       'POST',
       '/bookings',
       guest.body.data.accessToken,
-      { items: [{ serviceId: 'react-developer', hours: 20 }] },
+      // The guest accepts the market's terms with the booking (the checkout gate, docs/legal.md).
+      { items: [{ serviceId: 'react-developer', hours: 20 }], acceptedTermsVersion: 1 },
       { 'x-country': 'IN' },
     );
     expect(created.status).toBe(201);
