@@ -171,6 +171,23 @@ function checkoutStory(stores: string, env: () => Record<string, string>, cleanU
       expect(unchanged.status).toBe(304);
       const page = await call('GET', '/content/pages/about', undefined, undefined, { 'x-lang': 'de' });
       expect(page.body.data.bodyHtml).toContain('<h1>');
+      // The admin's writes pass the gateway's token rule (401 without a token) and reach content.
+      expect((await call('PUT', '/i18n/de/checkout', undefined, { messages: {} })).status).toBe(401);
+      const admin = (await call('POST', '/auth/staff-password-login', undefined, { identifier: ADMIN.email, password: ADMIN.password })).body.data.accessToken;
+      const draft = await call('POST', '/content/pages', admin, {
+        type: 'page',
+        lang: 'en',
+        slug: 'press',
+        title: 'Press',
+        body: '# Press\n\n<script>x()</script>Kit.',
+      });
+      expect(draft.status).toBe(201);
+      expect((await call('GET', '/content/pages/press')).status).toBe(404);
+      expect((await call('POST', `/content/pages/${draft.body.data.id}/publish`, admin)).body.data.status).toBe('published');
+      const press = await call('GET', '/content/pages/press');
+      expect(press.body.data.bodyHtml).toStartWith('<h1>Press</h1>');
+      expect(press.body.data.bodyHtml).toContain('Kit.');
+      expect(press.body.data.bodyHtml).not.toContain('script');
     });
 
     it('takes webhooks without a token and answers a bad path id with 400', async () => {
