@@ -241,6 +241,7 @@ export {
   type PublishedPage,
   PublishedPageSchema,
   pagePublicPath,
+  pageSitePath,
   SLUG_PATTERN,
   type UpdatePageBody,
   UpdatePageBodySchema,

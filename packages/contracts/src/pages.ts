@@ -116,6 +116,9 @@ export const PageIndexLineSchema = t.Object(
     summary: t.String(),
     publishedAt: t.String({ format: 'date-time' }),
     updatedAt: t.String({ format: 'date-time' }),
+    alternates: t.Array(t.Object({ lang: LangSchema, slug: t.String() }), {
+      description: 'Every published language of the page group, this one included (hreflang alternates)',
+    }),
   },
   { title: 'PageIndexLine', additionalProperties: false },
 );
@@ -123,3 +126,9 @@ export type PageIndexLine = typeof PageIndexLineSchema.static;
 
 /** Where a published page is read through the gateway. */
 export const pagePublicPath = (slug: string) => `/api/content/pages/${slug}`;
+
+/** A published page's address on the site (what the sitemap and llms files list): `/<lang>/<type path>/<slug>`, a slug being unique per type and language. */
+export function pageSitePath(page: { type: PageType; lang: string; slug: string }): string {
+  const section = page.type === 'faq' ? 'faq' : page.type === 'article' ? 'articles' : 'pages';
+  return `/${page.lang}/${section}/${encodeURIComponent(page.slug)}`;
+}

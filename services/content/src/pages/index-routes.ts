@@ -23,6 +23,7 @@ export function createPageIndexRoutes(deps: { readModel: ContentReadModel }) {
           summary: p.summary,
           publishedAt: p.publishedAt ?? p.updatedAt,
           updatedAt: p.updatedAt,
+          alternates: snapshot.published.filter((q) => q.groupId === p.groupId).map((q) => ({ lang: q.lang, slug: q.slug })),
         };
         return JSON.stringify(line);
       });

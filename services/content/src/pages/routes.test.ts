@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'bun:test';
+import { IndexTrailerSchema, PageIndexLineSchema } from '@tm/contracts';
+import { validatorOf } from '@tm/shared/http';
 import { createContentUnderTest } from '../testing.ts';
 
 const draft = (over: Record<string, unknown> = {}) => ({
@@ -155,7 +157,15 @@ describe('the page index', () => {
         .map((l) => JSON.parse(l));
     const before = await lines();
     expect(before.at(-1)).toEqual({ end: true, count: before.length - 1 });
+    expect(validatorOf(IndexTrailerSchema).Check(before.at(-1))).toBe(true);
+    expect(before.slice(0, -1).filter((l) => !validatorOf(PageIndexLineSchema).Check(l))).toEqual([]);
     expect(before.length - 1).toBe(7);
+    const about = before.find((l) => l.slug === 'about');
+    expect(about.alternates.map((a: { lang: string; slug: string }) => `${a.lang}:${a.slug}`).sort()).toEqual([
+      'de:ueber-uns',
+      'en:about',
+      'hi:hamare-bare-mein',
+    ]);
     const page = (await t.call('POST', '/content/pages', { token: admin, body: draft() })).body.data;
     await t.call('POST', `/content/pages/${page.id}/publish`, { token: admin });
     expect((await lines()).some((l) => l.slug === 'careers')).toBe(true);
