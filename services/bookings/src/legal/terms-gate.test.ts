@@ -40,6 +40,18 @@ describe('the checkout gate', () => {
     expect((await t.call('POST', '/bookings', { token, body: CART, headers: { 'x-country': 'US' } })).body.error.code).toBe('LEGAL_ACCEPTANCE_REQUIRED');
   });
 
+  it('keeps no refusal for an Idempotency-Key: once the person accepted, the same checkout with the same key books', async () => {
+    const { t, legal, sub, token } = await gated();
+    const headers = { 'idempotency-key': 'checkout-1' };
+    expect((await t.call('POST', '/bookings', { token, body: CART, headers })).body.error.code).toBe('LEGAL_ACCEPTANCE_REQUIRED');
+    legal.accepted.add(`${sub}:IN:1`);
+    const booked = await t.call('POST', '/bookings', { token, body: CART, headers });
+    expect(booked.status).toBe(201);
+    const replay = await t.call('POST', '/bookings', { token, body: CART, headers });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.data.id).toBe(booked.body.data.id);
+  });
+
   it('lets a guest accept and book', async () => {
     const { t } = await gated();
     const guest = await t.tokenFor('guest');
