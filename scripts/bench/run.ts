@@ -14,10 +14,13 @@
  * Then the content case (scripts/bench/content.ts): GET /api/i18n/en/common and GET
  * /api/legal/terms next to GET /api/services/catalog through the gateway, and a bundle's 304.
  *
+ * Then the growth cases (scripts/bench/growth.ts): OFREP bulk evaluation of 50 flags with 5 rules
+ * each beside GET /api/services/catalog (ratio, p99), and tracking ingest in batches of 50 events.
+ *
  * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
- * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout or content (that
- * case alone), BENCH_GATEWAY_SERVER (bun: the gateway on Bun.serve; node: on node:http,
+ * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout, content or growth (that
+ * case alone), BENCH_GROWTH_SENDERS (16), BENCH_GATEWAY_SERVER (bun: the gateway on Bun.serve; node: on node:http,
  * HTTP_SERVER=node; both: a second gateway on node:http measured as (a') next to the Bun.serve one,
  * with the a'/a ratios of each round).
  */
@@ -28,6 +31,7 @@ import { RedisClient } from 'bun';
 import { scaleSectionOf } from '../bench-scale/report.ts';
 import { checkoutMarkdown, customerTokenSigner, generateSigningKey, runCheckout } from './checkout.ts';
 import { contentMarkdown, runContentBench } from './content.ts';
+import { growthMarkdown, runGrowth } from './growth.ts';
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
 import { benchmarksMarkdown } from './markdown.ts';
 import { createProcessGroup } from './processes.ts';
@@ -56,11 +60,10 @@ const durationS = num('BENCH_DURATION_S', 8);
 const warmupS = num('BENCH_WARMUP_S', 2);
 const connections = num('BENCH_CONNECTIONS', 64);
 const checkoutCustomers = num('BENCH_CHECKOUT_CUSTOMERS', 16);
-// BENCH_ONLY=checkout (or content) runs that case alone (and writes only it to BENCH_OUTPUT).
+// BENCH_ONLY=checkout, content or growth runs that case alone (and writes only it to BENCH_OUTPUT).
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && only !== 'checkout' && only !== 'content') throw new Error('BENCH_ONLY must be checkout or content');
-const onlyCheckout = only === 'checkout';
-const onlyContent = only === 'content';
+if (only !== undefined && only !== 'checkout' && only !== 'content' && only !== 'growth') throw new Error('BENCH_ONLY must be checkout, content or growth');
+const growthSenders = num('BENCH_GROWTH_SENDERS', 16);
 const gatewayServerRaw = process.env.BENCH_GATEWAY_SERVER ?? 'bun';
 if (!isGatewayServerChoice(gatewayServerRaw)) throw new Error('BENCH_GATEWAY_SERVER must be bun, node or both');
 const gatewayServer: GatewayServerChoice = gatewayServerRaw;
@@ -154,7 +157,7 @@ async function main() {
     );
     sections.push(revocationMarkdown(revocation));
   }
-  if (system.bookings && !system.authProblem && !onlyContent) {
+  if (system.bookings && !system.authProblem && (only === undefined || only === 'checkout')) {
     const slug = (catalogList.data[0] as { slug?: string } | undefined)?.slug ?? 'react-developer';
     const result = await runCheckout({
       gateway: system.gateway,
@@ -169,11 +172,20 @@ async function main() {
     console.log(`\n${checkout}`);
   }
 
-  if (system.content && !onlyCheckout) {
+  if (system.content && (only === undefined || only === 'content')) {
     log('measuring the content case (bundles and legal documents next to the catalog, and a 304)');
     const content = contentMarkdown(await runContentBench({ load, gateway: system.gateway, rounds, durationS, warmupS, connections, log }));
     sections.push(content);
     console.log(`\n${content}`);
+  }
+
+  if (system.growth && token && (only === undefined || only === 'growth')) {
+    log('measuring growth: OFREP bulk evaluation beside the catalog list, then tracking ingest');
+    const growth = growthMarkdown(
+      await runGrowth({ gateway: system.gateway, adminToken: token, load, rounds, durationS, warmupS, connections, senders: growthSenders, log }),
+    );
+    sections.push(growth);
+    console.log(`\n${growth}`);
   }
 
   const servers = gatewayServerTable(cases);

@@ -25,6 +25,8 @@ export interface BenchSystem {
   bookings?: string;
   /** Content's own URL, when services/content exists (the content case, bookings' checkout gate). */
   content?: string;
+  /** Growth's own URL, when services/growth exists (the gateway routes /api/flags*, /api/track and /ofrep/v1 to it). */
+  growth?: string;
   /** Set when auth could not be started (the bearer cases then say why they did not run). */
   authProblem?: string;
   admin: { email: string; password: string };
@@ -59,6 +61,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     nginx: freePort(),
     bookings: freePort(),
     content: freePort(),
+    growth: freePort(),
   };
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const common = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '' };
@@ -89,12 +92,15 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     TALENT_URL: url(ports.talent),
     PUBLIC_BASE_URL: url(ports.gateway),
   });
+  // Growth on the embedded defaults (the issue's tracking target is set there); tokens verified against auth's JWKS.
+  const growth = start('growth', { PORT: String(ports.growth), AUTH_URL: url(ports.auth) });
   const gatewayEnv = {
     AUTH_URL: url(ports.auth),
     CATALOG_URL: url(ports.catalog),
     TALENT_URL: url(ports.talent),
     BOOKINGS_URL: url(ports.bookings),
     CONTENT_URL: url(ports.content),
+    GROWTH_URL: url(ports.growth),
     PUBLIC_SITE_URL: 'http://bench.localhost',
     REDIS_URL: o.redisUrl,
     REDIS_PREFIX: `${o.redisPrefix}gateway:`,
@@ -141,6 +147,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
 
   if (content) await waitFor(`content ${READY_PATH} (seeded)`, () => answersOk(`${url(ports.content)}${READY_PATH}`), [content]);
   if (bookings) await waitFor('bookings /healthz', () => answersOk(`${url(ports.bookings)}/healthz`), [bookings]);
+  if (growth) await waitFor(`growth ${READY_PATH}`, () => answersOk(`${url(ports.growth)}${READY_PATH}`), [growth]);
   return {
     gateway: url(ports.gateway),
     ...(gatewayNode ? { gatewayNode: url(ports.gatewayNode) } : {}),
@@ -149,6 +156,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     auth: url(ports.auth),
     ...(bookings ? { bookings: url(ports.bookings) } : {}),
     ...(content ? { content: url(ports.content) } : {}),
+    ...(growth ? { growth: url(ports.growth) } : {}),
     authProblem,
     admin,
   };

@@ -17,11 +17,16 @@ export const ContactLookupQuerySchema = t.Object(
 );
 export type ContactLookupQuery = typeof ContactLookupQuerySchema.static;
 
-/** An account's mail address and name; either may be missing (a customer known only by mobile). */
+/**
+ * An account's mail address and name; either may be missing (a customer known only by mobile).
+ * A customer's verified mobile comes too: growth finds a person's leads (sent from a public form,
+ * with no account) by email and mobile for the account export.
+ */
 export const MailContactSchema = t.Object(
   {
     email: t.Optional(t.String({ description: 'Lower-cased' })),
     name: t.Optional(t.String()),
+    mobile: t.Optional(t.String({ description: "A customer's verified mobile, E.164" })),
   },
   { title: 'MailContact' },
 );

@@ -2,12 +2,17 @@ import { ASSISTANT_ERROR_STATUS } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
+import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 
 /** Everything the assistant service needs from outside; main.ts builds the real ones, tests embedded ones. */
 export interface AssistantDeps {
   documents: DocumentStore;
   logger: Logger;
+  /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
+  telemetry?: Telemetry;
+  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
+  metricsToken?: string | undefined;
   clock?: Clock;
 }
 
@@ -19,6 +24,8 @@ export function createApp(deps: AssistantDeps) {
         service: 'assistant',
         logger: deps.logger,
         errorStatus: ASSISTANT_ERROR_STATUS,
+        telemetry: deps.telemetry,
+        metrics: { token: deps.metricsToken, withoutToken: 'open' },
         readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
       }),
     )

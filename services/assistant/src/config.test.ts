@@ -12,6 +12,7 @@ describe('loadAssistantConfig', () => {
       MONGODB_TIMEOUT_MS: 5000,
       MONGODB_MAX_POOL_SIZE: 20,
       MONGODB_MIN_POOL_SIZE: 0,
+      METRICS_TOKEN: undefined,
     });
   });
 

@@ -2,15 +2,21 @@ import { createLogger } from '@tm/shared';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
+import { createTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadAssistantConfig } from './config.ts';
 
 const logger = createLogger('assistant');
+const telemetry = createTelemetry({ service: 'assistant', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadAssistantConfig(process.env));
 
 // Its own database: "assistant" (or the one MONGODB_URL names), never another service's.
-const { documents } = await openStores({ service: 'assistant', logger, mongodb: mongoSettingsFrom(config, 'assistant') });
-const app = listenOrExit(createApp({ documents, logger }), { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT }, logger);
+const { documents } = await openStores({ service: 'assistant', logger, telemetry, mongodb: mongoSettingsFrom(config, 'assistant') });
+const app = listenOrExit(
+  createApp({ documents, logger, telemetry, metricsToken: config.METRICS_TOKEN }),
+  { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
+  logger,
+);
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
 
 stopOnSignals(logger, async () => {

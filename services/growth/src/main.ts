@@ -1,19 +1,63 @@
-import { createLogger } from '@tm/shared';
+import { createLogger, systemClock } from '@tm/shared';
+import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
-import { openStores } from '@tm/shared/store';
+import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
-import { createApp } from './app.ts';
+import { createTelemetry } from '@tm/shared/telemetry';
+import { createHttpPersonContacts } from './account/contacts.ts';
+import { buildParts, createApp } from './app.ts';
+import { createTokenVerifier } from './auth/tokens.ts';
 import { loadGrowthConfig } from './config.ts';
+import type { GrowthDeps } from './deps.ts';
+import { createLeadNotifier } from './leads/notifier.ts';
 
 const logger = createLogger('growth');
+const telemetry = createTelemetry({ service: 'growth', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadGrowthConfig(process.env));
 
 // Its own database: "growth" (or the one MONGODB_URL names), never another service's.
-const { documents } = await openStores({ service: 'growth', logger, mongodb: mongoSettingsFrom(config, 'growth') });
-const app = listenOrExit(createApp({ documents, logger }), { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT }, logger);
-logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
+const stores = await openStores({
+  service: 'growth',
+  logger,
+  telemetry,
+  mongodb: mongoSettingsFrom(config, 'growth'),
+  redis: config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS } : undefined,
+});
+const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createLogMailer(logger);
+// Indexes need MongoDB: retried in the background until it answers (/readyz is 503 meanwhile).
+let setup: ReturnType<typeof retryUntilDone> | undefined;
+const deps: GrowthDeps = {
+  documents: gateReadiness(stores.documents, () => setup?.done() ?? false),
+  keyValue: stores.keyValue,
+  tokens: createTokenVerifier({ jwksUrl: config.jwksUrl, clock: systemClock }),
+  notifier: createLeadNotifier({ mailer, logger, salesEmail: config.SALES_EMAIL }),
+  contacts: createHttpPersonContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }),
+  clock: systemClock,
+  logger,
+  telemetry,
+  metricsToken: config.METRICS_TOKEN,
+  trustProxy: config.TRUST_PROXY,
+  flagsRefreshMs: config.FLAGS_REFRESH_MS,
+  leadLimit: { max: config.LEADS_PER_IP, windowMs: config.LEADS_WINDOW_S * 1000 },
+};
+const parts = buildParts(deps);
+setup = retryUntilDone(logger, 'growth setup (indexes)', () => parts.ensureIndexes());
+const app = listenOrExit(
+  createApp(deps, parts),
+  { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT, maxRequestBodySize: config.MAX_BODY_BYTES },
+  logger,
+);
+logger.info('listening', {
+  host: config.HOST,
+  port: app.server?.port,
+  store: stores.documents.kind,
+  keyValue: stores.keyValue.kind,
+  mail: config.SMTP_URL ? 'smtp' : 'log (dev outbox)',
+});
 
 stopOnSignals(logger, async () => {
+  setup?.stop();
   await app.stop();
-  await documents.close();
+  await deps.notifier.idle();
+  await Promise.allSettled([stores.documents.close(), stores.keyValue.close(), mailer.close()]);
 });

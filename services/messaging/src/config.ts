@@ -1,5 +1,6 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
+import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 
 /** Reads and checks the messaging service's environment once; throws ConfigError naming every bad variable. */
 export function loadMessagingConfig(env: Env) {
@@ -9,6 +10,7 @@ export function loadMessagingConfig(env: Env) {
     /** true only where several processes are meant to share the port (SO_REUSEPORT); off by default. */
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
+    ...TELEMETRY_SETTINGS,
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
   if (problems.length > 0) throw new ConfigError(problems);

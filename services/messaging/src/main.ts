@@ -2,15 +2,21 @@ import { createLogger } from '@tm/shared';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
+import { createTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadMessagingConfig } from './config.ts';
 
 const logger = createLogger('messaging');
+const telemetry = createTelemetry({ service: 'messaging', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadMessagingConfig(process.env));
 
 // Its own database: "messaging" (or the one MONGODB_URL names), never another service's.
-const { documents } = await openStores({ service: 'messaging', logger, mongodb: mongoSettingsFrom(config, 'messaging') });
-const app = listenOrExit(createApp({ documents, logger }), { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT }, logger);
+const { documents } = await openStores({ service: 'messaging', logger, telemetry, mongodb: mongoSettingsFrom(config, 'messaging') });
+const app = listenOrExit(
+  createApp({ documents, logger, telemetry, metricsToken: config.METRICS_TOKEN }),
+  { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
+  logger,
+);
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
 
 stopOnSignals(logger, async () => {

@@ -2,6 +2,7 @@ import { REVIEWS_ERROR_STATUS } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
+import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createAccountDataRoutes } from './account/routes.ts';
 
@@ -9,6 +10,10 @@ import { createAccountDataRoutes } from './account/routes.ts';
 export interface ReviewsDeps {
   documents: DocumentStore;
   logger: Logger;
+  /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
+  telemetry?: Telemetry;
+  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
+  metricsToken?: string | undefined;
   clock?: Clock;
 }
 
@@ -20,6 +25,8 @@ export function createApp(deps: ReviewsDeps) {
         service: 'reviews',
         logger: deps.logger,
         errorStatus: REVIEWS_ERROR_STATUS,
+        telemetry: deps.telemetry,
+        metrics: { token: deps.metricsToken, withoutToken: 'open' },
         readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
       }),
     )

@@ -29,16 +29,16 @@ async function withAccounts() {
 }
 
 describe('contact lookups for mail (GET /internal/contacts)', () => {
-  it("answers a customer's email and name by user id, and nothing else of the account", async () => {
+  it("answers a customer's email, name and verified mobile by user id, and nothing else of the account", async () => {
     const { get, customer } = await withAccounts();
     const res = await get(`userId=${customer._id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { email: 'cara@example.test', name: 'Cara' } });
+    expect(res.body).toEqual({ success: true, data: { email: 'cara@example.test', name: 'Cara', mobile: '+919876543210' } });
   });
 
-  it('answers an empty contact for a customer known only by mobile', async () => {
+  it('answers only the verified mobile for a customer known only by mobile (growth matches leads by it)', async () => {
     const { get, mobileOnly } = await withAccounts();
-    expect((await get(`userId=${mobileOnly._id}`)).body.data).toEqual({});
+    expect((await get(`userId=${mobileOnly._id}`)).body.data).toEqual({ mobile: '+919876543211' });
   });
 
   it("finds a PM's staff email by the talent profile they are linked to, or by their account id", async () => {

@@ -5,7 +5,7 @@ import type { StaffRepository } from '../staff/staff-repository.ts';
 
 /**
  * The email and name another service may mail a person at (bookings' receipts and a PM's
- * assignment mail): by account id (a customer, else a staff account) or by the talent profile a
+ * assignment mail), and a customer's verified mobile (growth matches leads by it for the export): by account id (a customer, else a staff account) or by the talent profile a
  * staff account is linked to. Nothing else of the account leaves auth. A deactivated staff
  * account, or a customer whose deletion is under way, has no contact (404 CONTACT_NOT_FOUND).
  */
@@ -15,7 +15,7 @@ export async function findMailContact(repos: { customers: CustomerRepository; st
     const customer = await repos.customers.findById(query.userId);
     if (customer) {
       if (customer.deletionPendingAt) throw notFound();
-      return contactOf(customer);
+      return { ...contactOf(customer), ...(customer.mobile ? { mobile: customer.mobile } : {}) };
     }
   }
   const staff = query.userId !== undefined ? await repos.staff.findById(query.userId) : await repos.staff.findByProfileId(query.profileId as string);

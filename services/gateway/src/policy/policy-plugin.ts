@@ -2,6 +2,7 @@ import { acceptRequestId, DomainError, REQUEST_ID_HEADER } from '@tm/shared';
 import { pathOfUrl, resolveClientIp } from '@tm/shared/http';
 import { registerFastCounter, type Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
+import { bodyLimitFor } from './body-limits.ts';
 import { createCorsPolicy, isPreflight } from './cors.ts';
 import type { GatewayLimiter } from './limiter.ts';
 import { applyRateLimitHeaders, chooseBucket, isExempt } from './rate-limit-rules.ts';
@@ -73,7 +74,8 @@ export function createPolicy(deps: PolicyDeps) {
     // Retry-After and the envelope, as for every other error.
     if (!result.allowed) throw new DomainError('RATE_LIMITED', `Too many requests; retry in ${result.resetS} s`, result.resetS);
     const declared = headers.get('content-length');
-    if (declared !== null && Number(declared) > maxBodyBytes && !CAPS_OWN_BODY.has(path))
-      throw new DomainError('PAYLOAD_TOO_LARGE', `The request body exceeds ${maxBodyBytes} bytes`);
+    const limit = bodyLimitFor(path, maxBodyBytes);
+    if (declared !== null && Number(declared) > limit && !CAPS_OWN_BODY.has(path))
+      throw new DomainError('PAYLOAD_TOO_LARGE', `The request body exceeds ${limit} bytes`);
   });
 }

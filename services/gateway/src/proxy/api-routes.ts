@@ -2,6 +2,7 @@ import { pathOfUrl, requestIdOf } from '@tm/shared/http';
 import { registerFastCounter, type Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { gatewayFailure } from '../errors.ts';
+import { bodyLimitFor } from '../policy/body-limits.ts';
 import { decideAccess } from '../policy/decide-access.ts';
 import type { RequestStates } from '../policy/request-state.ts';
 import { type RevocationView, sessionVerdict } from '../policy/revocations.ts';
@@ -75,7 +76,7 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
         clientIp,
         requestId,
         signal: timeouts.next(),
-        maxBodyBytes: deps.maxBodyBytes,
+        maxBodyBytes: bodyLimitFor(path, deps.maxBodyBytes),
         fetch: deps.fetch,
       });
       if (answer instanceof ProxyFailure) {

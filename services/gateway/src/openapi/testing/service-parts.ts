@@ -28,7 +28,7 @@ export async function realServiceApps(): Promise<Record<ServiceName, Servable>> 
     content: (await createContentUnderTest()).app,
     reviews: createReviewsUnderTest().app,
     search: createSearchUnderTest().app,
-    growth: createGrowthUnderTest().app,
+    growth: (await createGrowthUnderTest()).app,
     assistant: createAssistantUnderTest().app,
   };
 }
