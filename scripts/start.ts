@@ -69,13 +69,13 @@ const urls = {
   PUBLIC_SITE_URL: config.PUBLIC_SITE_URL ?? `http://localhost:${ports.gateway}`,
 };
 
-// Every child gets this process's environment plus its own HOST and PORT. Auth always trusts one
-// X-Forwarded-For hop here: the gateway in front of it writes exactly one, whatever TRUST_PROXY
-// the gateway itself is given.
+// Every child gets this process's environment plus its own HOST and PORT. Auth and the assistant
+// (their per-IP quotas) always trust one X-Forwarded-For hop here: the gateway in front of them
+// writes exactly one, whatever TRUST_PROXY the gateway itself is given.
 const service = (name: keyof typeof ports) => ({
   name,
   cmd: [process.execPath, `services/${name}/src/main.ts`],
-  env: { ...urls, HOST: host, PORT: String(ports[name]), ...(name === 'auth' ? { TRUST_PROXY: '1' } : {}) },
+  env: { ...urls, HOST: host, PORT: String(ports[name]), ...(name === 'auth' || name === 'assistant' ? { TRUST_PROXY: '1' } : {}) },
 });
 
 const names: (keyof typeof ports)[] = ['auth', 'catalog', 'talent', 'bookings', 'messaging', 'content', 'reviews', 'search', 'growth', 'assistant', 'gateway'];

@@ -17,10 +17,15 @@
  * Then the growth cases (scripts/bench/growth.ts): OFREP bulk evaluation of 50 flags with 5 rules
  * each beside GET /api/services/catalog (ratio, p99), and tracking ingest in batches of 50 events.
  *
+ * Then the assistant's case (scripts/bench/assistant.ts, also runnable alone): time to first
+ * `delta` and overhead per tool round against a fake provider at 50 ms a chunk, and fallback
+ * answers per second, all through the gateway.
+ *
  * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
- * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout, content or growth (that
- * case alone), BENCH_GROWTH_SENDERS (16), BENCH_GATEWAY_SERVER (bun: the gateway on Bun.serve; node: on node:http,
+ * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout, content, growth or assistant (that
+ * case alone), BENCH_GROWTH_SENDERS (16), BENCH_ASSISTANT_SAMPLES (20), BENCH_ASSISTANT_CONNECTIONS (16),
+ * BENCH_GATEWAY_SERVER (bun: the gateway on Bun.serve; node: on node:http,
  * HTTP_SERVER=node; both: a second gateway on node:http measured as (a') next to the Bun.serve one,
  * with the a'/a ratios of each round).
  */
@@ -29,6 +34,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RedisClient } from 'bun';
 import { scaleSectionOf } from '../bench-scale/report.ts';
+import { assistantMarkdown, runAssistantBench } from './assistant.ts';
 import { checkoutMarkdown, customerTokenSigner, generateSigningKey, runCheckout } from './checkout.ts';
 import { contentMarkdown, runContentBench } from './content.ts';
 import { growthMarkdown, runGrowth } from './growth.ts';
@@ -60,9 +66,10 @@ const durationS = num('BENCH_DURATION_S', 8);
 const warmupS = num('BENCH_WARMUP_S', 2);
 const connections = num('BENCH_CONNECTIONS', 64);
 const checkoutCustomers = num('BENCH_CHECKOUT_CUSTOMERS', 16);
-// BENCH_ONLY=checkout, content or growth runs that case alone (and writes only it to BENCH_OUTPUT).
+// BENCH_ONLY=checkout, content, growth or assistant runs that case alone (and writes only it to BENCH_OUTPUT).
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && only !== 'checkout' && only !== 'content' && only !== 'growth') throw new Error('BENCH_ONLY must be checkout, content or growth');
+if (only !== undefined && !['checkout', 'content', 'growth', 'assistant'].includes(only))
+  throw new Error('BENCH_ONLY must be checkout, content, growth or assistant');
 const growthSenders = num('BENCH_GROWTH_SENDERS', 16);
 const gatewayServerRaw = process.env.BENCH_GATEWAY_SERVER ?? 'bun';
 if (!isGatewayServerChoice(gatewayServerRaw)) throw new Error('BENCH_GATEWAY_SERVER must be bun, node or both');
@@ -186,6 +193,20 @@ async function main() {
     );
     sections.push(growth);
     console.log(`\n${growth}`);
+  }
+
+  if (only === undefined || only === 'assistant') {
+    // The chatbot's case starts its own processes (two assistants, a fake model, two gateways).
+    const assistant = await runAssistantBench({
+      repoRoot,
+      samples: num('BENCH_ASSISTANT_SAMPLES', 20),
+      connections: num('BENCH_ASSISTANT_CONNECTIONS', 16),
+      durationS,
+      log,
+    });
+    const section = assistantMarkdown(assistant);
+    sections.push(section);
+    console.log(`\n${section}`);
   }
 
   const servers = gatewayServerTable(cases);

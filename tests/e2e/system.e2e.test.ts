@@ -256,6 +256,25 @@ describe('the newer services through the gateway', () => {
   });
 });
 
+describe('the chatbot as a newcomer gets it (no model key)', () => {
+  it('prices "two React developers for three months in Germany" from the catalog, fallback: true', async () => {
+    const created = await (await post('/chatbot/sessions', {})).json();
+    const { id, secret } = created.data;
+    const res = await post(
+      `/chatbot/sessions/${id}/messages`,
+      { text: 'I need two React developers for three months in Germany, what would it cost?', clientMessageId: 'newcomer-1' },
+      { 'x-chatbot-secret': secret },
+    );
+    expect(res.status).toBe(200);
+    const answer = (await res.json()).data;
+    const direct = (await (await api('/services/react-developer/quote?hours=480&qty=2', { headers: { 'X-Country': 'DE' } })).json()).data;
+    expect(answer.fallback).toBe(true);
+    expect(answer.quote.total).toBe(direct.total);
+    expect(answer.answer).toContain('3 months at 160 hours a month = 480 hours');
+    expect(answer.sources[0].url).toBe('https://talent.example/services/react-developer');
+  });
+});
+
 describe('a service that dies', () => {
   it('costs only its own routes (503 envelope) and comes back under the supervisor', async () => {
     const pid = sys.pidOf('catalog');

@@ -126,6 +126,34 @@ export {
   ServicePricingSchema,
   ServiceSchema,
 } from './catalog.ts';
+export {
+  CHATBOT_SECRET_HEADER,
+  CHATBOT_SESSION_TTL_MS,
+  CHATBOT_SOURCE_TYPES,
+  type ChatbotAnswer,
+  ChatbotAnswerSchema,
+  ChatbotDeltaEventSchema,
+  ChatbotDoneEventSchema,
+  ChatbotErrorEventSchema,
+  type ChatbotEvent,
+  type ChatbotMessage,
+  type ChatbotMessageBody,
+  ChatbotMessageBodySchema,
+  ChatbotMessageSchema,
+  ChatbotMetaEventSchema,
+  type ChatbotSessionCreated,
+  ChatbotSessionCreatedSchema,
+  type ChatbotSource,
+  ChatbotSourceSchema,
+  ChatbotStreamEventSchema,
+  ChatbotToolEventSchema,
+  type ChatbotTranscript,
+  ChatbotTranscriptSchema,
+  type CreateChatbotSessionBody,
+  CreateChatbotSessionBodySchema,
+  MAX_CHATBOT_TEXT_LENGTH,
+  MAX_CLIENT_MESSAGE_ID_LENGTH,
+} from './chatbot.ts';
 export { CONTACTS_PATH, type ContactLookupQuery, ContactLookupQuerySchema, type MailContact, MailContactSchema } from './contacts.ts';
 export { ASSISTANT_ERROR_STATUS, type AssistantErrorCode } from './errors/assistant.ts';
 export { AUTH_ERROR_STATUS, type AuthErrorCode } from './errors/auth.ts';

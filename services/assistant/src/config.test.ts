@@ -3,34 +3,48 @@ import { ConfigError } from '@tm/shared';
 import { loadAssistantConfig } from './config.ts';
 
 describe('loadAssistantConfig', () => {
-  it('defaults to 127.0.0.1:8090 with the embedded store', () => {
-    expect(loadAssistantConfig({})).toEqual({
+  it('defaults to 127.0.0.1:8090, embedded stores, fallback mode and the designed quotas', () => {
+    const config = loadAssistantConfig({});
+    expect(config).toMatchObject({
       HOST: '127.0.0.1',
       PORT: 8090,
-      REUSE_PORT: false,
       MONGODB_URL: undefined,
-      MONGODB_TIMEOUT_MS: 5000,
-      MONGODB_MAX_POOL_SIZE: 20,
-      MONGODB_MIN_POOL_SIZE: 0,
-      METRICS_TOKEN: undefined,
+      REDIS_URL: undefined,
+      LLM_API_KEY: undefined,
+      LLM_TIMEOUT_MS: 30_000,
+      LLM_MAX_TOOL_ROUNDS: 4,
+      CHATBOT_MESSAGES_PER_SESSION_MINUTE: 20,
+      CHATBOT_MESSAGES_PER_IP_DAY: 200,
+      CHATBOT_HEARTBEAT_MS: 8_000,
+      CATALOG_URL: 'http://127.0.0.1:8082',
+      jwksUrl: 'http://127.0.0.1:8081/.well-known/jwks.json',
     });
   });
 
   it('names every bad variable at once', () => {
     let err: unknown;
     try {
-      loadAssistantConfig({ PORT: 'eighty', MONGODB_URL: 'http://db', REUSE_PORT: 'maybe' });
+      loadAssistantConfig({
+        PORT: 'eighty',
+        MONGODB_URL: 'http://db',
+        LLM_BASE_URL: 'ftp://x',
+        LLM_TIMEOUT_MS: '0',
+        CHATBOT_HEARTBEAT_MS: '9000',
+        LLM_MAX_TOOL_ROUNDS: '5',
+      });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(ConfigError);
     const problems = (err as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'MONGODB_URL', 'REUSE_PORT']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'MONGODB_URL', 'LLM_BASE_URL', 'LLM_TIMEOUT_MS', 'CHATBOT_HEARTBEAT_MS', 'LLM_MAX_TOOL_ROUNDS'])
+      expect(problems).toContain(name);
   });
 
-  it('refuses the embedded store in production unless explicitly allowed', () => {
+  it('refuses the embedded stores in production unless explicitly allowed, and runs there without a model key', () => {
     expect(() => loadAssistantConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(loadAssistantConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8090);
-    expect(loadAssistantConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/assistant' }).MONGODB_URL).toBe('mongodb://db:27017/assistant');
+    const real = loadAssistantConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/assistant', REDIS_URL: 'redis://cache:6379' });
+    expect(real.LLM_API_KEY).toBeUndefined();
   });
 });

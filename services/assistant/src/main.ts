@@ -1,25 +1,70 @@
-import { createLogger } from '@tm/shared';
+import { createUpstreamClient } from '@tm/agent-tools';
+import { createLogger, systemClock } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { createTelemetry } from '@tm/shared/telemetry';
-import { createApp } from './app.ts';
+import { remoteJwks } from '@tm/shared/tokens/verify';
+import { createApp, ensureAssistantIndexes } from './app.ts';
 import { loadAssistantConfig } from './config.ts';
+import { createChatProvider } from './provider/client.ts';
 
 const logger = createLogger('assistant');
 const telemetry = createTelemetry({ service: 'assistant', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadAssistantConfig(process.env));
 
 // Its own database: "assistant" (or the one MONGODB_URL names), never another service's.
-const { documents } = await openStores({ service: 'assistant', logger, telemetry, mongodb: mongoSettingsFrom(config, 'assistant') });
+const { documents, keyValue } = await openStores({
+  service: 'assistant',
+  logger,
+  telemetry,
+  mongodb: mongoSettingsFrom(config, 'assistant'),
+  redis: config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS } : undefined,
+});
+await ensureAssistantIndexes(documents);
+
+const provider = config.LLM_API_KEY
+  ? createChatProvider({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL, timeoutMs: config.LLM_TIMEOUT_MS })
+  : undefined;
+if (!provider) logger.info('no LLM_API_KEY: answering in fallback mode (FAQ, service cards and catalog quotes, no model)');
+
+const upstream = createUpstreamClient({
+  upstreams: { catalog: config.CATALOG_URL, talent: config.TALENT_URL, content: config.CONTENT_URL, search: config.SEARCH_URL, growth: config.GROWTH_URL },
+  fetch,
+  upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  logger,
+  telemetry,
+});
+
 const app = listenOrExit(
-  createApp({ documents, logger, telemetry, metricsToken: config.METRICS_TOKEN }),
+  createApp({
+    documents,
+    keyValue,
+    logger,
+    telemetry,
+    metricsToken: config.METRICS_TOKEN,
+    clock: systemClock,
+    upstream,
+    provider,
+    // Auth's JWKS through the one service client (its timeout, request id and call metrics).
+    keys: remoteJwks({
+      url: config.jwksUrl,
+      fetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, logger, telemetry }).fetch,
+    }),
+    origin: config.PUBLIC_SITE_URL.replace(/\/+$/, ''),
+    limits: { perSessionPerMinute: config.CHATBOT_MESSAGES_PER_SESSION_MINUTE, perIpPerDay: config.CHATBOT_MESSAGES_PER_IP_DAY },
+    heartbeatMs: config.CHATBOT_HEARTBEAT_MS,
+    maxToolRounds: config.LLM_MAX_TOOL_ROUNDS,
+    trustProxy: config.TRUST_PROXY,
+  }),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
   logger,
 );
-logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
+logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, model: provider ? config.LLM_MODEL : 'fallback' });
 
 stopOnSignals(logger, async () => {
   await app.stop();
+  await keyValue.close();
   await documents.close();
 });

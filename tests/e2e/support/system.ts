@@ -75,6 +75,8 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     RATE_LIMIT_ANON: '100000',
     RATE_LIMIT_AUTHENTICATED: '100000',
     RATE_LIMIT_AUTH_ROUTES: '100000',
+    // No model unless a test brings its own (a developer's key must not reach the system under test).
+    LLM_API_KEY: '',
     ...extraEnv,
   };
   const proc: Subprocess<'ignore', 'pipe', 'pipe'> = Bun.spawn([process.execPath, 'scripts/start.ts'], {

@@ -56,7 +56,14 @@ export function decorateOperation(path: string, method: string, op: Json): Json 
   add('503', 'ServiceUnavailable');
   add('504', 'GatewayTimeout');
 
-  const out: Json = { ...op, responses: sortByStatus(responses) };
+  // An operation that can answer as an event stream names the schema of its events in
+  // `x-event-stream` (the service's part cannot say it otherwise: a declared response is JSON).
+  const { 'x-event-stream': eventStream, ...rest } = op;
+  const ok = responses['200'];
+  if (isObject(eventStream) && isObject(ok)) {
+    responses['200'] = { ...ok, content: { ...(isObject(ok.content) ? ok.content : {}), 'text/event-stream': { schema: eventStream } } };
+  }
+  const out: Json = { ...rest, responses: sortByStatus(responses) };
   if (parameters.length > 0) out.parameters = parameters;
   else delete out.parameters;
   if (isProtectedPath(path, method)) out.security = [{ bearerAuth: [] }];

@@ -1,5 +1,6 @@
 import { type ErrorEnvelope, isEnvelope } from '@tm/shared';
 import { type GatewayCode, gatewayFailure } from '../errors.ts';
+import { isEventStream, relayEventStream, STREAM_IDLE_MS, untilHeaders, wantsEventStream } from './event-stream.ts';
 import { stripResponseHeaders, upstreamRequestHeaders } from './headers.ts';
 
 /** What one forwarded request needs besides the request itself. */
@@ -17,6 +18,13 @@ export interface ForwardOptions {
    * must be the envelope.
    */
   envelope?: boolean;
+  /**
+   * How long an event stream (text/event-stream, e.g. the chatbot's answers) may stay silent
+   * before the gateway ends it. The upstream timeout covers a stream only until its headers
+   * arrive: after that a stream lasts as long as events (or heartbeat comments) keep coming.
+   * Default STREAM_IDLE_MS.
+   */
+  streamIdleMs?: number;
 }
 
 /** A gateway-made error answer: status plus the envelope. */
@@ -57,6 +65,9 @@ export async function forward(request: Request, options: ForwardOptions): Promis
       }
     }
   }
+  // A client asking for an event stream gets a signal of its own, tied to the upstream timeout only
+  // until the answer's headers arrive (the shared slice signal would cut the stream mid-way).
+  const stream = wantsEventStream(request) ? untilHeaders(options.signal) : undefined;
   let upstream: Response;
   try {
     upstream = await options.fetch(options.url, {
@@ -64,7 +75,7 @@ export async function forward(request: Request, options: ForwardOptions): Promis
       headers: upstreamRequestHeaders(request.headers, options.clientIp, options.requestId),
       body,
       redirect: 'manual',
-      signal: options.signal,
+      signal: stream?.signal ?? options.signal,
       // @ts-expect-error Bun and undici need this for a streamed request body; the DOM type lacks it.
       duplex: 'half',
     });
@@ -76,7 +87,12 @@ export async function forward(request: Request, options: ForwardOptions): Promis
       return failure('UPSTREAM_TIMEOUT', 'The service did not answer in time');
     }
     return failure('UPSTREAM_UNAVAILABLE', 'The service is unavailable; try again shortly');
+  } finally {
+    stream?.detach();
   }
+  if (stream && upstream.status < 300 && isEventStream(upstream)) return relayEventStream(upstream, stream.abort, options.streamIdleMs ?? STREAM_IDLE_MS);
+  // Any other answer's body is read under the upstream timeout, as before.
+  stream?.reattach();
   if (options.envelope === false) return passThrough(upstream);
   return relay(upstream, request.method);
 }

@@ -29,7 +29,7 @@ export async function realServiceApps(): Promise<Record<ServiceName, Servable>> 
     reviews: createReviewsUnderTest().app,
     search: createSearchUnderTest().app,
     growth: (await createGrowthUnderTest()).app,
-    assistant: createAssistantUnderTest().app,
+    assistant: (await createAssistantUnderTest()).app,
   };
 }
 
