@@ -31,6 +31,8 @@ async function packagesLoadedBy(file: string): Promise<Set<string>> {
 const DRIVERS = ['mongodb', 'mingo', 'ioredis'];
 /** Metrics are loaded by the process that creates its telemetry (main.ts) and by serviceBase, never by the client or the stores. */
 const METRICS = ['prom-client'];
+/** The tracing SDK is imported by startTelemetry only when an OTLP endpoint is set: no entry loads it. */
+const TRACING = ['@opentelemetry/sdk-trace', '@opentelemetry/exporter-trace-otlp-http', '@opentelemetry/resources'];
 const ELYSIA = ['elysia', '@elysiajs/openapi'];
 /**
  * What each entry must not load. The core, process, search and tokens entries load no package at
@@ -39,20 +41,20 @@ const ELYSIA = ['elysia', '@elysiajs/openapi'];
  * http (serviceBase serves /metrics) only.
  */
 const forbidden: Record<string, string[]> = {
-  '.': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer', '@sinclair/typebox'],
-  './process': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer'],
-  './search': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer'],
-  './tokens': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer'],
-  './client': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer'],
-  './money': [...DRIVERS, ...METRICS, '@elysiajs/openapi', 'jose', 'nodemailer'],
-  './http': [...DRIVERS, 'jose', 'nodemailer'],
-  './telemetry': [...DRIVERS, ...ELYSIA, 'jose', 'nodemailer'],
-  './tokens/verify': [...DRIVERS, ...METRICS, 'nodemailer'],
-  './mail': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose'],
-  './store': [...DRIVERS, ...ELYSIA, ...METRICS],
-  './store/mongo': ['mingo', 'ioredis', ...ELYSIA, ...METRICS],
-  './store/redis': ['mongodb', 'mingo', ...ELYSIA, ...METRICS],
-  './store/embedded': ['mongodb', 'ioredis', ...ELYSIA, ...METRICS],
+  '.': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer', '@sinclair/typebox', ...TRACING],
+  './process': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer', ...TRACING],
+  './search': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer', ...TRACING],
+  './tokens': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer', ...TRACING],
+  './client': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer', ...TRACING],
+  './money': [...DRIVERS, ...METRICS, '@elysiajs/openapi', 'jose', 'nodemailer', ...TRACING],
+  './http': [...DRIVERS, 'jose', 'nodemailer', ...TRACING],
+  './telemetry': [...DRIVERS, ...ELYSIA, 'jose', 'nodemailer', ...TRACING],
+  './tokens/verify': [...DRIVERS, ...METRICS, 'nodemailer', ...TRACING],
+  './mail': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', ...TRACING],
+  './store': [...DRIVERS, ...ELYSIA, ...METRICS, ...TRACING],
+  './store/mongo': ['mingo', 'ioredis', ...ELYSIA, ...METRICS, ...TRACING],
+  './store/redis': ['mongodb', 'mingo', ...ELYSIA, ...METRICS, ...TRACING],
+  './store/embedded': ['mongodb', 'ioredis', ...ELYSIA, ...METRICS, ...TRACING],
 };
 
 /** The package each entry exists for: seeing it loaded shows the check above can fail. */

@@ -4,15 +4,15 @@ import { createServiceClient } from '@tm/shared/client';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
-import { createTelemetry } from '@tm/shared/telemetry';
+import { startTelemetry } from '@tm/shared/telemetry';
 import { remoteJwks } from '@tm/shared/tokens/verify';
 import { createApp, ensureAssistantIndexes } from './app.ts';
 import { loadAssistantConfig } from './config.ts';
 import { createChatProvider } from './provider/client.ts';
 
 const logger = createLogger('assistant');
-const telemetry = createTelemetry({ service: 'assistant', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadAssistantConfig(process.env));
+const telemetry = await startTelemetry({ service: 'assistant', settings: config, logger });
 
 // Its own database: "assistant" (or the one MONGODB_URL names), never another service's.
 const { documents, keyValue } = await openStores({

@@ -31,7 +31,6 @@ export function createApp(deps: AuthDeps) {
           logger: deps.logger,
           errorStatus: AUTH_ERROR_STATUS,
           telemetry: deps.telemetry,
-          metrics: { token: deps.metricsToken, withoutToken: 'open' },
           readiness: {
             documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind },
             keyValue: { check: () => deps.keyValue.ping(), required: true, kind: deps.keyValue.kind },

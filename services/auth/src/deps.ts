@@ -18,8 +18,6 @@ export interface AuthDeps {
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
-  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
-  metricsToken?: string | undefined;
   signingKey: SigningKey;
   /** Public keys from before a rotation (JWT_PREVIOUS_PUBLIC_KEYS): published and accepted, never signed with. */
   previousPublicKeys?: readonly VerificationKey[];

@@ -3,7 +3,7 @@ import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { EXIT_CONFIG, listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
-import { createTelemetry } from '@tm/shared/telemetry';
+import { startTelemetry } from '@tm/shared/telemetry';
 import { startErasureWorker } from './account/erasure-worker.ts';
 import { createApp } from './app.ts';
 import { loadAuthConfig } from './config.ts';
@@ -17,8 +17,8 @@ import { generateSigningKey, importPreviousPublicKeys, importSigningKey } from '
 import { createHttpWidgetVerifier, unconfiguredWidgetVerifier } from './widget/widget-verifier.ts';
 
 const logger = createLogger('auth');
-const telemetry = createTelemetry({ service: 'auth', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadAuthConfig(process.env));
+const telemetry = await startTelemetry({ service: 'auth', settings: config, logger });
 
 const clock = systemClock;
 // Auth reads what it has just written (a session, a consumed token): primary reads only.
@@ -47,7 +47,6 @@ const deps = {
   clock,
   logger,
   telemetry,
-  metricsToken: config.METRICS_TOKEN,
   signingKey,
   previousPublicKeys,
   otpSecret,
@@ -110,4 +109,5 @@ stopOnSignals(logger, async () => {
   stopErasureWorker();
   await app.stop();
   await Promise.allSettled([stores.documents.close(), stores.keyValue.close(), mailer.close()]);
+  await telemetry.stop();
 });

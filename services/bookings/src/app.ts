@@ -57,7 +57,6 @@ export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
         errorStatus: BOOKINGS_ERROR_STATUS,
         readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
         telemetry,
-        metrics: { token: deps.metricsToken, withoutToken: 'open' },
       }),
     )
     .use(

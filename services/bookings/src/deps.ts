@@ -24,6 +24,4 @@ export interface BookingsDeps {
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations, business counters); a private one when left out. */
   telemetry?: Telemetry;
-  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
-  metricsToken?: string | undefined;
 }

@@ -4,7 +4,7 @@ import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
-import { createTelemetry } from '@tm/shared/telemetry';
+import { startTelemetry } from '@tm/shared/telemetry';
 import { buildParts, createApp } from './app.ts';
 import { createHttpContacts } from './auth/contacts-port.ts';
 import { createTokenVerifier } from './auth/token-verifier.ts';
@@ -18,10 +18,10 @@ import { createReconciler } from './reconciler/reconciler.ts';
 import { createHttpTalent } from './talent/talent-port.ts';
 
 const logger = createLogger('bookings');
-const telemetry = createTelemetry({ service: 'bookings', processMetrics: true });
+const config = loadConfigOrExit(logger, () => loadBookingsConfig(process.env));
+const telemetry = await startTelemetry({ service: 'bookings', settings: config, logger });
 /** What every service client of this process is given. */
 const kit = { logger, telemetry };
-const config = loadConfigOrExit(logger, () => loadBookingsConfig(process.env));
 
 // Bookings reads what it has just written (a transition's version): primary reads only.
 const { documents: store } = await openStores({
@@ -56,7 +56,6 @@ const deps = {
   clock: systemClock,
   logger,
   telemetry,
-  metricsToken: config.METRICS_TOKEN,
 };
 const parts = buildParts(deps);
 setup = retryUntilDone(logger, 'bookings setup (indexes)', () => parts.ensureIndexes());
@@ -77,4 +76,5 @@ stopOnSignals(logger, async () => {
   await deps.notifier.idle();
   await mailer.close();
   await documents.close();
+  await telemetry.stop();
 });

@@ -19,8 +19,6 @@ export interface CatalogDeps {
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
-  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
-  metricsToken?: string | undefined;
   /** How stale the in-memory catalog used by /services/catalog and pricing may get (default 5 s). */
   readModelMaxAgeMs?: number;
   /** Bytes of /services/catalog bodies the read model keeps per snapshot (default 64 MiB); tests set a tiny one. */
@@ -47,7 +45,6 @@ export function createApp(deps: CatalogDeps) {
         service: 'catalog',
         logger: deps.logger,
         telemetry: deps.telemetry,
-        metrics: { token: deps.metricsToken, withoutToken: 'open' },
         errorStatus: CATALOG_ERROR_STATUS,
         // Once a snapshot is in memory the catalog answers lists' positions, the picker, quotes
         // and the index while the store is away: the store is then not required and readiness

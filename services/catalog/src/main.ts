@@ -2,7 +2,7 @@ import { createLogger, systemClock } from '@tm/shared';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
-import { createTelemetry } from '@tm/shared/telemetry';
+import { startTelemetry } from '@tm/shared/telemetry';
 import { seedServices, shouldSeed } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { catalogSeedMode, loadCatalogConfig, readModelSettings } from './config.ts';
@@ -11,8 +11,8 @@ import { createServiceRepository } from './services/repository.ts';
 import { createTalentClient } from './talent/client.ts';
 
 const logger = createLogger('catalog');
-const telemetry = createTelemetry({ service: 'catalog', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadCatalogConfig(process.env));
+const telemetry = await startTelemetry({ service: 'catalog', settings: config, logger });
 
 // The catalog needs no key-value store, so only the document store is used.
 const { documents } = await openStores({ service: 'catalog', logger, telemetry, mongodb: mongoSettingsFrom(config, 'catalog') });
@@ -40,7 +40,6 @@ const app = listenOrExit(
     clock: systemClock,
     logger,
     telemetry,
-    metricsToken: config.METRICS_TOKEN,
     readModelMaxAgeMs: config.CATALOG_CACHE_MAX_AGE_MS,
   }),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
@@ -54,4 +53,5 @@ stopOnSignals(logger, async () => {
   setup.stop();
   await app.stop();
   await documents.close();
+  await telemetry.stop();
 });

@@ -3,14 +3,14 @@ import { createServiceClient } from '@tm/shared/client';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
-import { createTelemetry } from '@tm/shared/telemetry';
+import { startTelemetry } from '@tm/shared/telemetry';
 import { buildParts, createApp } from './app.ts';
 import { createCallerReader } from './auth/caller.ts';
 import { loadContentConfig } from './config.ts';
 
 const logger = createLogger('content');
-const telemetry = createTelemetry({ service: 'content', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadContentConfig(process.env));
+const telemetry = await startTelemetry({ service: 'content', settings: config, logger });
 
 // Its own database: "content" (or the one MONGODB_URL names), never another service's.
 const { documents: store } = await openStores({ service: 'content', logger, telemetry, mongodb: mongoSettingsFrom(config, 'content') });
@@ -48,4 +48,5 @@ stopOnSignals(logger, async () => {
   stopWatching();
   await app.stop();
   await documents.close();
+  await telemetry.stop();
 });

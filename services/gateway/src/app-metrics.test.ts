@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { UNMATCHED_ROUTE } from '@tm/shared/telemetry';
+import { createTelemetry, UNMATCHED_ROUTE } from '@tm/shared/telemetry';
 import { parseMetrics, sampleValue, waitFor } from '@tm/shared/testing';
 import { createGatewayLimiter } from './policy/limiter.ts';
 import { gatewayTestPeers, req, upstreamsAt } from './testing/gateway.ts';
@@ -18,7 +18,7 @@ describe('the gateway GET /metrics', () => {
   });
 
   it('answers 401 in the envelope without the configured bearer token, and the Prometheus text with it', async () => {
-    const app = env.gateway({ metricsToken: TOKEN });
+    const app = env.gateway({ telemetry: createTelemetry({ service: 'gateway', metricsToken: TOKEN }) });
     const none = await app.handle(req('/metrics'));
     expect([none.status, (await none.json()).error.code]).toEqual([401, 'UNAUTHORIZED']);
     const wrong = await app.handle(req('/metrics', { headers: { authorization: 'Bearer not-the-metrics-token' } }));
@@ -31,7 +31,7 @@ describe('the gateway GET /metrics', () => {
   it('counts requests by route template, rate-limit decisions by bucket, and services that fail the proxy', async () => {
     const limiter = createGatewayLimiter({ windowS: 60, quotas: { anonymous: 3, authenticated: 600, 'auth-routes': 30 } });
     const app = env.gateway({
-      metricsToken: TOKEN,
+      telemetry: createTelemetry({ service: 'gateway', metricsToken: TOKEN }),
       limiter,
       upstreams: { ...upstreamsAt(env.peer.url), catalog: 'http://127.0.0.1:9' },
     });
@@ -51,7 +51,7 @@ describe('the gateway GET /metrics', () => {
   });
 
   it("never serves or proxies another service's /metrics", async () => {
-    const app = env.gateway({ metricsToken: TOKEN });
+    const app = env.gateway({ telemetry: createTelemetry({ service: 'gateway', metricsToken: TOKEN }) });
     const before = env.peer.seen.length;
     for (const path of ['/api/metrics', '/api/services/../metrics', '/api/services/%2e%2e/metrics', '/api/catalog/metrics']) {
       const res = await app.handle(req(path, { headers: bearer }));

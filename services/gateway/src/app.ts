@@ -27,8 +27,6 @@ export interface GatewayDeps extends SiteDeps {
   trustProxy: number;
   maxBodyBytes: number;
   corsOrigins: readonly string[];
-  /** METRICS_TOKEN: GET /metrics answers only this bearer token, and 404 when none is configured. */
-  metricsToken?: string | undefined;
 }
 
 /**
@@ -48,7 +46,7 @@ export function createApp(gatewayDeps: GatewayDeps) {
         readiness: { ...deps.limiter.readiness(), ...deps.revocations.readiness(), ...upstreamReadiness(deps) },
         telemetry: deps.telemetry,
         // The one public door: /metrics does not exist without METRICS_TOKEN, and never serves another service's.
-        metrics: { token: deps.metricsToken, withoutToken: 'hidden' },
+        metrics: { token: deps.telemetry.metricsToken, withoutToken: 'hidden' },
       }),
     )
     .use(createPolicy({ ...deps, states }))

@@ -2,7 +2,7 @@ import { createLogger, systemClock } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
 import { loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { checkRedisVersion, MIN_REDIS_VERSION } from '@tm/shared/store/redis';
-import { createTelemetry } from '@tm/shared/telemetry';
+import { startTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadGatewayConfig } from './config.ts';
 import { createGatewayLimiter, createLimiterRedis } from './policy/limiter.ts';
@@ -11,11 +11,11 @@ import { createTokenVerifier } from './policy/tokens.ts';
 import { listenGateway } from './server/listen.ts';
 
 const logger = createLogger('gateway');
-const telemetry = createTelemetry({ service: 'gateway', processMetrics: true });
 /** jose's own per-fetch timeout of the JWKS (remoteJwks' default), kept by the client too. */
 const JWKS_TIMEOUT_MS = 2000;
 
 const config = loadConfigOrExit(logger, () => loadGatewayConfig(process.env));
+const telemetry = await startTelemetry({ service: 'gateway', settings: config, logger });
 
 // One log line per outage, not one per reconnect attempt.
 let redisDown = false;
@@ -67,7 +67,6 @@ const server = await listenGateway(
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     logger,
     telemetry,
-    metricsToken: config.METRICS_TOKEN,
     clock: systemClock,
     // The first site-file build starts now, off the request path; the timer looks for changes every 10 s.
     siteBuildIntervalMs: 10_000,
@@ -113,4 +112,5 @@ stopOnSignals(logger, async () => {
   revocations.stop();
   await server.stop();
   redis?.disconnect();
+  await telemetry.stop();
 });

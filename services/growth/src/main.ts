@@ -3,7 +3,7 @@ import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
-import { createTelemetry } from '@tm/shared/telemetry';
+import { startTelemetry } from '@tm/shared/telemetry';
 import { createHttpPersonContacts } from './account/contacts.ts';
 import { buildParts, createApp } from './app.ts';
 import { createTokenVerifier } from './auth/tokens.ts';
@@ -12,8 +12,8 @@ import type { GrowthDeps } from './deps.ts';
 import { createLeadNotifier } from './leads/notifier.ts';
 
 const logger = createLogger('growth');
-const telemetry = createTelemetry({ service: 'growth', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadGrowthConfig(process.env));
+const telemetry = await startTelemetry({ service: 'growth', settings: config, logger });
 
 // Its own database: "growth" (or the one MONGODB_URL names), never another service's.
 const stores = await openStores({

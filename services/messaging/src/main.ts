@@ -2,13 +2,13 @@ import { createLogger } from '@tm/shared';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
-import { createTelemetry } from '@tm/shared/telemetry';
+import { startTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadMessagingConfig } from './config.ts';
 
 const logger = createLogger('messaging');
-const telemetry = createTelemetry({ service: 'messaging', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadMessagingConfig(process.env));
+const telemetry = await startTelemetry({ service: 'messaging', settings: config, logger });
 
 // Its own database: "messaging" (or the one MONGODB_URL names), never another service's.
 const { documents } = await openStores({ service: 'messaging', logger, telemetry, mongodb: mongoSettingsFrom(config, 'messaging') });

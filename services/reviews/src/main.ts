@@ -2,13 +2,13 @@ import { createLogger } from '@tm/shared';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
-import { createTelemetry } from '@tm/shared/telemetry';
+import { startTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadReviewsConfig } from './config.ts';
 
 const logger = createLogger('reviews');
-const telemetry = createTelemetry({ service: 'reviews', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadReviewsConfig(process.env));
+const telemetry = await startTelemetry({ service: 'reviews', settings: config, logger });
 
 // Its own database: "reviews" (or the one MONGODB_URL names), never another service's.
 const { documents } = await openStores({ service: 'reviews', logger, telemetry, mongodb: mongoSettingsFrom(config, 'reviews') });

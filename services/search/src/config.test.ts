@@ -13,6 +13,8 @@ describe('loadSearchConfig', () => {
       MONGODB_MAX_POOL_SIZE: 20,
       MONGODB_MIN_POOL_SIZE: 0,
       METRICS_TOKEN: undefined,
+      OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
     });
   });
 

@@ -2,13 +2,13 @@ import { createLogger } from '@tm/shared';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
-import { createTelemetry } from '@tm/shared/telemetry';
+import { startTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadSearchConfig } from './config.ts';
 
 const logger = createLogger('search');
-const telemetry = createTelemetry({ service: 'search', processMetrics: true });
 const config = loadConfigOrExit(logger, () => loadSearchConfig(process.env));
+const telemetry = await startTelemetry({ service: 'search', settings: config, logger });
 
 // Its own database: "search" (or the one MONGODB_URL names), never another service's.
 const { documents } = await openStores({ service: 'search', logger, telemetry, mongodb: mongoSettingsFrom(config, 'search') });

@@ -17,8 +17,6 @@ export interface TalentDeps {
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
-  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
-  metricsToken?: string | undefined;
   clock?: Clock;
   /** How long the directory (search, sitemap, index) serves a snapshot before looking for changes (default 5 s). */
   directoryMaxAgeMs?: number;
@@ -39,7 +37,6 @@ export function createApp(deps: TalentDeps) {
         logger: deps.logger,
         errorStatus: TALENT_ERROR_STATUS,
         telemetry: deps.telemetry,
-        metrics: { token: deps.metricsToken, withoutToken: 'open' },
         readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
       }),
     )

@@ -14,6 +14,8 @@ describe('loadTalentConfig', () => {
       MONGODB_MIN_POOL_SIZE: 0,
       SEED_ON_START: false,
       METRICS_TOKEN: undefined,
+      OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
     });
   });
 

@@ -2,7 +2,7 @@ import { createLogger, systemClock } from '@tm/shared';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone, shouldSeed } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
-import { createTelemetry } from '@tm/shared/telemetry';
+import { startTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadTalentConfig, talentSeedMode } from './config.ts';
 import { createTalentDirectory } from './profiles/directory.ts';
@@ -10,11 +10,11 @@ import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
 
 const logger = createLogger('talent');
-const telemetry = createTelemetry({ service: 'talent', processMetrics: true });
 /** How often the directory looks for changes to the profiles (a cheap marker read; rebuilt only when it moved). */
 const DIRECTORY_MAX_AGE_MS = 5_000;
 
 const config = loadConfigOrExit(logger, () => loadTalentConfig(process.env));
+const telemetry = await startTelemetry({ service: 'talent', settings: config, logger });
 
 const { documents } = await openStores({ service: 'talent', logger, telemetry, mongodb: mongoSettingsFrom(config, 'talent') });
 const profiles = createProfileRepository(documents);
@@ -34,7 +34,7 @@ const setup = retryUntilDone(logger, 'talent setup (indexes, seed, directory)', 
 });
 const stopWatching = directory.watch();
 const app = listenOrExit(
-  createApp({ documents: gateReadiness(documents, () => setup.done()), logger, directory, telemetry, metricsToken: config.METRICS_TOKEN }),
+  createApp({ documents: gateReadiness(documents, () => setup.done()), logger, directory, telemetry }),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
   logger,
 );
@@ -45,4 +45,5 @@ stopOnSignals(logger, async () => {
   setup.stop();
   await app.stop();
   await documents.close();
+  await telemetry.stop();
 });

@@ -1,6 +1,7 @@
 import { COMMON_ERROR_STATUS, type UpstreamFailureCode } from '@tm/contracts/errors';
 import { REQUEST_ID_HEADER } from '../core/request-id.ts';
 import { currentRequestScope } from '../core/request-scope.ts';
+import { formatTraceparent, TRACEPARENT_HEADER } from '../core/trace-context.ts';
 import type { CallOutcome } from '../telemetry/service-metrics.ts';
 import type { ServiceClientOptions } from './options.ts';
 
@@ -77,7 +78,8 @@ export function createTransport(options: ServiceClientOptions): Outbound {
       const url = new URL(`${base}${path}`);
       for (const [k, v] of Object.entries(request.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
       const headers = new Headers(accept ? { accept } : {});
-      const requestId = request.requestId ?? currentRequestScope()?.requestId;
+      const scope = currentRequestScope();
+      const requestId = request.requestId ?? scope?.requestId;
       if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
       for (const [k, v] of Object.entries(request.headers ?? {})) if (v !== undefined) headers.set(k, v);
       if (request.body !== undefined) headers.set('content-type', 'application/json');
@@ -85,6 +87,9 @@ export function createTransport(options: ServiceClientOptions): Outbound {
       const log: CallLog = { method, path: url.pathname, requestId };
       const budget = AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs);
       const call = options.telemetry?.startCall(service, method, url.pathname);
+      // The call's own span when traces are on, else the request's context passed on as it came.
+      const traceparent = call ? call.traceparent : scope?.trace ? formatTraceparent(scope.trace) : undefined;
+      if (traceparent) headers.set(TRACEPARENT_HEADER, traceparent);
       try {
         const response = await doFetch(url, {
           method,

@@ -14,3 +14,4 @@ export { createLineWriter, type LineWriter } from './line-writer.ts';
 export { createLogger, createMemoryLogger, type Logger, silentLogger } from './logger.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 export { currentRequestScope, enterRequestScope, type RequestScope, runInRequestScope } from './request-scope.ts';
+export { formatTraceparent, newSpanId, newTraceContext, parseTraceparent, TRACEPARENT_HEADER, type TraceContext } from './trace-context.ts';

@@ -1,4 +1,5 @@
 import { createLineWriter, type LineWriter } from './line-writer.ts';
+import { currentRequestScope } from './request-scope.ts';
 
 /** One JSON object per line on stdout: what every service logs. */
 export interface Logger {
@@ -14,12 +15,21 @@ const writeStdout = (line: string) => {
   stdoutLines.write(line);
 };
 
-/** A logger that writes `{ts, level, service, msg, ...fields}` lines (to stdout, batched, by default). */
+/**
+ * A logger that writes `{ts, level, service, msg, ...fields}` lines (to stdout, batched, by
+ * default). A line written for a request also carries its `requestId` and `traceId` (from the
+ * request scope), so every line of one request is found across services by either.
+ */
 export function createLogger(service: string, write: (line: string) => void = writeStdout): Logger {
   const log =
     (level: string) =>
-    (msg: string, fields: Record<string, unknown> = {}) =>
-      write(JSON.stringify({ ts: new Date().toISOString(), level, service, msg, ...fields }));
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      const scope = currentRequestScope();
+      const line = scope
+        ? { ts: new Date().toISOString(), level, service, msg, requestId: scope.requestId, traceId: scope.trace?.traceId, ...fields }
+        : { ts: new Date().toISOString(), level, service, msg, ...fields };
+      write(JSON.stringify(line));
+    };
   return { info: log('info'), warn: log('warn'), error: log('error') };
 }
 

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { TraceContext } from './trace-context.ts';
 
 /**
  * What the code running for one request knows about it without being handed it: its request id
@@ -8,6 +9,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export interface RequestScope {
   readonly requestId: string;
+  /** The span this request's work runs in: its outbound calls and store operations are its children. */
+  readonly trace?: TraceContext;
 }
 
 const scopes = new AsyncLocalStorage<RequestScope>();

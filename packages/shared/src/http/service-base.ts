@@ -4,9 +4,11 @@ import { DomainError, type ErrorStatusTable, statusForCode } from '../core/error
 import { HEALTH_PATH, isHealthPath, READY_PATH } from '../core/health.ts';
 import type { Logger } from '../core/logger.ts';
 import { acceptRequestId, REQUEST_ID_HEADER } from '../core/request-id.ts';
-import { enterRequestScope } from '../core/request-scope.ts';
+import { currentRequestScope, enterRequestScope, type RequestScope } from '../core/request-scope.ts';
+import { newTraceContext, parseTraceparent, TRACEPARENT_HEADER } from '../core/trace-context.ts';
 import { UNMATCHED_ROUTE } from '../telemetry/service-metrics.ts';
 import { createTelemetry, type Telemetry } from '../telemetry/telemetry.ts';
+import type { SpanHandle } from '../telemetry/tracing.ts';
 import { bodyShapeProblem } from './body-shape.ts';
 import { METRICS_PATH, type MetricsPolicy, metricsAccess } from './metrics-access.ts';
 
@@ -41,6 +43,12 @@ export function requestIdOf({ request, set }: { request: Request; set: { headers
   return requestId;
 }
 
+/** The scope serviceBase enters for each request: what every part of it reads, and what ends it. */
+interface ServedRequest extends RequestScope {
+  readonly startedAt: number;
+  readonly span: SpanHandle | undefined;
+}
+
 export interface ServiceBaseOptions {
   /** Service name in log lines. */
   service: string;
@@ -51,7 +59,7 @@ export interface ServiceBaseOptions {
   readiness?: Readonly<Record<string, { check: () => Promise<boolean>; required: boolean; kind?: string }>>;
   /** Where requests are counted and timed, and what GET /metrics serves; a private one when left out. */
   telemetry?: Telemetry;
-  /** Who may read GET /metrics (METRICS_TOKEN); open without a token when left out. */
+  /** Who may read GET /metrics; by default the telemetry's METRICS_TOKEN, open without one. */
   metrics?: MetricsPolicy;
 }
 
@@ -63,10 +71,18 @@ export interface ServiceBaseOptions {
 export function serviceBase(options: ServiceBaseOptions) {
   const { logger, errorStatus, readiness = {} } = options;
   const telemetry = options.telemetry ?? createTelemetry({ service: options.service });
-  const metrics = telemetry.metrics;
-  const metricsPolicy: MetricsPolicy = options.metrics ?? { withoutToken: 'open' };
+  const { metrics, tracing } = telemetry;
+  const metricsPolicy: MetricsPolicy = options.metrics ?? { token: telemetry.metricsToken, withoutToken: 'open' };
   return new Elysia({ name: `service-base:${options.service}` })
     .onRequest(({ request, set }) => {
+      // First of all hooks (the gateway's policy comes after), so everything this request does,
+      // its JWKS fetch included, runs in its scope: its request id and its trace, accepted from
+      // the caller's traceparent or started here, with a server span when traces are on.
+      const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+      const parent = parseTraceparent(request.headers.get(TRACEPARENT_HEADER));
+      const span = tracing?.startSpan(request.method, 'server', parent);
+      const served: ServedRequest = { requestId, trace: span ? span.context : (parent ?? newTraceContext()), span, startedAt: performance.now() };
+      enterRequestScope(served);
       const url = request.url;
       // SERVICE_APP_CONFIG has the router look for the path after "http://"; behind "https://"
       // it would route every request wrongly, so say so at once (TLS ends in front of us).
@@ -77,18 +93,17 @@ export function serviceBase(options: ServiceBaseOptions) {
       if (url.charCodeAt(0) !== 47 /* / */) return;
       const path = pathOfUrl(url);
       if (isHealthPath(path)) return;
-      const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
       set.status = 400;
       set.headers[REQUEST_ID_HEADER] = requestId;
       logger.info('request', { method: request.method, path, status: 400, durationMs: 0, requestId });
+      span?.end(false, { 'http.response.status_code': 400 });
       return fail('MISSING_HOST', 'A valid Host header is required');
     })
     .derive({ as: 'global' }, ({ request, set }) => {
-      const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+      const served = currentRequestScope() as ServedRequest | undefined;
+      const requestId = served?.requestId ?? acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
       set.headers[REQUEST_ID_HEADER] = requestId;
-      // The rest of this request (its outbound calls, its log lines) finds the id here.
-      enterRequestScope({ requestId });
-      return { requestId, startedAt: performance.now() };
+      return { requestId, startedAt: served?.startedAt ?? performance.now() };
     })
     .onTransform({ as: 'global' }, ({ body }) => {
       // Before validation: shapes that would crash Elysia's validation message become a 400.
@@ -110,6 +125,11 @@ export function serviceBase(options: ServiceBaseOptions) {
       const elapsedMs = startedAt === undefined ? undefined : performance.now() - startedAt;
       // By route template (`/bookings/:id`), never the raw path: one series per route, not per id.
       metrics.observeRequest(request.method, route || UNMATCHED_ROUTE, status, elapsedMs === undefined ? 0 : elapsedMs / 1000);
+      const span = (currentRequestScope() as ServedRequest | undefined)?.span;
+      if (span) {
+        span.rename(`${request.method} ${route || UNMATCHED_ROUTE}`);
+        span.end(status >= 500, { 'http.response.status_code': status, 'http.route': route || UNMATCHED_ROUTE });
+      }
       // Bun empties request.url once a served response is sent (new URL('') throws), so the path comes from the context.
       logger.info('request', {
         method: request.method,

@@ -24,9 +24,12 @@ const KEY_VALUE_OPERATIONS = ['get', 'set', 'getdel', 'del', 'incr', 'pttl', 'hs
 async function timed<R>(telemetry: Telemetry, store: string, collection: string, operation: string, run: () => Promise<R>): Promise<R> {
   const end = telemetry.startStoreOperation(store, collection, operation);
   try {
-    return await run();
-  } finally {
+    const result = await run();
     end();
+    return result;
+  } catch (err) {
+    end(true);
+    throw err;
   }
 }
 

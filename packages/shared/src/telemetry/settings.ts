@@ -1,4 +1,4 @@
-import type { Reader } from '../core/config.ts';
+import { type Reader, read } from '../core/config.ts';
 
 /** A shared secret's least length: a guessable scrape token would expose every series. */
 const MIN_TOKEN_CHARS = 16;
@@ -14,8 +14,11 @@ const optionalToken: Reader<string | undefined> = (raw) => {
 /**
  * The telemetry variables every service reads (docs/operations.md, "Metrics and traces"):
  * METRICS_TOKEN, the bearer token GET /metrics asks for (the gateway answers 404 without one
- * configured; the internal services serve openly without one).
+ * configured; the internal services serve openly without one), and the OTLP endpoint of traces.
  */
 export const TELEMETRY_SETTINGS = {
   METRICS_TOKEN: optionalToken,
+  /** The standard OpenTelemetry variables: set, spans are exported over OTLP/HTTP (JSON); unset, traces are off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: read.optionalUrl(['http:', 'https:']),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: read.optionalUrl(['http:', 'https:']),
 };

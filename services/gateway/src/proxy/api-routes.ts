@@ -80,6 +80,8 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
         maxBodyBytes: bodyLimitFor(path, deps.maxBodyBytes),
         fetch: deps.fetch,
         streamIdleMs: Math.max(deps.upstreamTimeoutMs, STREAM_IDLE_MS),
+        service: target.service,
+        telemetry: deps.telemetry,
       });
       if (answer instanceof ProxyFailure) {
         upstreamErrors?.inc(target.service, answer.body.error.code, '');

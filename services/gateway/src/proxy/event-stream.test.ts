@@ -69,6 +69,7 @@ describe('event streams through the /api proxy', () => {
       url: `${base}/silent`,
       clientIp: '127.0.0.1',
       requestId: 'req-stream-1',
+      service: 'assistant',
       signal: AbortSignal.timeout(5_000),
       maxBodyBytes: 1024,
       fetch,

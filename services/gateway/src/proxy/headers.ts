@@ -17,8 +17,8 @@ const HOP_BY_HOP = new Set([
 ]);
 const CLIENT_FORWARDING = new Set(['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded', 'x-request-id']);
 
-/** Headers sent to the service: the client's minus hop-by-hop ones, plus the resolved IP and request id. */
-export function upstreamRequestHeaders(incoming: Headers, clientIp: string, requestId: string): Headers {
+/** Headers sent to the service: the client's minus hop-by-hop ones, plus the resolved IP, the request id and the trace context. */
+export function upstreamRequestHeaders(incoming: Headers, clientIp: string, requestId: string, traceparent?: string): Headers {
   // A native copy and a fixed list of deletes costs about half of filtering header by header in JS.
   const out = new Headers(incoming);
   const named = connectionNamed(incoming);
@@ -26,6 +26,7 @@ export function upstreamRequestHeaders(incoming: Headers, clientIp: string, requ
   for (const name of REQUEST_DROPPED) out.delete(name);
   out.set('x-forwarded-for', clientIp);
   out.set('x-request-id', requestId);
+  if (traceparent) out.set('traceparent', traceparent);
   return out;
 }
 const REQUEST_DROPPED = [...HOP_BY_HOP, ...CLIENT_FORWARDING];

@@ -1,4 +1,5 @@
 import { pathOfUrl, requestIdOf } from '@tm/shared/http';
+import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import type { RequestStates } from '../policy/request-state.ts';
 import type { Upstreams } from '../site-deps.ts';
@@ -14,6 +15,7 @@ export interface OfrepRoutesDeps {
   upstreamTimeoutMs: number;
   maxBodyBytes: number;
   states: RequestStates;
+  telemetry?: Telemetry;
 }
 
 /**
@@ -44,6 +46,8 @@ export function createOfrepRoutes(deps: OfrepRoutesDeps) {
         maxBodyBytes: deps.maxBodyBytes,
         fetch: deps.fetch,
         envelope: false,
+        service: 'growth',
+        telemetry: deps.telemetry,
       });
       if (answer instanceof ProxyFailure) {
         set.status = answer.status;

@@ -1,4 +1,5 @@
-import { type ErrorEnvelope, isEnvelope } from '@tm/shared';
+import { currentRequestScope, type ErrorEnvelope, formatTraceparent, isEnvelope } from '@tm/shared';
+import type { CallOutcome, Telemetry } from '@tm/shared/telemetry';
 import { type GatewayCode, gatewayFailure } from '../errors.ts';
 import { isEventStream, relayEventStream, STREAM_IDLE_MS, untilHeaders, wantsEventStream } from './event-stream.ts';
 import { stripResponseHeaders, upstreamRequestHeaders } from './headers.ts';
@@ -25,6 +26,9 @@ export interface ForwardOptions {
    * Default STREAM_IDLE_MS.
    */
   streamIdleMs?: number;
+  /** The service called (its span's name and peer), and the telemetry whose tracing makes that span when traces are on. */
+  service: string;
+  telemetry?: Telemetry | undefined;
 }
 
 /** A gateway-made error answer: status plus the envelope. */
@@ -47,6 +51,25 @@ function failure(code: GatewayCode, message: string): ProxyFailure {
  * and every transport failure becomes a ProxyFailure with the error envelope instead.
  */
 export async function forward(request: Request, options: ForwardOptions): Promise<Response | ProxyFailure> {
+  // Traces on: a client span for the call, whose context the service gets. Off: the request's
+  // own context (accepted or started by serviceBase) goes on as it is, at the cost of one string.
+  const call = options.telemetry?.tracing ? options.telemetry.startCall(options.service, request.method, options.url) : undefined;
+  const trace = call ? undefined : currentRequestScope()?.trace;
+  const answer = await forwardWith(request, options, call ? call.traceparent : trace ? formatTraceparent(trace) : undefined);
+  call?.end(answer instanceof ProxyFailure ? (OUTCOMES[answer.body.error.code] ?? 'bad_answer') : answer.status >= 500 ? 'error_answer' : 'ok');
+  return answer;
+}
+
+/** How a gateway-made failure counts on the call's span. */
+const OUTCOMES: Record<string, CallOutcome> = {
+  UPSTREAM_TIMEOUT: 'timeout',
+  UPSTREAM_UNAVAILABLE: 'unavailable',
+  REQUEST_TIMEOUT: 'ok',
+  PAYLOAD_TOO_LARGE: 'ok',
+  MALFORMED_BODY: 'ok',
+};
+
+async function forwardWith(request: Request, options: ForwardOptions, traceparent: string | undefined): Promise<Response | ProxyFailure> {
   const counted: StreamCount = { tooLarge: false, complete: false };
   // A body with a declared length (already checked against MAX_BODY_BYTES by the policy) is
   // taken whole: Bun has usually received it already, and a fixed-length body costs well under
@@ -72,7 +95,7 @@ export async function forward(request: Request, options: ForwardOptions): Promis
   try {
     upstream = await options.fetch(options.url, {
       method: request.method,
-      headers: upstreamRequestHeaders(request.headers, options.clientIp, options.requestId),
+      headers: upstreamRequestHeaders(request.headers, options.clientIp, options.requestId, traceparent),
       body,
       redirect: 'manual',
       signal: stream?.signal ?? options.signal,
