@@ -88,6 +88,14 @@ async function checkout(api: string, token: string, cart: unknown, between?: (st
   return times;
 }
 
+/** The customer accepts the market's terms in effect once (the checkout gate), as a person does before their first booking. */
+async function acceptTerms(api: string, token: string): Promise<void> {
+  const terms = await fetch(`${api}/legal/terms`);
+  const version = ((await terms.json()) as { data: { version: number } }).data.version;
+  const accepted = await post(`${api}/legal/acceptances`, token, { type: 'terms', version });
+  if (accepted.status !== 201 && accepted.status !== 200) throw new Error(`accept the terms: ${accepted.status} ${accepted.text.slice(0, 200)}`);
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Measures the checkout through `gateway` with `customers` concurrent customers for `durationS`. */
@@ -105,6 +113,7 @@ export async function runCheckout(o: {
 
   // The probe: one checkout alone, with the counters read between the steps.
   const probeToken = await o.sign('bench-probe');
+  await acceptTerms(api, probeToken);
   let before = await metrics();
   const writesPerStep: Record<string, number> = {};
   const startCalls = before.catalogCalls;
@@ -116,6 +125,7 @@ export async function runCheckout(o: {
   const catalogCallsPerBooking = before.catalogCalls - startCalls;
 
   const tokens = await Promise.all(Array.from({ length: o.customers }, (_, i) => o.sign(`bench-customer-${i}`)));
+  await Promise.all(tokens.map((token) => acceptTerms(api, token)));
   const samples: number[][] = [[], [], []];
   let checkouts = 0;
   let failures = 0;

@@ -12,6 +12,8 @@ export interface LoadCase {
   method: 'GET' | 'POST';
   body?: string;
   authorization?: string;
+  /** Further request headers (If-None-Match for the 304 case). */
+  headers?: Record<string, string>;
 }
 
 /** What one measured run produced. */
@@ -45,6 +47,7 @@ if #body > 0 then
 end
 local auth = os.getenv("BENCH_AUTH") or ""
 if #auth > 0 then wrk.headers["Authorization"] = auth end
+for name, value in string.gmatch(os.getenv("BENCH_HEADERS") or "", "([^:\\n]+): ([^\\n]*)") do wrk.headers[name] = value end
 
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -62,7 +65,15 @@ export async function createWrk(wrkPath: string, workDir: string, version: strin
     version,
     async run(c, { durationS, connections }) {
       const proc = Bun.spawn([wrkPath, '-t1', `-c${connections}`, `-d${durationS}s`, '--timeout', '5s', '-s', script, c.url], {
-        env: { ...process.env, BENCH_METHOD: c.method, BENCH_BODY: c.body ?? '', BENCH_AUTH: c.authorization ?? '' },
+        env: {
+          ...process.env,
+          BENCH_METHOD: c.method,
+          BENCH_BODY: c.body ?? '',
+          BENCH_AUTH: c.authorization ?? '',
+          BENCH_HEADERS: Object.entries(c.headers ?? {})
+            .map(([name, value]) => `${name}: ${value}`)
+            .join('\n'),
+        },
         stdout: 'pipe',
         stderr: 'pipe',
       });
@@ -94,6 +105,7 @@ export function createAutocannon(): LoadGenerator {
       const args = ['bunx', 'autocannon@8', '-j', '-c', String(connections), '-d', String(durationS), '-m', c.method];
       if (c.body) args.push('-b', c.body, '-H', 'content-type=application/json');
       if (c.authorization) args.push('-H', `authorization=${c.authorization}`);
+      for (const [name, value] of Object.entries(c.headers ?? {})) args.push('-H', `${name}=${value}`);
       const proc = Bun.spawn([...args, c.url], { stdout: 'pipe', stderr: 'pipe' });
       runningLoad.add(proc);
       const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);

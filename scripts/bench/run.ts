@@ -11,6 +11,9 @@
  * looping create booking -> create payment -> dev succeed, with document writes per step and
  * catalog calls per booking from bookings' counters.
  *
+ * Then the content case (scripts/bench/content.ts): GET /api/i18n/en/common and GET
+ * /api/legal/terms next to GET /api/services/catalog through the gateway, and a bundle's 304.
+ *
  * Then the growth cases (scripts/bench/growth.ts): OFREP bulk evaluation of 50 flags with 5 rules
  * each beside GET /api/services/catalog (ratio, p99), and tracking ingest in batches of 50 events.
  *
@@ -20,7 +23,7 @@
  *
  * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
- * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout, growth or assistant (that
+ * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout, content, growth or assistant (that
  * case alone), BENCH_GROWTH_SENDERS (16), BENCH_ASSISTANT_SAMPLES (20), BENCH_ASSISTANT_CONNECTIONS (16),
  * BENCH_GATEWAY_SERVER (bun: the gateway on Bun.serve; node: on node:http,
  * HTTP_SERVER=node; both: a second gateway on node:http measured as (a') next to the Bun.serve one,
@@ -33,6 +36,7 @@ import { RedisClient } from 'bun';
 import { scaleSectionOf } from '../bench-scale/report.ts';
 import { assistantMarkdown, runAssistantBench } from './assistant.ts';
 import { checkoutMarkdown, customerTokenSigner, generateSigningKey, runCheckout } from './checkout.ts';
+import { contentMarkdown, runContentBench } from './content.ts';
 import { growthMarkdown, runGrowth } from './growth.ts';
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
 import { benchmarksMarkdown } from './markdown.ts';
@@ -62,9 +66,10 @@ const durationS = num('BENCH_DURATION_S', 8);
 const warmupS = num('BENCH_WARMUP_S', 2);
 const connections = num('BENCH_CONNECTIONS', 64);
 const checkoutCustomers = num('BENCH_CHECKOUT_CUSTOMERS', 16);
-// BENCH_ONLY=checkout, growth or assistant runs that case alone (and writes only it to BENCH_OUTPUT).
+// BENCH_ONLY=checkout, content, growth or assistant runs that case alone (and writes only it to BENCH_OUTPUT).
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && !['checkout', 'growth', 'assistant'].includes(only)) throw new Error('BENCH_ONLY must be checkout, growth or assistant');
+if (only !== undefined && !['checkout', 'content', 'growth', 'assistant'].includes(only))
+  throw new Error('BENCH_ONLY must be checkout, content, growth or assistant');
 const growthSenders = num('BENCH_GROWTH_SENDERS', 16);
 const gatewayServerRaw = process.env.BENCH_GATEWAY_SERVER ?? 'bun';
 if (!isGatewayServerChoice(gatewayServerRaw)) throw new Error('BENCH_GATEWAY_SERVER must be bun, node or both');
@@ -172,6 +177,13 @@ async function main() {
     const checkout = checkoutMarkdown(result);
     sections.push(checkout);
     console.log(`\n${checkout}`);
+  }
+
+  if (system.content && (only === undefined || only === 'content')) {
+    log('measuring the content case (bundles and legal documents next to the catalog, and a 304)');
+    const content = contentMarkdown(await runContentBench({ load, gateway: system.gateway, rounds, durationS, warmupS, connections, log }));
+    sections.push(content);
+    console.log(`\n${content}`);
   }
 
   if (system.growth && token && (only === undefined || only === 'growth')) {

@@ -23,6 +23,8 @@ export interface BenchSystem {
   auth: string;
   /** Bookings' own URL (its /internal/metrics), when services/bookings exists. */
   bookings?: string;
+  /** Content's own URL, when services/content exists (the content case, bookings' checkout gate). */
+  content?: string;
   /** Growth's own URL, when services/growth exists (the gateway routes /api/flags*, /api/track and /ofrep/v1 to it). */
   growth?: string;
   /** Set when auth could not be started (the bearer cases then say why they did not run). */
@@ -58,6 +60,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     gatewayNode: freePort(),
     nginx: freePort(),
     bookings: freePort(),
+    content: freePort(),
     growth: freePort(),
   };
   const url = (port: number) => `http://127.0.0.1:${port}`;
@@ -79,9 +82,12 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     BOOTSTRAP_ADMIN_PASSWORD: admin.password,
     ...(o.jwtPrivateKeyPem ? { JWT_PRIVATE_KEY: o.jwtPrivateKeyPem } : {}),
   });
+  // Content: the legal documents and bundles the content case reads, and bookings' checkout gate.
+  const content = start('content', { PORT: String(ports.content), AUTH_URL: url(ports.auth) });
   const bookings = start('bookings', {
     PORT: String(ports.bookings),
     AUTH_URL: url(ports.auth),
+    CONTENT_URL: url(ports.content),
     CATALOG_URL: url(ports.catalog),
     TALENT_URL: url(ports.talent),
     PUBLIC_BASE_URL: url(ports.gateway),
@@ -93,6 +99,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     CATALOG_URL: url(ports.catalog),
     TALENT_URL: url(ports.talent),
     BOOKINGS_URL: url(ports.bookings),
+    CONTENT_URL: url(ports.content),
     GROWTH_URL: url(ports.growth),
     PUBLIC_SITE_URL: 'http://bench.localhost',
     REDIS_URL: o.redisUrl,
@@ -138,6 +145,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     );
   }
 
+  if (content) await waitFor(`content ${READY_PATH} (seeded)`, () => answersOk(`${url(ports.content)}${READY_PATH}`), [content]);
   if (bookings) await waitFor('bookings /healthz', () => answersOk(`${url(ports.bookings)}/healthz`), [bookings]);
   if (growth) await waitFor(`growth ${READY_PATH}`, () => answersOk(`${url(ports.growth)}${READY_PATH}`), [growth]);
   return {
@@ -147,6 +155,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     catalog: url(ports.catalog),
     auth: url(ports.auth),
     ...(bookings ? { bookings: url(ports.bookings) } : {}),
+    ...(content ? { content: url(ports.content) } : {}),
     ...(growth ? { growth: url(ports.growth) } : {}),
     authProblem,
     admin,

@@ -90,3 +90,24 @@ describe('the bench:scale section of BENCHMARKS.md', () => {
     expect(scaleSectionOf('<!-- bench:scale:start -->\nno end')).toBe('');
   });
 });
+
+describe('the content section', () => {
+  it('gives each endpoint its ratio to the catalog against the 0.8 target, and judges the 304 p50 against 1 ms', async () => {
+    const { contentMarkdown } = await import('../../scripts/bench/content.ts');
+    const md = contentMarkdown({
+      rounds: 1,
+      durationS: 1,
+      connections: 16,
+      cases: [
+        { name: 'GET /api/services/catalog', requestsPerS: 1000, p50Ms: 4, p99Ms: 9, non2xx: 0 },
+        { name: 'GET /api/i18n/en/common', requestsPerS: 900, p50Ms: 4, p99Ms: 9, non2xx: 0 },
+        { name: 'GET /api/legal/terms', requestsPerS: 700, p50Ms: 4, p99Ms: 9, non2xx: 0 },
+      ],
+      notModified: { requestsPerS: 3000, p50Ms: 0.3, p99Ms: 2 },
+    });
+    expect(row(md, '| GET /api/i18n/en/common')).toContain('0.90 (meets >= 0.8)');
+    expect(row(md, '| GET /api/legal/terms')).toContain('0.70 (below 0.8)');
+    expect(md).toContain('p50 0.300 ms');
+    expect(md).toContain('(meets the < 1 ms p50 target)');
+  });
+});

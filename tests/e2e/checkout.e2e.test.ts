@@ -73,15 +73,25 @@ function checkoutStory(stores: string, env: () => Record<string, string>, cleanU
     it('lets a guest book, sign in, claim the booking, pay it and see it paid', async () => {
       const guest = await call('POST', '/auth/guest-access');
       const { accessToken: guestAccess, refreshToken: guestRefresh } = guest.body.data;
+      const cart = { items: [{ serviceId: 'react-developer', hours: 20 }], contact: { email: 'asha@example.com' } };
+      // No sale without the market's terms: the guest reads them and accepts their version with the booking.
+      const refused = await call('POST', '/bookings', guestAccess, cart, { 'x-country': 'IN' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error?.code).toBe('LEGAL_ACCEPTANCE_REQUIRED');
+      const terms = await call('GET', '/legal/terms', undefined, undefined, { 'x-country': 'IN', 'x-lang': 'hi' });
+      expect(terms.body.data).toMatchObject({ type: 'terms', market: 'IN', lang: 'hi' });
       const created = await call(
         'POST',
         '/bookings',
         guestAccess,
-        { items: [{ serviceId: 'react-developer', hours: 20 }], contact: { email: 'asha@example.com' } },
-        { 'x-country': 'IN' },
+        { ...cart, acceptedTermsVersion: terms.body.data.version },
+        { 'x-country': 'IN', 'x-lang': 'hi' },
       );
       expect(created.status).toBe(201);
-      expect(created.body.data).toMatchObject({ status: 'pending_payment', market: 'IN', currency: 'INR' });
+      expect(created.body.data).toMatchObject({ status: 'pending_payment', market: 'IN', currency: 'INR', legal: { terms: terms.body.data.version } });
+      expect((await call('GET', '/legal/pending', guestAccess, undefined, { 'x-country': 'IN' })).body.data.map((d: { type: string }) => d.type)).toEqual([
+        'privacy',
+      ]);
       bookingId = created.body.data.id;
       // Guests may not pay: they sign in first.
       expect((await call('POST', '/payments', guestAccess, { bookingId })).status).toBe(403);
@@ -133,13 +143,51 @@ function checkoutStory(stores: string, env: () => Record<string, string>, cleanU
 
     it('refunds in full a paid booking its owner cancels', async () => {
       const customer2 = await signInWithOtp('+919812345679');
+      // Accepted ahead of the booking this time (POST /api/legal/acceptances), as an app's sign-up does.
+      const accepted = await call('POST', '/legal/acceptances', customer2, { type: 'terms', version: 1 });
+      expect(accepted.status).toBe(201);
+      expect(accepted.body.data).toMatchObject({ type: 'terms', market: 'IN', version: 1 });
       const created = await call('POST', '/bookings', customer2, { items: [{ serviceId: 'react-developer' }] });
+      expect(created.body.data.legal).toEqual({ terms: 1 });
+      // The account export holds the acceptance, with the time, IP and user agent recorded.
+      const exported = await call('GET', '/account/export', customer2);
+      const content = exported.body.data.services.find((p: { service: string }) => p.service === 'content');
+      expect(content.data.legalAcceptances).toEqual([
+        expect.objectContaining({ type: 'terms', market: 'IN', version: 1, source: 'api', ip: expect.any(String) }),
+      ]);
       const payment = await call('POST', '/payments', customer2, { bookingId: created.body.data.id });
       await call('POST', `/payments/${payment.body.data.id}/dev/succeed`, customer2);
       const cancelled = await call('POST', `/bookings/${created.body.data.id}/cancel`, customer2, { reason: 'changed plans' });
       expect(cancelled.body.data.status).toBe('cancelled');
       const after = await call('GET', `/payments?bookingId=${created.body.data.id}`, customer2);
       expect(after.body.data[0]).toMatchObject({ status: 'refunded', refunded: created.body.data.total });
+    });
+
+    it('serves legal, localization and pages through the gateway', async () => {
+      const bundle = await call('GET', '/i18n/de/checkout');
+      expect(bundle.body.data['terms.required']).toContain('AGB');
+      const etag = bundle.headers.get('etag') as string;
+      const unchanged = await api('/i18n/de/checkout', { headers: { 'if-none-match': etag } });
+      expect(unchanged.status).toBe(304);
+      const page = await call('GET', '/content/pages/about', undefined, undefined, { 'x-lang': 'de' });
+      expect(page.body.data.bodyHtml).toContain('<h1>');
+      // The admin's writes pass the gateway's token rule (401 without a token) and reach content.
+      expect((await call('PUT', '/i18n/de/checkout', undefined, { messages: {} })).status).toBe(401);
+      const admin = (await call('POST', '/auth/staff-password-login', undefined, { identifier: ADMIN.email, password: ADMIN.password })).body.data.accessToken;
+      const draft = await call('POST', '/content/pages', admin, {
+        type: 'page',
+        lang: 'en',
+        slug: 'press',
+        title: 'Press',
+        body: '# Press\n\n<script>x()</script>Kit.',
+      });
+      expect(draft.status).toBe(201);
+      expect((await call('GET', '/content/pages/press')).status).toBe(404);
+      expect((await call('POST', `/content/pages/${draft.body.data.id}/publish`, admin)).body.data.status).toBe('published');
+      const press = await call('GET', '/content/pages/press');
+      expect(press.body.data.bodyHtml).toStartWith('<h1>Press</h1>');
+      expect(press.body.data.bodyHtml).toContain('Kit.');
+      expect(press.body.data.bodyHtml).not.toContain('script');
     });
 
     it('takes webhooks without a token and answers a bad path id with 400', async () => {

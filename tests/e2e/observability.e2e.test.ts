@@ -43,7 +43,8 @@ describe('one trace across the services', () => {
       'POST',
       '/bookings',
       guest.body.data.accessToken,
-      { items: [{ serviceId: 'react-developer', hours: 8 }] },
+      // The guest accepts the market's terms with the booking (the checkout gate, docs/legal.md).
+      { items: [{ serviceId: 'react-developer', hours: 8 }], acceptedTermsVersion: 1 },
       { 'x-country': 'DE', traceparent: `00-${traceId}-00f067aa0ba902b7-01`, 'x-request-id': 'e2e-traced-checkout-1' },
     );
     expect(created.status).toBe(201);
@@ -88,7 +89,8 @@ describe('metrics on every service', () => {
       'POST',
       '/bookings',
       guest.body.data.accessToken,
-      { items: [{ serviceId: 'react-developer', hours: 20 }] },
+      // The guest accepts the market's terms with the booking (the checkout gate, docs/legal.md).
+      { items: [{ serviceId: 'react-developer', hours: 20 }], acceptedTermsVersion: 1 },
       { 'x-country': 'IN' },
     );
     expect(created.status).toBe(201);

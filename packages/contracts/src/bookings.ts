@@ -52,6 +52,12 @@ export const ContactSchema = t.Object(
   { additionalProperties: false, title: 'BookingContact' },
 );
 
+/** The legal documents a booking was sold under (absent on bookings made before the checkout gate). */
+export const BookingLegalSchema = t.Object(
+  { terms: t.Integer({ minimum: 1, description: "The version of the market's terms in effect and accepted at checkout" }) },
+  { title: 'BookingLegal' },
+);
+
 export const BookingSchema = t.Object(
   {
     id: t.String(),
@@ -71,6 +77,7 @@ export const BookingSchema = t.Object(
     createdAt: t.String({ format: 'date-time' }),
     updatedAt: t.String({ format: 'date-time' }),
     version: t.Integer({ minimum: 1 }),
+    legal: t.Optional(BookingLegalSchema),
   },
   { title: 'Booking' },
 );
@@ -132,6 +139,13 @@ export const CreateBookingBodySchema = t.Object(
     notes: t.Optional(t.String({ maxLength: MAX_NOTES_LENGTH })),
     contact: t.Optional(ContactSchema),
     preferredPmId: t.Optional(t.String({ minLength: 1, maxLength: 100 })),
+    acceptedTermsVersion: t.Optional(
+      t.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        description: "The version of the market's terms (GET /api/legal/terms) the person accepts with this booking; recorded with the time, IP and user agent",
+      }),
+    ),
   },
   { additionalProperties: false, title: 'CreateBookingRequest' },
 );

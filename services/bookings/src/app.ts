@@ -75,6 +75,7 @@ export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
         repo: bookings,
         catalog: deps.catalog,
         talent: deps.talent,
+        legal: deps.legal,
         clock: deps.clock,
         logger: deps.logger,
         notifier: deps.notifier,

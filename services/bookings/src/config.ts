@@ -63,6 +63,10 @@ export function loadBookingsConfig(env: Env) {
     CATALOG_URL: read.url(HTTP, 'http://127.0.0.1:8082'),
     TALENT_URL: read.url(HTTP, 'http://127.0.0.1:8083'),
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
+    /** Content: the terms in effect and the acceptances (the checkout gate). */
+    CONTENT_URL: read.url(HTTP, 'http://127.0.0.1:8086'),
+    /** How long the version of the terms in effect is cached per market (the design allows at most 60 s). */
+    LEGAL_CACHE_MS: read.int(60_000, { min: 0, max: 60_000 }),
     AUTH_JWKS_URL: read.optionalUrl(HTTP),
     UPSTREAM_TIMEOUT_MS: read.int(3000, { min: 1, max: 60_000 }),
     PUBLIC_BASE_URL: read.url(HTTP, 'http://localhost:8080'),

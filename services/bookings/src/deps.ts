@@ -4,6 +4,7 @@ import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { CatalogPort } from './catalog/catalog-port.ts';
+import type { LegalPort } from './legal/legal-port.ts';
 import type { Notifier } from './mail/notifier.ts';
 import type { PaymentProvider, ProviderName } from './payments/provider.ts';
 import type { TalentPort } from './talent/talent-port.ts';
@@ -13,6 +14,8 @@ export interface BookingsDeps {
   documents: DocumentStore;
   catalog: CatalogPort;
   talent: TalentPort;
+  /** Content's terms and acceptances, for the checkout gate. */
+  legal: LegalPort;
   tokens: TokenVerifier;
   providers: Readonly<Partial<Record<ProviderName, PaymentProvider>>>;
   marketProviders: Readonly<Record<MarketCode, ProviderName>>;

@@ -11,6 +11,7 @@ import { createTokenVerifier } from './auth/token-verifier.ts';
 import { createHttpCatalog } from './catalog/catalog-port.ts';
 import { loadBookingsConfig } from './config.ts';
 import { countingCatalog, countingDocuments, createMetricsRoutes, type Metrics } from './internal/metrics.ts';
+import { createHttpLegal } from './legal/legal-port.ts';
 import { createNotifier } from './mail/notifier.ts';
 import { createProviders } from './payments/provider-factories.ts';
 import { createReconciler } from './reconciler/reconciler.ts';
@@ -42,6 +43,7 @@ const deps = {
   documents,
   catalog: countingCatalog(createHttpCatalog({ baseUrl: config.CATALOG_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }), metrics),
   talent: createHttpTalent({ baseUrl: config.TALENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
+  legal: createHttpLegal({ baseUrl: config.CONTENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, clock: systemClock, cacheMs: config.LEGAL_CACHE_MS, ...kit }),
   tokens: createTokenVerifier({
     jwksUrl: config.jwksUrl,
     // The JWKS may be configured apart from AUTH_URL (AUTH_JWKS_URL): the client's base is its origin.

@@ -1,33 +1,102 @@
 import { CONTENT_ERROR_STATUS } from '@tm/contracts';
-import type { Clock, Logger } from '@tm/shared';
+import { type Clock, type Logger, systemClock } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createAccountDataRoutes } from './account/routes.ts';
+import type { CallerReader } from './auth/caller.ts';
+import { createBundleRepository } from './i18n/repository.ts';
+import { createI18nRoutes } from './i18n/routes.ts';
+import { seedBundles } from './i18n/seed.ts';
+import { createLegalInternalRoutes } from './legal/internal-routes.ts';
+import { createLegalRepository } from './legal/repository.ts';
+import { createLegalRoutes } from './legal/routes.ts';
+import { seedLegal } from './legal/seed.ts';
+import { createPageIndexRoutes } from './pages/index-routes.ts';
+import { createPageRepository } from './pages/repository.ts';
+import { createPageRoutes } from './pages/routes.ts';
+import { seedPages } from './pages/seed.ts';
+import { type ContentReadModel, createContentReadModel } from './read-model/read-model.ts';
+import { createRevision } from './read-model/revision.ts';
 
 /** Everything the content service needs from outside; main.ts builds the real ones, tests embedded ones. */
 export interface ContentDeps {
   documents: DocumentStore;
   logger: Logger;
+  /** Reads the caller from the bearer token (auth's JWKS in main.ts, a test key in tests). */
+  callers: CallerReader;
+  clock?: Clock;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
   /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
   metricsToken?: string | undefined;
-  clock?: Clock;
+  /** False until main.ts has made the indexes and seeded: /readyz is 503 meanwhile. Absent: set up (tests). */
+  isSetUp?: () => boolean;
+  /** How long another replica's write may go unseen by this one's reads (default 5 s). */
+  readModelMaxAgeMs?: number;
 }
 
+/** The repositories and read model built from the deps (shared by the app and main's seeding). */
+export function buildParts(deps: ContentDeps) {
+  const clock = deps.clock ?? systemClock;
+  const revision = createRevision(deps.documents, clock);
+  const readModel: ContentReadModel = createContentReadModel({
+    documents: deps.documents,
+    revision,
+    clock,
+    logger: deps.logger,
+    maxAgeMs: deps.readModelMaxAgeMs ?? 5_000,
+  });
+  const legal = createLegalRepository(deps.documents);
+  const bundles = createBundleRepository(deps.documents);
+  const pages = createPageRepository(deps.documents);
+  return {
+    clock,
+    revision,
+    readModel,
+    legal,
+    bundles,
+    pages,
+    async ensureIndexes() {
+      await legal.ensureIndexes();
+      await pages.ensureIndexes();
+    },
+    /** The seed of a fresh start (legal v1, bundles, pages): inserts what is missing, never overwrites an edit. */
+    async seed() {
+      await seedLegal(legal);
+      await seedBundles(bundles, new Date(clock.now()).toISOString());
+      await seedPages(pages);
+      await revision.bump();
+      await readModel.refresh();
+    },
+  };
+}
+
+export type ContentParts = ReturnType<typeof buildParts>;
+
 /** The content service: legal documents and acceptances, localization bundles, pages and FAQ (design/content.md). Never reads the environment, never opens a connection. */
-export function createApp(deps: ContentDeps) {
+export function createApp(deps: ContentDeps, parts: ContentParts = buildParts(deps)) {
+  const { clock, revision, readModel, legal, bundles, pages } = parts;
+  const { callers } = deps;
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
         service: 'content',
         logger: deps.logger,
-        errorStatus: CONTENT_ERROR_STATUS,
         telemetry: deps.telemetry,
         metrics: { token: deps.metricsToken, withoutToken: 'open' },
-        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+        errorStatus: CONTENT_ERROR_STATUS,
+        // Reads are served from memory once a snapshot is there: the store is then needed only for writes.
+        readiness: {
+          documents: {
+            check: () => deps.documents.ping(),
+            get required() {
+              return !readModel.hasSnapshot() || deps.isSetUp?.() === false;
+            },
+            kind: deps.documents.kind,
+          },
+        },
       }),
     )
     .use(
@@ -41,5 +110,10 @@ export function createApp(deps: ContentDeps) {
         ],
       }),
     )
-    .use(createAccountDataRoutes());
+    .use(createLegalRoutes({ repo: legal, readModel, revision, clock, callers }))
+    .use(createLegalInternalRoutes({ repo: legal, readModel, revision, clock }))
+    .use(createI18nRoutes({ bundles, readModel, revision, clock, callers }))
+    .use(createPageRoutes({ pages, readModel, revision, clock, callers }))
+    .use(createPageIndexRoutes({ readModel }))
+    .use(createAccountDataRoutes({ legal, clock }));
 }

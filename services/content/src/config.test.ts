@@ -3,7 +3,7 @@ import { ConfigError } from '@tm/shared';
 import { loadContentConfig } from './config.ts';
 
 describe('loadContentConfig', () => {
-  it('defaults to 127.0.0.1:8086 with the embedded store', () => {
+  it('defaults to 127.0.0.1:8086 with the embedded store, auth on 8081 and a 5 s refresh', () => {
     expect(loadContentConfig({})).toEqual({
       HOST: '127.0.0.1',
       PORT: 8086,
@@ -15,19 +15,24 @@ describe('loadContentConfig', () => {
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+      AUTH_URL: 'http://127.0.0.1:8081',
+      AUTH_JWKS_URL: undefined,
+      CONTENT_REFRESH_MS: 5000,
+      SEED: 'auto',
+      jwksUrl: 'http://127.0.0.1:8081/.well-known/jwks.json',
     });
   });
 
   it('names every bad variable at once', () => {
     let err: unknown;
     try {
-      loadContentConfig({ PORT: 'eighty', MONGODB_URL: 'http://db', REUSE_PORT: 'maybe' });
+      loadContentConfig({ PORT: 'eighty', MONGODB_URL: 'http://db', REUSE_PORT: 'maybe', AUTH_URL: 'ftp://x', CONTENT_REFRESH_MS: '60001', SEED: 'sometimes' });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(ConfigError);
     const problems = (err as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'MONGODB_URL', 'REUSE_PORT']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'MONGODB_URL', 'REUSE_PORT', 'AUTH_URL', 'CONTENT_REFRESH_MS', 'SEED']) expect(problems).toContain(name);
   });
 
   it('refuses the embedded store in production unless explicitly allowed', () => {

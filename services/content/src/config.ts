@@ -1,6 +1,9 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { readSeedMode } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
+
+const HTTP = ['http:', 'https:'] as const;
 
 /** Reads and checks the content service's environment once; throws ConfigError naming every bad variable. */
 export function loadContentConfig(env: Env) {
@@ -11,10 +14,17 @@ export function loadContentConfig(env: Env) {
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
     ...TELEMETRY_SETTINGS,
+    /** Auth, whose JWKS verifies the bearer tokens the gateway passes on. */
+    AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
+    AUTH_JWKS_URL: read.optionalUrl(HTTP),
+    /** How long another replica's write may go unseen by this one's reads (the site files promise 60 s). */
+    CONTENT_REFRESH_MS: read.int(5_000, { min: 100, max: 30_000 }),
+    /** auto and always: insert the missing seed documents and bundle keys at start (never overwriting an edit); never: none. */
+    SEED: readSeedMode,
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
   if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  return Object.freeze({ ...config, SEED: config.SEED ?? 'auto', jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }
 
 export type ContentConfig = ReturnType<typeof loadContentConfig>;

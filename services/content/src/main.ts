@@ -1,9 +1,11 @@
-import { createLogger } from '@tm/shared';
+import { createLogger, systemClock } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
-import { openStores } from '@tm/shared/store';
+import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
-import { createApp } from './app.ts';
+import { buildParts, createApp } from './app.ts';
+import { createCallerReader } from './auth/caller.ts';
 import { loadContentConfig } from './config.ts';
 
 const logger = createLogger('content');
@@ -11,15 +13,40 @@ const config = loadConfigOrExit(logger, () => loadContentConfig(process.env));
 const telemetry = await startTelemetry({ service: 'content', settings: config, logger });
 
 // Its own database: "content" (or the one MONGODB_URL names), never another service's.
-const { documents } = await openStores({ service: 'content', logger, telemetry, mongodb: mongoSettingsFrom(config, 'content') });
-const app = listenOrExit(
-  createApp({ documents, logger, telemetry, metricsToken: config.METRICS_TOKEN }),
-  { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
+const { documents: store } = await openStores({ service: 'content', logger, telemetry, mongodb: mongoSettingsFrom(config, 'content') });
+let setup: ReturnType<typeof retryUntilDone> | undefined;
+const documents = gateReadiness(store, () => setup?.done() ?? false);
+const deps = {
+  documents,
+  telemetry,
+  metricsToken: config.METRICS_TOKEN,
+  isSetUp: () => setup?.done() ?? false,
   logger,
-);
-logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
+  clock: systemClock,
+  readModelMaxAgeMs: config.CONTENT_REFRESH_MS,
+  callers: createCallerReader({
+    jwksUrl: config.jwksUrl,
+    jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, logger, telemetry }).fetch,
+    clock: systemClock,
+  }),
+};
+const parts = buildParts(deps);
+// Indexes and the seed need the store: retried in the background until it answers (/readyz is 503 meanwhile).
+setup = retryUntilDone(logger, 'content setup (indexes, seed)', async () => {
+  await parts.ensureIndexes();
+  if (config.SEED !== 'never') await parts.seed();
+  else await parts.readModel.refresh();
+  // Other replicas' writes show here within CONTENT_REFRESH_MS.
+  stopWatching = parts.readModel.watch();
+});
+let stopWatching = () => {};
+const app = listenOrExit(createApp(deps, parts), { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT }, logger);
+logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, seed: config.SEED });
 
 stopOnSignals(logger, async () => {
+  setup?.stop();
+  stopWatching();
   await app.stop();
   await documents.close();
+  await telemetry.stop();
 });

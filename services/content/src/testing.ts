@@ -1,18 +1,67 @@
-import { silentLogger } from '@tm/shared';
+import type { Role } from '@tm/contracts';
+import { createManualClock, silentLogger } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { createApp } from './app.ts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
+import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { buildParts, createApp } from './app.ts';
+import { createCallerReader } from './auth/caller.ts';
 
 // What other workspaces' tests may build of content (`@tm/content/testing`); nothing here is for production code.
-export { createApp } from './app.ts';
+export { buildParts, createApp } from './app.ts';
+export { createCallerReader } from './auth/caller.ts';
 
-/** A content app over an empty embedded store, as main.ts builds it without MONGODB_URL, and a request helper. */
-export function createContentUnderTest(documents: DocumentStore = createEmbeddedDocumentStore()) {
-  const app = createApp({ documents, logger: silentLogger });
-  const call = async (method: string, path: string, body?: unknown) => {
-    const init: RequestInit = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-    const res = await app.handle(new Request(`http://localhost${path}`, init));
-    return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as any };
+/**
+ * A seeded content app over an embedded store (as main.ts builds it without MONGODB_URL), a
+ * manual clock, an Ed25519 key to sign test tokens with, and a request helper.
+ */
+export async function createContentUnderTest(options: { documents?: DocumentStore; seed?: boolean; keys?: JWTVerifyGetKey } = {}) {
+  const clock = createManualClock(Date.parse('2026-03-01T10:00:00.000Z'));
+  const documents = options.documents ?? createEmbeddedDocumentStore({ clock });
+  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  const deps = {
+    documents,
+    logger: silentLogger,
+    clock,
+    readModelMaxAgeMs: 0,
+    callers: createCallerReader({ keys: options.keys ?? (async () => publicKey), clock }),
   };
-  return { app, documents, call };
+  const parts = buildParts(deps);
+  await parts.ensureIndexes();
+  if (options.seed !== false) await parts.seed();
+  const app = createApp(deps, parts);
+
+  let n = 0;
+  /** An access token for a new (or named) user of `role`. */
+  const tokenFor = async (role: Role, sub = `${role}-${++n}`) => {
+    const now = Math.floor(clock.now() / 1000);
+    const token = await new SignJWT({ sub, role, sid: `s-${sub}`, typ: 'access' })
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 900)
+      .setJti(crypto.randomUUID())
+      .sign(privateKey);
+    return { sub, token };
+  };
+
+  const call = async (method: string, path: string, o: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    const body = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = { raw: text };
+    }
+    return { status: res.status, headers: res.headers, body: json, text };
+  };
+  return { app, deps, parts, documents, clock, tokenFor, call };
 }
+
+export type ContentUnderTest = Awaited<ReturnType<typeof createContentUnderTest>>;

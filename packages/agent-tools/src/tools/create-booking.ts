@@ -1,4 +1,4 @@
-import type { Booking } from '@tm/contracts';
+import { type Booking, LegalDocumentSchema } from '@tm/contracts';
 import { BookingResult, TOOL_INPUTS } from '@tm/contracts/agent-tools';
 import { localized, type ToolContext } from '../context.ts';
 import { toMoney } from '../mappers.ts';
@@ -10,8 +10,18 @@ import type { UpstreamResult } from '../upstream.ts';
  * place a refusal gets a richer answer (e.g. the terms to accept, with their address and version,
  * for LEGAL_ACCEPTANCE_REQUIRED: a tool never accepts terms for a person).
  */
-async function refused(res: Extract<UpstreamResult<unknown>, { ok: false }>, _ctx: ToolContext): Promise<ToolAnswer> {
-  return toolError(res.code, res.message);
+async function refused(res: Extract<UpstreamResult<unknown>, { ok: false }>, ctx: ToolContext, market: string | undefined): Promise<ToolAnswer> {
+  if (res.code !== 'LEGAL_ACCEPTANCE_REQUIRED' && res.code !== 'LEGAL_VERSION_NOT_CURRENT') return toolError(res.code, res.message);
+  const terms = await ctx.upstream.call<typeof LegalDocumentSchema.static>('content', '/legal/terms', localized(ctx, market), { schema: LegalDocumentSchema });
+  if (!terms.ok) return toolError(res.code, res.message);
+  const { version, market: termsMarket, title } = terms.data;
+  const url = `${ctx.origin}/api/legal/terms`;
+  return toolError(
+    res.code,
+    `The person must read and accept "${title}" (version ${version}, market ${termsMarket}) before booking: ${url} (send X-Country: ${termsMarket}). ` +
+      `They accept it themselves, with their own session: POST ${ctx.origin}/api/legal/acceptances {"type":"terms","version":${version}} (or by booking in the app with acceptedTermsVersion: ${version}). ` +
+      'An agent never accepts terms for a person. Once they have, call create_booking again.',
+  );
 }
 
 function howToPay(b: Booking, origin: string) {
@@ -37,7 +47,8 @@ export default defineTool({
   title: 'Create a booking',
   description:
     'Books a cart (1-50 items of {serviceId: id or slug, hours, qty}) for the person whose bearer token the /mcp call carries (a customer or a guest session), priced by the catalog in the market. ' +
-    'Answers the booking (number, total, expiry) and how the person pays for it; the agent never completes a payment. Send idempotencyKey when retrying.',
+    'Answers the booking (number, total, expiry) and how the person pays for it; the agent never completes a payment. Send idempotencyKey when retrying. ' +
+    "The person must have accepted the market's terms of service themselves: until they have, the answer is LEGAL_ACCEPTANCE_REQUIRED with the terms' address and version (an agent never accepts terms for a person).",
   input: TOOL_INPUTS.create_booking,
   output: BookingResult.shape,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -61,7 +72,7 @@ export default defineTool({
       body,
       ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
     });
-    if (!res.ok) return refused(res, ctx);
+    if (!res.ok) return refused(res, ctx, market);
     const b = res.data;
     const pay = howToPay(b, ctx.origin);
     const out: BookingResult = {

@@ -24,6 +24,9 @@ export const BOOKINGS_ERROR_STATUS = {
   BOOKING_NOT_FOUND: 404,
   PAYMENT_NOT_FOUND: 404,
   INVALID_TRANSITION: 409,
+  // The checkout gate (design/content.md): the market's terms in effect must be accepted first or with the booking.
+  LEGAL_ACCEPTANCE_REQUIRED: 409,
+  LEGAL_VERSION_NOT_CURRENT: 409,
   BOOKING_NOT_PAYABLE: 409,
   PAYMENT_OPENING: 409,
   PAYMENT_NOT_CAPTURED: 409,

@@ -11,7 +11,10 @@ export const DOCS = {
     summary: 'Create a booking from a cart',
     description:
       "Customers and guests. The cart is priced by the catalog in the `X-Country` market (default IN); amounts are never read from the client. 201 with the booking in `pending_payment`, `expiresAt` = the quote's `validUntil`. " +
-      'Errors: 400 VALIDATION_FAILED, MALFORMED_JSON, INVALID_COUNTRY, UNKNOWN_SERVICE, SERVICE_NOT_OFFERED, INVALID_CART; 403 FORBIDDEN (staff); 502 UPSTREAM_ERROR, 503 UPSTREAM_UNAVAILABLE, 504 UPSTREAM_TIMEOUT (catalog).' +
+      "Checkout gate: the market's terms in effect (`GET /api/legal/terms`) must have been accepted by the caller (`POST /api/legal/acceptances`), or be accepted with this request by sending their version as `acceptedTermsVersion` (recorded with the server's time, the client IP and user agent); the booking stores `legal: {terms: <version>}`. " +
+      'Errors: 400 VALIDATION_FAILED, MALFORMED_JSON, INVALID_COUNTRY, UNKNOWN_SERVICE, SERVICE_NOT_OFFERED, INVALID_CART; 403 FORBIDDEN (staff); ' +
+      '409 LEGAL_ACCEPTANCE_REQUIRED (terms in effect not accepted), LEGAL_VERSION_NOT_CURRENT (acceptedTermsVersion is not the version in effect); ' +
+      '503 SERVICE_UNAVAILABLE (the terms cannot be checked: bookings never sells without knowing them); 502 UPSTREAM_ERROR, 503 UPSTREAM_UNAVAILABLE, 504 UPSTREAM_TIMEOUT (catalog).' +
       COMMON,
     tags,
   },

@@ -15,6 +15,7 @@ import type { TokenVerifier } from '../auth/token-verifier.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
 import { rejectUnknownFields } from '../http/strict-body.ts';
 import type { Idempotency } from '../idempotency/idempotency.ts';
+import { checkoutFacts } from '../legal/checkout-facts.ts';
 import { BookingIdParams, ListBookingsQuery, toBooking } from './model.ts';
 import { DOCS } from './route-docs.ts';
 import type { Action } from './rules.ts';
@@ -48,7 +49,7 @@ export function createBookingRoutes(deps: BookingUseCaseDeps & { tokens: TokenVe
         const market = resolveMarket(request.headers.get('x-country'));
         return idempotency.run(request, actor.id, { body, market: market.code }, async () => ({
           status: 201,
-          body: ok(toBooking(await createBooking(deps, actor, body, market.code, request.headers.get('x-request-id') ?? undefined))),
+          body: ok(toBooking(await createBooking(deps, actor, body, market.code, request.headers.get('x-request-id') ?? undefined, checkoutFacts(request)))),
         }));
       },
       {

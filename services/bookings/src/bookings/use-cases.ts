@@ -10,6 +10,8 @@ import {
 import { type Clock, DomainError, type Logger, newId } from '@tm/shared';
 import type { Filter } from '@tm/shared/store';
 import type { CatalogPort } from '../catalog/catalog-port.ts';
+import type { LegalPort } from '../legal/legal-port.ts';
+import { type CheckoutFacts, checkTerms } from '../legal/terms-gate.ts';
 import type { Notifier } from '../mail/notifier.ts';
 import type { BookingsCounters } from '../metrics/counters.ts';
 import type { TalentPort } from '../talent/talent-port.ts';
@@ -22,6 +24,8 @@ export interface BookingUseCaseDeps {
   repo: BookingRepository;
   catalog: CatalogPort;
   talent: TalentPort;
+  /** Content's terms and acceptances: the checkout gate. */
+  legal: LegalPort;
   clock: Clock;
   logger: Logger;
   notifier: Notifier;
@@ -34,15 +38,21 @@ export interface BookingUseCaseDeps {
 const iso = (ms: number) => new Date(ms).toISOString();
 const by = (actor: Actor) => ({ id: actor.id, role: actor.role });
 
-/** A new booking in `pending_payment`, priced by the catalog in `market` (one call); the client's amounts are never read. */
+/**
+ * A new booking in `pending_payment`, priced by the catalog in `market` (one call); the client's
+ * amounts are never read. It is sold under the market's terms in effect, accepted before or with
+ * it (the checkout gate, legal/terms-gate.ts), and stores that version.
+ */
 export async function createBooking(
   deps: BookingUseCaseDeps,
   actor: Actor,
   body: CreateBookingBody,
   market: MarketCode,
   requestId?: string,
+  facts: CheckoutFacts = { lang: 'en' },
 ): Promise<BookingDoc> {
   if (actor.role !== 'customer' && actor.role !== 'guest') throw new DomainError('FORBIDDEN', 'Only customers and guests book');
+  const terms = await checkTerms(deps.legal, { id: actor.id, role: actor.role }, market, body.acceptedTermsVersion, facts);
   const quote = await deps.catalog.quoteCart({ items: body.items }, market, requestId);
   const now = iso(deps.clock.now());
   const booking = await deps.repo.insert({
@@ -57,6 +67,7 @@ export async function createBooking(
     ...(body.notes !== undefined ? { notes: body.notes } : {}),
     ...(body.contact !== undefined ? { contact: body.contact } : {}),
     expiresAt: quote.validUntil,
+    legal: { terms },
     history: [{ status: 'pending_payment', at: now, by: by(actor), action: 'create' }],
     createdAt: now,
     updatedAt: now,

@@ -35,6 +35,9 @@ const BODIES = [
   `{"deep":${'['.repeat(200)}${']'.repeat(200)}}`,
   '{"__proto__":{"admin":true}}',
   '{"razorpay_order_id":1}',
+  '{"items":[{"serviceId":"x"}],"acceptedTermsVersion":"latest"}',
+  '{"items":[{"serviceId":"x"}],"acceptedTermsVersion":{"$gt":0}}',
+  '{"items":[{"serviceId":"x"}],"acceptedTermsVersion":-1}',
 ];
 // Transitions aim at an id nobody has, so a body that happens to be valid (cancel takes none) changes nothing.
 const UNKNOWN = 'f'.repeat(24);

@@ -6,8 +6,18 @@ import { type DocumentStore, isDuplicateKeyError } from '@tm/shared/store';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A first request still `running` after this long did not finish (it died, or its answer could not be stored). */
 const RUNNING_LEASE_MS = 60_000;
-/** Answers that say "try again shortly": never kept, so the client's retry with the same key runs again. */
-const RETRYABLE_CODES = new Set(['PAYMENT_OPENING', 'IDEMPOTENCY_KEY_IN_USE', 'PAYMENT_PROVIDER_UNAVAILABLE']);
+/**
+ * Answers that say "try again shortly", or "do this first, then again" (the checkout gate's: the
+ * person accepts the terms, then the same checkout is retried): never kept, so the client's retry
+ * with the same key runs again.
+ */
+const RETRYABLE_CODES = new Set([
+  'PAYMENT_OPENING',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'PAYMENT_PROVIDER_UNAVAILABLE',
+  'LEGAL_ACCEPTANCE_REQUIRED',
+  'LEGAL_VERSION_NOT_CURRENT',
+]);
 /** Writes of the finished answer before giving up (the record then stays `running`; see below). */
 const FINISH_ATTEMPTS = 3;
 

@@ -15,6 +15,7 @@ import { createDevProvider } from '../payments/dev-provider.ts';
 import type { PaymentProvider, ProviderName } from '../payments/provider.ts';
 import { createReconciler } from '../reconciler/reconciler.ts';
 import type { PmRef, TalentPort } from '../talent/talent-port.ts';
+import { createFakeLegal } from './fake-legal.ts';
 
 /** A catalog stand-in that prices every item at 10,000 minor units per hour x qty plus 18 % tax, and counts calls. */
 export function createFakeCatalog(clock: { now(): number }): CatalogPort & { calls: number } {
@@ -95,6 +96,11 @@ export async function createBookingsUnderTest(
     /** Real peers instead of the fakes (the gateway's agent tests use the real catalog and a test token issuer). */
     catalog?: CatalogPort;
     tokens?: BookingsDeps['tokens'];
+    /**
+     * Content's legal calls (the checkout gate). By default a fake in which everyone has accepted
+     * the terms, so tests of other rules need not accept them; the gate's own tests pass a strict one.
+     */
+    legal?: BookingsDeps['legal'];
   } = {},
 ) {
   const clock = createManualClock(Date.now());
@@ -110,6 +116,7 @@ export async function createBookingsUnderTest(
     documents: createEmbeddedDocumentStore({ clock }),
     catalog: options.catalog ?? catalog,
     talent: createFakeTalent([PM_ANA, PM_BEN]),
+    legal: options.legal ?? createFakeLegal({ everyoneAccepted: true }),
     tokens: options.tokens ?? createTokenVerifier({ keys, clock }),
     providers: { dev, ...options.providers },
     marketProviders: { IN: 'dev', AE: 'dev', DE: 'dev', US: 'dev', AU: 'dev', ...options.marketProviders },

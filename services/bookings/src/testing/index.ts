@@ -5,4 +5,6 @@
  */
 export { createTokenVerifier } from '../auth/token-verifier.ts';
 export { createHttpCatalog } from '../catalog/catalog-port.ts';
+export { createHttpLegal } from '../legal/legal-port.ts';
 export { type BookingsUnderTest, createBookingsUnderTest } from './bookings-under-test.ts';
+export { createFakeLegal } from './fake-legal.ts';

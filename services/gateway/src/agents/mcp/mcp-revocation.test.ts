@@ -42,9 +42,11 @@ function errorText(result: CallToolResult): string {
 describe('create_booking runs the same token, revocation and access checks as POST /api/bookings', () => {
   it("refuses a signed-out session's still-unexpired token with UNAUTHORIZED, though /api refuses it too and the live session books", async () => {
     const live = await stack.issuer.mint({ role: 'customer', sub: 'mcp-live', sid: 'mcp-session-live' });
+    await stack.acceptTerms(live, 'DE');
     expect((await createBookingAs(`Bearer ${live}`)).isError).toBeFalsy();
 
     const ended = await stack.issuer.mint({ role: 'customer', sub: 'mcp-ended', sid: 'mcp-session-ended' });
+    await stack.acceptTerms(ended, 'DE');
     expect((await createBookingAs(`Bearer ${ended}`)).isError).toBeFalsy();
     revoked.add('mcp-session-ended');
     expect(errorText(await createBookingAs(`Bearer ${ended}`))).toContain('UNAUTHORIZED');
@@ -71,6 +73,7 @@ describe('create_booking runs the same token, revocation and access checks as PO
 
   it('answers UPSTREAM_UNAVAILABLE while the revocation feed is too stale to tell, rather than forward a session revoked meanwhile', async () => {
     const token = await stack.issuer.mint({ role: 'customer', sub: 'mcp-stale', sid: 'mcp-session-stale' });
+    await stack.acceptTerms(token, 'DE');
     fresh = false;
     try {
       expect(errorText(await createBookingAs(`Bearer ${token}`))).toContain('UPSTREAM_UNAVAILABLE');

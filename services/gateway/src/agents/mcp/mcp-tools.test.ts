@@ -248,8 +248,25 @@ describe('create_booking', () => {
     }
   }
 
+  const acceptTerms = (token: string, market?: string) => stack.acceptTerms(token, market);
+
+  it("answers with the terms' address and version instead of accepting them for the person", async () => {
+    const token = await stack.issuer.mint({ role: 'customer', sub: 'mcp-no-terms' });
+    const result = await callAs(token, { items: [{ serviceId: 'react-developer', hours: 20 }], market: 'DE' });
+    expect(result.isError).toBe(true);
+    const text = JSON.stringify(result.content);
+    expect(text).toContain('LEGAL_ACCEPTANCE_REQUIRED');
+    expect(text).toContain('/api/legal/terms');
+    expect(text).toContain('version 1, market DE');
+    // Nothing was accepted on the person's behalf.
+    expect((await callAs(token, { items: [{ serviceId: 'react-developer' }], market: 'DE' })).isError).toBe(true);
+    await acceptTerms(token, 'DE');
+    expect((await callAs(token, { items: [{ serviceId: 'react-developer' }], market: 'DE' })).isError).toBeFalsy();
+  });
+
   it("books a cart with the caller's token and answers how the person pays, without paying", async () => {
     const token = await stack.issuer.mint({ role: 'customer', sub: 'mcp-customer' });
+    await acceptTerms(token, 'DE');
     const result = await callAs(token, { items: [{ serviceId: 'react-developer', hours: 20 }], market: 'DE' });
     const out = structured<{
       id: string;
@@ -267,6 +284,7 @@ describe('create_booking', () => {
 
   it('tells a guest to sign in and claim before paying', async () => {
     const token = await stack.issuer.mint({ role: 'guest', sub: 'mcp-guest' });
+    await acceptTerms(token);
     const out = structured<{ howToPay: { signInFirst: boolean; steps: string[] } }>(await callAs(token, { items: [{ serviceId: 'react-developer' }] }));
     expect(out.howToPay.signInFirst).toBe(true);
     expect(out.howToPay.steps.join(' ')).toContain('/api/bookings/claim');
@@ -277,6 +295,7 @@ describe('create_booking', () => {
     expect(none.isError).toBe(true);
     expect(JSON.stringify(none.content)).toContain('UNAUTHORIZED');
     const token = await stack.issuer.mint({ role: 'customer', sub: 'mcp-customer-2' });
+    await acceptTerms(token);
     const bad = await callAs(token, { items: [{ serviceId: 'no-such-service' }] });
     expect(bad.isError).toBe(true);
     expect(JSON.stringify(bad.content)).toContain('UNKNOWN_SERVICE');

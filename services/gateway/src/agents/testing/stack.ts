@@ -1,5 +1,6 @@
-import { createBookingsUnderTest, createHttpCatalog, createTokenVerifier } from '@tm/bookings/testing';
+import { createBookingsUnderTest, createHttpCatalog, createHttpLegal, createTokenVerifier } from '@tm/bookings/testing';
 import { createApp as createCatalogApp, createServiceRepository, createTalentClient, seedServices } from '@tm/catalog/testing';
+import { createCallerReader, createApp as createContentServiceApp, createContentUnderTest } from '@tm/content/testing';
 import { createManualClock, createMemoryLogger, silentLogger, systemClock } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
@@ -21,6 +22,7 @@ export interface AgentStack {
   gatewayUrl: string;
   catalogUrl: string;
   talentUrl: string;
+  contentUrl: string;
   catalogDocuments: DocumentStore;
   talentDocuments: DocumentStore;
   /** What the catalog logged (one line per request, with its request id). */
@@ -28,9 +30,16 @@ export interface AgentStack {
   /** The gateway's clock: advance it to expire the site-file cache. */
   clock: ReturnType<typeof createManualClock>;
   issuer: TestIssuer;
+  /** The person behind `token` accepts the market's terms in effect through the gateway (as a person does, never through a tool). */
+  acceptTerms(token: string, market?: string): Promise<void>;
   stopTalent(): Promise<void>;
   stopCatalog(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The seeded content app of `under`, reading tokens from the test issuer's JWKS (the gateway forwards the caller's). */
+function createContentApp(under: Awaited<ReturnType<typeof createContentUnderTest>>, jwksUrl: string) {
+  return createContentServiceApp({ ...under.deps, callers: createCallerReader({ jwksUrl, clock: systemClock }) }, under.parts);
 }
 
 /**
@@ -56,16 +65,21 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
   const catalogUrl = urlOf(catalog);
 
   const issuer = await startTestIssuer();
+  // Content (seeded: the terms in effect) reads the same issuer's tokens; bookings' checkout gate asks it.
+  const contentUnderTest = await createContentUnderTest();
+  const content = createContentApp(contentUnderTest, issuer.jwksUrl).listen({ hostname: '127.0.0.1', port: 0 });
+  const contentUrl = urlOf(content);
   const bookings = (
     await createBookingsUnderTest({
       catalog: createHttpCatalog({ baseUrl: catalogUrl, timeoutMs: 2000, logger: silentLogger }),
       tokens: createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock: systemClock }),
+      legal: createHttpLegal({ baseUrl: contentUrl, timeoutMs: 2000, logger: silentLogger, clock: systemClock }),
     })
   ).app.listen({ hostname: '127.0.0.1', port: 0 });
   const bookingsUrl = urlOf(bookings);
   const clock = createManualClock(Date.now());
   const deps = testDeps({ upstream: 'http://127.0.0.1:9', jwksUrl: issuer.jwksUrl, clock, upstreamTimeoutMs: 2000, ...overrides });
-  deps.upstreams = { ...upstreamsAt('http://127.0.0.1:9'), catalog: catalogUrl, talent: talentUrl, bookings: bookingsUrl };
+  deps.upstreams = { ...upstreamsAt('http://127.0.0.1:9'), catalog: catalogUrl, talent: talentUrl, bookings: bookingsUrl, content: contentUrl };
   const gateway = createGatewayApp(deps).listen({ hostname: '127.0.0.1', port: 0 });
 
   let talentUp = true;
@@ -82,16 +96,27 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
     gatewayUrl: urlOf(gateway),
     catalogUrl,
     talentUrl,
+    contentUrl,
     catalogDocuments,
     talentDocuments,
     catalogLog: catalogLogger.lines,
     clock,
     issuer,
+    async acceptTerms(token, market = 'IN') {
+      const res = await fetch(`${urlOf(gateway)}/api/legal/acceptances`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-country': market },
+        body: JSON.stringify({ type: 'terms', version: 1 }),
+      });
+      await res.body?.cancel();
+      if (res.status !== 201 && res.status !== 200) throw new Error(`accepting the terms answered ${res.status}`);
+    },
     stopTalent,
     stopCatalog,
     async stop() {
       await gateway.stop(true);
       await bookings.stop(true);
+      await content.stop(true);
       await stopCatalog();
       await stopTalent();
       await issuer.stop();

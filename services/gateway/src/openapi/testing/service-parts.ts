@@ -25,7 +25,7 @@ export async function realServiceApps(): Promise<Record<ServiceName, Servable>> 
     talent: createTalentApp({ documents: createEmbeddedDocumentStore(), logger: silentLogger }),
     bookings: (await createBookingsUnderTest()).app,
     messaging: createMessagingUnderTest().app,
-    content: createContentUnderTest().app,
+    content: (await createContentUnderTest()).app,
     reviews: createReviewsUnderTest().app,
     search: createSearchUnderTest().app,
     growth: (await createGrowthUnderTest()).app,
