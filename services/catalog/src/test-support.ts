@@ -1,6 +1,7 @@
 import { createManualClock, silentLogger } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { seedServices } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { createServiceReadModel } from './services/read-model.ts';
@@ -27,7 +28,15 @@ export async function createTestCatalog(options: { talent?: TalentPort; document
         wholeListBudgetBytes: options.wholeListBudgetBytes,
       });
   await readModel?.refresh();
-  const app = createApp({ documents, talent, clock, logger: silentLogger, wholeListBudgetBytes: options.wholeListBudgetBytes, readModel });
+  const app = createApp({
+    documents,
+    talent,
+    clock,
+    logger: silentLogger,
+    wholeListBudgetBytes: options.wholeListBudgetBytes,
+    readModel,
+    internalCallers: TEST_INTERNAL_CALLERS,
+  });
   /** Sends a request to the app; `headers` as in fetch. */
   const call = (path: string, init: RequestInit = {}) => app.handle(new Request(`http://localhost${path}`, init));
   const json = async (path: string, init: RequestInit = {}) => {

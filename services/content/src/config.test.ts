@@ -15,6 +15,8 @@ describe('loadContentConfig', () => {
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+      SERVICE_CREDENTIAL: undefined,
+      SERVICE_CREDENTIALS_ACCEPTED: undefined,
       AUTH_URL: 'http://127.0.0.1:8081',
       AUTH_JWKS_URL: undefined,
       CONTENT_REFRESH_MS: 5000,

@@ -1,4 +1,5 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
 import { optionalRedisUrl } from '@tm/shared/store';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 
@@ -57,6 +58,7 @@ export function loadGatewayConfig(env: Env) {
     PUBLIC_SITE_URL: read.url(HTTP, 'http://localhost:8080'),
     REDIS_URL: optionalRedisUrl(),
     ...TELEMETRY_SETTINGS,
+    ...SERVICE_CREDENTIAL_SETTINGS,
     REDIS_COMMAND_TIMEOUT_MS: read.int(1_000, { min: 50, max: 60_000 }),
     REDIS_PREFIX: read.string('rl:gateway:'),
     TRUST_PROXY: read.int(0, { min: 0, max: 10 }),
@@ -77,6 +79,7 @@ export function loadGatewayConfig(env: Env) {
   if (config.REVOCATION_MAX_STALENESS_MS < 2 * config.REVOCATION_POLL_MS) {
     problems.push('REVOCATION_MAX_STALENESS_MS: must be at least twice REVOCATION_POLL_MS (one slow poll must not fail every protected route)');
   }
+  problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: false }));
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -3,6 +3,7 @@ import { createManualClock, createMemoryLogger } from '@tm/shared';
 import { createMemoryMailer } from '@tm/shared/mail';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
+import { TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import type { PersonContacts } from './account/contacts.ts';
@@ -28,6 +29,7 @@ export async function createGrowthUnderTest(options: { documents?: DocumentStore
   const people = new Map<string, { emails: string[]; mobile?: string }>();
   const contacts: PersonContacts = { of: async (userId) => people.get(userId) ?? { emails: [] } };
   const deps: GrowthDeps = {
+    internalCallers: TEST_INTERNAL_CALLERS,
     documents: options.documents ?? createEmbeddedDocumentStore({ clock }),
     keyValue: options.keyValue ?? createEmbeddedKeyValueStore({ clock }),
     tokens: createTokenVerifier({ keys, clock }),

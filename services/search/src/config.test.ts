@@ -15,6 +15,8 @@ describe('loadSearchConfig', () => {
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+      SERVICE_CREDENTIAL: undefined,
+      SERVICE_CREDENTIALS_ACCEPTED: undefined,
     });
   });
 

@@ -1,6 +1,7 @@
 import { silentLogger, systemClock } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { createApp } from './app.ts';
 import { createTalentDirectory } from './profiles/directory.ts';
 import { createProfileRepository } from './profiles/repository.ts';
@@ -53,7 +54,7 @@ export async function createSeededApp(documents: DocumentStore = createEmbeddedD
   await prepareProfileStore(repo, { seed: true });
   const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger: silentLogger });
   await directory.refresh();
-  const app = createApp({ documents, logger: silentLogger, directory });
+  const app = createApp({ documents, logger: silentLogger, directory, internalCallers: TEST_INTERNAL_CALLERS });
   const get = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
   return { app, documents, get };
 }

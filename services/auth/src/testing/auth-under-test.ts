@@ -2,6 +2,7 @@ import { createManualClock, createMemoryLogger } from '@tm/shared';
 import { createLogMailer } from '@tm/shared/mail';
 import type { KeyValueStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
+import { TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { createApp } from '../app.ts';
 import type { AuthDeps } from '../deps.ts';
 import { unconfiguredIdTokenVerifier } from '../idp/idp-verifier.ts';
@@ -24,6 +25,7 @@ export async function createAuthUnderTest(overrides: Partial<AuthDeps> & { keyVa
   const clock = (overrides.clock as TestClock | undefined) ?? createManualClock(Date.now());
   const logger = createMemoryLogger('auth');
   const deps: AuthDeps = {
+    internalCallers: TEST_INTERNAL_CALLERS,
     documents: createEmbeddedDocumentStore({ clock }),
     keyValue: createEmbeddedKeyValueStore({ clock }),
     clock,

@@ -3,6 +3,7 @@ import { MARKETS, type Role } from '@tm/contracts';
 import { createManualClock, createMemoryLogger, DomainError } from '@tm/shared';
 import { createMemoryMailer } from '@tm/shared/mail';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { buildParts, createApp } from '../app.ts';
@@ -113,6 +114,7 @@ export async function createBookingsUnderTest(
   const dev = createDevProvider({ publicBaseUrl: 'http://localhost:8080' });
   const contacts = createFakeContacts({ profiles: { [PM_ANA.id]: { email: 'ana@example.test', name: 'Ana' } } });
   const deps: BookingsDeps = {
+    internalCallers: TEST_INTERNAL_CALLERS,
     documents: createEmbeddedDocumentStore({ clock }),
     catalog: options.catalog ?? catalog,
     talent: createFakeTalent([PM_ANA, PM_BEN]),
