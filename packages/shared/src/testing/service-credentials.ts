@@ -8,3 +8,9 @@ export const TEST_INTERNAL_CALLERS: InternalCallers = acceptServiceCredentials([
 
 /** The header a test's request to an /internal/* route carries (spread into its headers). */
 export const INTERNAL_CALL_HEADERS: Readonly<Record<string, string>> = { [SERVICE_CREDENTIAL_HEADER]: TEST_SERVICE_CREDENTIAL };
+
+/** Service credentials as a production configuration must have them: for config tests of NODE_ENV=production. */
+export const TEST_CREDENTIAL_ENV: Readonly<Record<string, string>> = {
+  SERVICE_CREDENTIAL: TEST_SERVICE_CREDENTIAL,
+  SERVICE_CREDENTIALS_ACCEPTED: TEST_SERVICE_CREDENTIAL,
+};
