@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { createLogger, loadConfig, read } from '@tm/shared';
-import { acceptedFormOf, generateServiceCredential } from '@tm/shared/http';
+import { acceptedFormOf, generateServiceCredential, parseServiceCredential } from '@tm/shared/http';
 import { EXIT_CONFIG, loadConfigOrExit } from '@tm/shared/process';
 import { superviseServices } from './supervisor.ts';
 
@@ -72,12 +72,24 @@ const urls = {
 
 const names: (keyof typeof ports)[] = ['auth', 'catalog', 'talent', 'bookings', 'messaging', 'content', 'reviews', 'search', 'growth', 'assistant', 'gateway'];
 
-// Service credentials (docs/service-kit.md): generated at each start, one per service. Each child
-// gets its own SERVICE_CREDENTIAL and every service's as a digest in SERVICE_CREDENTIALS_ACCEPTED
-// (replacing any in this environment: one credential shared by all would name no caller).
-const credentials = Object.fromEntries(names.map((name) => [name, generateServiceCredential(name)])) as Record<keyof typeof ports, string>;
+// Service credentials (docs/service-kit.md): one per service, generated at each start unless this
+// environment names it (`<NAME>_SERVICE_CREDENTIAL`, as tests/e2e/support/system.ts does). Each
+// child gets its own as SERVICE_CREDENTIAL and every service's, as digests, in
+// SERVICE_CREDENTIALS_ACCEPTED (replacing any single one here: one shared by all would name no caller).
+const credentials = Object.fromEntries(names.map((name) => [name, ownCredential(name)])) as Record<keyof typeof ports, string>;
 const accepted = names.map((name) => acceptedFormOf(credentials[name])).join(',');
 const credentialEnv = (name: keyof typeof ports) => ({ SERVICE_CREDENTIAL: credentials[name], SERVICE_CREDENTIALS_ACCEPTED: accepted });
+
+function ownCredential(name: keyof typeof ports): string {
+  const variable = `${name.toUpperCase()}_SERVICE_CREDENTIAL`;
+  const given = process.env[variable];
+  if (!given) return generateServiceCredential(name);
+  if (parseServiceCredential(given)?.caller !== name) {
+    logger.error('invalid configuration', { problems: [`${variable}: must be ${name}.<secret> (a secret of 32 or more URL-safe characters)`] });
+    process.exit(EXIT_CONFIG);
+  }
+  return given;
+}
 
 // Every child gets this process's environment plus its own HOST and PORT. Auth and the assistant
 // (their per-IP quotas) always trust one X-Forwarded-For hop here: the gateway in front of them

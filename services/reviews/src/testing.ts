@@ -11,7 +11,7 @@ export { createApp } from './app.ts';
 export function createReviewsUnderTest(documents: DocumentStore = createEmbeddedDocumentStore()) {
   const app = createApp({ documents, logger: silentLogger, internalCallers: TEST_INTERNAL_CALLERS });
   const call = async (method: string, path: string, body?: unknown) => {
-    // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: internal-access.test.ts).
+    // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: tests/e2e/internal-credentials.e2e.test.ts).
     const headers: Record<string, string> = { ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}) };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));

@@ -55,7 +55,7 @@ export async function createSeededApp(documents: DocumentStore = createEmbeddedD
   const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger: silentLogger });
   await directory.refresh();
   const app = createApp({ documents, logger: silentLogger, directory, internalCallers: TEST_INTERNAL_CALLERS });
-  // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: internal-access.test.ts).
+  // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: tests/e2e/internal-credentials.e2e.test.ts).
   const get = (path: string, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
     if (path.startsWith('/internal/')) for (const [k, v] of Object.entries(INTERNAL_CALL_HEADERS)) headers.set(k, v);
