@@ -68,7 +68,7 @@ describe('service credentials on every /internal route', () => {
   it('answers 401 without a credential, with a bearer token, a wrong one or a revoked one; lets a listed service in', async () => {
     // A credential bookings once had: well-formed, but not (any more) in anyone's accepted list.
     const revoked = `bookings.${'r'.repeat(43)}`;
-    const wrong = `${system.credentials.bookings.slice(0, -4)}AAAA`;
+    const wrong = `${system.credentials.bookings.slice(0, -1)}${system.credentials.bookings.endsWith('A') ? 'B' : 'A'}`;
     const failures: string[] = [];
     for (const route of routes) {
       const url = `${system.urls[route.service]}${concrete(route.path)}`;
@@ -113,9 +113,9 @@ describe('service credentials on every /internal route', () => {
         `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${SERVICE_CREDENTIAL_HEADER}: ${bookings}\r\nConnection: close\r\n\r\n`,
       );
       const status = Number(answer.split(' ')[1]);
-      expect({ path, status, leaked: answer.includes('documentWrites') || answer.includes('"email"') }).toEqual({
+      expect({ path, refused: [400, 401, 404].includes(status), leaked: answer.includes('documentWrites') || answer.includes('"email"') }).toEqual({
         path,
-        status: expect.toSatisfy((s: number) => s === 401 || s === 404 || s === 400),
+        refused: true,
         leaked: false,
       });
     }

@@ -3,6 +3,7 @@ import { Elysia, t } from 'elysia';
 import { createServiceClient } from '../client/service-client.ts';
 import { ConfigError, loadConfig } from '../core/config.ts';
 import { createMemoryLogger, silentLogger } from '../core/logger.ts';
+import { rawHttpExchange } from '../testing/raw-http.ts';
 import { SERVICE_APP_CONFIG, serviceBase } from './service-base.ts';
 import {
   acceptedFormOf,
@@ -135,7 +136,7 @@ describe('serviceBase on /internal/*', () => {
     const bearer = await send(app, '/internal/things/1', { headers: { authorization: `Bearer ${bookings}` } });
     expect(bearer.status).toBe(401);
     expect(((await bearer.json()) as { error: { code: string } }).error.code).toBe('SERVICE_CREDENTIAL_REQUIRED');
-    for (const shown of [gateway, `${bookings.slice(0, -1)}A`]) {
+    for (const shown of [gateway, `${bookings.slice(0, -1)}${bookings.endsWith('A') ? 'B' : 'A'}`]) {
       const res = await send(app, '/internal/things/1', { headers: { [SERVICE_CREDENTIAL_HEADER]: shown } });
       expect(res.status).toBe(401);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('SERVICE_CREDENTIAL_INVALID');
@@ -148,6 +149,32 @@ describe('serviceBase on /internal/*', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, data: { id: '7' } });
     expect((await send(app, '/public')).status).toBe(200);
+  });
+
+  it('no spelling of the path reaches an internal route without the check (sent raw, nothing normalized on this side)', async () => {
+    const { app } = build([acceptedFormOf(bookings)]);
+    const server = app.listen({ hostname: '127.0.0.1', port: 0 });
+    try {
+      for (const path of [
+        '/internal/things/1',
+        '//internal/things/1',
+        '/%69nternal/things/1',
+        '/internal%2fthings/1',
+        '/./internal/things/1',
+        '/x/../internal/things/1',
+        '/INTERNAL/things/1',
+      ]) {
+        const answer = await rawHttpExchange(server.server?.port ?? 0, `GET ${path} HTTP/1.1\r\nHost: demo.test\r\nConnection: close\r\n\r\n`);
+        const status = Number(answer.split(' ')[1]);
+        expect({ path, refused: status === 401 || status === 404, answered: answer.includes('"data":{"id"') }).toEqual({
+          path,
+          refused: true,
+          answered: false,
+        });
+      }
+    } finally {
+      await server.stop(true);
+    }
   });
 
   it('refuses every caller when the service was given no accepted credentials', async () => {
