@@ -55,7 +55,7 @@ let routes: InternalRoute[];
 beforeAll(async () => {
   routes = await internalRoutes();
   system = await startSystem();
-}, 120_000);
+}, 300_000);
 afterAll(() => system?.stop());
 
 describe('service credentials on every /internal route', () => {

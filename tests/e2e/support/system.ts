@@ -132,7 +132,8 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
         );
         return all.every(Boolean) ? true : undefined;
       },
-      30_000,
+      // A loaded machine (many processes on two cores) may need longer: E2E_START_TIMEOUT_MS.
+      Number(process.env.E2E_START_TIMEOUT_MS) || 30_000,
       `every service to answer ${READY_PATH} (start-up work such as the bootstrap admin done)`,
     );
     // Protected routes answer 503 until the gateway has read auth's revocation feed once.
