@@ -2,6 +2,7 @@ import { MARKET_CODES, type MarketCode } from '@tm/contracts';
 import { ConfigError, type Env, isProduction, loadConfig, productionProblems, type Reader, read } from '@tm/shared';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
+import { MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT } from './mail/recipient-limit.ts';
 import type { ProviderName } from './payments/provider.ts';
 
 const HTTP = ['http:', 'https:'] as const;
@@ -72,6 +73,8 @@ export function loadBookingsConfig(env: Env) {
     PUBLIC_BASE_URL: read.url(HTTP, 'http://localhost:8080'),
     SMTP_URL: read.optionalUrl(['smtp:', 'smtps:']),
     MAIL_FROM: read.string('Talent Marketplace <no-reply@localhost>'),
+    /** Mails one address may get per clock hour, across replicas (mail/recipient-limit.ts). */
+    MAIL_RECIPIENT_HOURLY_LIMIT: read.int(MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT, { min: 1, max: 1000 }),
     PAYMENT_PROVIDERS: providerMap,
     STRIPE_SECRET_KEY: read.optionalString(),
     STRIPE_WEBHOOK_SECRET: read.optionalString(),

@@ -13,6 +13,7 @@ import { loadBookingsConfig } from './config.ts';
 import { countingCatalog, countingDocuments, createMetricsRoutes, type Metrics } from './internal/metrics.ts';
 import { createHttpLegal } from './legal/legal-port.ts';
 import { createNotifier } from './mail/notifier.ts';
+import { createRecipientLimit } from './mail/recipient-limit.ts';
 import { createProviders } from './payments/provider-factories.ts';
 import { createReconciler } from './reconciler/reconciler.ts';
 import { createHttpTalent } from './talent/talent-port.ts';
@@ -38,6 +39,8 @@ const documents = countingDocuments(
   gateReadiness(store, () => setup?.done() ?? false),
   metrics,
 );
+// At most MAIL_RECIPIENT_HOURLY_LIMIT mails an hour to one address, counted in the store (every replica).
+const mailLimit = createRecipientLimit({ documents, clock: systemClock, perHour: config.MAIL_RECIPIENT_HOURLY_LIMIT });
 const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createLogMailer(logger);
 const deps = {
   documents,
@@ -52,13 +55,21 @@ const deps = {
   }),
   providers: createProviders(config),
   marketProviders: config.marketProviders,
-  notifier: createNotifier({ mailer, logger, contacts: createHttpContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }) }),
+  notifier: createNotifier({
+    mailer,
+    logger,
+    limit: mailLimit,
+    contacts: createHttpContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
+  }),
   clock: systemClock,
   logger,
   telemetry,
 };
 const parts = buildParts(deps);
-setup = retryUntilDone(logger, 'bookings setup (indexes)', () => parts.ensureIndexes());
+setup = retryUntilDone(logger, 'bookings setup (indexes)', async () => {
+  await parts.ensureIndexes();
+  await mailLimit.ensureIndexes();
+});
 const app = listenOrExit(
   createApp(deps, parts).use(createMetricsRoutes(metrics)),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT, maxRequestBodySize: config.MAX_BODY_BYTES },

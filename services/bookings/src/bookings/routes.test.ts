@@ -45,6 +45,17 @@ describe('creating bookings', () => {
     expect(t.catalog.calls).toBe(1);
   });
 
+  it("refuses a contact name that is not one line of printable text, or too long, with 400 VALIDATION_FAILED (it greets the mail's reader)", async () => {
+    const { token } = await t.tokenFor('guest');
+    for (const name of ['Asha\r\nBcc: x@example.test', 'Asha\nYour account is locked', 'Asha\u0000', 'Asha\u2028more', '\u202eahsA', 'A'.repeat(101)]) {
+      const res = await t.call('POST', '/bookings', { token, body: { ...cart, contact: { name, email: 'a@example.test' } } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    await newBooking(token, { ...cart, contact: { name: 'Asha Rao-Müller, Jr. (أشا)', email: 'a@example.test' } });
+    await newBooking(token, { ...cart, contact: { name: 'A'.repeat(100) } });
+  });
+
   it('lets guests book too', async () => {
     const { token } = await t.tokenFor('guest');
     await newBooking(token);

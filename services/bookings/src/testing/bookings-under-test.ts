@@ -11,6 +11,7 @@ import { createTokenVerifier } from '../auth/token-verifier.ts';
 import type { CatalogPort } from '../catalog/catalog-port.ts';
 import type { BookingsDeps } from '../deps.ts';
 import { createNotifier } from '../mail/notifier.ts';
+import { createRecipientLimit, MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT } from '../mail/recipient-limit.ts';
 import { createDevProvider } from '../payments/dev-provider.ts';
 import type { PaymentProvider, ProviderName } from '../payments/provider.ts';
 import { createReconciler } from '../reconciler/reconciler.ts';
@@ -112,15 +113,17 @@ export async function createBookingsUnderTest(
   const catalog = createFakeCatalog(clock);
   const dev = createDevProvider({ publicBaseUrl: 'http://localhost:8080' });
   const contacts = createFakeContacts({ profiles: { [PM_ANA.id]: { email: 'ana@example.test', name: 'Ana' } } });
+  const documents = createEmbeddedDocumentStore({ clock });
+  const limit = createRecipientLimit({ documents, clock, perHour: MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT });
   const deps: BookingsDeps = {
-    documents: createEmbeddedDocumentStore({ clock }),
+    documents,
     catalog: options.catalog ?? catalog,
     talent: createFakeTalent([PM_ANA, PM_BEN]),
     legal: options.legal ?? createFakeLegal({ everyoneAccepted: true }),
     tokens: options.tokens ?? createTokenVerifier({ keys, clock }),
     providers: { dev, ...options.providers },
     marketProviders: { IN: 'dev', AE: 'dev', DE: 'dev', US: 'dev', AU: 'dev', ...options.marketProviders },
-    notifier: createNotifier({ mailer, logger, retryDelaysMs: [1, 1, 1], contacts }),
+    notifier: createNotifier({ mailer, logger, retryDelaysMs: [1, 1, 1], contacts, limit }),
     clock,
     logger,
   };
