@@ -234,6 +234,16 @@ export {
   TrackResultSchema,
 } from './growth-tracking.ts';
 export {
+  GUEST_SESSION_CHECK_PATH,
+  GUEST_SESSION_END_PATH,
+  type GuestSessionEnded,
+  GuestSessionEndedSchema,
+  type GuestSessionProof,
+  GuestSessionProofSchema,
+  type LiveGuestSession,
+  LiveGuestSessionSchema,
+} from './guest-sessions.ts';
+export {
   BASE_NAMESPACES,
   type BundleStatus,
   BundleStatusSchema,

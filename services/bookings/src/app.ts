@@ -82,7 +82,7 @@ export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
         schemas: { Booking: BookingSchema, Payment: PaymentSchema },
       }),
     )
-    .use(createBookingRoutes({ ...bookingDeps, tokens: deps.tokens, idempotency }))
+    .use(createBookingRoutes({ ...bookingDeps, tokens: deps.tokens, idempotency, guests: deps.guests }))
     .use(createPaymentRoutes({ ...paymentDeps, tokens: deps.tokens, idempotency }))
     .use(createWebhookRoutes(paymentDeps))
     .use(createInternalRoutes({ bookings, payments, clock: deps.clock, lifecycle: bookingDeps, idempotency }));

@@ -7,6 +7,7 @@ import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
 import { buildParts, createApp } from './app.ts';
 import { createHttpContacts } from './auth/contacts-port.ts';
+import { createHttpGuestSessions } from './auth/guest-sessions-port.ts';
 import { createTokenVerifier } from './auth/token-verifier.ts';
 import { createHttpCatalog } from './catalog/catalog-port.ts';
 import { loadBookingsConfig } from './config.ts';
@@ -53,6 +54,7 @@ const deps = {
     jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, ...kit }).fetch,
     clock: systemClock,
   }),
+  guests: createHttpGuestSessions({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
   providers: createProviders(config),
   marketProviders: config.marketProviders,
   notifier: createNotifier({

@@ -14,7 +14,11 @@ export interface Principal {
 export interface TokenVerifier {
   /** The caller of `Authorization: Bearer …`: 401 UNAUTHORIZED when absent or not a valid access token. */
   principal(authorization: string | null): Promise<Principal>;
-  /** A guest session's refresh token (proof of possession for a claim): the guest's id, or 400 INVALID_GUEST_TOKEN. */
+  /**
+   * A guest session's refresh token (proof of possession for a claim), its signature, type and role
+   * checked: the guest's id, or 400 INVALID_GUEST_TOKEN. Whether its session still lives is auth's
+   * to say (guest-sessions-port.ts).
+   */
   guestOfRefreshToken(token: string): Promise<string>;
 }
 
