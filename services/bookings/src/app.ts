@@ -67,7 +67,7 @@ export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
         service: 'bookings',
         logger: deps.logger,
         errorStatus: BOOKINGS_ERROR_STATUS,
-        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind }, ...deps.readiness },
         telemetry,
       }),
     )

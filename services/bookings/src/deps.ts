@@ -25,6 +25,8 @@ export interface BookingsDeps {
   notifier: Notifier;
   clock: Clock;
   logger: Logger;
+  /** Further /readyz entries (main.ts: the revocation feed's, not required: reported degraded while stale). */
+  readiness?: Record<string, { check: () => Promise<boolean>; required: boolean; kind?: string }>;
   /** main.ts's telemetry (requests, calls, store operations, business counters); a private one when left out. */
   telemetry?: Telemetry;
 }

@@ -5,6 +5,7 @@ import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/proces
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
+import { createRevocationView } from '@tm/shared/tokens/revocations';
 import { buildParts, createApp } from './app.ts';
 import { createHttpContacts } from './auth/contacts-port.ts';
 import { createHttpGuestSessions } from './auth/guest-sessions-port.ts';
@@ -42,6 +43,17 @@ const documents = countingDocuments(
 );
 // At most MAIL_RECIPIENT_HOURLY_LIMIT mails an hour to one address, counted in the store (every replica).
 const mailLimit = createRecipientLimit({ documents, clock: systemClock, perHour: config.MAIL_RECIPIENT_HOURLY_LIMIT });
+// Revoked sessions from auth's feed, refreshed every REVOCATION_POLL_MS: bookings reached directly
+// refuses a signed-out session's token as the gateway does (the same code and staleness rule).
+const revocations = createRevocationView({
+  authUrl: config.AUTH_URL,
+  fetch: globalThis.fetch,
+  clock: systemClock,
+  logger,
+  telemetry,
+  intervalMs: config.REVOCATION_POLL_MS,
+  maxStalenessMs: config.REVOCATION_MAX_STALENESS_MS,
+});
 const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createLogMailer(logger);
 const deps = {
   documents,
@@ -49,6 +61,7 @@ const deps = {
   talent: createHttpTalent({ baseUrl: config.TALENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
   legal: createHttpLegal({ baseUrl: config.CONTENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, clock: systemClock, cacheMs: config.LEGAL_CACHE_MS, ...kit }),
   tokens: createTokenVerifier({
+    revocations,
     jwksUrl: config.jwksUrl,
     // The JWKS may be configured apart from AUTH_URL (AUTH_JWKS_URL): the client's base is its origin.
     jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, ...kit }).fetch,
@@ -66,6 +79,7 @@ const deps = {
   clock: systemClock,
   logger,
   telemetry,
+  readiness: revocations.readiness(),
 };
 const parts = buildParts(deps);
 setup = retryUntilDone(logger, 'bookings setup (indexes)', async () => {
@@ -84,6 +98,7 @@ logger.info('listening', { host: config.HOST, port: app.server?.port, store: doc
 
 stopOnSignals(logger, async () => {
   setup?.stop();
+  revocations.stop();
   await reconciler.stop();
   await app.stop();
   await deps.notifier.idle();

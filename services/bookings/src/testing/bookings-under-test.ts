@@ -1,6 +1,6 @@
 import type { Cart, LiveGuestSession, MailContact, MarketCode, Quote } from '@tm/contracts';
 import { MARKETS, type Role } from '@tm/contracts';
-import { createManualClock, createMemoryLogger, DomainError } from '@tm/shared';
+import { type Clock, createManualClock, createMemoryLogger, DomainError } from '@tm/shared';
 import { createMemoryMailer } from '@tm/shared/mail';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
@@ -8,7 +8,7 @@ import { exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose'
 import { buildParts, createApp } from '../app.ts';
 import { type ContactsPort, ContactsUnavailableError } from '../auth/contacts-port.ts';
 import type { GuestSessionsPort } from '../auth/guest-sessions-port.ts';
-import { createTokenVerifier } from '../auth/token-verifier.ts';
+import { createTokenVerifier, type SessionRevocations } from '../auth/token-verifier.ts';
 import type { CatalogPort } from '../catalog/catalog-port.ts';
 import type { BookingsDeps } from '../deps.ts';
 import { createNotifier } from '../mail/notifier.ts';
@@ -125,6 +125,8 @@ export async function createBookingsUnderTest(
      * the terms, so tests of other rules need not accept them; the gate's own tests pass a strict one.
      */
     legal?: BookingsDeps['legal'];
+    /** The default verifier's copy of auth's revocation feed, built on the test's clock; by default always fresh, revoking what `revoked` holds. */
+    revocations?: (clock: Clock) => SessionRevocations;
   } = {},
 ) {
   const clock = createManualClock(Date.now());
@@ -136,6 +138,8 @@ export async function createBookingsUnderTest(
   const catalog = createFakeCatalog(clock);
   const dev = createDevProvider({ publicBaseUrl: 'http://localhost:8080' });
   const guests = createFakeGuestSessions();
+  const revoked = new Set<string>();
+  const revocations = options.revocations?.(clock) ?? { isRevoked: (sid: string) => revoked.has(sid), isFresh: () => true };
   const contacts = createFakeContacts({ profiles: { [PM_ANA.id]: { email: 'ana@example.test', name: 'Ana' } } });
   const documents = createEmbeddedDocumentStore({ clock });
   const limit = createRecipientLimit({ documents, clock, perHour: MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT });
@@ -144,7 +148,7 @@ export async function createBookingsUnderTest(
     catalog: options.catalog ?? catalog,
     talent: createFakeTalent([PM_ANA, PM_BEN]),
     legal: options.legal ?? createFakeLegal({ everyoneAccepted: true }),
-    tokens: options.tokens ?? createTokenVerifier({ keys, clock }),
+    tokens: options.tokens ?? createTokenVerifier({ keys, clock, revocations }),
     guests,
     providers: { dev, ...options.providers },
     marketProviders: { IN: 'dev', AE: 'dev', DE: 'dev', US: 'dev', AU: 'dev', ...options.marketProviders },
@@ -200,7 +204,7 @@ export async function createBookingsUnderTest(
     return { status: res.status, body: json, headers: res.headers };
   };
 
-  return { app, deps, parts, clock, logger, mailer, catalog, contacts, guests, dev, reconciler, sign, tokenFor, guestSession, call, jwk };
+  return { app, deps, parts, clock, logger, mailer, catalog, contacts, guests, revoked, dev, reconciler, sign, tokenFor, guestSession, call, jwk };
 }
 
 export type BookingsUnderTest = Awaited<ReturnType<typeof createBookingsUnderTest>>;
