@@ -14,6 +14,8 @@ export {
   PmPreview,
   Quote,
   QuoteLine,
+  SearchOutput,
+  SearchResult,
   SearchServicesOutput,
   ServiceDetail,
   ServicePricing,
