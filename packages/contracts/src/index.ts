@@ -344,6 +344,7 @@ export {
   MAX_SEARCH_LIMIT,
   MAX_SEARCH_QUERY_LENGTH,
   MAX_SUGGESTIONS,
+  MissesQuerySchema,
   SEARCH_TYPES,
   type SearchHit,
   SearchHitSchema,

@@ -20,17 +20,17 @@ export const MAX_SUGGESTIONS = 8;
 /** Misses `GET /search/misses` answers at most per page. */
 export const MAX_MISSES_LIMIT = 100;
 
-/** Query of `GET /search`; read by the service's own parser so every bad value is a 400 with a stable code. */
+/** Query of `GET /search`: every field a string here (described, not checked), read by the service's own parser so every bad value is a 400 with a stable code. */
 export const SearchQuerySchema = t.Object(
   {
-    q: t.String({
-      minLength: 1,
-      maxLength: MAX_SEARCH_QUERY_LENGTH,
-      description: 'What the person typed: words in any of en, hi, ar, de; typos and short forms welcome',
-    }),
+    q: t.Optional(
+      t.String({
+        description: `Required: what the person typed, 1-${MAX_SEARCH_QUERY_LENGTH} characters, in any of en, hi, ar, de; typos and short forms welcome`,
+      }),
+    ),
     types: t.Optional(t.String({ description: `Comma list of ${SEARCH_TYPES.join(', ')} (default all)`, examples: ['service,talent'] })),
-    page: t.Optional(t.String({ pattern: '^[0-9]+$', description: 'From 1 (default 1)' })),
-    limit: t.Optional(t.String({ pattern: '^[0-9]+$', description: `1-${MAX_SEARCH_LIMIT} (default ${DEFAULT_SEARCH_LIMIT})` })),
+    page: t.Optional(t.String({ description: `From 1 (default 1); page × limit at most ${MAX_SEARCH_DEPTH}` })),
+    limit: t.Optional(t.String({ description: `1-${MAX_SEARCH_LIMIT} (default ${DEFAULT_SEARCH_LIMIT})` })),
   },
   { title: 'SearchQuery' },
 );
@@ -50,8 +50,11 @@ export const SearchHitSchema = t.Object(
 );
 export type SearchHit = typeof SearchHitSchema.static;
 
-/** Query of `GET /search/suggest`: `q` is what was typed so far; its last word is completed. */
-export const SuggestQuerySchema = t.Object({ q: t.String({ minLength: 1, maxLength: MAX_SEARCH_QUERY_LENGTH }) }, { title: 'SuggestQuery' });
+/** Query of `GET /search/suggest`: `q` is what was typed so far; its last word is completed (checked by the service, as SearchQuery). */
+export const SuggestQuerySchema = t.Object(
+  { q: t.Optional(t.String({ description: `Required: 1-${MAX_SEARCH_QUERY_LENGTH} characters` })) },
+  { title: 'SuggestQuery' },
+);
 
 /** One completion: the query with its last word completed, and how many documents hold that word. */
 export const SearchSuggestionSchema = t.Object(
@@ -59,6 +62,15 @@ export const SearchSuggestionSchema = t.Object(
   { title: 'SearchSuggestion', additionalProperties: false },
 );
 export type SearchSuggestion = typeof SearchSuggestionSchema.static;
+
+/** Query of `GET /search/misses` (admin). */
+export const MissesQuerySchema = t.Object(
+  {
+    page: t.Optional(t.String({ description: 'From 1 (default 1)' })),
+    limit: t.Optional(t.String({ description: `1-${MAX_MISSES_LIMIT} (default 50)` })),
+  },
+  { title: 'MissesQuery' },
+);
 
 /** A normalised query that found nothing, and how often (admins read them to add synonyms or content). */
 export const SearchMissSchema = t.Object(
