@@ -10,11 +10,13 @@ export interface WeightedIndex {
 
 /** How much each kind of match is worth, times the field's weight: the word itself above a word it begins, a synonym, then a typo. */
 export const MATCH_QUALITY = { exact: 1, prefix: 0.8, synonym: 0.75, typo: 0.5 } as const;
+/** What a stop word found adds, as a share of a word's weight (it never counts as a matched word). */
+const OPTIONAL_SHARE = 0.1;
 
 /** What a query matched: the candidate ordinals (every required term found; no order) and each one's relevance. */
 export interface QueryMatch {
   ordinals: Int32Array;
-  /** Matched terms (stop words too) × 100 + the sum of each term's best weight × quality; read before the next match of the same matcher. */
+  /** Matched required terms × 100 + the sum of each term's best weight × quality (a tenth of it for a stop word); read before the next match of the same matcher. */
   relevance(ordinal: number): number;
 }
 
@@ -68,7 +70,7 @@ export class QueryMatcher {
       for (const o of candidates) this.required[o] = r + 1;
     });
     const all = required.length;
-    for (const t of optional) this.scoreTerm(t, (o) => this.queryStamp[o] === q && this.required[o] === all && all > 0);
+    for (const t of optional) this.scoreTerm(t, (o) => this.queryStamp[o] === q && this.required[o] === all && all > 0, OPTIONAL_SHARE);
     return {
       ordinals: all === 0 ? new Int32Array(0) : Int32Array.from(candidates),
       relevance: (o) => (this.matched[o] as number) * 100 + (this.score[o] as number),
@@ -76,7 +78,7 @@ export class QueryMatcher {
   }
 
   /** Adds one term's best weight to every item it matches that `eligible` admits; the items it matched. */
-  private scoreTerm(term: QueryTerm, eligible: (ordinal: number) => boolean): number[] {
+  private scoreTerm(term: QueryTerm, eligible: (ordinal: number) => boolean, share = 1): number[] {
     const t = this.nextTerm();
     const touched: number[] = [];
     for (const [list, weight] of this.listsOf(term)) {
@@ -93,8 +95,9 @@ export class QueryMatcher {
       }
     }
     for (const o of touched) {
-      this.score[o] = (this.score[o] as number) + (this.termScore[o] as number);
-      this.matched[o] = (this.matched[o] as number) + 1;
+      this.score[o] = (this.score[o] as number) + share * (this.termScore[o] as number);
+      // A stop word found is a hint, not a matched word: "for" must not outrank what was asked for.
+      if (share === 1) this.matched[o] = (this.matched[o] as number) + 1;
     }
     return touched;
   }
