@@ -19,6 +19,8 @@ export interface FakeUpstreams {
   talent: Record<string, unknown>[];
   content: Record<string, unknown>[];
   down: Set<'catalog' | 'talent' | 'content'>;
+  /** A body served as it is instead of the lines (a cut-off index, say). */
+  rawBody: Partial<Record<'catalog' | 'talent' | 'content', string>>;
   /** How many reads each index answered 200 (not 304). */
   served: Record<'catalog' | 'talent' | 'content', number>;
 }
@@ -28,19 +30,23 @@ export interface FakeUpstreams {
  * fake fetch through the real service client (with ETags, so an unchanged index is a 304), on a
  * manual clock, with a token signer standing in for auth. The index is read once before it returns.
  */
-export async function createSearchUnderTest(options: { documents?: DocumentStore; upstreams?: Partial<Omit<FakeUpstreams, 'down' | 'served'>> } = {}) {
+export async function createSearchUnderTest(
+  options: { documents?: DocumentStore; upstreams?: Partial<Omit<FakeUpstreams, 'down' | 'served' | 'rawBody'>> } = {},
+) {
   const clock = createManualClock(Date.parse('2026-11-01T09:00:00.000Z'));
   const upstreams: FakeUpstreams = {
     catalog: options.upstreams?.catalog ?? [],
     talent: options.upstreams?.talent ?? [],
     content: options.upstreams?.content ?? [],
     down: new Set(),
+    rawBody: {},
     served: { catalog: 0, talent: 0, content: 0 },
   };
   const fakeFetch = (name: 'catalog' | 'talent' | 'content') =>
     (async (input: string | URL | Request, init?: RequestInit) => {
       if (upstreams.down.has(name)) return new Response('{"success":false,"error":{"code":"INTERNAL","message":"down"}}', { status: 503 });
-      const body = `${[...upstreams[name], { end: true, count: upstreams[name].length }].map((l) => JSON.stringify(l)).join('\n')}\n`;
+      const body =
+        upstreams.rawBody[name] ?? `${[...upstreams[name], { end: true, count: upstreams[name].length }].map((l) => JSON.stringify(l)).join('\n')}\n`;
       const etag = `"${Bun.hash(body).toString(16)}"`;
       const sent = new Headers(input instanceof Request ? input.headers : init?.headers).get('if-none-match');
       if (sent === etag) return new Response(null, { status: 304, headers: { etag } });
