@@ -1,5 +1,5 @@
 import type { Role } from '@tm/contracts';
-import { createManualClock, silentLogger } from '@tm/shared';
+import { createManualClock, silentLogger, systemClock } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
@@ -92,4 +92,30 @@ export async function createSearchUnderTest(
     return { ...res, slugs: res.status === 200 ? (res.body.data as { slug: string }[]).map((h) => h.slug) : [] };
   };
   return { app, documents, keeper, upstreams, clock, call, search, tokenFor };
+}
+
+/**
+ * A search app reading the indexes of real services at these base URLs (another workspace's
+ * end-to-end tests: the gateway's agent stack, the tools' services), its first index read before
+ * it returns. Admin tokens are never accepted (GET /search/misses answers 401/403).
+ */
+export async function createSearchOver(urls: { catalog: string; talent: string; content: string }) {
+  const client = (service: string, baseUrl: string) => createServiceClient({ service, baseUrl, timeoutMs: 5000, logger: silentLogger });
+  const keeper = createIndexKeeper({
+    sources: indexSources({ catalog: client('catalog', urls.catalog), talent: client('talent', urls.talent), content: client('content', urls.content) }),
+    clock: systemClock,
+    logger: silentLogger,
+    timeoutMs: 5000,
+  });
+  await keeper.refresh();
+  const noKeys: JWTVerifyGetKey = async () => {
+    throw new Error('no keys in this test');
+  };
+  const app = createApp({
+    documents: createEmbeddedDocumentStore(),
+    keeper,
+    tokens: createTokenVerifier({ keys: noKeys, clock: systemClock }),
+    logger: silentLogger,
+  });
+  return { app, keeper };
 }

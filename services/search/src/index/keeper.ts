@@ -64,8 +64,9 @@ export function createIndexKeeper(options: { sources: readonly IndexSource[]; cl
         }
       }),
     );
-    // The first index waits for every source: a search that silently lacks all services is worse than a 503.
-    if (!changed || held.size < options.sources.length) return;
+    // Every source has been asked by now; one away from the start is left out until it answers
+    // (/readyz says which), rather than keeping the others' documents from being searched.
+    if (!changed) return;
     const started = clock.now();
     index = await SearchIndex.build(
       [...held.values()].flatMap((h) => h.documents),
