@@ -10,11 +10,14 @@ export interface WeightedIndex {
 
 /** How much each kind of match is worth, times the field's weight: the word itself above a word it begins, a synonym, then a typo. */
 export const MATCH_QUALITY = { exact: 1, prefix: 0.8, synonym: 0.75, typo: 0.5 } as const;
+/** Synonym phrases remembered per matcher with their posting lists. */
+const PHRASE_CACHE_MAX = 1_000;
 /** What a stop word found adds, as a share of a word's weight (it never counts as a matched word). */
 const OPTIONAL_SHARE = 0.1;
 
 /** What a query matched: the candidate ordinals (every required term found; no order) and each one's relevance. */
 export interface QueryMatch {
+  /** A view of the matcher's buffer: read (or copy) it before the next match of the same matcher. */
   ordinals: Int32Array;
   /** Matched required terms × 100 + the sum of each term's best weight × quality (a tenth of it for a stop word); read before the next match of the same matcher. */
   relevance(ordinal: number): number;
@@ -33,6 +36,11 @@ export class QueryMatcher {
   private readonly score: Float64Array;
   private readonly required: Uint8Array;
   private readonly matched: Uint8Array;
+  /** The items the last term matched (its first `n` entries). */
+  private readonly touched: Int32Array;
+  /** The last match's candidates (its `ordinals` view). */
+  private readonly candidates: Int32Array;
+  private readonly phrases = new Map<string, [Int32Array, number][]>();
   private query = 0;
   private term = 0;
 
@@ -46,6 +54,8 @@ export class QueryMatcher {
     this.score = new Float64Array(size);
     this.required = new Uint8Array(size);
     this.matched = new Uint8Array(size);
+    this.touched = new Int32Array(size);
+    this.candidates = new Int32Array(size);
   }
 
   /** The items holding every required term (a stop word only adds to the relevance); no required term matches nothing. */
@@ -53,53 +63,57 @@ export class QueryMatcher {
     const q = this.nextQuery();
     const required = terms.filter((t) => t.required);
     const optional = terms.filter((t) => !t.required);
-    let candidates: number[] = [];
-    required.forEach((t, r) => {
-      candidates = this.scoreTerm(t, (o) => {
-        if (r === 0) {
-          if (this.queryStamp[o] !== q) {
-            this.queryStamp[o] = q;
-            this.score[o] = 0;
-            this.required[o] = 0;
-            this.matched[o] = 0;
-          }
-          return true;
-        }
-        return this.queryStamp[o] === q && this.required[o] === r;
-      });
-      for (const o of candidates) this.required[o] = r + 1;
-    });
+    let count = 0;
+    for (let r = 0; r < required.length; r++) {
+      count = this.scoreTerm(required[r] as QueryTerm, q, r, 1);
+      for (let i = 0; i < count; i++) this.required[this.touched[i] as number] = r + 1;
+    }
     const all = required.length;
-    for (const t of optional) this.scoreTerm(t, (o) => this.queryStamp[o] === q && this.required[o] === all && all > 0, OPTIONAL_SHARE);
+    // A view of a reused buffer (a search at 100k items allocates no 200 KB copy per query).
+    if (all > 0) this.candidates.set(this.touched.subarray(0, count));
+    const ordinals = this.candidates.subarray(0, all === 0 ? 0 : count);
+    for (const t of optional) if (all > 0) this.scoreTerm(t, q, all, OPTIONAL_SHARE);
     return {
-      ordinals: all === 0 ? new Int32Array(0) : Int32Array.from(candidates),
+      ordinals,
       relevance: (o) => (this.matched[o] as number) * 100 + (this.score[o] as number),
     };
   }
 
-  /** Adds one term's best weight to every item it matches that `eligible` admits; the items it matched. */
-  private scoreTerm(term: QueryTerm, eligible: (ordinal: number) => boolean, share = 1): number[] {
+  /**
+   * Adds one term's best weight to every item it matches among those that matched the `before`
+   * required terms before it (all items for the first); the count of items it matched, which
+   * `touched` holds. A stop word (`share` below 1) adds a share and never counts as matched.
+   */
+  private scoreTerm(term: QueryTerm, q: number, before: number, share: number): number {
     const t = this.nextTerm();
-    const touched: number[] = [];
+    const { termStamp, termScore, queryStamp, required, score, matched, touched } = this;
+    let n = 0;
     for (const [list, weight] of this.listsOf(term)) {
       for (let i = 0; i < list.length; i++) {
         const o = list[i] as number;
-        if (this.termStamp[o] === t) {
-          if (weight > (this.termScore[o] as number)) this.termScore[o] = weight;
+        if (termStamp[o] === t) {
+          if (weight > (termScore[o] as number)) termScore[o] = weight;
           continue;
         }
-        if (!eligible(o)) continue;
-        this.termStamp[o] = t;
-        this.termScore[o] = weight;
-        touched.push(o);
+        if (before === 0 && share === 1) {
+          if (queryStamp[o] !== q) {
+            queryStamp[o] = q;
+            score[o] = 0;
+            required[o] = 0;
+            matched[o] = 0;
+          }
+        } else if (queryStamp[o] !== q || required[o] !== before) continue;
+        termStamp[o] = t;
+        termScore[o] = weight;
+        touched[n++] = o;
       }
     }
-    for (const o of touched) {
-      this.score[o] = (this.score[o] as number) + share * (this.termScore[o] as number);
-      // A stop word found is a hint, not a matched word: "for" must not outrank what was asked for.
-      if (share === 1) this.matched[o] = (this.matched[o] as number) + 1;
+    for (let i = 0; i < n; i++) {
+      const o = touched[i] as number;
+      score[o] = (score[o] as number) + share * (termScore[o] as number);
+      if (share === 1) matched[o] = (matched[o] as number) + 1;
     }
-    return touched;
+    return n;
   }
 
   /** Every posting list a term matches, with the weight a match there is worth. */
@@ -111,8 +125,23 @@ export class QueryMatcher {
       for (const l of m.prefix) out.push([l, weight * MATCH_QUALITY.prefix]);
       for (const l of m.typo) out.push([l, weight * MATCH_QUALITY.typo]);
     }
-    for (const phrase of term.alternatives) {
-      // Within one field at that field's weight; spread over several fields at the lowest.
+    for (const phrase of term.alternatives) out.push(...this.phraseLists(phrase));
+    return out;
+  }
+
+  /**
+   * The lists of a synonym phrase: one word as its own posting lists (no copy); several words
+   * within one field at that field's weight, spread over several fields at the lowest weight.
+   * Remembered per matcher, as the word matches are per index (both are immutable).
+   */
+  private phraseLists(phrase: readonly string[]): [Int32Array, number][] {
+    const key = phrase.join(' ');
+    const known = this.phrases.get(key);
+    if (known) return known;
+    const out: [Int32Array, number][] = [];
+    if (phrase.length === 1) {
+      for (const { index, weight } of this.fields) for (const l of prefixLists(index, phrase[0] as string)) out.push([l, weight * MATCH_QUALITY.synonym]);
+    } else {
       const perField = this.fields.map(({ index }) => phrase.map((w) => unionSorted(prefixLists(index, w))));
       this.fields.forEach(({ weight }, f) => {
         out.push([intersectSorted(perField[f] as Int32Array[]), weight * MATCH_QUALITY.synonym]);
@@ -122,6 +151,8 @@ export class QueryMatcher {
         out.push([intersectSorted(phrase.map((_, w) => unionSorted(perField.map((lists) => lists[w] as Int32Array)))), lowest * MATCH_QUALITY.synonym]);
       }
     }
+    if (this.phrases.size >= PHRASE_CACHE_MAX) this.phrases.clear();
+    this.phrases.set(key, out);
     return out;
   }
 

@@ -1,4 +1,4 @@
-import { MAX_SUGGESTIONS, type MarketCode, SEARCH_TYPES, type SearchHit, type SearchSuggestion, type SearchType } from '@tm/contracts';
+import { MARKET_CODES, MAX_SUGGESTIONS, type MarketCode, SEARCH_TYPES, type SearchHit, type SearchSuggestion, type SearchType } from '@tm/contracts';
 import { parseQuery, QueryMatcher, searchWords, type TokenIndex, TokenIndexBuilder, topRanked, yieldToRequests } from '@tm/shared/search';
 import { compareMerit, FIELD_WEIGHTS, type SearchDocument } from './documents.ts';
 
@@ -23,6 +23,9 @@ export interface SearchAnswer {
 
 const CHUNK = 5_000;
 
+/** What the index keeps of a document once built: a hit's fields and, for services, their markets. */
+type HitFields = Pick<SearchDocument, 'type' | 'id' | 'slug' | 'title' | 'summary' | 'url' | 'markets'>;
+
 /**
  * One version of the search index: every document in order of merit (rating, availability), a
  * word index per field (title, summary, keywords, other) matched by the shared QueryMatcher, and
@@ -31,9 +34,18 @@ const CHUNK = 5_000;
  */
 export class SearchIndex {
   private readonly matcher: QueryMatcher;
+  /**
+   * Each document's type (its index in SEARCH_TYPES) and the markets it may be shown in (a bit
+   * per MARKET_CODES entry; every bit for talent and pages), packed: counting the facets of 50k
+   * candidates then reads two small arrays instead of 50k objects spread over the heap.
+   */
+  private readonly typeOf: Uint8Array;
+  private readonly marketsOf: Uint8Array;
+  /** The candidates of the asked types, reused by every search (searches run one at a time). */
+  private readonly kept: Int32Array;
 
   private constructor(
-    private readonly docs: readonly SearchDocument[],
+    private readonly docs: readonly HitFields[],
     fields: { title: TokenIndex; summary: TokenIndex; keywords: TokenIndex; other: TokenIndex },
     private readonly suggestions: TokenIndex,
     readonly builtAt: number,
@@ -46,6 +58,11 @@ export class SearchIndex {
         { index: fields.other, weight: FIELD_WEIGHTS.other },
       ],
       docs.length,
+    );
+    this.kept = new Int32Array(docs.length);
+    this.typeOf = Uint8Array.from(docs, (d) => SEARCH_TYPES.indexOf(d.type));
+    this.marketsOf = Uint8Array.from(docs, (d) =>
+      d.markets === undefined ? 0xff : d.markets.reduce((bits, m) => bits | (1 << (MARKET_CODES as readonly string[]).indexOf(m)), 0),
     );
   }
 
@@ -69,8 +86,18 @@ export class SearchIndex {
       for (const x of d.other) other.add(o, x);
       if (o % CHUNK === CHUNK - 1) await yieldToRequests();
     }
+    // Only what a hit shows is kept past the build (keywords, role words and ratings live on in the word indexes and the order).
+    const kept: HitFields[] = docs.map(({ type, id, slug, title, summary, url, markets }) => ({
+      type,
+      id,
+      slug,
+      title,
+      summary,
+      url,
+      ...(markets ? { markets } : {}),
+    }));
     return new SearchIndex(
-      docs,
+      kept,
       { title: title.build(), summary: summary.build(), keywords: keywords.build(), other: other.build() },
       suggest.build(),
       builtAt,
@@ -88,19 +115,22 @@ export class SearchIndex {
   search(r: SearchRequest): SearchAnswer {
     const terms = parseQuery(r.q);
     const match = this.matcher.match(terms);
-    const facets: Record<SearchType, number> = { service: 0, talent: 0, page: 0 };
-    const kept = new Int32Array(match.ordinals.length);
+    const counts = [0, 0, 0];
+    const asked = SEARCH_TYPES.map((t) => r.types.has(t));
+    const marketBit = r.market === undefined ? 0xff : 1 << MARKET_CODES.indexOf(r.market);
+    const kept = this.kept;
     let n = 0;
     for (let i = 0; i < match.ordinals.length; i++) {
       const o = match.ordinals[i] as number;
-      const d = this.docs[o] as SearchDocument;
-      if (r.market !== undefined && d.markets !== undefined && !d.markets.includes(r.market)) continue;
-      facets[d.type]++;
-      if (r.types.has(d.type)) kept[n++] = o;
+      if (((this.marketsOf[o] as number) & marketBit) === 0) continue;
+      const type = this.typeOf[o] as number;
+      counts[type] = (counts[type] as number) + 1;
+      if (asked[type]) kept[n++] = o;
     }
+    const facets: Record<SearchType, number> = { service: counts[0] as number, talent: counts[1] as number, page: counts[2] as number };
     const ranked = topRanked(kept.subarray(0, n), match.relevance, r.page * r.limit).slice((r.page - 1) * r.limit);
     const hits = ranked.map((o) => {
-      const d = this.docs[o] as SearchDocument;
+      const d = this.docs[o] as HitFields;
       return { type: d.type, id: d.id, slug: d.slug, title: d.title, summary: d.summary, url: d.url, score: Math.round(match.relevance(o) * 100) / 100 };
     });
     return { hits, total: n, facets, normalised: terms.map((t) => t.word).join(' ') };
