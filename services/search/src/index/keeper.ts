@@ -3,6 +3,9 @@ import type { SearchDocument } from './documents.ts';
 import { SearchIndex } from './search-index.ts';
 import { type IndexSource, readIndex } from './sources.ts';
 
+/** How soon a refresh follows one that built no index yet. */
+const FIRST_INDEX_RETRY_MS = 1_000;
+
 /** How each upstream index fared at the last refresh. */
 export interface SourceState {
   /** The last read succeeded (or answered 304). */
@@ -19,7 +22,7 @@ export interface IndexKeeper {
   current(): SearchIndex | undefined;
   /** Reads every source (304 when unchanged) and rebuilds when one changed; a failing source keeps its last good documents. */
   refresh(): Promise<void>;
-  /** Refreshes every `intervalMs` (and once now) until stopped. */
+  /** Refreshes now, then `intervalMs` after each refresh ends (every second until the first index), until stopped. */
   start(intervalMs: number): void;
   stop(): void;
   sources(): Record<string, SourceState>;
@@ -36,7 +39,8 @@ export function createIndexKeeper(options: { sources: readonly IndexSource[]; cl
   const states: Record<string, SourceState> = Object.fromEntries(options.sources.map((s) => [s.name, { fresh: false, documents: 0 }]));
   let index: SearchIndex | undefined;
   let running: Promise<void> | undefined;
-  let timer: ReturnType<typeof setInterval> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let started = false;
   let round = 0;
 
   async function refreshOnce(): Promise<void> {
@@ -86,11 +90,18 @@ export function createIndexKeeper(options: { sources: readonly IndexSource[]; cl
     current: () => index,
     refresh,
     start(intervalMs) {
-      void refresh();
-      timer ??= setInterval(() => void refresh(), intervalMs);
+      if (started) return;
+      started = true;
+      // Until the first index is built (the services start alongside search), ask every second.
+      const next = () => {
+        if (!started) return;
+        timer = setTimeout(() => void refresh().finally(next), index ? intervalMs : Math.min(intervalMs, FIRST_INDEX_RETRY_MS));
+      };
+      void refresh().finally(next);
     },
     stop() {
-      if (timer) clearInterval(timer);
+      started = false;
+      if (timer) clearTimeout(timer);
       timer = undefined;
     },
     sources: () => structuredClone(states),
