@@ -3,8 +3,8 @@ import type { SearchDocument } from './documents.ts';
 import { SearchIndex } from './search-index.ts';
 import { type IndexSource, readIndex } from './sources.ts';
 
-/** How soon a refresh follows one that built no index yet. */
-const FIRST_INDEX_RETRY_MS = 1_000;
+/** How soon a refresh follows one while some source has never been read. */
+const FIRST_READ_RETRY_MS = 1_000;
 
 /** How each upstream index fared at the last refresh. */
 export interface SourceState {
@@ -22,7 +22,7 @@ export interface IndexKeeper {
   current(): SearchIndex | undefined;
   /** Reads every source (304 when unchanged) and rebuilds when one changed; a failing source keeps its last good documents. */
   refresh(): Promise<void>;
-  /** Refreshes now, then `intervalMs` after each refresh ends (every second until the first index), until stopped. */
+  /** Refreshes now, then `intervalMs` after each refresh ends (every second until every source was read once), until stopped. */
   start(intervalMs: number): void;
   stop(): void;
   sources(): Record<string, SourceState>;
@@ -92,10 +92,11 @@ export function createIndexKeeper(options: { sources: readonly IndexSource[]; cl
     start(intervalMs) {
       if (started) return;
       started = true;
-      // Until the first index is built (the services start alongside search), ask every second.
+      // Until every source has been read once (the services start alongside search), ask every second.
       const next = () => {
         if (!started) return;
-        timer = setTimeout(() => void refresh().finally(next), index ? intervalMs : Math.min(intervalMs, FIRST_INDEX_RETRY_MS));
+        const allRead = held.size === options.sources.length;
+        timer = setTimeout(() => void refresh().finally(next), allRead ? intervalMs : Math.min(intervalMs, FIRST_READ_RETRY_MS));
       };
       void refresh().finally(next);
     },
