@@ -18,6 +18,8 @@ export interface SearchDocument {
   /** Services: the markets it is offered in (a caller's X-Country keeps only those). */
   markets?: readonly MarketCode[];
   rating?: { count: number; average: number };
+  /** Pages: the language of the copy (a caller's X-Lang puts pages in it before equally relevant others). */
+  lang?: string;
   availability?: 'available' | 'limited' | 'unavailable';
 }
 
@@ -101,6 +103,7 @@ export function pageDocument(line: Record<string, unknown>): SearchDocument | un
     url: `/${type === 'faq' ? 'faq' : type === 'article' ? 'articles' : 'pages'}/${encodeURIComponent(slug)}`,
     keywords: [],
     other: [type, str(line.lang) ?? ''],
+    ...(str(line.lang) ? { lang: str(line.lang) } : {}),
   };
 }
 

@@ -1,4 +1,14 @@
-import { MARKET_CODES, MAX_SUGGESTIONS, type MarketCode, SEARCH_TYPES, type SearchHit, type SearchSuggestion, type SearchType } from '@tm/contracts';
+import {
+  LANGUAGES,
+  type Lang,
+  MARKET_CODES,
+  MAX_SUGGESTIONS,
+  type MarketCode,
+  SEARCH_TYPES,
+  type SearchHit,
+  type SearchSuggestion,
+  type SearchType,
+} from '@tm/contracts';
 import { parseQuery, QueryMatcher, searchWords, type TokenIndex, TokenIndexBuilder, topRanked, yieldToRequests } from '@tm/shared/search';
 import { compareMerit, FIELD_WEIGHTS, type SearchDocument } from './documents.ts';
 
@@ -8,6 +18,8 @@ export interface SearchRequest {
   types: ReadonlySet<SearchType>;
   /** The caller's market: services not offered there are left out (talent and pages are not). */
   market?: MarketCode;
+  /** The caller's language (X-Lang): a page in it goes before an equally relevant page in another. */
+  lang?: Lang;
   page: number;
   limit: number;
 }
@@ -22,9 +34,11 @@ export interface SearchAnswer {
 }
 
 const CHUNK = 5_000;
+/** What the caller's language adds to a page's relevance (the smallest field difference is 0.05: a typo in other vs. title). */
+const LANG_TIE_BREAK = 0.01;
 
 /** What the index keeps of a document once built: a hit's fields and, for services, their markets. */
-type HitFields = Pick<SearchDocument, 'type' | 'id' | 'slug' | 'title' | 'summary' | 'url' | 'markets'>;
+type HitFields = Pick<SearchDocument, 'type' | 'id' | 'slug' | 'title' | 'summary' | 'url' | 'markets' | 'lang'>;
 
 /**
  * One version of the search index: every document in order of merit (rating, availability), a
@@ -41,6 +55,8 @@ export class SearchIndex {
    */
   private readonly typeOf: Uint8Array;
   private readonly marketsOf: Uint8Array;
+  /** Each page's language (its index in LANGUAGES), 0xff for everything else. */
+  private readonly langOf: Uint8Array;
   /** The candidates of the asked types, reused by every search (searches run one at a time). */
   private readonly kept: Int32Array;
 
@@ -60,6 +76,7 @@ export class SearchIndex {
       docs.length,
     );
     this.kept = new Int32Array(docs.length);
+    this.langOf = Uint8Array.from(docs, (d) => (d.lang === undefined ? 0xff : (LANGUAGES as readonly string[]).indexOf(d.lang) & 0xff));
     this.typeOf = Uint8Array.from(docs, (d) => SEARCH_TYPES.indexOf(d.type));
     this.marketsOf = Uint8Array.from(docs, (d) =>
       d.markets === undefined ? 0xff : d.markets.reduce((bits, m) => bits | (1 << (MARKET_CODES as readonly string[]).indexOf(m)), 0),
@@ -87,7 +104,7 @@ export class SearchIndex {
       if (o % CHUNK === CHUNK - 1) await yieldToRequests();
     }
     // Only what a hit shows is kept past the build (keywords, role words and ratings live on in the word indexes and the order).
-    const kept: HitFields[] = docs.map(({ type, id, slug, title, summary, url, markets }) => ({
+    const kept: HitFields[] = docs.map(({ type, id, slug, title, summary, url, markets, lang }) => ({
       type,
       id,
       slug,
@@ -95,6 +112,7 @@ export class SearchIndex {
       summary,
       url,
       ...(markets ? { markets } : {}),
+      ...(lang ? { lang } : {}),
     }));
     return new SearchIndex(
       kept,
@@ -128,10 +146,13 @@ export class SearchIndex {
       if (asked[type]) kept[n++] = o;
     }
     const facets: Record<SearchType, number> = { service: counts[0] as number, talent: counts[1] as number, page: counts[2] as number };
-    const ranked = topRanked(kept.subarray(0, n), match.relevance, r.page * r.limit).slice((r.page - 1) * r.limit);
+    // The caller's language breaks ties between pages only: less than any difference of matched words or fields.
+    const langCode = r.lang === undefined ? -1 : LANGUAGES.indexOf(r.lang);
+    const relevance = langCode < 0 ? match.relevance : (o: number) => match.relevance(o) + (this.langOf[o] === langCode ? LANG_TIE_BREAK : 0);
+    const ranked = topRanked(kept.subarray(0, n), relevance, r.page * r.limit).slice((r.page - 1) * r.limit);
     const hits = ranked.map((o) => {
       const d = this.docs[o] as HitFields;
-      return { type: d.type, id: d.id, slug: d.slug, title: d.title, summary: d.summary, url: d.url, score: Math.round(match.relevance(o) * 100) / 100 };
+      return { type: d.type, id: d.id, slug: d.slug, title: d.title, summary: d.summary, url: d.url, score: Math.round(relevance(o) * 100) / 100 };
     });
     return { hits, total: n, facets, normalised: terms.map((t) => t.word).join(' ') };
   }

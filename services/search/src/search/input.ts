@@ -1,5 +1,7 @@
 import {
   DEFAULT_SEARCH_LIMIT,
+  LANGUAGES,
+  type Lang,
   MARKET_CODES,
   MAX_MISSES_LIMIT,
   MAX_SEARCH_DEPTH,
@@ -18,8 +20,8 @@ import type { SearchRequest } from '../index/search-index.ts';
  * twice included); unknown parameters are ignored. Pure: no framework import.
  */
 
-/** GET /search's `q`, `types`, `page`, `limit`, and X-Country (an unknown market is no market filter). */
-export function parseSearch(params: URLSearchParams, country: string | null): SearchRequest {
+/** GET /search's `q`, `types`, `page`, `limit`, X-Country (an unknown market is no market filter) and X-Lang (its primary subtag; another language is none). */
+export function parseSearch(params: URLSearchParams, country: string | null, lang: string | null = null): SearchRequest {
   once(params, { q: 'INVALID_SEARCH', types: 'INVALID_SEARCH_TYPES', page: 'INVALID_PAGE', limit: 'INVALID_LIMIT' });
   const q = queryText(params.get('q'));
   const limit = integerIn(
@@ -41,7 +43,15 @@ export function parseSearch(params: URLSearchParams, country: string | null): Se
   );
   const types = parseTypes(params.get('types'));
   const market = country?.trim().toUpperCase();
-  return { q, types, page, limit, ...((MARKET_CODES as readonly string[]).includes(market ?? '') ? { market: market as MarketCode } : {}) };
+  const language = lang?.trim().toLowerCase().split(/[-_]/)[0];
+  return {
+    q,
+    types,
+    page,
+    limit,
+    ...((MARKET_CODES as readonly string[]).includes(market ?? '') ? { market: market as MarketCode } : {}),
+    ...((LANGUAGES as readonly string[]).includes(language ?? '') ? { lang: language as Lang } : {}),
+  };
 }
 
 /** GET /search/suggest's `q`. */

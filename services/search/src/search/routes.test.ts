@@ -58,6 +58,16 @@ describe('GET /search', () => {
     expect((await search('website', '', { 'x-country': 'XX' })).slugs).toEqual(['website-launch']);
   });
 
+  it("puts pages in the caller's language (X-Lang) before equally relevant pages in another", async () => {
+    const { search } = await underTest();
+    expect((await search('2025', '&types=page')).slugs).toEqual(['hiring-kubernetes', 'prices-ar']);
+    expect((await search('2025', '&types=page', { 'x-lang': 'ar' })).slugs).toEqual(['prices-ar', 'hiring-kubernetes']);
+    expect((await search('2025', '&types=page', { 'x-lang': 'ar-AE' })).slugs).toEqual(['prices-ar', 'hiring-kubernetes']);
+    expect((await search('2025', '&types=page', { 'x-lang': 'fr' })).slugs).toEqual(['hiring-kubernetes', 'prices-ar']);
+    // Never above a better match: "kubernetes" in an English title beats nothing in Arabic.
+    expect((await search('kubernetes 2025', '&types=page', { 'x-lang': 'ar' })).slugs).toEqual(['hiring-kubernetes']);
+  });
+
   it('answers 400 with a stable code for every bad parameter', async () => {
     const { call } = await underTest();
     const cases: [string, string][] = [

@@ -21,12 +21,12 @@ export function createSearchRoutes(deps: { keeper: IndexKeeper; misses: MissLog;
       '/search',
       async ({ request, set }) => {
         const url = new URL(request.url);
-        const r = parseSearch(url.searchParams, request.headers.get('x-country'));
+        const r = parseSearch(url.searchParams, request.headers.get('x-country'), request.headers.get('x-lang'));
         const answer = ready().search(r);
         if (answer.facets.service + answer.facets.talent + answer.facets.page === 0) await deps.misses.record(answer.normalised);
         Object.assign(set.headers, paginationHeaders(url, r.page, r.limit, answer.total), {
           'x-facet-type': `service=${answer.facets.service}, talent=${answer.facets.talent}, page=${answer.facets.page}`,
-          vary: 'X-Country',
+          vary: 'X-Country, X-Lang',
         });
         return ok(answer.hits);
       },
