@@ -12,7 +12,7 @@ export const SEARCH_DOCS = {
       'short forms and transliterations count ("js", "pm", "डेवलपर"). Text is compared after Unicode NFKC, lower case, accents and Arabic letter forms folded, and digits of any script made ASCII. ' +
       'Best first: matched words, then where they matched (title before summary), then the Bayesian rating, then availability. ' +
       `\`q\` 1-${MAX_SEARCH_QUERY_LENGTH} characters; \`types\` a comma list of service, talent, page (default all); \`limit\` 1-${MAX_SEARCH_LIMIT} (default 20); \`page\` from 1, the first ${MAX_SEARCH_DEPTH} results. ` +
-      "With X-Country, services not offered in that market are left out; with X-Lang, a page in that language goes before an equally relevant one in another. `X-Total-Count` counts the matches of the asked types; `X-Facet-Type` counts every type (`service=12, talent=3, page=1`). ' +
+      'With X-Country, services not offered in that market are left out; with X-Lang, a page in that language goes before an equally relevant one in another. `X-Total-Count` counts the matches of the asked types; `X-Facet-Type` counts every type (`service=12, talent=3, page=1`). ' +
       'Errors: 400 INVALID_SEARCH, INVALID_SEARCH_TYPES, INVALID_PAGE, INVALID_LIMIT; 503 SERVICE_UNAVAILABLE before the first index is read. No login needed.',
   },
   suggest: {
