@@ -4,6 +4,8 @@ import type { DocumentStore } from '@tm/shared/store';
 
 /** The longest normalised query kept as a miss (the words of a 100-character query fit). */
 const MAX_KEY_LENGTH = 200;
+/** Distinct misses kept: past this, known ones are still counted and new ones are not (random queries cannot grow the log without bound). */
+export const MAX_DISTINCT_MISSES = 10_000;
 
 /** Queries that found nothing, counted per normalised query, for admins (design: misses). */
 export interface MissLog {
@@ -20,14 +22,18 @@ type MissDoc = {
 };
 
 /** The miss log over the search service's own document store: one document per normalised query, counted by $inc. */
-export function createMissLog(deps: { documents: DocumentStore; clock: Clock; logger: Logger }): MissLog {
+export function createMissLog(deps: { documents: DocumentStore; clock: Clock; logger: Logger; maxDistinct?: number }): MissLog {
+  const maxDistinct = deps.maxDistinct ?? MAX_DISTINCT_MISSES;
   const misses = deps.documents.collection<MissDoc>('misses');
   return {
     async record(normalised) {
       if (normalised === '') return;
       const key = normalised.slice(0, MAX_KEY_LENGTH);
+      const update = { $inc: { count: 1 }, $set: { lastAt: new Date(deps.clock.now()).toISOString() } };
       try {
-        await misses.updateOne({ _id: key }, { $inc: { count: 1 }, $set: { lastAt: new Date(deps.clock.now()).toISOString() } }, { upsert: true });
+        if ((await misses.updateOne({ _id: key }, update)).matchedCount > 0) return;
+        if ((await misses.countDocuments({})) >= maxDistinct) return;
+        await misses.updateOne({ _id: key }, update, { upsert: true });
       } catch (err) {
         deps.logger.warn('a search miss could not be counted', { error: String(err) });
       }
