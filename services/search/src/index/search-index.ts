@@ -34,7 +34,7 @@ export interface SearchAnswer {
 }
 
 const CHUNK = 5_000;
-/** What the caller's language adds to a page's relevance (the smallest field difference is 0.05: a typo in other vs. title). */
+/** What the caller's language adds to a page's relevance: below the smallest difference two matches can make (0.05, a synonym against a longer word in `other`). */
 const LANG_TIE_BREAK = 0.01;
 
 /** What the index keeps of a document once built: a hit's fields and, for services, their markets. */
