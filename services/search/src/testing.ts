@@ -3,6 +3,7 @@ import { createManualClock, silentLogger, systemClock } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { createApp } from './app.ts';
@@ -100,7 +101,9 @@ export async function createSearchUnderTest(
  * it returns. Admin tokens are never accepted (GET /search/misses answers 401/403).
  */
 export async function createSearchOver(urls: { catalog: string; talent: string; content: string }) {
-  const client = (service: string, baseUrl: string) => createServiceClient({ service, baseUrl, timeoutMs: 5000, logger: silentLogger });
+  // The test factories' services accept the tests' credential on /internal/* (@tm/shared/testing).
+  const client = (service: string, baseUrl: string) =>
+    createServiceClient({ service, baseUrl, timeoutMs: 5000, logger: silentLogger, credential: TEST_SERVICE_CREDENTIAL });
   const keeper = createIndexKeeper({
     sources: indexSources({ catalog: client('catalog', urls.catalog), talent: client('talent', urls.talent), content: client('content', urls.content) }),
     clock: systemClock,
