@@ -2,14 +2,15 @@ import { BOOKINGS_ERROR_STATUS, BookingSchema, PaymentSchema } from '@tm/contrac
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { createTelemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
+import { createLifecycle } from './bookings/lifecycle.ts';
 import { createBookingRepository } from './bookings/repository.ts';
 import { createBookingRoutes } from './bookings/routes.ts';
 import type { BookingsDeps } from './deps.ts';
 import { createIdempotency } from './idempotency/idempotency.ts';
 import { createInternalRoutes } from './internal/routes.ts';
 import { createBookingsCounters } from './metrics/counters.ts';
+import { createBookingsOutbox } from './outbox/topics.ts';
 import type { PaymentDeps } from './payments/deps.ts';
-import { refundCancelledBooking } from './payments/refunds.ts';
 import { createPaymentRepository } from './payments/repository.ts';
 import { createPaymentRoutes } from './payments/routes.ts';
 import { createWebhookRoutes } from './payments/webhook-routes.ts';
@@ -21,6 +22,16 @@ export function buildParts(deps: BookingsDeps) {
   const bookings = createBookingRepository(deps.documents);
   const payments = createPaymentRepository(deps.documents);
   const idempotency = createIdempotency(deps.documents, deps.clock, deps.logger);
+  const outbox = createBookingsOutbox({
+    documents: deps.documents,
+    clock: deps.clock,
+    logger: deps.logger,
+    notifier: deps.notifier,
+    bookings,
+    payments: () => paymentDeps,
+    ...deps.outbox,
+  });
+  const lifecycle = createLifecycle({ repo: bookings, outbox, clock: deps.clock, counters });
   const paymentDeps: PaymentDeps = {
     payments,
     bookings,
@@ -28,7 +39,8 @@ export function buildParts(deps: BookingsDeps) {
     marketProviders: deps.marketProviders,
     clock: deps.clock,
     logger: deps.logger,
-    notifier: deps.notifier,
+    lifecycle,
+    outbox,
     counters,
   };
   return {
@@ -37,18 +49,21 @@ export function buildParts(deps: BookingsDeps) {
     bookings,
     payments,
     idempotency,
+    outbox,
+    lifecycle,
     paymentDeps,
     async ensureIndexes() {
       await bookings.ensureIndexes();
       await payments.ensureIndexes();
       await idempotency.ensureIndexes();
+      await outbox.ensureIndexes();
     },
   };
 }
 
 /** Builds the bookings service; never reads the environment, never opens a connection. */
 export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
-  const { bookings, payments, idempotency, paymentDeps, telemetry, counters } = parts;
+  const { bookings, payments, idempotency, paymentDeps, telemetry, counters, lifecycle } = parts;
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
@@ -78,9 +93,8 @@ export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
         legal: deps.legal,
         clock: deps.clock,
         logger: deps.logger,
-        notifier: deps.notifier,
         counters,
-        refundCancelled: (booking) => refundCancelledBooking(paymentDeps, booking),
+        lifecycle,
         tokens: deps.tokens,
         idempotency,
       }),

@@ -19,7 +19,10 @@ export interface BookingsDeps {
   tokens: TokenVerifier;
   providers: Readonly<Partial<Record<ProviderName, PaymentProvider>>>;
   marketProviders: Readonly<Record<MarketCode, ProviderName>>;
+  /** Sends the mails the outbox delivers. */
   notifier: Notifier;
+  /** The outbox worker's timings (tests shorten them; main.ts reads OUTBOX_* settings). */
+  outbox?: { leaseMs?: number; pollMs?: number; backoffMs?: readonly number[]; stagedGraceMs?: number };
   clock: Clock;
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations, business counters); a private one when left out. */

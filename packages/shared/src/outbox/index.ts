@@ -120,7 +120,18 @@ export interface Outbox {
    * (rethrown), the staged messages are left to the guard check, which voids them unless another
    * writer stored the same change under the same keys (two replicas racing for one transition).
    */
-  withChange<T>(messages: readonly OutboxMessage[], guard: OutboxGuard, change: () => Promise<T | null>): Promise<T | null>;
+  withChange<T>(
+    messages: readonly OutboxMessage[],
+    guard: OutboxGuard,
+    change: () => Promise<T | null>,
+    options?: { deliverNow?: readonly string[] },
+  ): Promise<T | null>;
+  /**
+   * Delivers these ready messages now, in the caller's request (a refund the answer reports),
+   * each under a claim like the worker's: one another worker holds, or that fails, is left to
+   * the worker. The number delivered.
+   */
+  deliver(keys: readonly string[]): Promise<number>;
   /** One pass: claims and delivers due messages until none is left; the number handled. */
   deliverDue(): Promise<number>;
   /** Starts the polling worker (idempotent). */
@@ -174,12 +185,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     };
   };
 
-  /** Claims one due message under a new lease token; null when none is due. */
-  async function claim(): Promise<{ doc: OutboxDoc; token: string } | null> {
+  /** Claims one due message (or the one named `key`) under a new lease token; null when none is due. */
+  async function claim(key?: string): Promise<{ doc: OutboxDoc; token: string } | null> {
     const now = clock.now();
     const token = crypto.randomUUID();
     const doc = await messages.findOneAndUpdate(
-      { state: { $in: ['ready', 'staged'] }, nextAt: { $lte: now }, leaseUntil: { $lte: now } },
+      { ...(key !== undefined ? { _id: key } : {}), state: { $in: ['ready', 'staged'] }, nextAt: { $lte: now }, leaseUntil: { $lte: now } },
       { $set: { leaseUntil: now + leaseMs, leaseToken: token, leaseOwner: owner } },
       { sort: { nextAt: 1 }, returnDocument: 'after' },
     );
@@ -196,7 +207,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return (await documents.collection(doc.guard.collection).findOne(filter, { projection: { _id: 1 } })) !== null;
   }
 
-  async function handle(doc: OutboxDoc, token: string): Promise<void> {
+  /** Delivers one claimed message and records the outcome; true when delivered. */
+  async function handle(doc: OutboxDoc, token: string): Promise<boolean> {
     const fields = { key: doc._id, topic: doc.topic, attempt: doc.attempts + 1 };
     const renewal = setInterval(
       () => void messages.updateOne({ _id: doc._id, leaseToken: token }, { $set: { leaseUntil: clock.now() + leaseMs } }).catch(() => undefined),
@@ -209,7 +221,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           await finish(doc, token, { state: 'void', expireAt: expireAt() });
           logger.info('outbox message voided: its change was never stored', fields);
           options.onOutcome?.(doc.topic, 'void');
-          return;
+          return false;
         }
       }
       const handler = handlers[doc.topic];
@@ -223,6 +235,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       );
       if (stored.matchedCount === 0) logger.warn('outbox message delivered after its lease was lost', fields);
       options.onOutcome?.(doc.topic, 'delivered');
+      return true;
     } catch (err) {
       const attempts = doc.attempts + 1;
       const permanent = err instanceof PermanentDeliveryError;
@@ -230,13 +243,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
         await finish(doc, token, { state: 'failed', attempts, lastError: String(err) }).catch(() => undefined);
         logger.error('outbox message not delivered; left as failed for an operator', { ...fields, error: String(err) });
         options.onOutcome?.(doc.topic, 'failed');
-        return;
+        return false;
       }
       const delay = backoff[Math.min(attempts - 1, backoff.length - 1)] ?? 60_000;
       // A staged message whose guard held is delivered later as ready: its change is stored.
       await finish(doc, token, { state: 'ready', attempts, nextAt: clock.now() + delay, lastError: String(err) }).catch(() => undefined);
       logger.warn('outbox delivery failed; retried later', { ...fields, retryInMs: delay, error: String(err) });
       options.onOutcome?.(doc.topic, 'retry');
+      return false;
     } finally {
       clearInterval(renewal);
     }
@@ -310,11 +324,28 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await insertAll(list.map((m) => newDoc(m, 'ready')));
       if (list.length > 0) wake();
     },
-    async withChange(list, guard, change) {
+    async withChange(list, guard, change, opts = {}) {
       await insertAll(list.map((m) => newDoc(m, 'staged', guard)));
       const result = await change();
-      if (result !== null) await this.release(list.map((m) => m.key));
+      if (result === null || list.length === 0) return result;
+      const keys = list.map((m) => m.key);
+      await messages.updateMany(
+        { _id: { $in: keys }, state: { $in: ['staged', 'void'] } },
+        { $set: { state: 'ready', nextAt: clock.now() }, $unset: { expireAt: '' } },
+      );
+      // Those the caller delivers itself first, so this process's worker does not take them meanwhile.
+      if (opts.deliverNow?.length)
+        await this.deliver(opts.deliverNow).catch((err) => logger.warn('outbox delivery in the request failed; left to the worker', { error: String(err) }));
+      wake();
       return result;
+    },
+    async deliver(keys) {
+      let delivered = 0;
+      for (const key of keys) {
+        const claimed = await claim(key);
+        if (claimed && (await handle(claimed.doc, claimed.token))) delivered++;
+      }
+      return delivered;
     },
     deliverDue,
     start() {

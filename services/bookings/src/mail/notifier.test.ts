@@ -4,7 +4,7 @@ import { createMemoryLogger } from '@tm/shared';
 import { createMemoryMailer } from '@tm/shared/mail';
 import { createHttpContacts } from '../auth/contacts-port.ts';
 import type { BookingDoc } from '../bookings/model.ts';
-import { eventually, PM_ANA } from '../testing/bookings-under-test.ts';
+import { PM_ANA } from '../testing/bookings-under-test.ts';
 import { createNotifier } from './notifier.ts';
 
 /** A stand-in of auth's GET /internal/contacts over real HTTP; `down` answers 503 as an overloaded auth would. */
@@ -29,11 +29,11 @@ const server = Bun.serve({
 });
 afterAll(() => server.stop(true));
 
-function setup(retryDelaysMs: readonly number[] = [1, 1, 1]) {
+function setup() {
   const mailer = createMemoryMailer();
   const logger = createMemoryLogger('bookings');
   const contacts = createHttpContacts({ baseUrl: `http://127.0.0.1:${server.port}`, timeoutMs: 500, logger });
-  const notifier = createNotifier({ mailer, logger, contacts, retryDelaysMs });
+  const notifier = createNotifier({ mailer, logger, contacts });
   auth.down = false;
   auth.asked.length = 0;
   return { mailer, logger, notifier };
@@ -45,19 +45,16 @@ const booking = (over: Partial<BookingDoc> = {}) =>
 describe('the notifier with auth as the address book', () => {
   it("mails the assigned PM at their staff account's email, found by their talent profile", async () => {
     const { mailer, notifier } = setup();
-    notifier.bookingAssigned(booking());
-    await notifier.idle();
+    await notifier.send('assigned', booking());
     expect(mailer.sent.map((m) => [m.to, m.subject])).toEqual([['ana.pm@example.test', 'New assignment BK-1']]);
     expect(auth.asked).toEqual([`?profileId=${PM_ANA.id}`]);
   });
 
   it("sends a receipt to the booking's contact email without asking auth, else to the account's email", async () => {
     const { mailer, notifier } = setup();
-    notifier.bookingPaid(booking({ contact: { email: 'billing@example.test', name: 'Billing' } }));
-    await notifier.idle();
+    await notifier.send('paid', booking({ contact: { email: 'billing@example.test', name: 'Billing' } }));
     expect(auth.asked).toEqual([]);
-    notifier.bookingPaid(booking());
-    await notifier.idle();
+    await notifier.send('paid', booking());
     expect(mailer.sent.map((m) => m.to)).toEqual(['billing@example.test', 'cara@example.test']);
     expect(mailer.sent[1]?.text).toStartWith('Hello Cara,');
     expect(auth.asked).toEqual(['?userId=user-1']);
@@ -65,35 +62,23 @@ describe('the notifier with auth as the address book', () => {
 
   it('skips the mail when auth knows no address (a mobile-only customer, a guest, a PM without a staff account) and never asks for an erased person', async () => {
     const { mailer, notifier, logger } = setup();
-    notifier.bookingCancelled(booking({ customerId: 'user-mobile-only' }));
-    notifier.bookingCancelled(booking({ customerId: 'guest-7' }));
-    notifier.bookingAssigned(booking({ pm: { id: 'no-account', slug: 'x', name: 'X' } }));
-    notifier.bookingCancelled(booking({ erasedAt: new Date().toISOString() }));
-    await notifier.idle();
+    await notifier.send('cancelled', booking({ customerId: 'user-mobile-only' }));
+    await notifier.send('cancelled', booking({ customerId: 'guest-7' }));
+    await notifier.send('assigned', booking({ pm: { id: 'no-account', slug: 'x', name: 'X' } }));
+    await notifier.send('cancelled', booking({ erasedAt: new Date().toISOString() }));
     expect(mailer.sent).toEqual([]);
     expect(auth.asked).toHaveLength(3);
     expect(logger.lines.filter((l) => String(l.msg).endsWith('mail skipped'))).toHaveLength(4);
   });
 
-  it('returns at once and retries the mail while auth cannot answer, then delivers it once', async () => {
-    // The third try waits long enough for the test to bring auth back after the second.
-    const { mailer, notifier, logger } = setup([1, 150, 150]);
+  it('fails (for the outbox to retry) while auth cannot answer or the mailer fails, and sends nothing then', async () => {
+    const { mailer, notifier } = setup();
     auth.down = true;
-    notifier.bookingPaid(booking()); // synchronous: nothing here waits for auth
-    await eventually(() => auth.asked.length >= 2);
+    await expect(notifier.send('paid', booking())).rejects.toThrow(/SERVICE_UNAVAILABLE|503/);
+    await notifier.send('paid', booking({ contact: { email: 'c@example.test' } }));
     auth.down = false;
-    await notifier.idle();
-    expect(mailer.sent.map((m) => m.to)).toEqual(['cara@example.test']);
-    expect(logger.lines.some((l) => l.msg === 'mail failed; retrying' && String(l.error).includes('SERVICE_UNAVAILABLE'))).toBe(true);
-  });
-
-  it('logs a mail as lost at error level when auth stays unreachable through every retry', async () => {
-    const { mailer, notifier, logger } = setup();
-    auth.down = true;
-    notifier.bookingAssigned(booking());
-    await notifier.idle();
-    expect(mailer.sent).toEqual([]);
-    expect(auth.asked).toHaveLength(4);
-    expect(logger.lines.filter((l) => l.level === 'error' && l.msg === 'mail not delivered after retries' && l.bookingId === 'bk1')).toHaveLength(1);
+    mailer.failNext = 1;
+    await expect(notifier.send('paid', booking())).rejects.toThrow('smtp unavailable');
+    expect(mailer.sent.map((m) => m.to)).toEqual(['c@example.test']);
   });
 });
