@@ -22,7 +22,7 @@ export interface BookingsDeps {
   /** Sends the mails the outbox delivers. */
   notifier: Notifier;
   /** The outbox worker's timings (tests shorten them; main.ts reads OUTBOX_* settings). */
-  outbox?: { leaseMs?: number; pollMs?: number; backoffMs?: readonly number[]; stagedGraceMs?: number };
+  outbox?: { leaseMs?: number; pollMs?: number; backoffMs?: readonly number[]; stagedGraceMs?: number; paused?: boolean };
   clock: Clock;
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations, business counters); a private one when left out. */

@@ -56,7 +56,7 @@ const deps = {
   clock: systemClock,
   logger,
   telemetry,
-  outbox: { pollMs: config.OUTBOX_POLL_MS, leaseMs: config.OUTBOX_LEASE_MS, stagedGraceMs: config.OUTBOX_STAGED_GRACE_MS },
+  outbox: { pollMs: config.OUTBOX_POLL_MS, leaseMs: config.OUTBOX_LEASE_MS, stagedGraceMs: config.OUTBOX_STAGED_GRACE_MS, paused: config.OUTBOX_PAUSED },
 };
 const parts = buildParts(deps);
 setup = retryUntilDone(logger, 'bookings setup (indexes)', () => parts.ensureIndexes());
@@ -68,8 +68,8 @@ const app = listenOrExit(
 // Every replica runs the reconciler's timer; a pass runs under the store lease `bookings.reconciler`, so one replica at a time.
 const reconciler = createReconciler({ ...parts.paymentDeps, intervalMs: config.RECONCILE_INTERVAL_MS, leases: createLeases(documents, { logger }) });
 reconciler.start();
-if (config.OUTBOX_PAUSED) logger.warn('outbox worker not started (OUTBOX_PAUSED, a test switch): nothing is delivered');
-else parts.outbox.start();
+if (config.OUTBOX_PAUSED) logger.warn('outbox paused (OUTBOX_PAUSED, a test switch): side effects are stored, none is delivered');
+parts.outbox.start();
 
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, providers: config.marketProviders });
 

@@ -101,6 +101,12 @@ export interface OutboxOptions {
   concurrency?: number;
   /** How long delivered and voided messages are kept (their keys keep refusing duplicates meanwhile). */
   retainMs?: number;
+  /**
+   * Tests only (a service's OUTBOX_PAUSED): messages are written and released but never
+   * delivered by this process, neither by its worker nor in a request: a process killed now
+   * holds a change whose side effects are stored and undelivered.
+   */
+  paused?: boolean;
   /** Called after each delivery attempt (metrics). */
   onOutcome?(topic: string, outcome: 'delivered' | 'retry' | 'failed' | 'void'): void;
 }
@@ -267,6 +273,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   async function deliverDue(): Promise<number> {
+    if (options.paused) return 0;
     if (pass) {
       again = true;
       return pass;
@@ -340,6 +347,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return result;
     },
     async deliver(keys) {
+      if (options.paused) return 0;
       let delivered = 0;
       for (const key of keys) {
         const claimed = await claim(key);
@@ -349,7 +357,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     deliverDue,
     start() {
-      if (started) return;
+      if (started || options.paused) return;
       started = true;
       schedule(0);
     },

@@ -42,6 +42,7 @@ export interface BookingsOutboxDeps {
   pollMs?: number;
   backoffMs?: readonly number[];
   stagedGraceMs?: number;
+  paused?: boolean;
   onOutcome?(topic: string, outcome: 'delivered' | 'retry' | 'failed' | 'void'): void;
 }
 
@@ -76,5 +77,6 @@ export function createBookingsOutbox(deps: BookingsOutboxDeps): Outbox {
     ...(deps.backoffMs !== undefined ? { backoffMs: deps.backoffMs } : {}),
     ...(deps.stagedGraceMs !== undefined ? { stagedGraceMs: deps.stagedGraceMs } : {}),
     ...(deps.onOutcome ? { onOutcome: deps.onOutcome } : {}),
+    ...(deps.paused ? { paused: true } : {}),
   });
 }
