@@ -30,7 +30,7 @@ const deps: GrowthDeps = {
   documents: gateReadiness(stores.documents, () => setup?.done() ?? false),
   keyValue: stores.keyValue,
   tokens: createTokenVerifier({ jwksUrl: config.jwksUrl, clock: systemClock }),
-  notifier: createLeadNotifier({ mailer, logger, salesEmail: config.SALES_EMAIL }),
+  notifier: createLeadNotifier({ mailer, logger, salesEmail: config.SALES_EMAIL, documents: stores.documents, clock: systemClock }),
   contacts: createHttpPersonContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }),
   clock: systemClock,
   logger,
@@ -47,6 +47,8 @@ const app = listenOrExit(
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT, maxRequestBodySize: config.MAX_BODY_BYTES },
   logger,
 );
+// The lead mails' outbox worker: any replica delivers a stored mail, each once (docs/operations.md "Outbox").
+deps.notifier.start();
 logger.info('listening', {
   host: config.HOST,
   port: app.server?.port,
@@ -58,6 +60,6 @@ logger.info('listening', {
 stopOnSignals(logger, async () => {
   setup?.stop();
   await app.stop();
-  await deps.notifier.idle();
+  await deps.notifier.stop();
   await Promise.allSettled([stores.documents.close(), stores.keyValue.close(), mailer.close()]);
 });
