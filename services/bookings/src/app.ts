@@ -29,6 +29,7 @@ export function buildParts(deps: BookingsDeps) {
     notifier: deps.notifier,
     bookings,
     payments: () => paymentDeps,
+    onOutcome: counters.outboxOutcome,
     ...deps.outbox,
   });
   const lifecycle = createLifecycle({ repo: bookings, outbox, clock: deps.clock, counters });
