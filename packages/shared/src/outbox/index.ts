@@ -220,8 +220,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       () => void messages.updateOne({ _id: doc._id, leaseToken: token }, { $set: { leaseUntil: clock.now() + leaseMs } }).catch(() => undefined),
       Math.max(1, Math.floor(leaseMs / 3)),
     );
+    // A staged message becomes deliverable only once its guard was seen to hold.
+    let guarded = doc.state === 'staged';
     try {
-      if (doc.state === 'staged') {
+      if (guarded) {
         // Never released: deliver only if the change it belongs to was stored.
         if (!(await guardHolds(doc))) {
           await finish(doc, token, { state: 'void', expireAt: expireAt() });
@@ -229,6 +231,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           options.onOutcome?.(doc.topic, 'void');
           return false;
         }
+        guarded = false;
       }
       const handler = handlers[doc.topic];
       if (!handler) throw new PermanentDeliveryError(`no handler for topic ${doc.topic}`);
@@ -252,8 +255,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
         return false;
       }
       const delay = backoff[Math.min(attempts - 1, backoff.length - 1)] ?? 60_000;
-      // A staged message whose guard held is delivered later as ready: its change is stored.
-      await finish(doc, token, { state: 'ready', attempts, nextAt: clock.now() + delay, lastError: String(err) }).catch(() => undefined);
+      // A staged message whose guard held is retried as ready (its change is stored); one whose
+      // guard could not be read (the store failed) stays staged, to be checked again.
+      await finish(doc, token, { state: guarded ? 'staged' : 'ready', attempts, nextAt: clock.now() + delay, lastError: String(err) }).catch(() => undefined);
       logger.warn('outbox delivery failed; retried later', { ...fields, retryInMs: delay, error: String(err) });
       options.onOutcome?.(doc.topic, 'retry');
       return false;

@@ -182,3 +182,39 @@ describe('outbox worker', () => {
     expect(calls).toEqual(['now']);
   });
 });
+
+describe('outbox guard check', () => {
+  it('keeps a staged message staged when its guard cannot be read, and delivers it once the store answers and the change is there', async () => {
+    const { createEmbeddedDocumentStore } = await import('../store/embedded-documents.ts');
+    const db = createEmbeddedDocumentStore();
+    let now = 1_000_000;
+    let broken = true;
+    // The guard's collection fails while `broken` (a store outage on that read only).
+    const flaky: DocumentStore = {
+      ...db,
+      kind: db.kind,
+      collection: (name: string) => {
+        const c = db.collection(name);
+        return name !== 'orders'
+          ? c
+          : ({
+              ...c,
+              collectionName: c.collectionName,
+              findOne: (...args: Parameters<typeof c.findOne>) => (broken ? Promise.reject(new Error('store down')) : c.findOne(...args)),
+            } as typeof c);
+      },
+    } as DocumentStore;
+    const calls: string[] = [];
+    const box = outboxOn(flaky, { mail: async (_p, ctx) => void calls.push(ctx.key) }, { clock: { now: () => now }, backoffMs: [1_000] });
+    await box.stage([{ key: 'x', topic: 'mail', payload: {} }], { collection: 'orders', filter: { _id: 'o' } });
+    now += 60_000;
+    expect(await box.deliverDue()).toBe(1);
+    expect((await box.get('x'))?.state).toBe('staged');
+    broken = false;
+    now += 1_000;
+    // The change was never stored: voided, not delivered.
+    await box.deliverDue();
+    expect((await box.get('x'))?.state).toBe('void');
+    expect(calls).toEqual([]);
+  });
+});
