@@ -61,3 +61,18 @@ describe('a move whose process died between its write and the release of its sid
     expect(t.mailer.sent).toEqual([]);
   });
 });
+
+describe('a silent move', () => {
+  it('keeps its other effects (the refund) and sends no mail', async () => {
+    const { b, p } = await paidBooking();
+    const moved = await t.parts.lifecycle.move(
+      b.id,
+      { status: 'paid' },
+      { action: 'cancel', to: 'cancelled', by: { id: 'account-erasure', role: 'system' }, silent: true },
+    );
+    expect(moved?.status).toBe('cancelled');
+    await t.parts.outbox.deliverDue();
+    expect(await t.parts.payments.findById(p.id)).toMatchObject({ status: 'refunded' });
+    expect(t.mailer.sent).toEqual([]);
+  });
+});

@@ -29,6 +29,8 @@ export interface Move {
   reason?: string;
   /** Fields set with the status (the PM of an assignment). */
   set?: Record<string, unknown>;
+  /** No mails about this move (an erased person's bookings closed by the erasure); its other effects stay. */
+  silent?: boolean;
 }
 
 /**
@@ -90,7 +92,8 @@ export function createLifecycle(deps: LifecycleDeps): Lifecycle {
       if (from.expiresAt !== undefined) filter.expiresAt = from.expiresAt;
       // The key names this very change (booking, action, instant, actor); the guard finds its history entry once stored.
       const change = `booking:${id}:${move.action}:${at}:${move.by.id}`;
-      const messages: OutboxMessage[] = effectsOf(move.action).map((effect) => effectMessage(change, id, effect));
+      const effects = effectsOf(move.action).filter((effect) => !(move.silent && effect.topic === 'booking.mail'));
+      const messages: OutboxMessage[] = effects.map((effect) => effectMessage(change, id, effect));
       const guard = { collection: 'bookings', filter: { _id: id, history: { $elemMatch: { action: move.action, at, 'by.id': move.by.id } } } };
       // A cancel's refund is attempted in the request (the answer shows the payment refunded); the rest goes to the worker.
       const deliverNow = messages.filter((m) => m.topic === 'booking.refund').map((m) => m.key);
