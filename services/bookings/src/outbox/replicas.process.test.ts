@@ -53,10 +53,13 @@ beforeAll(async () => {
   auth = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
-    fetch: (req) =>
-      new URL(req.url).pathname === '/.well-known/jwks.json'
-        ? Response.json({ keys: [jwk] })
-        : Response.json({ success: false, error: { code: 'CONTACT_NOT_FOUND', message: 'no' } }, { status: 404 }),
+    fetch(req) {
+      const path = new URL(req.url).pathname;
+      if (path === '/.well-known/jwks.json') return Response.json({ keys: [jwk] });
+      // The revocation feed bookings reads (nobody signed out here).
+      if (path === '/internal/revocations') return Response.json({ success: true, data: { revoked: [], next: Date.now(), more: false } });
+      return Response.json({ success: false, error: { code: 'CONTACT_NOT_FOUND', message: 'no' } }, { status: 404 });
+    },
   });
   sign = (sub) =>
     new SignJWT({ sub, role: 'customer', sid: `s-${sub}`, typ: 'access' })
