@@ -126,6 +126,7 @@ describe('@tm/shared entry points', () => {
       './telemetry',
       './testing',
       './tokens',
+      './tokens/revocations',
       './tokens/verify',
     ]);
   });
