@@ -51,6 +51,7 @@ const forbidden: Record<string, string[]> = {
   './telemetry': [...DRIVERS, ...ELYSIA, 'jose', 'nodemailer', ...TRACING],
   './tokens/verify': [...DRIVERS, ...METRICS, 'nodemailer', ...TRACING],
   './mail': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', ...TRACING],
+  './outbox': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer', '@sinclair/typebox', ...TRACING],
   './store': [...DRIVERS, ...ELYSIA, ...METRICS, ...TRACING],
   './store/mongo': ['mingo', 'ioredis', ...ELYSIA, ...METRICS, ...TRACING],
   './store/redis': ['mongodb', 'mingo', ...ELYSIA, ...METRICS, ...TRACING],
@@ -115,6 +116,7 @@ describe('@tm/shared entry points', () => {
       './http',
       './mail',
       './money',
+      './outbox',
       './process',
       './search',
       './store',
@@ -124,6 +126,7 @@ describe('@tm/shared entry points', () => {
       './telemetry',
       './testing',
       './tokens',
+      './tokens/revocations',
       './tokens/verify',
     ]);
   });
