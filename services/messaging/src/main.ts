@@ -41,7 +41,10 @@ const app = listenOrExit(
     metricsToken: config.METRICS_TOKEN,
     clock: systemClock,
     // Auth's JWKS through the one service client (its timeout, request id and call metrics).
-    keys: remoteJwks({ url: config.jwksUrl, fetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, ...kit }).fetch }),
+    keys: remoteJwks({
+      url: config.jwksUrl,
+      fetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, ...kit }).fetch,
+    }),
     bookings: createHttpBookings({ baseUrl: config.BOOKINGS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
     notices,
     siteUrl,

@@ -60,7 +60,11 @@ export async function createSigning() {
 export function bookingFacts(id: string, over: Partial<BookingFacts> & { status?: BookingStatus } = {}): BookingFacts {
   return {
     id,
-    number: `BK-${id.toUpperCase().replace(/[^0-9A-Z]/g, '').padEnd(8, 'X').slice(0, 8)}`,
+    number: `BK-${id
+      .toUpperCase()
+      .replace(/[^0-9A-Z]/g, '')
+      .padEnd(8, 'X')
+      .slice(0, 8)}`,
     status: 'paid',
     market: 'DE',
     customerId: 'cust-1',

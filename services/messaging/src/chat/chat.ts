@@ -83,7 +83,11 @@ export function createChat(deps: ChatDeps) {
     const n = await deps.keyValue.incr(key, { px: 60_000 });
     if (n <= deps.perMinute) return;
     const left = await deps.keyValue.pttl(key);
-    throw new DomainError('RATE_LIMITED', 'Too many messages in this conversation; try again shortly', Math.max(1, Math.ceil((left > 0 ? left : 60_000) / 1000)));
+    throw new DomainError(
+      'RATE_LIMITED',
+      'Too many messages in this conversation; try again shortly',
+      Math.max(1, Math.ceil((left > 0 ? left : 60_000) / 1000)),
+    );
   }
 
   /** Seq allocated, the write did not happen: the log says so, so streams need not wait for it. */
@@ -177,7 +181,8 @@ export function createChat(deps: ChatDeps) {
       const now = clock.now();
       if (doc.senderId !== caller.sub) throw new DomainError('MESSAGE_NOT_EDITABLE', 'Only its sender may edit a message');
       if (doc.deleted) throw new DomainError('MESSAGE_NOT_EDITABLE', 'A deleted message cannot be edited');
-      if (now - Date.parse(doc.createdAt) > CHAT_EDIT_WINDOW_MS) throw new DomainError('MESSAGE_NOT_EDITABLE', 'A message can be edited for 15 minutes after it was sent');
+      if (now - Date.parse(doc.createdAt) > CHAT_EDIT_WINDOW_MS)
+        throw new DomainError('MESSAGE_NOT_EDITABLE', 'A message can be edited for 15 minutes after it was sent');
       const seq = await repo.allocateSeq(bookingId);
       const masked = masksContacts(seat.facts) ? deps.mask(text) : { body: text, masked: false };
       const editedAt = new Date(now).toISOString();
@@ -204,7 +209,8 @@ export function createChat(deps: ChatDeps) {
       await seatOf(caller, bookingId);
       const doc = await repo.findMessage(bookingId, messageId);
       if (!doc) throw new DomainError('MESSAGE_NOT_FOUND', 'No such message in this conversation');
-      if (doc.senderId !== caller.sub && caller.role !== 'admin') throw new DomainError('MESSAGE_NOT_EDITABLE', 'Only its sender or an admin may delete a message');
+      if (doc.senderId !== caller.sub && caller.role !== 'admin')
+        throw new DomainError('MESSAGE_NOT_EDITABLE', 'Only its sender or an admin may delete a message');
       if (doc.deleted) return toMessage(doc, caller.role);
       const tomb = await tombstone(bookingId, messageId);
       return toMessage(tomb ?? { ...doc, deleted: true, body: '' }, caller.role);

@@ -1,5 +1,5 @@
 import type { ChatEventType, ConversationState } from '@tm/contracts';
-import type { DocumentCollection, DocumentStore, Filter } from '@tm/shared/store';
+import type { DocumentStore, Filter } from '@tm/shared/store';
 import { type ConversationDoc, type EventDoc, type MemberKey, type MessageDoc, previewOf } from './model.ts';
 
 export const CONVERSATIONS = 'conversations';

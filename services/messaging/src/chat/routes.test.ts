@@ -17,7 +17,14 @@ describe('sending and listing messages', () => {
     const first = await send(t.tokens.customer, 'Hello Ana, when can we start?', 'c-1');
     expect(first.status).toBe(201);
     expect(Value.Check(ChatMessageSchema, first.body.data)).toBe(true);
-    expect(first.body.data).toMatchObject({ bookingId: 'b1', seq: 1, sender: { id: 'cust-1', role: 'customer' }, body: 'Hello Ana, when can we start?', masked: false, deleted: false });
+    expect(first.body.data).toMatchObject({
+      bookingId: 'b1',
+      seq: 1,
+      sender: { id: 'cust-1', role: 'customer' },
+      body: 'Hello Ana, when can we start?',
+      masked: false,
+      deleted: false,
+    });
     const second = await send(t.tokens.pm, '  Monday works.  ', 'p-1');
     expect(second.status).toBe(201);
     expect(second.body.data).toMatchObject({ seq: 2, sender: { id: 'user-ana', role: 'pm', name: 'Ana Silva' }, body: 'Monday works.' });
@@ -62,7 +69,7 @@ describe('sending and listing messages', () => {
   });
 
   it('needs a valid bearer token: 401 UNAUTHORIZED without one', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }]) {
+    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }] as Record<string, string>[]) {
       const res = await t.call('GET', '/chat/b1/messages', { headers });
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('UNAUTHORIZED');
@@ -161,7 +168,9 @@ describe('edit, delete and read', () => {
     expect(gone.body.data).toMatchObject({ id: m.id, deleted: true, body: '' });
     expect((await t.call('DELETE', `/chat/b1/messages/${m.id}`, { token: t.tokens.customer })).body.data).toEqual(gone.body.data);
     expect(await t.documents.collection('events').countDocuments({ conversationId: 'b1', type: 'message.deleted' })).toBe(1);
-    expect((await t.call('PATCH', `/chat/b1/messages/${m.id}`, { token: t.tokens.customer, body: { body: 'x' } })).body.error.code).toBe('MESSAGE_NOT_EDITABLE');
+    expect((await t.call('PATCH', `/chat/b1/messages/${m.id}`, { token: t.tokens.customer, body: { body: 'x' } })).body.error.code).toBe(
+      'MESSAGE_NOT_EDITABLE',
+    );
     expect((await t.call('DELETE', `/chat/b1/messages/${n.id}`, { token: t.tokens.admin })).body.data.deleted).toBe(true);
   });
 
@@ -193,7 +202,12 @@ describe('edit, delete and read', () => {
     expect(res.headers.get('x-total-count')).toBe('2');
     for (const c of res.body.data) expect(Value.Check(ChatConversationSchema, c)).toBe(true);
     expect(res.body.data.map((c: { bookingId: string }) => c.bookingId)).toEqual(['b1', 'b2']);
-    expect(res.body.data[0]).toMatchObject({ bookingNumber: 'BK-B1XXXXXX', status: 'open', unread: 2, lastMessage: { seq: 2, sender: { role: 'pm' }, preview: 'again b1' } });
+    expect(res.body.data[0]).toMatchObject({
+      bookingNumber: 'BK-B1XXXXXX',
+      status: 'open',
+      unread: 2,
+      lastMessage: { seq: 2, sender: { role: 'pm' }, preview: 'again b1' },
+    });
     const pmList = await t.call('GET', '/chat/conversations?limit=1&page=3', { token: t.tokens.pm });
     expect(pmList.headers.get('x-total-count')).toBe('3');
     expect(pmList.body.data.map((c: { bookingId: string }) => c.bookingId)).toEqual(['b3']);
@@ -214,7 +228,9 @@ describe('read-only conversations', () => {
       const res = await send(t.tokens.customer, 'after', 'c-2');
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('CONVERSATION_READ_ONLY');
-      expect((await t.call('PATCH', `/chat/b1/messages/${m.id}`, { token: t.tokens.customer, body: { body: 'x' } })).body.error.code).toBe('CONVERSATION_READ_ONLY');
+      expect((await t.call('PATCH', `/chat/b1/messages/${m.id}`, { token: t.tokens.customer, body: { body: 'x' } })).body.error.code).toBe(
+        'CONVERSATION_READ_ONLY',
+      );
       expect((await t.call('GET', '/chat/b1/messages', { token: t.tokens.customer })).body.data).toHaveLength(1);
       expect((await t.call('GET', '/chat/conversations', { token: t.tokens.customer })).body.data[0].status).toBe('read_only');
     });

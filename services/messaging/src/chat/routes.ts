@@ -12,17 +12,7 @@ import { DomainError, type Logger, ok } from '@tm/shared';
 import { envelopeOf, paginationHeaders } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { errorResponses } from '../http/error-envelope.ts';
-import {
-  checkEditBody,
-  checkId,
-  checkReadBody,
-  checkSendBody,
-  checkTicketBody,
-  limitParam,
-  pageParam,
-  seqParam,
-  single,
-} from '../http/input.ts';
+import { checkEditBody, checkId, checkReadBody, checkSendBody, checkTicketBody, limitParam, pageParam, seqParam, single } from '../http/input.ts';
 import { openChangeStream, SSE_HEADERS } from '../stream/change-stream.ts';
 import type { Notices } from '../stream/notices.ts';
 import type { Presence } from '../stream/presence.ts';
@@ -64,7 +54,8 @@ function streamInput(request: Request, params: { bookingId: string }, query: Que
   const header = request.headers.get('last-event-id');
   const after = seqParam(header ?? single(query, 'after', 'INVALID_SEQ'), header !== null ? 'Last-Event-ID' : 'after');
   const ticket = single(query, 'ticket', 'INVALID_STREAM_TICKET');
-  if (ticket !== undefined && (typeof ticket !== 'string' || ticket.length > 300)) throw new DomainError('INVALID_STREAM_TICKET', 'The stream ticket is not valid');
+  if (ticket !== undefined && (typeof ticket !== 'string' || ticket.length > 300))
+    throw new DomainError('INVALID_STREAM_TICKET', 'The stream ticket is not valid');
   return { bookingId, after, ticket: ticket as string | undefined };
 }
 
@@ -163,7 +154,8 @@ export function createChatRoutes(deps: ChatRoutesDeps) {
         detail: {
           tags: ['Chat'],
           summary: 'Edit a message',
-          description: 'Its sender, within 15 minutes of sending: 200 the message with editedAt. Later, or anyone else, or a deleted message: 409 MESSAGE_NOT_EDITABLE.',
+          description:
+            'Its sender, within 15 minutes of sending: 200 the message with editedAt. Later, or anyone else, or a deleted message: 409 MESSAGE_NOT_EDITABLE.',
         },
       },
     )
@@ -231,7 +223,9 @@ export function createChatRoutes(deps: ChatRoutesDeps) {
       async ({ request, params, query }) => {
         const { bookingId, after, ticket } = streamInput(request, params, query);
         const caller =
-          typeof ticket === 'string' && request.headers.get('authorization') === null ? await chat.redeemTicket(ticket, bookingId) : await callerOf(deps, request);
+          typeof ticket === 'string' && request.headers.get('authorization') === null
+            ? await chat.redeemTicket(ticket, bookingId)
+            : await callerOf(deps, request);
         const seat = await chat.seatOf(caller, bookingId);
         const body = openChangeStream({
           repo: deps.repo,

@@ -1,4 +1,10 @@
-import { DEFAULT_CHAT_PAGE_LIMIT, MAX_CHAT_CLIENT_MESSAGE_ID_LENGTH, MAX_CHAT_MESSAGE_LENGTH, MAX_CHAT_PAGE_LIMIT, type MessagingErrorCode } from '@tm/contracts';
+import {
+  DEFAULT_CHAT_PAGE_LIMIT,
+  MAX_CHAT_CLIENT_MESSAGE_ID_LENGTH,
+  MAX_CHAT_MESSAGE_LENGTH,
+  MAX_CHAT_PAGE_LIMIT,
+  type MessagingErrorCode,
+} from '@tm/contracts';
 import { DomainError } from '@tm/shared';
 
 /**
@@ -30,7 +36,8 @@ export function checkId(value: unknown, what: string): string {
 export function checkText(value: unknown): string {
   if (typeof value !== 'string') throw bad('INVALID_MESSAGE', 'body: must be a string');
   const text = value.trim();
-  if (text.length < 1 || text.length > MAX_CHAT_MESSAGE_LENGTH) throw bad('INVALID_MESSAGE', `body: must be 1-${MAX_CHAT_MESSAGE_LENGTH} characters after trimming`);
+  if (text.length < 1 || text.length > MAX_CHAT_MESSAGE_LENGTH)
+    throw bad('INVALID_MESSAGE', `body: must be 1-${MAX_CHAT_MESSAGE_LENGTH} characters after trimming`);
   return text;
 }
 

@@ -52,7 +52,13 @@ export function createOfflineMail(o: OfflineMailOptions) {
   let timer: ReturnType<typeof setInterval> | undefined;
   let running = false;
 
-  async function mailIfAway(bookingId: string, bookingNumber: string, member: MemberKey, readSeq: number, lookup: () => Promise<MailContact | undefined>): Promise<boolean> {
+  async function mailIfAway(
+    bookingId: string,
+    bookingNumber: string,
+    member: MemberKey,
+    readSeq: number,
+    lookup: () => Promise<MailContact | undefined>,
+  ): Promise<boolean> {
     const oldest = await o.repo.oldestUnread(bookingId, member, readSeq);
     if (!oldest || o.clock.now() - Date.parse(oldest.createdAt) < unreadForMs) return false;
     if (await o.presence.isOnline(bookingId, member)) return false;
