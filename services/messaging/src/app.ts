@@ -1,15 +1,4 @@
-import {
-  ChatConversationSchema,
-  ChatMessageSchema,
-  ChatReadBodySchema,
-  ChatReadStateSchema,
-  ChatStreamEventSchema,
-  ChatStreamTicketBodySchema,
-  ChatStreamTicketSchema,
-  EditChatMessageBodySchema,
-  MESSAGING_ERROR_STATUS,
-  SendChatMessageBodySchema,
-} from '@tm/contracts';
+import { MESSAGING_ERROR_STATUS } from '@tm/contracts';
 import { type Clock, type Logger, systemClock } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
@@ -86,17 +75,6 @@ export function createApp(deps: MessagingDeps) {
         title: 'Messaging',
         description: 'Chat per booking: conversations, messages, read cursors and the live stream.',
         tags: [{ name: 'Chat', description: "Conversations between a booking's customer and its project manager" }],
-        schemas: {
-          ChatMessage: ChatMessageSchema,
-          ChatConversation: ChatConversationSchema,
-          ChatReadState: ChatReadStateSchema,
-          ChatStreamTicket: ChatStreamTicketSchema,
-          ChatStreamEvent: ChatStreamEventSchema,
-          SendChatMessageBody: SendChatMessageBodySchema,
-          EditChatMessageBody: EditChatMessageBodySchema,
-          ChatReadBody: ChatReadBodySchema,
-          ChatStreamTicketBody: ChatStreamTicketBodySchema,
-        },
       }),
     )
     .use(

@@ -10,6 +10,7 @@ import { createMemoryNotices, type Notices } from './stream/notices.ts';
 
 // What other workspaces' tests may build of messaging (`@tm/messaging/testing`); nothing here is for production code.
 export { createApp } from './app.ts';
+export { readStream, type StreamEvent } from './testing/sse.ts';
 
 /** Bookings as a map the test changes: facts by booking id; `down` makes every read fail (bookings unreachable). */
 export function createFakeBookings() {

@@ -7,7 +7,7 @@ import { decideAccess } from '../policy/decide-access.ts';
 import type { RequestStates } from '../policy/request-state.ts';
 import { type RevocationView, sessionVerdict } from '../policy/revocations.ts';
 import type { Upstreams } from '../site-deps.ts';
-import { STREAM_IDLE_MS } from './event-stream.ts';
+import { isEventStreamRoute, STREAM_IDLE_MS } from './event-stream.ts';
 import { forward, ProxyFailure } from './proxy.ts';
 import { resolveTarget, searchOf } from './routing.ts';
 import { createTimeoutSignals } from './timeout-signals.ts';
@@ -80,6 +80,7 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
         maxBodyBytes: bodyLimitFor(path, deps.maxBodyBytes),
         fetch: deps.fetch,
         streamIdleMs: Math.max(deps.upstreamTimeoutMs, STREAM_IDLE_MS),
+        eventStream: isEventStreamRoute(request.method, path),
         service: target.service,
         telemetry: deps.telemetry,
       });

@@ -3,6 +3,7 @@ import {
   ChatMessageSchema,
   ChatReadBodySchema,
   ChatReadStateSchema,
+  ChatStreamEventSchema,
   ChatStreamTicketBodySchema,
   ChatStreamTicketSchema,
   EditChatMessageBodySchema,
@@ -249,19 +250,16 @@ export function createChatRoutes(deps: ChatRoutesDeps) {
           after: Seq('Replay every change after this seq first (as Last-Event-ID)'),
           ticket: t.Optional(t.String({ description: 'A stream ticket instead of the Authorization header' })),
         }),
-        response: { 200: ChatStreamEventSchemaRef(), ...errorResponses(400, 401, 404, 503) },
+        response: { 200: ChatStreamEventSchema, ...errorResponses(400, 401, 404, 503) },
         detail: {
           tags: ['Chat'],
           summary: 'The live stream of a conversation',
           description:
             'text/event-stream: each change is one event, `id: <seq>`, `event: message` (new), `message.updated` or `message.deleted`, `data:` the message JSON. With Last-Event-ID (or ?after) every change after that seq is replayed first, in order, then it goes live. A `: ping` comment at least every 8 s; the service never ends an open stream. Authorization: Bearer, or ?ticket= from POST /chat/stream-tickets.',
+          // The gateway's document makes the 200 text/event-stream only, its events ChatStreamEvent.
           'x-event-stream': { $ref: '#/components/schemas/ChatStreamEvent' },
+          'x-event-stream-only': true,
         },
       },
     );
-}
-
-/** The stream's 200 for the document: one event (the gateway's document makes it the text/event-stream content). */
-function ChatStreamEventSchemaRef() {
-  return t.Object({ id: t.Integer(), event: t.String(), data: ChatMessageSchema }, { title: 'ChatStreamEventJson' });
 }
