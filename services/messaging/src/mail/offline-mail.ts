@@ -62,7 +62,24 @@ export function createOfflineMail(o: OfflineMailOptions) {
     const oldest = await o.repo.oldestUnread(bookingId, member, readSeq);
     if (!oldest || o.clock.now() - Date.parse(oldest.createdAt) < unreadForMs) return false;
     if (await o.presence.isOnline(bookingId, member)) return false;
-    if (!(await o.keyValue.set(`chat:mailed:{${bookingId}}:${member}`, '1', { px: everyMs, nx: true }))) return false;
+    const mark = `chat:mailed:{${bookingId}}:${member}`;
+    if (!(await o.keyValue.set(mark, '1', { px: everyMs, nx: true }))) return false;
+    try {
+      return await send(bookingId, bookingNumber, member, readSeq, lookup);
+    } catch (error) {
+      // Not mailed after all: the next sweep tries again.
+      await o.keyValue.del(mark).catch(() => {});
+      throw error;
+    }
+  }
+
+  async function send(
+    bookingId: string,
+    bookingNumber: string,
+    member: MemberKey,
+    readSeq: number,
+    lookup: () => Promise<MailContact | undefined>,
+  ): Promise<boolean> {
     const contact = await lookup();
     if (!contact?.email) return false;
     const unread = await o.repo.unread(bookingId, member, readSeq);
