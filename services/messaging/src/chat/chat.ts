@@ -132,9 +132,10 @@ export function createChat(deps: ChatDeps) {
     /** A new message (201), or the first one again for a clientMessageId this sender already used here (200, nothing stored). */
     async send(caller: Caller, bookingId: string, text: string, clientMessageId: string): Promise<{ created: boolean; message: ChatMessage }> {
       const seat = await seatOf(caller, bookingId);
-      writable(seat);
+      // A retry of a message already stored answers it, even once the conversation turned read-only.
       const earlier = await repo.findByClientId(bookingId, caller.sub, clientMessageId);
       if (earlier) return { created: false, message: toMessage(earlier, caller.role) };
+      writable(seat);
       await countMessage(seat);
       const seq = await repo.allocateSeq(bookingId);
       const masked = masksContacts(seat.facts) ? deps.mask(text) : { body: text, masked: false };
