@@ -81,7 +81,13 @@ export function createMemoryNotices(): Notices {
 export function createRedisNotices(options: { url: string; prefix: string; logger: Logger; commandTimeoutMs?: number }): Notices {
   const hub = createLocalHub();
   const replica = crypto.randomUUID();
-  const onError = (error: Error) => options.logger.warn('redis notices', { error: error.message });
+  // One warning per 10 s at most: with Redis away every publish fails, and the log should say so once, not per message.
+  let lastWarning = 0;
+  const onError = (error: Error) => {
+    if (Date.now() - lastWarning < 10_000) return;
+    lastWarning = Date.now();
+    options.logger.warn('redis notices: cross-replica delivery paused', { error: error.message });
+  };
   const publisher: RedisClient = createRedisClient(options.url, { commandTimeoutMs: options.commandTimeoutMs ?? 2000, enableOfflineQueue: false, onError });
   // A subscribed connection can run no other command: one of its own. It queues while offline so subscriptions made then are sent on connect.
   const subscriber: RedisClient = createRedisClient(options.url, { commandTimeoutMs: options.commandTimeoutMs ?? 2000, enableOfflineQueue: true, onError });
