@@ -239,6 +239,12 @@ export function createChatRoutes(deps: ChatRoutesDeps) {
           gapWaitMs: deps.gapWaitMs,
           onPresence: (open) => deps.presence.mark(bookingId, seat.member, open),
           onOpen: () => deps.presence.mark(bookingId, seat.member, true, true),
+          // Bookings unreachable keeps the stream (cached facts or not): only a clear "not theirs" ends it.
+          stillAllowed: () =>
+            chat.seatOf(caller, bookingId).then(
+              () => true,
+              (error: { code?: string }) => error?.code !== 'CONVERSATION_NOT_FOUND',
+            ),
         });
         // A Response is sent as it is; the declared 200 schema describes one event for the document.
         return new Response(body, { headers: SSE_HEADERS }) as never;

@@ -35,6 +35,11 @@ export interface ChangeStreamOptions {
   onOpen?: () => void;
   /** Called with `true` about every heartbeat while open (presence), and once with `false` when it ends. */
   onPresence?: (open: boolean) => void;
+  /**
+   * Asked about every heartbeat: false when the viewer may no longer see the conversation (a PM
+   * re-assigned away), which ends the stream, the one case the service ends one itself.
+   */
+  stillAllowed?: () => Promise<boolean>;
 }
 
 const BATCH = 200;
@@ -146,6 +151,18 @@ export function openChangeStream(o: ChangeStreamOptions): ReadableStream<Uint8Ar
           if (performance.now() - lastPresence >= o.heartbeatMs - 5) {
             lastPresence = performance.now();
             o.onPresence?.(true);
+            o.stillAllowed?.().then(
+              (allowed) => {
+                if (allowed || !open) return;
+                close();
+                try {
+                  controller.close();
+                } catch {
+                  // Already cancelled by the reader.
+                }
+              },
+              () => {},
+            );
           }
           // A notice lost on the way (Redis away) is repaired here at the latest.
           if (performance.now() - lastRead >= o.heartbeatMs - 5) void pull().then(() => (lastRead = performance.now()));

@@ -138,6 +138,22 @@ describe('the stream', () => {
   });
 });
 
+describe('access while streaming', () => {
+  it("ends a PM's stream within a heartbeat or two once the booking is re-assigned away (facts refreshed after 5 s)", async () => {
+    const s = readStream(await open('/chat/b1/stream', {}, t.tokens.pm));
+    await s.waitForPings(1);
+    t.addBooking('b1', { pm: { id: 'pm-bo', slug: 'bo', name: 'Bo' } });
+    t.clock.advance(5_001);
+    await s.waitForEnd(3000);
+    expect(t.app.chat.presence.openHere()).toBe(0);
+    // The customer's stream is not affected.
+    const c = readStream(await open('/chat/b1/stream'));
+    await c.waitForPings(3, 3000);
+    expect(c.ended).toBe(false);
+    await c.close();
+  });
+});
+
 describe('stream tickets', () => {
   it('opens the stream with ?ticket= once (single use, bound to the booking), without an Authorization header', async () => {
     t.addBooking('b2');

@@ -67,6 +67,14 @@ export function readStream(res: Response) {
     },
     waitFor: (n: number, timeoutMs = 2000) => until(() => events.length >= n, timeoutMs, `${n} events`),
     waitForPings: (n: number, timeoutMs = 2000) => until(() => pings >= n, timeoutMs, `${n} pings`),
+    /** Resolves once the server ended the stream. */
+    waitForEnd: async (timeoutMs = 2000) => {
+      const deadline = performance.now() + timeoutMs;
+      while (!ended) {
+        if (performance.now() > deadline) throw new Error('timed out waiting for the stream to end');
+        await Bun.sleep(10);
+      }
+    },
     async close() {
       await reader.cancel().catch(() => {});
       await done;
