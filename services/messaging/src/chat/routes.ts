@@ -261,7 +261,7 @@ export function createChatRoutes(deps: ChatRoutesDeps) {
           tags: ['Chat'],
           summary: 'The live stream of a conversation',
           description:
-            'text/event-stream: each change is one event, `id: <seq>`, `event: message` (new), `message.updated` or `message.deleted`, `data:` the message JSON. With Last-Event-ID (or ?after) every change after that seq is replayed first, in order, then it goes live. A `: ping` comment at least every 8 s; the service never ends an open stream. Authorization: Bearer, or ?ticket= from POST /chat/stream-tickets.',
+            'text/event-stream: each change is one event, `id: <seq>`, `event: message` (new), `message.updated` or `message.deleted`, `data:` the message JSON. With Last-Event-ID (or ?after) every change after that seq is replayed first, in order, then it goes live. A `: ping` comment at least every 8 s; the service ends an open stream only when the caller may no longer see the conversation. Authorization: Bearer, or ?ticket= from POST /chat/stream-tickets.',
           // The gateway's document makes the 200 text/event-stream only, its events ChatStreamEvent.
           'x-event-stream': { $ref: '#/components/schemas/ChatStreamEvent' },
           'x-event-stream-only': true,
