@@ -58,7 +58,10 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
 
       const token = state?.token ?? NO_TOKEN;
       const session = token.kind === 'valid' ? sessionVerdict(deps.revocations, token.principal.sid) : 'live';
-      const access = decideAccess({ method: request.method, path, token, session });
+      // The chat's stream with ?ticket= and no token (a browser's EventSource cannot send headers,
+      // and an access token never travels in a URL): messaging checks the single-use ticket itself.
+      const ticketStream = token.kind === 'none' && isEventStreamRoute(request.method, path) && new URL(request.url).searchParams.has('ticket');
+      const access = ticketStream ? ({ outcome: 'forward' } as const) : decideAccess({ method: request.method, path, token, session });
       if (access.outcome === 'refuse') {
         const failure = gatewayFailure(access.code, access.message);
         set.status = failure.status;

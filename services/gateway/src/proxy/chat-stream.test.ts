@@ -67,5 +67,28 @@ describe('the chat stream through the gateway', () => {
     const gateway = testGateway({ upstream: base, jwksUrl: issuer.jwksUrl });
     const res = await gateway.handle(req('/api/chat/b1/stream'));
     expect(res.status).toBe(401);
+    // A ticket opens only the stream: any other chat route still wants the token.
+    expect((await gateway.handle(req('/api/chat/b1/messages?ticket=x'))).status).toBe(401);
+  });
+
+  it('lets the stream through with ?ticket= and no token, for messaging to check (single use)', async () => {
+    const gateway = testGateway({ upstream: base, jwksUrl: issuer.jwksUrl, upstreamTimeoutMs: 100 });
+    const made = await gateway.handle(
+      req('/api/chat/stream-tickets', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${messaging.tokens.customer}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ bookingId: 'b1' }),
+      }),
+    );
+    expect(made.status).toBe(201);
+    const { ticket } = (await made.json()).data;
+    const res = await gateway.handle(req(`/api/chat/b1/stream?ticket=${ticket}`, { headers: { accept: 'text/event-stream' } }));
+    expect(res.status).toBe(200);
+    const s = readStream(res);
+    await s.waitForPings(2, 3000);
+    await s.close();
+    const again = await gateway.handle(req(`/api/chat/b1/stream?ticket=${ticket}`));
+    expect(again.status).toBe(401);
+    expect((await again.json()).error.code).toBe('INVALID_STREAM_TICKET');
   });
 });
