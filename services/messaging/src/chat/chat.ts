@@ -1,6 +1,7 @@
 import {
   type BookingFacts,
   CHAT_EDIT_WINDOW_MS,
+  CHAT_READ_ONLY_AFTER_COMPLETION_MS,
   CHAT_STREAM_TICKET_TTL_MS,
   type ChatConversation,
   type ChatMessage,
@@ -56,14 +57,21 @@ export function createChat(deps: ChatDeps) {
     if (!facts) throw notFound();
     const member = memberOf(caller, facts);
     if (!member) throw notFound();
-    const wanted = { bookingNumber: facts.number, customerId: facts.customerId, pmId: facts.pm?.id ?? null, state: stateOf(facts, clock.now()) };
+    const state = stateOf(facts, clock.now());
+    // An open conversation of a completed booking keeps when it turns read-only, so the list can tell without asking bookings.
+    const readOnlyAt =
+      state === 'open' && facts.status === 'completed'
+        ? new Date(Date.parse(facts.completedAt ?? facts.updatedAt) + CHAT_READ_ONLY_AFTER_COMPLETION_MS).toISOString()
+        : null;
+    const wanted = { bookingNumber: facts.number, customerId: facts.customerId, pmId: facts.pm?.id ?? null, state, readOnlyAt };
     let conversation = await repo.findConversation(bookingId);
     if (
       !conversation ||
       conversation.bookingNumber !== wanted.bookingNumber ||
       conversation.customerId !== wanted.customerId ||
       conversation.pmId !== wanted.pmId ||
-      conversation.state !== wanted.state
+      conversation.state !== wanted.state ||
+      (conversation.readOnlyAt ?? null) !== wanted.readOnlyAt
     )
       conversation = await repo.ensureConversation(bookingId, wanted, nowIso());
     return { caller, facts, member, conversation };
@@ -116,7 +124,7 @@ export function createChat(deps: ChatDeps) {
         docs.map(async (c) => ({
           bookingId: c._id,
           bookingNumber: c.bookingNumber,
-          status: c.state,
+          status: c.state === 'open' && c.readOnlyAt && c.readOnlyAt <= nowIso() ? ('read_only' as const) : c.state,
           lastMessage: c.lastMessage,
           unread: await repo.unread(c._id, member, c.reads?.[member] ?? 0),
         })),

@@ -15,6 +15,8 @@ export interface ConversationDoc {
   customerId: string;
   pmId: string | null;
   state: ConversationState;
+  /** When an open conversation of a completed booking turns read-only by time alone, else null/absent. */
+  readOnlyAt?: string | null;
   /** The event counter: the last seq allocated. */
   seq: number;
   lastMessage: { seq: number; at: string; sender: { role: Role }; preview: string } | null;

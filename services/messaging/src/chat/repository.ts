@@ -12,6 +12,8 @@ export interface ConversationFacts {
   customerId: string;
   pmId: string | null;
   state: ConversationState;
+  /** When an open conversation of a completed booking turns read-only (30 days past completion), else null. */
+  readOnlyAt: string | null;
 }
 
 /**
@@ -45,7 +47,7 @@ export function createChatRepository(documents: DocumentStore) {
       const doc = await conversations.findOneAndUpdate(
         { _id: bookingId },
         {
-          $set: { bookingNumber: facts.bookingNumber, customerId: facts.customerId, pmId: facts.pmId, state: facts.state },
+          $set: { bookingNumber: facts.bookingNumber, customerId: facts.customerId, pmId: facts.pmId, state: facts.state, readOnlyAt: facts.readOnlyAt },
           $setOnInsert: { seq: 0, lastMessage: null, activityAt: nowIso, reads: {}, createdAt: nowIso },
         },
         { upsert: true, returnDocument: 'after' },

@@ -238,9 +238,17 @@ describe('read-only conversations', () => {
     });
   }
 
-  it('stays open for a booking completed 29 days ago', async () => {
+  it('stays open for a booking completed 29 days ago, and the list shows it read-only once the 30 days are over', async () => {
     t.addBooking('b1', { status: 'completed', completedAt: new Date(t.clock.now() - 29 * 24 * 3600_000).toISOString() });
     expect((await send(t.tokens.customer, 'thanks!', 'c-1')).status).toBe(201);
+    expect((await t.call('GET', '/chat/conversations', { token: t.tokens.customer })).body.data[0].status).toBe('open');
+    t.clock.advance(24 * 3600_000);
+    const fresh = await t.signing.tokenFor('cust-1', 'customer', {}, t.clock.now());
+    // The list tells from what it stored, without asking bookings.
+    const reads = t.bookings.port.reads;
+    expect((await t.call('GET', '/chat/conversations', { token: fresh })).body.data[0].status).toBe('read_only');
+    expect(t.bookings.port.reads).toBe(reads);
+    expect((await send(fresh, 'one more', 'c-2')).body.error.code).toBe('CONVERSATION_READ_ONLY');
   });
 });
 
