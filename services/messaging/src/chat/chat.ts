@@ -59,10 +59,8 @@ export function createChat(deps: ChatDeps) {
     if (!member) throw notFound();
     const state = stateOf(facts, clock.now());
     // An open conversation of a completed booking keeps when it turns read-only, so the list can tell without asking bookings.
-    const readOnlyAt =
-      state === 'open' && facts.status === 'completed'
-        ? new Date(Date.parse(facts.completedAt ?? facts.updatedAt) + CHAT_READ_ONLY_AFTER_COMPLETION_MS).toISOString()
-        : null;
+    const doneAt = state === 'open' && facts.status === 'completed' ? Date.parse(facts.completedAt ?? facts.updatedAt) : Number.NaN;
+    const readOnlyAt = Number.isNaN(doneAt) ? null : new Date(doneAt + CHAT_READ_ONLY_AFTER_COMPLETION_MS).toISOString();
     const wanted = { bookingNumber: facts.number, customerId: facts.customerId, pmId: facts.pm?.id ?? null, state, readOnlyAt };
     let conversation = await repo.findConversation(bookingId);
     if (
