@@ -21,10 +21,14 @@
  * `delta` and overhead per tool round against a fake provider at 50 ms a chunk, and fallback
  * answers per second, all through the gateway.
  *
+ * Then the chat's case (scripts/bench/chat.ts, also runnable alone): 200 open streams and 20
+ * messages a second on one messaging process, then across two replicas on Redis: delivery
+ * latency from send to stream (p50/p99) and messaging's RSS.
+ *
  * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
- * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout, content, growth or assistant (that
- * case alone), BENCH_GROWTH_SENDERS (16), BENCH_ASSISTANT_SAMPLES (20), BENCH_ASSISTANT_CONNECTIONS (16),
+ * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout, content, growth, assistant or chat (that
+ * case alone), BENCH_CHAT_STREAMS (200), BENCH_CHAT_RATE (20), BENCH_GROWTH_SENDERS (16), BENCH_ASSISTANT_SAMPLES (20), BENCH_ASSISTANT_CONNECTIONS (16),
  * BENCH_GATEWAY_SERVER (bun: the gateway on Bun.serve; node: on node:http,
  * HTTP_SERVER=node; both: a second gateway on node:http measured as (a') next to the Bun.serve one,
  * with the a'/a ratios of each round).
@@ -35,6 +39,7 @@ import { join, resolve } from 'node:path';
 import { RedisClient } from 'bun';
 import { scaleSectionOf } from '../bench-scale/report.ts';
 import { assistantMarkdown, runAssistantBench } from './assistant.ts';
+import { chatMarkdown, runChatBench } from './chat.ts';
 import { checkoutMarkdown, customerTokenSigner, generateSigningKey, runCheckout } from './checkout.ts';
 import { contentMarkdown, runContentBench } from './content.ts';
 import { growthMarkdown, runGrowth } from './growth.ts';
@@ -66,10 +71,10 @@ const durationS = num('BENCH_DURATION_S', 8);
 const warmupS = num('BENCH_WARMUP_S', 2);
 const connections = num('BENCH_CONNECTIONS', 64);
 const checkoutCustomers = num('BENCH_CHECKOUT_CUSTOMERS', 16);
-// BENCH_ONLY=checkout, content, growth or assistant runs that case alone (and writes only it to BENCH_OUTPUT).
+// BENCH_ONLY=checkout, content, growth, assistant or chat runs that case alone (and writes only it to BENCH_OUTPUT).
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && !['checkout', 'content', 'growth', 'assistant'].includes(only))
-  throw new Error('BENCH_ONLY must be checkout, content, growth or assistant');
+if (only !== undefined && !['checkout', 'content', 'growth', 'assistant', 'chat'].includes(only))
+  throw new Error('BENCH_ONLY must be checkout, content, growth, assistant or chat');
 const growthSenders = num('BENCH_GROWTH_SENDERS', 16);
 const gatewayServerRaw = process.env.BENCH_GATEWAY_SERVER ?? 'bun';
 if (!isGatewayServerChoice(gatewayServerRaw)) throw new Error('BENCH_GATEWAY_SERVER must be bun, node or both');
@@ -205,6 +210,22 @@ async function main() {
       log,
     });
     const section = assistantMarkdown(assistant);
+    sections.push(section);
+    console.log(`\n${section}`);
+  }
+
+  if (only === undefined || only === 'chat') {
+    // The chat's case starts its own processes (one messaging, then two replicas on the MongoDB stand-in and Redis).
+    const chat = await runChatBench({
+      repoRoot,
+      streams: num('BENCH_CHAT_STREAMS', 200),
+      ratePerS: num('BENCH_CHAT_RATE', 20),
+      durationS,
+      redisUrl,
+      redisPrefix: `${redisPrefix}chat:`,
+      log,
+    });
+    const section = chatMarkdown(chat);
     sections.push(section);
     console.log(`\n${section}`);
   }

@@ -32,7 +32,7 @@ async function internalRoutes(): Promise<InternalRoute[]> {
     ['catalog', (await createTestCatalog()).app],
     ['talent', (await createSeededApp()).app],
     ['bookings', (await createBookingsUnderTest()).app.use(createMetricsRoutes({ documentWrites: 0, catalogCalls: 0 }))],
-    ['messaging', createMessagingUnderTest().app],
+    ['messaging', (await createMessagingUnderTest()).app],
     ['content', (await createContentUnderTest()).app],
     ['reviews', createReviewsUnderTest().app],
     ['search', (await createSearchUnderTest()).app],

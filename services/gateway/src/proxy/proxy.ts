@@ -26,6 +26,8 @@ export interface ForwardOptions {
    * Default STREAM_IDLE_MS.
    */
   streamIdleMs?: number;
+  /** The route always answers an event stream (isEventStreamRoute): relayed as one whatever the client's Accept says. */
+  eventStream?: boolean;
   /** The service called (its span's name and peer), and the telemetry whose tracing makes that span when traces are on. */
   service: string;
   telemetry?: Telemetry | undefined;
@@ -90,7 +92,7 @@ async function forwardWith(request: Request, options: ForwardOptions, traceparen
   }
   // A client asking for an event stream gets a signal of its own, tied to the upstream timeout only
   // until the answer's headers arrive (the shared slice signal would cut the stream mid-way).
-  const stream = wantsEventStream(request) ? untilHeaders(options.signal) : undefined;
+  const stream = options.eventStream || wantsEventStream(request) ? untilHeaders(options.signal) : undefined;
   let upstream: Response;
   try {
     upstream = await options.fetch(options.url, {

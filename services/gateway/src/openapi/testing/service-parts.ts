@@ -24,7 +24,7 @@ export async function realServiceApps(): Promise<Record<ServiceName, Servable>> 
     catalog: createCatalogApp({ documents: createEmbeddedDocumentStore(), talent: { pmPreviews: async () => [] }, clock: systemClock, logger: silentLogger }),
     talent: createTalentApp({ documents: createEmbeddedDocumentStore(), logger: silentLogger }),
     bookings: (await createBookingsUnderTest()).app,
-    messaging: createMessagingUnderTest().app,
+    messaging: (await createMessagingUnderTest()).app,
     content: (await createContentUnderTest()).app,
     reviews: createReviewsUnderTest().app,
     search: (await createSearchUnderTest()).app,
