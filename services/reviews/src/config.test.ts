@@ -15,19 +15,25 @@ describe('loadReviewsConfig', () => {
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+      AUTH_URL: 'http://127.0.0.1:8081',
+      AUTH_JWKS_URL: undefined,
+      BOOKINGS_URL: 'http://127.0.0.1:8084',
+      UPSTREAM_TIMEOUT_MS: 3000,
+      SWEEP_INTERVAL_MS: 60_000,
+      jwksUrl: 'http://127.0.0.1:8081/.well-known/jwks.json',
     });
   });
 
   it('names every bad variable at once', () => {
     let err: unknown;
     try {
-      loadReviewsConfig({ PORT: 'eighty', MONGODB_URL: 'http://db', REUSE_PORT: 'maybe' });
+      loadReviewsConfig({ PORT: 'eighty', MONGODB_URL: 'http://db', REUSE_PORT: 'maybe', BOOKINGS_URL: 'ftp://b', SWEEP_INTERVAL_MS: '5' });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(ConfigError);
     const problems = (err as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'MONGODB_URL', 'REUSE_PORT']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'MONGODB_URL', 'REUSE_PORT', 'BOOKINGS_URL', 'SWEEP_INTERVAL_MS']) expect(problems).toContain(name);
   });
 
   it('refuses the embedded store in production unless explicitly allowed', () => {

@@ -2,6 +2,8 @@ import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 
+const HTTP = ['http:', 'https:'] as const;
+
 /** Reads and checks the reviews service's environment once; throws ConfigError naming every bad variable. */
 export function loadReviewsConfig(env: Env) {
   const config = loadConfig(env, {
@@ -11,10 +13,16 @@ export function loadReviewsConfig(env: Env) {
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
     ...TELEMETRY_SETTINGS,
+    AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
+    AUTH_JWKS_URL: read.optionalUrl(HTTP),
+    BOOKINGS_URL: read.url(HTTP, 'http://127.0.0.1:8084'),
+    UPSTREAM_TIMEOUT_MS: read.int(3000, { min: 1, max: 60_000 }),
+    /** How often pending reviews whose window closed are published. */
+    SWEEP_INTERVAL_MS: read.int(60_000, { min: 100, max: 3_600_000 }),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
   if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  return Object.freeze({ ...config, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }
 
 export type ReviewsConfig = ReturnType<typeof loadReviewsConfig>;

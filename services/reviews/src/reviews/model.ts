@@ -7,6 +7,8 @@ export type ReviewDoc = {
   bookingId: string;
   authorRole: ReviewAuthorRole;
   authorId: string | null;
+  /** Set when the author's account is erased: a one-way key of the id, never the id. */
+  erasedKey?: string;
   /** First name and initial, fixed when written. */
   authorName: string;
   rating: number;

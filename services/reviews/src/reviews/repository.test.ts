@@ -66,15 +66,15 @@ describe('the review repository', () => {
     const hidden = await repo.summaries.of('service:svc-1');
     expect({ count: hidden.count, sum: hidden.sum }).toEqual({ count: 2, sum: 9 });
     const ledger = await repo.summaries.ledger();
-    expect(ledger.hidden['1']).toBe(1);
-    expect(ledger.published['1']).toBe(0);
+    expect(ledger.hidden?.['1']).toBe(1);
+    expect(ledger.published?.['1']).toBe(0);
     const restores = await Promise.all([repo.restore('r2', at), repo.restore('r2', at)]);
     expect(restores.filter((r) => r !== null)).toHaveLength(1);
     expect(await repo.summaries.of('service:svc-1')).toEqual(before);
     const after = await repo.summaries.ledger();
     expect(after.published).toEqual({ 1: 1, 4: 1, 5: 1 });
-    expect(Object.values(after.hidden).every((n) => n === 0)).toBe(true);
-    expect(Object.values(after.hiddenByReason).every((n) => n === 0)).toBe(true);
+    expect(Object.values(after.hidden ?? {}).every((n) => n === 0)).toBe(true);
+    expect(Object.values(after.hiddenByReason ?? {}).every((n) => n === 0)).toBe(true);
   });
 
   it("never counts a PM's review of a customer in any public summary", async () => {

@@ -128,8 +128,10 @@ export function createReviewRepository(documents: DocumentStore) {
       await reviews.deleteMany({ 'subjects.customerId': userId, authorRole: 'pm' });
       await documents.collection<{ _id: string; by: string }>('review_reports').deleteMany({ by: userId });
       await reviews.updateMany({ 'reply.by': userId }, { $unset: { 'reply.by': '' } });
-      const kept = await reviews.updateMany({ authorId: userId }, { $set: { authorId: null, authorName: formerName, updatedAt: now }, $inc: { version: 1 } });
-      return kept.matchedCount;
+      // A one-way key instead of the id, so a repeated erasure answers the same count.
+      const erasedKey = new Bun.CryptoHasher('sha256').update(`reviews-erased:${userId}`).digest('hex');
+      await reviews.updateMany({ authorId: userId }, { $set: { authorId: null, authorName: formerName, erasedKey, updatedAt: now }, $inc: { version: 1 } });
+      return reviews.countDocuments({ erasedKey });
     },
 
     /** Counts one report by `by` (again by the same person: no change); the report text is kept for admins. */

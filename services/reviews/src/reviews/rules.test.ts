@@ -49,14 +49,14 @@ describe('eligibility', () => {
   });
 
   it('refuses a booking that is not completed with BOOKING_NOT_COMPLETED', () => {
-    for (const status of ['requested', 'paid', 'confirmed', 'in_progress', 'cancelled'] as const) {
+    for (const status of ['pending_payment', 'paid', 'confirmed', 'in_progress', 'cancelled', 'expired'] as const) {
       expect(codeOf(() => checkEligibility(facts({ status, completedAt: null }), customer, completedAt))).toBe('BOOKING_NOT_COMPLETED');
     }
   });
 
-  it('allows exactly up to 14 days after completion, then REVIEW_WINDOW_CLOSED', () => {
-    expect(checkEligibility(facts(), customer, completedAt + 14 * DAY).authorRole).toBe('customer');
-    expect(codeOf(() => checkEligibility(facts(), customer, completedAt + 14 * DAY + 1))).toBe('REVIEW_WINDOW_CLOSED');
+  it('allows writing until the 14 days after completion are over, then REVIEW_WINDOW_CLOSED', () => {
+    expect(checkEligibility(facts(), customer, completedAt + 14 * DAY - 1).authorRole).toBe('customer');
+    expect(codeOf(() => checkEligibility(facts(), customer, completedAt + 14 * DAY))).toBe('REVIEW_WINDOW_CLOSED');
   });
 
   it('finds the side of a caller', () => {

@@ -38,7 +38,8 @@ export interface Eligibility {
 /**
  * Whether `caller` may review the booking `facts` describe at `now`: its customer (any role whose
  * account owns it) or its assigned PM (role pm, pid = the booking's PM); completed; at most
- * REVIEW_WINDOW_DAYS after completion. Someone else's booking is 404 (as bookings answers it).
+ * REVIEW_WINDOW_DAYS after completion (at the end
+ * of the window the sweeper publishes, so writing stops there). Someone else's booking is 404 (as bookings answers it).
  */
 export function checkEligibility(facts: BookingFacts, caller: Caller, now: number): Eligibility {
   const authorRole = sideOf(facts, caller);
@@ -46,7 +47,7 @@ export function checkEligibility(facts: BookingFacts, caller: Caller, now: numbe
   if (facts.status !== 'completed' || facts.completedAt === null) throw new DomainError('BOOKING_NOT_COMPLETED', 'Only a completed booking can be reviewed');
   const completedAt = Date.parse(facts.completedAt);
   const publishAt = completedAt + REVIEW_WINDOW_DAYS * DAY_MS;
-  if (now > publishAt) throw new DomainError('REVIEW_WINDOW_CLOSED', `A booking can be reviewed for ${REVIEW_WINDOW_DAYS} days after completion`);
+  if (now >= publishAt) throw new DomainError('REVIEW_WINDOW_CLOSED', `A booking can be reviewed for ${REVIEW_WINDOW_DAYS} days after completion`);
   return { authorRole, completedAt, publishAt, subjects: { serviceIds: [...facts.serviceIds], pmId: facts.pm?.id ?? null, customerId: facts.customerId } };
 }
 

@@ -17,9 +17,9 @@ export type SummaryDoc = {
 };
 export type LedgerDoc = {
   _id: 'ledger';
-  published: Record<string, number>;
-  hidden: Record<string, number>;
-  hiddenByReason: Record<string, number>;
+  published?: Record<string, number>;
+  hidden?: Record<string, number>;
+  hiddenByReason?: Record<string, number>;
 };
 
 export const SITE_WIDE = 'all';
