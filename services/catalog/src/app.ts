@@ -1,5 +1,6 @@
 import { CATALOG_ERROR_STATUS } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
+import { noRatings, type RatingsReader } from '@tm/shared/client';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
@@ -15,6 +16,8 @@ import type { TalentPort } from './talent/model.ts';
 export interface CatalogDeps {
   documents: DocumentStore;
   talent: TalentPort;
+  /** Reviews' `rating {count, average}` for the service detail (cached; none while reviews is away). Left out: no ratings. */
+  ratings?: RatingsReader;
   clock: Clock;
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
@@ -80,7 +83,7 @@ export function createApp(deps: CatalogDeps) {
         ],
       }),
     )
-    .use(createServiceRoutes({ repo, readModel, talent: deps.talent, clock: deps.clock }))
+    .use(createServiceRoutes({ repo, readModel, talent: deps.talent, ratings: deps.ratings ?? noRatings, clock: deps.clock }))
     .use(createPricingRoutes({ readModel, clock: deps.clock }))
     .use(createInternalRoutes({ readModel }));
 }

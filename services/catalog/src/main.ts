@@ -1,4 +1,5 @@
 import { createLogger, systemClock } from '@tm/shared';
+import { createRatingsReader } from '@tm/shared/client';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -37,6 +38,7 @@ const app = listenOrExit(
     readModel,
     documents: gateReadiness(documents, () => setup.done()),
     talent: createTalentClient({ baseUrl: config.TALENT_URL, timeoutMs: config.TALENT_TIMEOUT_MS, logger, telemetry }),
+    ratings: createRatingsReader({ baseUrl: config.REVIEWS_URL, timeoutMs: config.REVIEWS_TIMEOUT_MS, clock: systemClock, logger, telemetry }),
     clock: systemClock,
     logger,
     telemetry,

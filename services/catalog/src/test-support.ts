@@ -1,4 +1,5 @@
 import { createManualClock, silentLogger } from '@tm/shared';
+import type { RatingsReader } from '@tm/shared/client';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { seedServices } from '../seed/seed.ts';
@@ -12,7 +13,9 @@ import type { PmPreview, TalentPort } from './talent/model.ts';
  * A seeded catalog app on the embedded store, with a hand-moved clock and a stand-in talent port;
  * its read model is built first, as main.ts does, unless `lazy` (then the first request builds it).
  */
-export async function createTestCatalog(options: { talent?: TalentPort; documents?: DocumentStore; wholeListBudgetBytes?: number; lazy?: boolean } = {}) {
+export async function createTestCatalog(
+  options: { talent?: TalentPort; ratings?: RatingsReader; documents?: DocumentStore; wholeListBudgetBytes?: number; lazy?: boolean } = {},
+) {
   const documents = options.documents ?? createEmbeddedDocumentStore();
   await seedServices(documents);
   const clock = createManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
@@ -27,7 +30,15 @@ export async function createTestCatalog(options: { talent?: TalentPort; document
         wholeListBudgetBytes: options.wholeListBudgetBytes,
       });
   await readModel?.refresh();
-  const app = createApp({ documents, talent, clock, logger: silentLogger, wholeListBudgetBytes: options.wholeListBudgetBytes, readModel });
+  const app = createApp({
+    documents,
+    talent,
+    ratings: options.ratings,
+    clock,
+    logger: silentLogger,
+    wholeListBudgetBytes: options.wholeListBudgetBytes,
+    readModel,
+  });
   /** Sends a request to the app; `headers` as in fetch. */
   const call = (path: string, init: RequestInit = {}) => app.handle(new Request(`http://localhost${path}`, init));
   const json = async (path: string, init: RequestInit = {}) => {

@@ -1,5 +1,6 @@
 /** `@tm/shared/client`: the one client for every call from one service to another (timeouts, request id, failures as data; envelope, raw and fetch modes). */
 export type { ClientKit, ServiceClientOptions } from './options.ts';
+export { createRatingsReader, noRatings, type RatingsReader, type RatingsReaderOptions } from './ratings.ts';
 export {
   createServiceClient,
   type FetchLike,
