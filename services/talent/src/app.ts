@@ -1,6 +1,7 @@
 import { TALENT_ERROR_STATUS } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import { systemClock } from '@tm/shared';
+import type { RatingsReader } from '@tm/shared/client';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
@@ -18,6 +19,8 @@ export interface TalentDeps {
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
   clock?: Clock;
+  /** Reviews' `rating {count, average}` for the PM profile (cached; none while reviews is away). Left out: no verified ratings. */
+  ratings?: RatingsReader;
   /** How long the directory (search, sitemap, index) serves a snapshot before looking for changes (default 5 s). */
   directoryMaxAgeMs?: number;
   /**
@@ -64,6 +67,6 @@ export function createApp(deps: TalentDeps) {
       }),
     )
     .use(createTalentSearchRoutes({ profiles, directory }))
-    .use(createProfileRoutes(profiles, directory))
+    .use(createProfileRoutes(profiles, directory, deps.ratings))
     .use(createInternalRoutes(profiles, directory));
 }

@@ -13,6 +13,8 @@ describe('loadTalentConfig', () => {
       MONGODB_MAX_POOL_SIZE: 20,
       MONGODB_MIN_POOL_SIZE: 0,
       SEED_ON_START: false,
+      REVIEWS_URL: 'http://127.0.0.1:8087',
+      REVIEWS_TIMEOUT_MS: 500,
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,

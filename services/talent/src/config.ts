@@ -16,6 +16,9 @@ export function loadTalentConfig(env: Env) {
     SEED: readSeedMode,
     /** The old switch, still read (with a deprecation warning) while SEED is unset: true is SEED=always, false SEED=auto. */
     SEED_ON_START: read.bool(false),
+    /** Reviews, for the PM profile's verified rating (cached 30 s; none while reviews is away). */
+    REVIEWS_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8087'),
+    REVIEWS_TIMEOUT_MS: read.int(500, { min: 1, max: 60_000 }),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,4 +1,5 @@
 import { createLogger, systemClock } from '@tm/shared';
+import { createRatingsReader } from '@tm/shared/client';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone, shouldSeed } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -41,7 +42,13 @@ const setup = retryUntilDone(logger, 'talent setup (indexes, seed, directory)', 
 });
 const stopWatching = directory.watch();
 const app = listenOrExit(
-  createApp({ documents: gateReadiness(documents, () => setup.done()), logger, directory, telemetry }),
+  createApp({
+    documents: gateReadiness(documents, () => setup.done()),
+    logger,
+    directory,
+    telemetry,
+    ratings: createRatingsReader({ baseUrl: config.REVIEWS_URL, timeoutMs: config.REVIEWS_TIMEOUT_MS, clock: systemClock, logger, telemetry }),
+  }),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
   logger,
 );

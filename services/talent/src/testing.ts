@@ -1,4 +1,5 @@
 import { silentLogger, systemClock } from '@tm/shared';
+import type { RatingsReader } from '@tm/shared/client';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createApp } from './app.ts';
@@ -48,12 +49,12 @@ export const CATALOG_SERVICE_SLUGS = [
 ] as const;
 
 /** A talent app over a freshly seeded embedded store, its directory built, as main.ts starts it without MONGODB_URL. */
-export async function createSeededApp(documents: DocumentStore = createEmbeddedDocumentStore()) {
+export async function createSeededApp(documents: DocumentStore = createEmbeddedDocumentStore(), options: { ratings?: RatingsReader } = {}) {
   const repo = createProfileRepository(documents);
   await prepareProfileStore(repo, { seed: true });
   const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger: silentLogger });
   await directory.refresh();
-  const app = createApp({ documents, logger: silentLogger, directory });
+  const app = createApp({ documents, logger: silentLogger, directory, ratings: options.ratings });
   const get = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
   return { app, documents, get };
 }

@@ -1,5 +1,6 @@
 import { StaffProfileSchema, type TalentRole } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
+import { noRatings, type RatingsReader } from '@tm/shared/client';
 import { envelopeOf } from '@tm/shared/http';
 import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
@@ -24,14 +25,16 @@ function notFound(): DomainError {
 }
 
 /** The public talent routes (spec operations 15-18). */
-export function createProfileRoutes(profiles: ProfileRepository, directory: TalentDirectory) {
+export function createProfileRoutes(profiles: ProfileRepository, directory: TalentDirectory, ratings: RatingsReader = noRatings) {
   const staffProfile =
     (role: TalentRole) =>
     async ({ params, set }: { params: { id: string }; set: { headers: Record<string, unknown> } }) => {
       const found = await profiles.findActiveByIdOrSlug(role, params.id);
       if (!found) throw notFound();
       markNoIndex(found, set.headers);
-      return ok(toPublicProfile(found));
+      // A PM's verified rating from reviews (cached; none while reviews is away, never an error).
+      const verifiedRating = role === 'pm' ? await ratings.ratingOf('pm', found._id, set.headers['x-request-id'] as string | undefined) : undefined;
+      return ok({ ...toPublicProfile(found), ...(verifiedRating ? { verifiedRating } : {}) });
     };
 
   return new Elysia({ name: 'profile-routes' })
