@@ -15,6 +15,7 @@ describe('loadTalentConfig', () => {
       SEED_ON_START: false,
       REVIEWS_URL: 'http://127.0.0.1:8087',
       REVIEWS_TIMEOUT_MS: 500,
+      RATINGS_CACHE_MS: 30_000,
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,

@@ -19,6 +19,8 @@ export function loadTalentConfig(env: Env) {
     /** Reviews, for the PM profile's verified rating (cached 30 s; none while reviews is away). */
     REVIEWS_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8087'),
     REVIEWS_TIMEOUT_MS: read.int(500, { min: 1, max: 60_000 }),
+    /** How long a rating read from reviews is reused (a change shows within this; the design allows 60 s). */
+    RATINGS_CACHE_MS: read.int(30_000, { min: 0, max: 60_000 }),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
   if (problems.length > 0) throw new ConfigError(problems);
