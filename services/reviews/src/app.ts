@@ -1,15 +1,4 @@
-import {
-  CreateReviewBodySchema,
-  HideBodySchema,
-  ModerationLedgerSchema,
-  PublicReviewSchema,
-  REVIEWS_ERROR_STATUS,
-  ReplyBodySchema,
-  ReportBodySchema,
-  ReviewSchema,
-  ReviewSummarySchema,
-  UpdateReviewBodySchema,
-} from '@tm/contracts';
+import { REVIEWS_ERROR_STATUS } from '@tm/contracts';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { createAccountDataRoutes } from './account/routes.ts';
@@ -50,18 +39,8 @@ export function createApp(deps: ReviewsDeps, parts: ReviewsParts = buildParts(de
         title: 'Reviews',
         description:
           'Reviews of completed bookings, their summaries and moderation. Double-blind: a review is published when both sides have written or 14 days after completion. How reviews are verified: docs/reviews.md.',
+        // Named schemas (Review, PublicReview, ReviewSummary...) are the contract's: the gateway names them in the public document.
         tags: [{ name: 'Reviews', description: 'Reviews of completed bookings, summaries and moderation' }],
-        schemas: {
-          Review: ReviewSchema,
-          PublicReview: PublicReviewSchema,
-          ReviewSummary: ReviewSummarySchema,
-          ModerationLedger: ModerationLedgerSchema,
-          CreateReviewRequest: CreateReviewBodySchema,
-          UpdateReviewRequest: UpdateReviewBodySchema,
-          ReviewReplyRequest: ReplyBodySchema,
-          ReviewReportRequest: ReportBodySchema,
-          ReviewHideRequest: HideBodySchema,
-        },
       }),
     )
     .use(createReviewRoutes({ reviews: parts.reviews, tokens: deps.tokens }))
