@@ -2,7 +2,7 @@ import type { ReviewAuthorRole, ReviewHideReason } from '@tm/contracts';
 import { DomainError } from '@tm/shared';
 import { type DocumentStore, type Filter, isDuplicateKeyError } from '@tm/shared/store';
 import type { ReviewDoc } from './model.ts';
-import { createSummaries } from './summaries.ts';
+import { createSummaries, subjectKey } from './summaries.ts';
 
 /**
  * The one owner of a review's status (pending → published ⇄ hidden). Each move is one
@@ -102,11 +102,13 @@ export function createReviewRepository(documents: DocumentStore) {
       const filter: Filter = { status: 'published', authorRole: 'customer' };
       if (subject.serviceId !== undefined) filter['subjects.serviceIds'] = subject.serviceId;
       if (subject.pmId !== undefined) filter['subjects.pmId'] = subject.pmId;
-      const [items, total] = await Promise.all([
+      // The total is the subject's summary count (the same published customer reviews), not a count over the reviews.
+      const key = subject.serviceId !== undefined ? subjectKey('service', subject.serviceId) : subjectKey('pm', subject.pmId ?? '');
+      const [items, summary] = await Promise.all([
         reviews.find(filter, { sort: { publishedAt: -1, _id: -1 }, skip: (page - 1) * limit, limit }).toArray(),
-        reviews.countDocuments(filter),
+        summaries.of(key),
       ]);
-      return { items, total };
+      return { items, total: summary.count };
     },
 
     /** Reviews a person wrote or received as a customer (the account export). */
