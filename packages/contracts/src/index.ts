@@ -349,6 +349,8 @@ export {
   MIN_REVIEW_TEXT,
   type ModerationLedger,
   ModerationLedgerSchema,
+  type MyReviews,
+  MyReviewsSchema,
   type PublicReview,
   PublicReviewSchema,
   type Rating,

@@ -87,6 +87,16 @@ export const ReviewSchema = t.Object(
 );
 export type Review = typeof ReviewSchema.static;
 
+/** `GET /reviews/mine`: the reviews the caller wrote (any status) and the published PM reviews of the caller as a customer. */
+export const MyReviewsSchema = t.Object(
+  {
+    written: t.Array(ReviewSchema, { description: 'Newest first' }),
+    received: t.Array(ReviewSchema, { description: 'Published reviews of you by the PMs of your bookings, newest first' }),
+  },
+  { title: 'MyReviews' },
+);
+export type MyReviews = typeof MyReviewsSchema.static;
+
 /** A published customer review as anyone sees it: the author by first name and initial only, no ids, no contact. */
 export const PublicReviewSchema = t.Object(
   {

@@ -3,6 +3,7 @@ import {
   CreateReviewBodySchema,
   HideBodySchema,
   ModerationLedgerSchema,
+  MyReviewsSchema,
   PublicReviewSchema,
   RatingAnswerSchema,
   ReplyBodySchema,
@@ -31,6 +32,7 @@ describe('reviews answers with the contract', () => {
     expect(itemsOf(envelopeData(declaredSchemas(app, 'GET', '/reviews').response[200]))).toBe(PublicReviewSchema);
     expect(envelopeData(declaredSchemas(app, 'GET', '/reviews/summary').response[200])).toBe(ReviewSummarySchema);
     expect(envelopeData(declaredSchemas(app, 'GET', '/reviews/moderation').response[200])).toBe(ModerationLedgerSchema);
+    expect(envelopeData(declaredSchemas(app, 'GET', '/reviews/mine').response[200])).toBe(MyReviewsSchema);
   });
 
   it('declares the contract rating answer catalog and talent read', () => {

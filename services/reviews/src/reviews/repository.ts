@@ -111,6 +111,15 @@ export function createReviewRepository(documents: DocumentStore) {
       return { items, total: summary.count };
     },
 
+    /** The caller's own reviews and the published PM reviews of them, newest first (`GET /reviews/mine`). */
+    async mine(userId: string): Promise<{ written: ReviewDoc[]; received: ReviewDoc[] }> {
+      const [written, received] = await Promise.all([
+        reviews.find({ authorId: userId }, { sort: { createdAt: -1 }, limit: 500 }).toArray(),
+        reviews.find({ 'subjects.customerId': userId, authorRole: 'pm', status: 'published' }, { sort: { publishedAt: -1 }, limit: 500 }).toArray(),
+      ]);
+      return { written, received };
+    },
+
     /** Reviews a person wrote or received as a customer (the account export). */
     async ofPerson(userId: string): Promise<{ written: ReviewDoc[]; received: ReviewDoc[] }> {
       const [written, received] = await Promise.all([

@@ -247,3 +247,18 @@ describe("catalog's and talent's rating read", () => {
     expect((await t.call('GET', '/internal/ratings/booking/x')).status).toBe(400);
   });
 });
+
+describe('your own reviews', () => {
+  it("lists what the caller wrote and the PM's review of them once published, never before", async () => {
+    const b = booking();
+    const pmReview = (await write(pm.token, b, 3)).body.data.id;
+    const before = await t.call('GET', '/reviews/mine', { token: customer.token });
+    expect(before.body.data).toEqual({ written: [], received: [] });
+    expect((await t.call('GET', '/reviews/mine', { token: pm.token })).body.data.written.map((r: { id: string }) => r.id)).toEqual([pmReview]);
+    const mine = (await write(customer.token, b, 5)).body.data.id;
+    const after = (await t.call('GET', '/reviews/mine', { token: customer.token })).body.data;
+    expect(after.written.map((r: { id: string }) => r.id)).toEqual([mine]);
+    expect(after.received).toEqual([expect.objectContaining({ id: pmReview, authorRole: 'pm', rating: 3, status: 'published' })]);
+    expect((await t.call('GET', '/reviews/mine')).status).toBe(401);
+  });
+});

@@ -2,6 +2,7 @@ import {
   CreateReviewBodySchema,
   HideBodySchema,
   ModerationLedgerSchema,
+  MyReviewsSchema,
   PublicReviewSchema,
   ReplyBodySchema,
   ReportAcceptedSchema,
@@ -119,6 +120,21 @@ export function createReviewRoutes(deps: { reviews: ReviewUseCases; tokens: Toke
           'getModerationLedger',
           'Moderation ledger (admin)',
           'Published and hidden customer reviews by star value, hidden ones by reason code, and reported reviews still published: the evidence no rating is suppressed.',
+        ),
+      },
+    )
+    .get(
+      '/reviews/mine',
+      async ({ request }) => {
+        const { written, received } = await reviews.mine(await tokens.caller(auth(request)));
+        return ok({ written: written.map(toReview), received: received.map(toReview) });
+      },
+      {
+        response: { 200: envelopeOf(MyReviewsSchema, 'MyReviewsEnvelope'), ...errorResponses(401) },
+        detail: doc(
+          'listMyReviews',
+          'Your reviews, and the reviews of you',
+          "The reviews you wrote (any status) and, as a customer, the published reviews of you by your bookings' PMs; a PM's review of you stays hidden until it is published.",
         ),
       },
     )

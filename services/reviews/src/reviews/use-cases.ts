@@ -89,6 +89,9 @@ export function createReviewUseCases(deps: ReviewUseCaseDeps) {
 
     get: visible,
 
+    /** The caller's reviews and the published ones of them (never a pending PM review: double-blind). */
+    mine: (caller: Caller) => repo.mine(caller.sub),
+
     listPublished: (subject: { serviceId?: string; pmId?: string }, page: number, limit: number) => repo.listPublished(subject, page, limit),
 
     async summary(kind: ReviewSubjectKind, id: string): Promise<ReviewSummary> {
