@@ -44,4 +44,19 @@ describe('the ratings reader', () => {
     const away = createRatingsReader({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 200, clock, logger: silentLogger });
     expect(await away.ratingOf('service', 'svc-1')).toBeUndefined();
   });
+
+  it('asks nothing for any subject while reviews is failing, then tries again after the failure time', async () => {
+    const clock = createManualClock(0);
+    const reader = createRatingsReader({ baseUrl: `http://127.0.0.1:${server.port}`, timeoutMs: 500, clock, logger: silentLogger });
+    state.down = true;
+    state.calls = 0;
+    expect(await reader.ratingOf('service', 'svc-1')).toBeUndefined();
+    for (const id of ['a', 'b', 'c']) expect(await reader.ratingOf('pm', id)).toBeUndefined();
+    expect(state.calls).toBe(1);
+    state.down = false;
+    state.rating = { count: 2, average: 3.5 };
+    clock.advance(5_001);
+    expect(await reader.ratingOf('service', 'svc-1')).toEqual({ count: 2, average: 3.5 });
+    expect(state.calls).toBe(2);
+  });
 });

@@ -15,7 +15,7 @@ export interface RatingsReaderOptions extends ClientKit {
   clock: Clock;
   /** How long an answer is reused (design: a change shows within 60 s). */
   ttlMs?: number;
-  /** How long a failed call is remembered, so reviews being away does not add a timeout to every page. */
+  /** After a failed call, how long reviews is not asked at all, so its being away does not add a timeout to every page. */
   failureTtlMs?: number;
   /** Entries kept; the oldest go first. */
   maxEntries?: number;
@@ -35,19 +35,30 @@ export function createRatingsReader(options: RatingsReaderOptions): RatingsReade
     cache.set(key, { rating, until: clock.now() + forMs });
     if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
   };
+  /** While reviews is failing, nobody asks it (one try per `failureTtlMs`, whatever the subject): an outage costs no page a timeout. */
+  let downUntil = Number.NEGATIVE_INFINITY;
+  let down = false;
   return {
     async ratingOf(kind, id, requestId) {
       const key = `${kind}:${id}`;
       const hit = cache.get(key);
-      if (hit && hit.until > clock.now()) return hit.rating;
+      const now = clock.now();
+      if (hit && hit.until > now) return hit.rating;
+      if (now < downUntil) return hit?.rating;
       const res = await client.call(ratingPath(kind, id), { schema: RatingAnswerSchema, requestId });
       if (res.ok) {
+        down = false;
         const rating = res.data.rating ?? undefined;
         remember(key, rating, ttlMs);
         return rating;
       }
-      options.logger.warn('reviews rating read failed', { status: res.status, code: res.code, kind, id });
-      remember(key, hit?.rating, failureTtlMs);
+      if (res.status === 404) {
+        remember(key, undefined, ttlMs);
+        return undefined;
+      }
+      if (!down) options.logger.warn('reviews unavailable: pages answer without ratings for now', { status: res.status, code: res.code });
+      down = true;
+      downUntil = clock.now() + failureTtlMs;
       return hit?.rating;
     },
   };
