@@ -159,6 +159,9 @@ function checkoutStory(stores: string, env: () => Record<string, string>, cleanU
       const list = await call('GET', `/reviews?pmId=${pmReviewer.pid}`);
       expect(list.body.data).toEqual([expect.objectContaining({ id: mine.body.data.id, rating: 5, verified: true })]);
       expect((await call('GET', `/reviews/summary?pmId=${pmReviewer.pid}`)).body.data).toMatchObject({ count: 1, average: 5 });
+      const own = (await call('GET', '/reviews/mine', customer)).body.data;
+      expect(own.written.map((r: { id: string }) => r.id)).toEqual([mine.body.data.id]);
+      expect(own.received).toEqual([expect.objectContaining({ id: theirs.body.data.id, authorRole: 'pm' })]);
       // Within RATINGS_CACHE_MS (the PM's profile was read, without a rating, before the reviews).
       const rating = (path: string, field: string) =>
         pollUntil(async () => (await call('GET', path, undefined, undefined, { 'x-country': 'IN' })).body.data[field], 5_000, `${field} on ${path}`);
