@@ -35,6 +35,7 @@ describe("the PM profile's verified rating from reviews", () => {
     expect(typeof body.data.rating).toBe('number');
     await get(`/pm/${pm._id}/profile`);
     expect(reviews.asked).toEqual([`/internal/ratings/pm/${pm._id}`]);
+    expect((await (await get(`/talent/${pm.slug}`)).json()).data.verifiedRating).toEqual({ count: 4, average: 4.8 });
     expect((await (await get(`/resource/${resource.slug}/profile`)).json()).data.verifiedRating).toBeUndefined();
     expect(reviews.asked).toHaveLength(1);
   });
