@@ -1,11 +1,11 @@
 import { CATALOG_ERROR_STATUS } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
-import { noRatings, type RatingsReader } from '@tm/shared/client';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createInternalRoutes } from './internal/routes.ts';
+import { noRatings, type RatingsPort } from './reviews/ratings.ts';
 import { createPricingRoutes } from './services/pricing-routes.ts';
 import { createServiceReadModel, type ServiceReadModel } from './services/read-model.ts';
 import { createServiceRepository } from './services/repository.ts';
@@ -17,7 +17,7 @@ export interface CatalogDeps {
   documents: DocumentStore;
   talent: TalentPort;
   /** Reviews' `rating {count, average}` for the service detail (cached; none while reviews is away). Left out: no ratings. */
-  ratings?: RatingsReader;
+  ratings?: RatingsPort;
   clock: Clock;
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */

@@ -1,5 +1,4 @@
 import { createLogger, systemClock } from '@tm/shared';
-import { createRatingsReader } from '@tm/shared/client';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -7,6 +6,7 @@ import { startTelemetry } from '@tm/shared/telemetry';
 import { seedServices, shouldSeed } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { catalogSeedMode, loadCatalogConfig, readModelSettings } from './config.ts';
+import { createRatingsClient } from './reviews/ratings.ts';
 import { createServiceReadModel } from './services/read-model.ts';
 import { createServiceRepository } from './services/repository.ts';
 import { createTalentClient } from './talent/client.ts';
@@ -38,7 +38,7 @@ const app = listenOrExit(
     readModel,
     documents: gateReadiness(documents, () => setup.done()),
     talent: createTalentClient({ baseUrl: config.TALENT_URL, timeoutMs: config.TALENT_TIMEOUT_MS, logger, telemetry }),
-    ratings: createRatingsReader({
+    ratings: createRatingsClient({
       baseUrl: config.REVIEWS_URL,
       timeoutMs: config.REVIEWS_TIMEOUT_MS,
       ttlMs: config.RATINGS_CACHE_MS,

@@ -1,9 +1,9 @@
 import { createManualClock, silentLogger } from '@tm/shared';
-import type { RatingsReader } from '@tm/shared/client';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { seedServices } from '../seed/seed.ts';
 import { createApp } from './app.ts';
+import type { RatingsPort } from './reviews/ratings.ts';
 import { createServiceReadModel } from './services/read-model.ts';
 import { createServiceRepository } from './services/repository.ts';
 import { noTalent } from './talent/client.ts';
@@ -14,7 +14,7 @@ import type { PmPreview, TalentPort } from './talent/model.ts';
  * its read model is built first, as main.ts does, unless `lazy` (then the first request builds it).
  */
 export async function createTestCatalog(
-  options: { talent?: TalentPort; ratings?: RatingsReader; documents?: DocumentStore; wholeListBudgetBytes?: number; lazy?: boolean } = {},
+  options: { talent?: TalentPort; ratings?: RatingsPort; documents?: DocumentStore; wholeListBudgetBytes?: number; lazy?: boolean } = {},
 ) {
   const documents = options.documents ?? createEmbeddedDocumentStore();
   await seedServices(documents);

@@ -1,13 +1,13 @@
 import { TALENT_ERROR_STATUS } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import { systemClock } from '@tm/shared';
-import type { RatingsReader } from '@tm/shared/client';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createTalentDirectory, type TalentDirectory } from './profiles/directory.ts';
 import { createInternalRoutes } from './profiles/internal-routes.ts';
+import type { RatingsPort } from './profiles/ratings.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { createProfileRoutes } from './profiles/routes.ts';
 import { createTalentSearchRoutes } from './profiles/search-routes.ts';
@@ -20,7 +20,7 @@ export interface TalentDeps {
   telemetry?: Telemetry;
   clock?: Clock;
   /** Reviews' `rating {count, average}` for the PM profile (cached; none while reviews is away). Left out: no verified ratings. */
-  ratings?: RatingsReader;
+  ratings?: RatingsPort;
   /** How long the directory (search, sitemap, index) serves a snapshot before looking for changes (default 5 s). */
   directoryMaxAgeMs?: number;
   /**

@@ -1,5 +1,4 @@
 import { createLogger, systemClock } from '@tm/shared';
-import { createRatingsReader } from '@tm/shared/client';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone, shouldSeed } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -7,6 +6,7 @@ import { startTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadTalentConfig, talentSeedMode } from './config.ts';
 import { createTalentDirectory } from './profiles/directory.ts';
+import { createRatingsClient } from './profiles/ratings.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
 
@@ -47,7 +47,7 @@ const app = listenOrExit(
     logger,
     directory,
     telemetry,
-    ratings: createRatingsReader({
+    ratings: createRatingsClient({
       baseUrl: config.REVIEWS_URL,
       timeoutMs: config.REVIEWS_TIMEOUT_MS,
       ttlMs: config.RATINGS_CACHE_MS,

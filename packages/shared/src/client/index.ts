@@ -1,6 +1,7 @@
 /** `@tm/shared/client`: the one client for every call from one service to another (timeouts, request id, failures as data; envelope, raw and fetch modes). */
+
+export { type CachedReads, type CachedReadsOptions, createCachedReads } from './cached-reads.ts';
 export type { ClientKit, ServiceClientOptions } from './options.ts';
-export { createRatingsReader, noRatings, type RatingsReader, type RatingsReaderOptions } from './ratings.ts';
 export {
   createServiceClient,
   type FetchLike,

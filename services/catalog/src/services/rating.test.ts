@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { createManualClock, silentLogger, stableId } from '@tm/shared';
-import { createRatingsReader } from '@tm/shared/client';
+import { createRatingsClient } from '../reviews/ratings.ts';
 import { createTestCatalog } from '../test-support.ts';
 
 // A stand-in for reviews' GET /internal/ratings/{kind}/{id}.
@@ -21,7 +21,7 @@ afterAll(() => server.stop(true));
 describe("the service detail's rating from reviews", () => {
   it('carries rating {count, average} once the service has a published review, none before, cached for 30 s', async () => {
     const clock = createManualClock(0);
-    const ratings = createRatingsReader({ baseUrl: `http://127.0.0.1:${server.port}`, timeoutMs: 500, clock, logger: silentLogger });
+    const ratings = createRatingsClient({ ttlMs: 30_000, baseUrl: `http://127.0.0.1:${server.port}`, timeoutMs: 500, clock, logger: silentLogger });
     const { json } = await createTestCatalog({ ratings });
     reviews.asked.length = 0;
     expect((await json('/services/mvp-build')).body.data.rating).toEqual({ count: 2, average: 4.5 });
@@ -37,12 +37,18 @@ describe("the service detail's rating from reviews", () => {
 
   it('answers 200 without a rating while reviews is down or away, never an error', async () => {
     reviews.up = false;
-    const down = createRatingsReader({ baseUrl: `http://127.0.0.1:${server.port}`, timeoutMs: 500, clock: createManualClock(0), logger: silentLogger });
+    const down = createRatingsClient({
+      ttlMs: 30_000,
+      baseUrl: `http://127.0.0.1:${server.port}`,
+      timeoutMs: 500,
+      clock: createManualClock(0),
+      logger: silentLogger,
+    });
     const first = await (await createTestCatalog({ ratings: down })).json('/services/mvp-build');
     expect(first.res.status).toBe(200);
     expect(first.body.data.rating).toBeUndefined();
     reviews.up = true;
-    const away = createRatingsReader({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 200, clock: createManualClock(0), logger: silentLogger });
+    const away = createRatingsClient({ ttlMs: 30_000, baseUrl: 'http://127.0.0.1:9', timeoutMs: 200, clock: createManualClock(0), logger: silentLogger });
     const second = await (await createTestCatalog({ ratings: away })).json('/services/mvp-build');
     expect(second.res.status).toBe(200);
     expect(second.body.data.slug).toBe('mvp-build');

@@ -1,9 +1,9 @@
 import { CatalogEntrySchema, type Category, MAX_SERVICE_ID_LENGTH, QuoteSchema, ServiceSchema } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
-import type { RatingsReader } from '@tm/shared/client';
 import { envelopeOf, paginationLinks } from '@tm/shared/http';
 import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
+import type { RatingsPort } from '../reviews/ratings.ts';
 import type { TalentPort } from '../talent/model.ts';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import {
@@ -35,7 +35,7 @@ export function createServiceRoutes(deps: {
   repo: ServiceRepository;
   readModel: ServiceReadModel;
   talent: TalentPort;
-  ratings: RatingsReader;
+  ratings: RatingsPort;
   clock: { now(): number };
 }) {
   const { repo, readModel, talent, ratings, clock } = deps;

@@ -1,6 +1,5 @@
 import { StaffProfileSchema, type TalentRole } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
-import { noRatings, type RatingsReader } from '@tm/shared/client';
 import { envelopeOf } from '@tm/shared/http';
 import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
@@ -8,6 +7,7 @@ import type { TalentDirectory } from './directory.ts';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import type { StoredProfile } from './model.ts';
 import { isListed } from './ranking.ts';
+import { noRatings, type RatingsPort } from './ratings.ts';
 import type { ProfileRepository } from './repository.ts';
 import { toPublicProfile } from './view.ts';
 
@@ -25,7 +25,7 @@ function notFound(): DomainError {
 }
 
 /** The public talent routes (spec operations 15-18). */
-export function createProfileRoutes(profiles: ProfileRepository, directory: TalentDirectory, ratings: RatingsReader = noRatings) {
+export function createProfileRoutes(profiles: ProfileRepository, directory: TalentDirectory, ratings: RatingsPort = noRatings) {
   /** The public profile, with a PM's verified rating from reviews (cached; none while reviews is away, never an error). */
   const withVerifiedRating = async (found: StoredProfile, requestId: string | undefined) => {
     const verifiedRating = found.role === 'pm' ? await ratings.ratingOf('pm', found._id, requestId) : undefined;

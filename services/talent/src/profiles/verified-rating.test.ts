@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { createManualClock, silentLogger } from '@tm/shared';
-import { createRatingsReader } from '@tm/shared/client';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createSeededApp } from '../testing.ts';
+import { createRatingsClient } from './ratings.ts';
 import { loadSeedProfiles } from './seed.ts';
 
 const seed = loadSeedProfiles();
@@ -27,7 +27,7 @@ afterAll(() => server.stop(true));
 describe("the PM profile's verified rating from reviews", () => {
   it('carries verifiedRating {count, average} for a PM with published reviews, cached, and asks nothing for other roles', async () => {
     const clock = createManualClock(0);
-    const ratings = createRatingsReader({ baseUrl: `http://127.0.0.1:${server.port}`, timeoutMs: 500, clock, logger: silentLogger });
+    const ratings = createRatingsClient({ ttlMs: 30_000, baseUrl: `http://127.0.0.1:${server.port}`, timeoutMs: 500, clock, logger: silentLogger });
     const { get } = await createSeededApp(createEmbeddedDocumentStore(), { ratings });
     reviews.asked.length = 0;
     const body = await (await get(`/pm/${pm.slug}/profile`)).json();
@@ -42,12 +42,18 @@ describe("the PM profile's verified rating from reviews", () => {
 
   it('answers the profile without a verified rating while reviews is down or away', async () => {
     reviews.up = false;
-    const down = createRatingsReader({ baseUrl: `http://127.0.0.1:${server.port}`, timeoutMs: 500, clock: createManualClock(0), logger: silentLogger });
+    const down = createRatingsClient({
+      ttlMs: 30_000,
+      baseUrl: `http://127.0.0.1:${server.port}`,
+      timeoutMs: 500,
+      clock: createManualClock(0),
+      logger: silentLogger,
+    });
     const res = await (await createSeededApp(createEmbeddedDocumentStore(), { ratings: down })).get(`/pm/${pm.slug}/profile`);
     expect(res.status).toBe(200);
     expect((await res.json()).data.verifiedRating).toBeUndefined();
     reviews.up = true;
-    const away = createRatingsReader({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 200, clock: createManualClock(0), logger: silentLogger });
+    const away = createRatingsClient({ ttlMs: 30_000, baseUrl: 'http://127.0.0.1:9', timeoutMs: 200, clock: createManualClock(0), logger: silentLogger });
     const again = await (await createSeededApp(createEmbeddedDocumentStore(), { ratings: away })).get(`/pm/${pm.slug}/profile`);
     expect(again.status).toBe(200);
     expect((await again.json()).data.slug).toBe(pm.slug);
