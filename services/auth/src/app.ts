@@ -13,6 +13,7 @@ import { idpRoutes } from './idp/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { revocationRoutes } from './revocations/routes.ts';
 import { buildServices } from './services.ts';
+import { guestHandoverRoutes } from './sessions/guest-handover-routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { staffAdminRoutes } from './staff/staff-admin-routes.ts';
@@ -27,6 +28,7 @@ export function createApp(deps: AuthDeps) {
     new Elysia(SERVICE_APP_CONFIG)
       .use(
         serviceBase({
+          internalCallers: deps.internalCallers,
           service: 'auth',
           logger: deps.logger,
           errorStatus: AUTH_ERROR_STATUS,
@@ -72,5 +74,6 @@ export function createApp(deps: AuthDeps) {
       .use(staffAdminRoutes(services))
       .use(revocationRoutes(services))
       .use(contactRoutes(services))
+      .use(guestHandoverRoutes(services))
   );
 }

@@ -26,6 +26,7 @@ export function createApp(deps: ReviewsDeps, parts: ReviewsParts = buildParts(de
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
+        internalCallers: deps.internalCallers,
         service: 'reviews',
         logger: deps.logger,
         errorStatus: REVIEWS_ERROR_STATUS,

@@ -1,4 +1,5 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 
@@ -13,6 +14,7 @@ export function loadReviewsConfig(env: Env) {
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
     ...TELEMETRY_SETTINGS,
+    ...SERVICE_CREDENTIAL_SETTINGS,
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
     AUTH_JWKS_URL: read.optionalUrl(HTTP),
     BOOKINGS_URL: read.url(HTTP, 'http://127.0.0.1:8084'),
@@ -21,6 +23,8 @@ export function loadReviewsConfig(env: Env) {
     SWEEP_INTERVAL_MS: read.int(60_000, { min: 100, max: 3_600_000 }),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
+  // It calls bookings' and auth's /internal routes, and serves its own (ratings, account data).
+  problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: true }));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({ ...config, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }

@@ -1,4 +1,5 @@
 import { createLogger, systemClock } from '@tm/shared';
+import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -13,10 +14,11 @@ import { createHttpNames } from './ports/names.ts';
 const logger = createLogger('reviews');
 const config = loadConfigOrExit(logger, () => loadReviewsConfig(process.env));
 const telemetry = await startTelemetry({ service: 'reviews', settings: config, logger });
+const credentials = serviceCredentialsFrom(config);
 
 // Its own database: "reviews" (or the one MONGODB_URL names), never another service's.
 const { documents } = await openStores({ service: 'reviews', logger, telemetry, mongodb: mongoSettingsFrom(config, 'reviews') });
-const kit = { logger, telemetry, timeoutMs: config.UPSTREAM_TIMEOUT_MS };
+const kit = { logger, telemetry, timeoutMs: config.UPSTREAM_TIMEOUT_MS, credential: credentials.credential };
 // Indexes need MongoDB: retried in the background until it answers (/readyz is 503 meanwhile).
 let setup: ReturnType<typeof retryUntilDone> | undefined;
 const deps: ReviewsDeps = {
@@ -28,6 +30,7 @@ const deps: ReviewsDeps = {
   logger,
   telemetry,
   metricsToken: config.METRICS_TOKEN,
+  internalCallers: credentials.internalCallers,
 };
 const parts = buildParts(deps);
 setup = retryUntilDone(logger, 'reviews setup (indexes)', () => parts.ensureIndexes());

@@ -2,6 +2,7 @@ import type { BookingFacts, Role } from '@tm/contracts';
 import { createManualClock, DomainError, silentLogger } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { buildParts, createApp } from './app.ts';
@@ -35,6 +36,7 @@ export async function createReviewsUnderTest(options: { documents?: DocumentStor
     names: { nameOf: async (userId) => names.get(userId) },
     clock,
     logger: silentLogger,
+    internalCallers: TEST_INTERNAL_CALLERS,
     ...options.overrides,
   };
   const parts = buildParts(deps);
@@ -56,7 +58,8 @@ export async function createReviewsUnderTest(options: { documents?: DocumentStor
   });
 
   const call = async (method: string, path: string, o: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...o.headers };
+    // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: tests/e2e/internal-credentials.e2e.test.ts).
+    const headers: Record<string, string> = { ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}), ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     const body = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
     if (body !== undefined) headers['content-type'] ??= 'application/json';

@@ -1,4 +1,5 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
 import { chooseSeedMode, readSeedMode, type SeedMode } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
@@ -12,6 +13,7 @@ export function loadTalentConfig(env: Env) {
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
     ...TELEMETRY_SETTINGS,
+    ...SERVICE_CREDENTIAL_SETTINGS,
     /** auto (default): seed the embedded store, and MongoDB while it holds no profiles; always; never. One meaning in every service. */
     SEED: readSeedMode,
     /** The old switch, still read (with a deprecation warning) while SEED is unset: true is SEED=always, false SEED=auto. */
@@ -23,6 +25,8 @@ export function loadTalentConfig(env: Env) {
     RATINGS_CACHE_MS: read.int(30_000, { min: 0, max: 60_000 }),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
+  // It calls reviews' /internal/ratings (the PM profile's verifiedRating) and serves /internal routes.
+  problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: true }));
   if (problems.length > 0) throw new ConfigError(problems);
   // SEED is absent when unset (talentSeedMode then decides), so the type says optional.
   return config as Readonly<Omit<typeof config, 'SEED'> & { SEED?: SeedMode }>;

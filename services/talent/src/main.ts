@@ -1,4 +1,5 @@
 import { createLogger, systemClock } from '@tm/shared';
+import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone, shouldSeed } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -16,6 +17,7 @@ const DIRECTORY_MAX_AGE_MS = 5_000;
 
 const config = loadConfigOrExit(logger, () => loadTalentConfig(process.env));
 const telemetry = await startTelemetry({ service: 'talent', settings: config, logger });
+const credentials = serviceCredentialsFrom(config);
 
 const { documents } = await openStores({ service: 'talent', logger, telemetry, mongodb: mongoSettingsFrom(config, 'talent') });
 const profiles = createProfileRepository(documents);
@@ -47,6 +49,7 @@ const app = listenOrExit(
     logger,
     directory,
     telemetry,
+    internalCallers: credentials.internalCallers,
     ratings: createRatingsClient({
       baseUrl: config.REVIEWS_URL,
       timeoutMs: config.REVIEWS_TIMEOUT_MS,
@@ -54,6 +57,7 @@ const app = listenOrExit(
       clock: systemClock,
       logger,
       telemetry,
+      credential: credentials.credential,
     }),
   }),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
