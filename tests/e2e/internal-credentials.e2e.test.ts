@@ -34,7 +34,7 @@ async function internalRoutes(): Promise<InternalRoute[]> {
     ['bookings', (await createBookingsUnderTest()).app.use(createMetricsRoutes({ documentWrites: 0, catalogCalls: 0 }))],
     ['messaging', (await createMessagingUnderTest()).app],
     ['content', (await createContentUnderTest()).app],
-    ['reviews', createReviewsUnderTest().app],
+    ['reviews', (await createReviewsUnderTest()).app],
     ['search', (await createSearchUnderTest()).app],
     ['growth', (await createGrowthUnderTest()).app],
     ['assistant', (await createAssistantUnderTest()).app],

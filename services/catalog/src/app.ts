@@ -5,6 +5,7 @@ import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createInternalRoutes } from './internal/routes.ts';
+import { noRatings, type RatingsPort } from './reviews/ratings.ts';
 import { createPricingRoutes } from './services/pricing-routes.ts';
 import { createServiceReadModel, type ServiceReadModel } from './services/read-model.ts';
 import { createServiceRepository } from './services/repository.ts';
@@ -15,6 +16,8 @@ import type { TalentPort } from './talent/model.ts';
 export interface CatalogDeps {
   documents: DocumentStore;
   talent: TalentPort;
+  /** Reviews' `rating {count, average}` for the service detail (cached; none while reviews is away). Left out: no ratings. */
+  ratings?: RatingsPort;
   clock: Clock;
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
@@ -83,7 +86,7 @@ export function createApp(deps: CatalogDeps) {
         ],
       }),
     )
-    .use(createServiceRoutes({ repo, readModel, talent: deps.talent, clock: deps.clock }))
+    .use(createServiceRoutes({ repo, readModel, talent: deps.talent, ratings: deps.ratings ?? noRatings, clock: deps.clock }))
     .use(createPricingRoutes({ readModel, clock: deps.clock }))
     .use(createInternalRoutes({ readModel }));
 }

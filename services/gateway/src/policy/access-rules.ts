@@ -61,6 +61,7 @@ const REVIEWS_RULES: readonly AccessRule[] = [
   implemented('POST', '/api/reviews/*/hide', false),
   implemented('POST', '/api/reviews/*/restore', false),
   implemented('GET', '/api/reviews/moderation', false),
+  implemented('GET', '/api/reviews/mine', false),
 ];
 
 /**

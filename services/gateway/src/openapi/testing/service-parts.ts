@@ -26,7 +26,7 @@ export async function realServiceApps(): Promise<Record<ServiceName, Servable>> 
     bookings: (await createBookingsUnderTest()).app,
     messaging: (await createMessagingUnderTest()).app,
     content: (await createContentUnderTest()).app,
-    reviews: createReviewsUnderTest().app,
+    reviews: (await createReviewsUnderTest()).app,
     search: (await createSearchUnderTest()).app,
     growth: (await createGrowthUnderTest()).app,
     assistant: (await createAssistantUnderTest()).app,
