@@ -96,10 +96,16 @@ function summarize(profile: CpuProfile): string {
   }
   const busy = total - idle;
   const pct = (us: number) => `${((100 * us) / busy).toFixed(1)}%`;
-  const lines = [`Sampled ${(total / 1e6).toFixed(1)} s, ${(busy / 1e6).toFixed(1)} s of it busy (shares below are of the busy time).`, '', '| area | self time |', '|---|--:|'];
+  const lines = [
+    `Sampled ${(total / 1e6).toFixed(1)} s, ${(busy / 1e6).toFixed(1)} s of it busy (shares below are of the busy time).`,
+    '',
+    '| area | self time |',
+    '|---|--:|',
+  ];
   for (const [area, us] of [...areas].sort((a, b) => b[1] - a[1])) if (area !== 'Bun/VM: (idle)') lines.push(`| ${area} | ${pct(us)} |`);
   lines.push('', '| function | self time |', '|---|--:|');
-  for (const [fn, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) if (!fn.startsWith('(idle)')) lines.push(`| ${fn.replaceAll('|', '\\|')} | ${pct(us)} |`);
+  for (const [fn, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top))
+    if (!fn.startsWith('(idle)')) lines.push(`| ${fn.replaceAll('|', '\\|')} | ${pct(us)} |`);
   return lines.join('\n');
 }
 
@@ -150,10 +156,22 @@ async function main() {
     { name: '(d) bare Bun proxy', c: { url: `${system.bare}/api${path}`, method: 'GET' }, proxy: pid('bare-proxy') },
     { name: '(a) gateway anonymous', c: { url: `${system.gateway}/api${path}`, method: 'GET' }, proxy: pid('gateway') },
     ...(system.gatewayBaseline
-      ? [{ name: "(a0) baseline gateway anonymous", c: { url: `${system.gatewayBaseline}/api${path}`, method: 'GET' as const }, proxy: pid('gateway-baseline') }]
+      ? [
+          {
+            name: '(a0) baseline gateway anonymous',
+            c: { url: `${system.gatewayBaseline}/api${path}`, method: 'GET' as const },
+            proxy: pid('gateway-baseline'),
+          },
+        ]
       : []),
     ...(token
-      ? [{ name: '(a) gateway bearer', c: { url: `${system.gateway}/api${path}`, method: 'GET' as const, authorization: `Bearer ${token}` }, proxy: pid('gateway') }]
+      ? [
+          {
+            name: '(a) gateway bearer',
+            c: { url: `${system.gateway}/api${path}`, method: 'GET' as const, authorization: `Bearer ${token}` },
+            proxy: pid('gateway'),
+          },
+        ]
       : []),
     ...(token && system.gatewayBaseline
       ? [

@@ -124,10 +124,21 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     RATE_LIMIT_AUTH_ROUTES: String(BENCH_QUOTAS.authRoutes),
   };
   const server = o.gatewayServer ?? 'bun';
-  const gateway = start('gateway', { ...gatewayEnv, PORT: String(ports.gateway), HTTP_SERVER: server === 'node' ? 'node' : 'bun' }, 'gateway', o.gatewayBunArgs);
+  const gateway = start(
+    'gateway',
+    { ...gatewayEnv, PORT: String(ports.gateway), HTTP_SERVER: server === 'node' ? 'node' : 'bun' },
+    'gateway',
+    o.gatewayBunArgs,
+  );
   const gatewayNode = server === 'both' ? start('gateway-node', { ...gatewayEnv, PORT: String(ports.gatewayNode), HTTP_SERVER: 'node' }, 'gateway') : undefined;
   const gatewayBaseline = o.baselineRoot
-    ? start('gateway-baseline', { ...gatewayEnv, PORT: String(ports.gatewayBaseline), REDIS_PREFIX: `${o.redisPrefix}baseline:` }, 'gateway', [], o.baselineRoot)
+    ? start(
+        'gateway-baseline',
+        { ...gatewayEnv, PORT: String(ports.gatewayBaseline), REDIS_PREFIX: `${o.redisPrefix}baseline:` },
+        'gateway',
+        [],
+        o.baselineRoot,
+      )
     : undefined;
   if (o.baselineRoot && !gatewayBaseline) throw new Error(`${o.baselineRoot}/services/gateway/src/main.ts does not exist`);
   if (!catalog || !gateway || !talent) throw new Error('services/{talent,catalog,gateway}/src/main.ts must exist to benchmark');

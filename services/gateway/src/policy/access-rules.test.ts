@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'bun:test';
-import { ACCESS_RULES, type AccessRule, findAccessRule, isImplementedProtected, isPublicWebhook, mayAccess, protectedPrefix, requiresToken } from './access-rules.ts';
+import {
+  ACCESS_RULES,
+  type AccessRule,
+  findAccessRule,
+  isImplementedProtected,
+  isPublicWebhook,
+  mayAccess,
+  protectedPrefix,
+  requiresToken,
+} from './access-rules.ts';
 
 /** The table's meaning written plainly: the first row, in table order, whose method and pattern match. */
 function firstRowByScan(method: string, path: string, rules: readonly AccessRule[]): AccessRule | undefined {

@@ -145,7 +145,11 @@ function compile(rules: readonly AccessRule[]): CompiledTable {
     };
     const areas = new Set(all.map(literalArea).filter((a): a is string => a !== undefined));
     const byArea = new Map<string, readonly CompiledRule[]>();
-    for (const area of areas) byArea.set(area, all.filter((c) => literalArea(c) === area || literalArea(c) === undefined));
+    for (const area of areas)
+      byArea.set(
+        area,
+        all.filter((c) => literalArea(c) === area || literalArea(c) === undefined),
+      );
     table = { byArea, anyArea: all.filter((c) => literalArea(c) === undefined) };
     compiled.set(rules, table);
   }
