@@ -19,10 +19,12 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const LAYERS = ['bare', 'elysia', 'scope', 'trace', 'after', 'base-silent', 'base', 'gateway', 'redis'] as const;
-type Layer = (typeof LAYERS)[number];
+type Layer = (typeof LAYERS)[number] | 'gateway@baseline' | 'redis@baseline';
+/** LAYERS_BASELINE=<another checkout> (e.g. `git worktree add --detach /tmp/before <commit>`, `bun install` there): its gateway is measured too. */
+const baseline = process.env.LAYERS_BASELINE;
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 await parent();
@@ -37,7 +39,8 @@ async function parent() {
   const { createWrk, runningLoad } = await import('./load.ts');
   const { createProcessGroup, freePort, waitFor, answersOk } = await import('./processes.ts');
   const { ensureProgram } = await import('./tools.ts');
-  const wanted = (process.env.LAYERS ?? LAYERS.join(',')).split(',').filter((l): l is Layer => (LAYERS as readonly string[]).includes(l));
+  const known: readonly string[] = baseline ? [...LAYERS, 'gateway@baseline', 'redis@baseline'] : LAYERS;
+  const wanted = (process.env.LAYERS ?? known.join(',')).split(',').filter((l): l is Layer => known.includes(l));
   const rounds = Number(process.env.LAYERS_ROUNDS ?? 3);
   const durationS = Number(process.env.LAYERS_DURATION_S ?? 5);
   const connections = Number(process.env.LAYERS_CONNECTIONS ?? 64);
@@ -58,7 +61,15 @@ async function parent() {
       const p = group.spawn(
         layer,
         [process.execPath, self],
-        { LAYER: layer, PORT: String(port), UPSTREAM_URL: `http://127.0.0.1:${stubPort}`, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, NODE_ENV: 'development' },
+        {
+          LAYER: layer.replace('@baseline', ''),
+          ...(layer.endsWith('@baseline') && baseline ? { GATEWAY_ROOT: resolve(baseline) } : {}),
+          PORT: String(port),
+          UPSTREAM_URL: `http://127.0.0.1:${stubPort}`,
+          REDIS_URL: redisUrl,
+          REDIS_PREFIX: prefix,
+          NODE_ENV: 'development',
+        },
         process.cwd(),
       );
       const url = `http://127.0.0.1:${port}/api/services/catalog`;
@@ -98,7 +109,7 @@ async function parent() {
     for (const proc of runningLoad) proc.kill('SIGKILL');
   } finally {
     await group.stopAll();
-    if (wanted.includes('redis')) await deleteKeys(prefix).catch(() => {});
+    if (wanted.some((l) => l.startsWith('redis'))) await deleteKeys(prefix).catch(() => {});
     rmSync(workDir, { recursive: true, force: true });
   }
 }

@@ -1,16 +1,14 @@
 /**
  * One proxy of scripts/bench/gateway-layers.ts (or its stub service), on PORT, forwarding /api/* to
  * UPSTREAM_URL: LAYER=stub | bare | elysia | base | gateway | redis (see that script). Kept here
- * so it resolves the gateway's own packages (Elysia) and code.
+ * so it resolves the gateway's own packages (Elysia) and code; GATEWAY_ROOT=<another checkout>
+ * runs that checkout's gateway for the gateway and redis layers.
  */
 import { GATEWAY_ERROR_STATUS } from '@tm/contracts';
 import { createLogger, enterRequestScope, newTraceContext, silentLogger } from '@tm/shared';
 import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared/http';
 import { Elysia } from 'elysia';
-import { createApp } from '../app.ts';
-import { createGatewayLimiter, createLimiterRedis } from '../policy/limiter.ts';
 import { handOver } from '../proxy/api-routes.ts';
-import { testDeps } from '../testing/gateway.ts';
 
 const layer = process.env.LAYER;
 const port = Number(process.env.PORT);
@@ -35,6 +33,11 @@ if (layer === 'stub') {
   // The gateway's handOver: the set headers (serviceBase's request id) go onto the service's response itself.
   app.all('/api/*', async ({ request, set }) => handOver(await forward(request), set), { parse: 'none' }).listen({ hostname: '127.0.0.1', port });
 } else if (layer === 'gateway' || layer === 'redis') {
+  // GATEWAY_ROOT: the gateway of another checkout (a commit to compare with), else this one's.
+  const src = process.env.GATEWAY_ROOT ? `${process.env.GATEWAY_ROOT}/services/gateway/src` : new URL('..', import.meta.url).pathname;
+  const { createApp } = (await import(`${src}/app.ts`)) as typeof import('../app.ts');
+  const { createGatewayLimiter, createLimiterRedis } = (await import(`${src}/policy/limiter.ts`)) as typeof import('../policy/limiter.ts');
+  const { testDeps } = (await import(`${src}/testing/gateway.ts`)) as typeof import('../testing/gateway.ts');
   const redis = layer === 'redis' ? createLimiterRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
   if (redis) await new Promise((resolve) => redis.once('ready', resolve));
   const quotas = { anonymous: 1e9, authenticated: 1e9, 'auth-routes': 1e9 };

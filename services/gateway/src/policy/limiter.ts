@@ -33,7 +33,7 @@ export function createGatewayLimiter(options: {
   telemetry?: Telemetry;
 }): GatewayLimiter {
   const { quotas, windowS, redis, keyPrefix = 'rl:gateway:' } = options;
-  // Each consume on Redis is timed as a store operation (in place: nothing allocated per request).
+  // Each call to Redis is timed as a store operation: one per coalesced flight, not one per request.
   const metrics = redis ? options.telemetry?.metrics : undefined;
   const pointsOf = (name: BucketName) => (name === 'webhooks' ? (quotas.webhooks ?? DEFAULT_WEBHOOK_QUOTA) : quotas[name]);
   const build = (name: BucketName): PointsConsumer => {
@@ -42,28 +42,41 @@ export function createGatewayLimiter(options: {
     if (!redis) return memory;
     // rejectIfRedisNotReady: a down Redis falls through to the insurance limiter at once
     // instead of waiting on a reconnect (ioredis must also run without an offline queue).
-    return new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory });
+    const store = new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory });
+    return metrics ? timed(store, (seconds) => metrics.observeStore('redis', '', 'ratelimit.consume', seconds)) : store;
   };
-  const coalesced = (name: BucketName) => coalesceConsumes(build(name));
-  const limiters: Record<BucketName, (key: string) => Promise<Counted>> = {
-    anonymous: coalesced('anonymous'),
-    authenticated: coalesced('authenticated'),
-    'auth-routes': coalesced('auth-routes'),
-    webhooks: coalesced('webhooks'),
-  };
+  /** Per bucket: its quota and its coalesced consume, made once. */
+  const buckets = {} as Record<BucketName, { limit: number; consume: (key: string) => Promise<Counted> }>;
+  for (const name of ['anonymous', 'authenticated', 'auth-routes', 'webhooks'] as const)
+    buckets[name] = { limit: pointsOf(name), consume: coalesceConsumes(build(name)) };
   return {
     windowS,
     quotas,
-    async consume(bucket, key) {
-      const limit = pointsOf(bucket);
-      const started = metrics ? performance.now() : 0;
-      const { consumed, msBeforeNext } = await limiters[bucket](key);
-      if (metrics) metrics.observeStore('redis', '', 'ratelimit.consume', (performance.now() - started) / 1000);
-      return { allowed: consumed <= limit, limit, remaining: Math.max(0, limit - consumed), resetS: resetSeconds(msBeforeNext) };
+    consume(bucket, key) {
+      const { limit, consume } = buckets[bucket];
+      return consume(key).then(({ consumed, msBeforeNext }) => ({
+        allowed: consumed <= limit,
+        limit,
+        remaining: Math.max(0, limit - consumed),
+        resetS: resetSeconds(msBeforeNext),
+      }));
     },
     readiness(): ReturnType<GatewayLimiter['readiness']> {
       if (!redis) return {};
       return { redis: { check: () => pingRedis(redis), required: false, kind: 'rate-limit store' } };
+    },
+  };
+}
+
+/** `consumer` with each call's duration reported to `observe` (seconds), whether it counted or refused. */
+function timed(consumer: PointsConsumer, observe: (seconds: number) => void): PointsConsumer {
+  return {
+    consume(key, points) {
+      const started = performance.now();
+      const done = () => observe((performance.now() - started) / 1000);
+      const call = consumer.consume(key, points);
+      call.then(done, done);
+      return call;
     },
   };
 }
