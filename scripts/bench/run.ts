@@ -1,7 +1,7 @@
 /**
  * `bun run bench`: starts the system with real Redis, drives GET /api/services/catalog and
  * POST /api/jobs/pricing, anonymously and with a bearer token, at 64 connections through (a) the
- * gateway, (b) nginx and (c) the catalog directly, prints requests/s, p50/p99 and the ratios,
+ * gateway, (b) nginx, (c) the catalog directly and (d) a bare Bun fetch proxy (scripts/bench/bare-proxy.ts), prints requests/s, p50/p99 and the ratios,
  * and writes them with the machine into BENCHMARKS.md. Every case is measured in several rounds
  * (each round a full pass over the cases) and reported as the median, because one 2-core run
  * swings by a third with whatever else the machine does. Every process it starts is stopped by
@@ -256,10 +256,11 @@ async function measureAll(
   const base: Record<Target, string> = {
     catalog: system.catalog,
     nginx: `${system.nginx}/api`,
+    bare: `${system.bare}/api`,
     gateway: `${system.gateway}/api`,
     'gateway-node': `${system.gatewayNode}/api`,
   };
-  const targets: Target[] = system.gatewayNode ? ['catalog', 'nginx', 'gateway', 'gateway-node'] : ['catalog', 'nginx', 'gateway'];
+  const targets: Target[] = system.gatewayNode ? ['catalog', 'nginx', 'bare', 'gateway', 'gateway-node'] : ['catalog', 'nginx', 'bare', 'gateway'];
   const shapes: { endpoint: Endpoint; method: 'GET' | 'POST'; path: string; body?: string }[] = [
     { endpoint: 'GET /api/services/catalog', method: 'GET', path: '/services/catalog' },
     { endpoint: 'POST /api/jobs/pricing', method: 'POST', path: '/jobs/pricing', body: cart },
