@@ -10,7 +10,7 @@
  * figures it gave before and after issue 25.
  *
  * Knobs: PROFILE_DURATION_S (10, per case), PROFILE_WARMUP_S (2), PROFILE_CONNECTIONS (64),
- * PROFILE_CPU_PROF (0: no profiler), PROFILE_ROUNDS (1), PROFILE_TOP (25), BENCH_REDIS_URL, PROFILE_BASELINE (another checkout, e.g.
+ * PROFILE_CPU_PROF (0: no profiler), PROFILE_GC_LOG (1: JSC's GC log, pauses per case), PROFILE_ROUNDS (1), PROFILE_TOP (25), BENCH_REDIS_URL, PROFILE_BASELINE (another checkout, e.g.
  * `git worktree add --detach /tmp/before <commit>` with `bun install` there: its gateway is
  * measured beside this one's in the same run, as (a0)). The profile and every log stay in the
  * printed folder. Every process it starts is stopped by PID.
@@ -39,6 +39,8 @@ const top = num('PROFILE_TOP', 25);
 const baselineRoot = process.env.PROFILE_BASELINE ? resolve(process.env.PROFILE_BASELINE) : undefined;
 /** PROFILE_CPU_PROF=0: no profiler (its sampling costs the gateway CPU), only the figures and CPU per request. */
 const profiling = process.env.PROFILE_CPU_PROF !== '0';
+/** PROFILE_GC_LOG=1: the gateways log every collection (JSC's logGC) and the run sums their pauses per case. */
+const gcLog = process.env.PROFILE_GC_LOG === '1';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = (msg: string) => console.log(`[profile] ${msg}`);
 
@@ -109,6 +111,28 @@ function summarize(profile: CpuProfile): string {
   return lines.join('\n');
 }
 
+/** Collections and total pause so far, from a process's log of JSC's logGC lines (only Bun processes log them). */
+async function gcPauses(pid: number): Promise<{ eden: number; full: number; pauseMs: number }> {
+  const proc = group.started.find((s) => s.pid === pid);
+  const text = proc
+    ? await Bun.file(proc.logFile)
+        .text()
+        .catch(() => '')
+    : '';
+  let eden = 0;
+  let full = 0;
+  let pauseMs = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('[GC<')) continue;
+    // "START ... => EdenCollection|FullCollection" opens a collection; its "END]" line gives its pause ("p=<ms>").
+    if (line.includes(' START ')) {
+      if (line.includes('EdenCollection')) eden++;
+      else if (line.includes('FullCollection')) full++;
+    } else if (line.endsWith(' END]')) pauseMs += Number(/ p=([0-9.]+)ms \(max/.exec(line)?.[1] ?? 0);
+  }
+  return { eden, full, pauseMs };
+}
+
 /**
  * CPU seconds (user + system) a process and its descendants have used so far, from /proc: CPU
  * per request is what the proxies cost, however busy the rest of the machine is.
@@ -145,6 +169,7 @@ async function main() {
     nginxPath,
     jwtPrivateKeyPem: (await generateSigningKey()).pem,
     ...(baselineRoot ? { baselineRoot } : {}),
+    ...(gcLog ? { gatewayExtraEnv: { BUN_JSC_logGC: '1' } } : {}),
     gatewayBunArgs: profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name=gateway.cpuprofile'] : [],
   });
   const token = system.authProblem ? undefined : await obtainAccessToken(system.gateway, system.admin);
@@ -189,12 +214,18 @@ async function main() {
     for (const { name, c, proxy } of cases) {
       await load.run(c, { durationS: warmupS, connections });
       const cpuBefore = cpuSeconds(proxy);
+      const gcBefore = gcLog ? await gcPauses(proxy) : undefined;
       const r = await load.run(c, { durationS, connections });
       const cpuUs = ((cpuSeconds(proxy) - cpuBefore) * 1e6) / r.requests;
+      const gc = gcBefore ? await gcPauses(proxy) : undefined;
+      const gcText =
+        gc && gcBefore
+          ? `, GC: ${gc.eden - gcBefore.eden} eden + ${gc.full - gcBefore.full} full collections, ${(gc.pauseMs - gcBefore.pauseMs).toFixed(0)} ms paused (${((100 * (gc.pauseMs - gcBefore.pauseMs)) / (durationS * 1000)).toFixed(1)}% of the run)`
+          : '';
       rps.set(name, r.requestsPerS);
       const nginx = rps.get('(b) nginx');
       log(
-        `round ${round}: ${name}: ${Math.round(r.requestsPerS)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, non-2xx ${r.non2xx}, ${cpuUs.toFixed(0)} us CPU per request in the ${name.startsWith('(c)') ? 'catalog' : 'proxy'}${nginx && name !== '(b) nginx' && !name.startsWith('(c)') ? `, ${(r.requestsPerS / nginx).toFixed(2)} of nginx` : ''}`,
+        `round ${round}: ${name}: ${Math.round(r.requestsPerS)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, non-2xx ${r.non2xx}, ${cpuUs.toFixed(0)} us CPU per request in the ${name.startsWith('(c)') ? 'catalog' : 'proxy'}${nginx && name !== '(b) nginx' && !name.startsWith('(c)') ? `, ${(r.requestsPerS / nginx).toFixed(2)} of nginx` : ''}${gcText}`,
       );
     }
   }

@@ -50,6 +50,8 @@ export interface SystemOptions {
   gatewayServer?: GatewayServerChoice;
   /** Bun flags for the gateway process only (scripts/bench/profile-gateway.ts passes --cpu-prof). */
   gatewayBunArgs?: string[];
+  /** Further environment for the gateway (and the baseline gateway), e.g. BUN_JSC_logGC=1. */
+  gatewayExtraEnv?: Record<string, string>;
   /**
    * Another checkout of the repository (e.g. `git worktree add --detach /tmp/before <commit>` and
    * `bun install` there): its gateway is started too, with the same settings, as `gatewayBaseline`,
@@ -122,6 +124,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     RATE_LIMIT_ANON: String(BENCH_QUOTAS.anonymous),
     RATE_LIMIT_AUTHENTICATED: String(BENCH_QUOTAS.authenticated),
     RATE_LIMIT_AUTH_ROUTES: String(BENCH_QUOTAS.authRoutes),
+    ...o.gatewayExtraEnv,
   };
   const server = o.gatewayServer ?? 'bun';
   const gateway = start(
