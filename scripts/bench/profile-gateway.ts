@@ -10,7 +10,7 @@
  * figures it gave before and after issue 25.
  *
  * Knobs: PROFILE_DURATION_S (10, per case), PROFILE_WARMUP_S (2), PROFILE_CONNECTIONS (64),
- * PROFILE_CPU_PROF (0: no profiler), PROFILE_GC_LOG (1: JSC's GC log, pauses per case), PROFILE_ROUNDS (1), PROFILE_TOP (25), BENCH_REDIS_URL, PROFILE_BASELINE (another checkout, e.g.
+ * PROFILE_SUMMARIZE (a .cpuprofile: print its tables only), PROFILE_CPU_PROF (0: no profiler), PROFILE_GC_LOG (1: JSC's GC log, pauses per case), PROFILE_ROUNDS (1), PROFILE_TOP (25), BENCH_REDIS_URL, PROFILE_BASELINE (another checkout, e.g.
  * `git worktree add --detach /tmp/before <commit>` with `bun install` there: its gateway is
  * measured beside this one's in the same run, as (a0)). The profile and every log stay in the
  * printed folder. Every process it starts is stopped by PID.
@@ -53,61 +53,56 @@ const group = createProcessGroup(workDir);
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
   samples: number[];
-  timeDeltas: number[];
 }
 
-/** Where a function lives, for the grouped table. */
-function areaOf(url: string, name: string): string {
-  if (name === '(garbage collector)') return 'GC';
-  if (name === '(program)' || name === '(idle)' || name === '(root)') return `Bun/VM: ${name}`;
-  if (url.includes('/services/gateway/src/policy/')) return 'gateway policy/';
-  if (url.includes('/services/gateway/src/proxy/')) return 'gateway proxy/';
-  if (url.includes('/services/gateway/src/')) return 'gateway (other)';
-  if (url.includes('/packages/shared/src/http/')) return '@tm/shared http (serviceBase)';
-  if (url.includes('/packages/shared/src/core/')) return '@tm/shared core (logger, scope, ids)';
-  if (url.includes('/packages/shared/src/telemetry/')) return '@tm/shared telemetry';
-  if (url.includes('/packages/shared/')) return '@tm/shared (other)';
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
-  if (pkg) return pkg;
-  if (url === '' || url.startsWith('[native') || !url.includes('/')) return 'native (Bun built-ins: fetch, server, Headers, streams)';
-  if (url.startsWith('node:') || url.startsWith('bun:') || url.includes('internal')) return 'Bun built-in JS (node:, bun:)';
-  return url;
+/** The part of the stack a JS function belongs to, for the grouped table; undefined for Bun's natives. */
+function areaOf(url: string): string | undefined {
+  if (url.includes('/services/gateway/src/policy/')) return "gateway policy/ (client IP, token, rate limit, CORS; the limiter's own code)";
+  if (url.includes('/services/gateway/src/proxy/')) return 'gateway proxy/ (access table, routing, header hygiene, fetch, relay)';
+  if (url.includes('/services/gateway/src/')) return 'gateway, other';
+  if (url.includes('/packages/shared/src/core/')) return '@tm/shared core (logger and its writer, request scope, ids, trace context)';
+  if (url.includes('/packages/shared/src/')) return '@tm/shared serviceBase, telemetry (request id, log line, metrics)';
+  const pkg = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+  if (pkg === 'ioredis' || pkg === 'rate-limiter-flexible') return 'ioredis + rate-limiter-flexible (the Redis limiter)';
+  if (pkg === 'elysia' || pkg === 'memoirist') return 'Elysia (hooks, router, response mapping)';
+  if (pkg) return `${pkg}`;
+  if (url.startsWith('node:') || url.startsWith('bun:') || url.startsWith('internal:')) return 'Bun JS built-ins (node:net for ioredis, streams, events)';
+  if (url.startsWith('file://') || url.startsWith('/')) return 'other JS';
+  return undefined;
 }
 
+/**
+ * Where the samples fall. Counted in samples, not time deltas: the sampler takes none while the
+ * gateway waits, so the first sample after a quiet spell would carry the whole spell. A native
+ * function (fetch, Headers, the socket writes) counts towards the JS that called it; samples with
+ * no JS on the stack at all are Bun's own work between callbacks (the HTTP server parsing and
+ * writing, the event loop, the fetch client handing bodies over).
+ */
 function summarize(profile: CpuProfile): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const selfUs = new Map<number, number>();
-  for (let i = 0; i < profile.samples.length; i++) {
-    const id = profile.samples[i] as number;
-    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  }
-  let total = 0;
-  let idle = 0;
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const perNode = new Map<number, number>();
+  for (const id of profile.samples) perNode.set(id, (perNode.get(id) ?? 0) + 1);
   const areas = new Map<string, number>();
   const functions = new Map<string, number>();
-  for (const [id, us] of selfUs) {
+  const total = profile.samples.length;
+  for (const [id, count] of perNode) {
     const node = byId.get(id);
     if (!node) continue;
     const { functionName, url, lineNumber } = node.callFrame;
-    total += us;
-    if (functionName === '(idle)') idle += us;
-    const area = areaOf(url, functionName);
-    areas.set(area, (areas.get(area) ?? 0) + us);
-    const fn = `${functionName || '(anonymous)'} ${url.replace(`${repoRoot}/`, '')}:${lineNumber + 1}`;
-    functions.set(fn, (functions.get(fn) ?? 0) + us);
+    let area: string | undefined;
+    for (let at: number | undefined = id; at !== undefined && area === undefined; at = parent.get(at)) area = areaOf(byId.get(at)?.callFrame.url ?? '');
+    area ??= 'Bun runtime, no JS on the stack (HTTP server, event loop, fetch client)';
+    areas.set(area, (areas.get(area) ?? 0) + count);
+    const fn = `${functionName || '(anonymous)'} ${url.replace(`file://${repoRoot}/`, '').replace(/^.*node_modules\//, '')}:${lineNumber + 1}`;
+    functions.set(fn, (functions.get(fn) ?? 0) + count);
   }
-  const busy = total - idle;
-  const pct = (us: number) => `${((100 * us) / busy).toFixed(1)}%`;
-  const lines = [
-    `Sampled ${(total / 1e6).toFixed(1)} s, ${(busy / 1e6).toFixed(1)} s of it busy (shares below are of the busy time).`,
-    '',
-    '| area | self time |',
-    '|---|--:|',
-  ];
-  for (const [area, us] of [...areas].sort((a, b) => b[1] - a[1])) if (area !== 'Bun/VM: (idle)') lines.push(`| ${area} | ${pct(us)} |`);
-  lines.push('', '| function | self time |', '|---|--:|');
-  for (const [fn, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top))
-    if (!fn.startsWith('(idle)')) lines.push(`| ${fn.replaceAll('|', '\\|')} | ${pct(us)} |`);
+  const pct = (n: number) => `${((100 * n) / total).toFixed(1)}%`;
+  const lines = [`${total} samples of the gateway's JS thread.`, '', '| where (natives counted with their JS caller) | samples |', '|---|--:|'];
+  for (const [area, n] of [...areas].sort((a, b) => b[1] - a[1])) lines.push(`| ${area} | ${pct(n)} |`);
+  lines.push('', '| function (self) | samples |', '|---|--:|');
+  for (const [fn, n] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`| ${fn.replaceAll('|', '\\|')} | ${pct(n)} |`);
   return lines.join('\n');
 }
 
@@ -156,6 +151,11 @@ function cpuSeconds(pid: number): number {
 }
 
 async function main() {
+  // PROFILE_SUMMARIZE=<file.cpuprofile>: only the tables of a profile written before.
+  if (process.env.PROFILE_SUMMARIZE) {
+    console.log(summarize(JSON.parse(readFileSync(process.env.PROFILE_SUMMARIZE, 'utf8')) as CpuProfile));
+    return;
+  }
   const wrkPath = ensureProgram('wrk', ['wrk']);
   const nginxPath = ensureProgram('nginx', ['nginx-light', 'nginx']);
   if (!wrkPath || !nginxPath) throw new Error('wrk and nginx are needed (apt-get install -y wrk nginx-light)');
