@@ -2,6 +2,7 @@ import { createRedisClient, type RedisClient } from '@tm/shared/store/redis';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { type Counted, coalesceConsumes, type PointsConsumer } from './coalesce.ts';
+import { nativeConsumer, registerStandaloneUrl } from './limiter-native.ts';
 import { type BucketName, type LimitResult, resetSeconds } from './rate-limit-rules.ts';
 
 /** The gateway's view of its limiter: count one request against a bucket, and say if Redis is up. */
@@ -31,6 +32,8 @@ export function createGatewayLimiter(options: {
   redis?: RedisClient;
   keyPrefix?: string;
   telemetry?: Telemetry;
+  /** How long a counting call may take before the insurance limiter answers it (REDIS_COMMAND_TIMEOUT_MS; ioredis's own setting covers its path). */
+  commandTimeoutMs?: number;
 }): GatewayLimiter {
   const { quotas, windowS, redis, keyPrefix = 'rl:gateway:' } = options;
   // Each call to Redis is timed as a store operation: one per coalesced flight, not one per request.
@@ -42,7 +45,17 @@ export function createGatewayLimiter(options: {
     if (!redis) return memory;
     // rejectIfRedisNotReady: a down Redis falls through to the insurance limiter at once
     // instead of waiting on a reconnect (ioredis must also run without an offline queue).
-    const store = new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory });
+    const viaIoredis = new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory });
+    // A standalone Redis is counted over Bun's native client (limiter-native.ts), ioredis otherwise.
+    const store =
+      nativeConsumer(redis, {
+        keyPrefix: common.keyPrefix,
+        points: common.points,
+        windowS,
+        commandTimeoutMs: options.commandTimeoutMs ?? 1000,
+        viaIoredis,
+        insurance: memory,
+      }) ?? viaIoredis;
     return metrics ? timed(store, (seconds) => metrics.observeStore('redis', '', 'ratelimit.consume', seconds)) : store;
   };
   /** Per bucket: its quota and its coalesced consume, made once. */
@@ -102,7 +115,7 @@ export function createLimiterRedis(
   url: string,
   options: { maxReconnectDelayMs?: number; commandTimeoutMs?: number; onError?: (err: Error) => void } = {},
 ): RedisClient {
-  return createRedisClient(url, {
+  const client = createRedisClient(url, {
     enableOfflineQueue: false,
     // Commands issued in the same tick go out in one write: under load many consumes share a
     // round trip and a syscall (each consume is still one atomic Lua call).
@@ -114,4 +127,6 @@ export function createLimiterRedis(
     maxReconnectDelayMs: options.maxReconnectDelayMs ?? 2000,
     onError: options.onError ?? (() => {}),
   });
+  registerStandaloneUrl(client, url);
+  return client;
 }
