@@ -13,6 +13,7 @@ import { idpRoutes } from './idp/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { revocationRoutes } from './revocations/routes.ts';
 import { buildServices } from './services.ts';
+import { guestHandoverRoutes } from './sessions/guest-handover-routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { staffAdminRoutes } from './staff/staff-admin-routes.ts';
@@ -72,5 +73,6 @@ export function createApp(deps: AuthDeps) {
       .use(staffAdminRoutes(services))
       .use(revocationRoutes(services))
       .use(contactRoutes(services))
+      .use(guestHandoverRoutes(services))
   );
 }
