@@ -28,7 +28,7 @@ every figure below; nothing here is edited by hand.
 - Endpoints: \`GET /api/services/catalog\` and \`POST /api/jobs/pricing\` (a cart of ${f.cartItems} services),
   each anonymously and with a valid bearer access token (${f.tokenSource}).
 - Targets, all in front of **one and the same catalog process**:
-  (a) the gateway with every policy on: Redis-backed rate limiting (rate-limiter-flexible over ioredis,
+  (a) the gateway with every policy on: Redis-backed rate limiting (rate-limiter-flexible's script over Bun's native Redis client,
   real Redis at 127.0.0.1:6379 under its own key prefix; quotas raised to tens of millions per
   60 s window so the run measures throughput, not 429s, while every request is still counted),
   JWT verification against auth's JWKS, request ids, CORS, the envelope checks and one JSON log line per request;
