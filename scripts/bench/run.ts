@@ -23,7 +23,7 @@
  *
  * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
- * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout, content, growth or assistant (that
+ * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=proxy, checkout, content, growth or assistant (that
  * case alone), BENCH_GROWTH_SENDERS (16), BENCH_ASSISTANT_SAMPLES (20), BENCH_ASSISTANT_CONNECTIONS (16),
  * BENCH_GATEWAY_SERVER (bun: the gateway on Bun.serve; node: on node:http,
  * HTTP_SERVER=node; both: a second gateway on node:http measured as (a') next to the Bun.serve one,
@@ -66,10 +66,11 @@ const durationS = num('BENCH_DURATION_S', 8);
 const warmupS = num('BENCH_WARMUP_S', 2);
 const connections = num('BENCH_CONNECTIONS', 64);
 const checkoutCustomers = num('BENCH_CHECKOUT_CUSTOMERS', 16);
-// BENCH_ONLY=checkout, content, growth or assistant runs that case alone (and writes only it to BENCH_OUTPUT).
+// BENCH_ONLY=proxy (the gateway, nginx, the bare Bun proxy and the catalog alone), checkout, content,
+// growth or assistant runs that case alone (and writes only it to BENCH_OUTPUT).
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && !['checkout', 'content', 'growth', 'assistant'].includes(only))
-  throw new Error('BENCH_ONLY must be checkout, content, growth or assistant');
+if (only !== undefined && !['proxy', 'checkout', 'content', 'growth', 'assistant'].includes(only))
+  throw new Error('BENCH_ONLY must be proxy, checkout, content, growth or assistant');
 const growthSenders = num('BENCH_GROWTH_SENDERS', 16);
 const gatewayServerRaw = process.env.BENCH_GATEWAY_SERVER ?? 'bun';
 if (!isGatewayServerChoice(gatewayServerRaw)) throw new Error('BENCH_GATEWAY_SERVER must be bun, node or both');
@@ -154,7 +155,7 @@ async function main() {
       tokenProblem = (err as Error).message;
     }
   }
-  const cases = only ? [] : await measureAll(load, system, cart, token, tokenProblem);
+  const cases = only === undefined || only === 'proxy' ? await measureAll(load, system, cart, token, tokenProblem) : [];
   const sections: string[] = [];
   if (!only) {
     log('measuring the revocation check on a protected route (in process, off vs on)');
