@@ -23,8 +23,10 @@ export const DEFAULT_WEBHOOK_QUOTA = 1200;
 
 /**
  * rate-limiter-flexible over ioredis when `redis` is given (atomic Lua INCRBY calls shared by
- * every replica, concurrent ones for the same key coalesced) with an in-memory insurance limiter
- * that takes over while Redis is unreachable; in-memory only otherwise (one gateway, development).
+ * every replica, concurrent ones for the same key coalesced; on a standalone Redis the calls go
+ * over Bun's native client with the same script and keys, see limiter-native.ts) with an
+ * in-memory insurance limiter that takes over while Redis is unreachable; in-memory only
+ * otherwise (one gateway, development).
  */
 export function createGatewayLimiter(options: {
   quotas: Quotas;
