@@ -49,9 +49,11 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
     : undefined;
   return new Elysia({ name: 'api-routes' }).all(
     '/api/*',
-    async (ctx) => {
-      const { request, set } = ctx;
-      const requestId = requestIdOf(ctx);
+    // Only `request` and `set`, named in the parameter: Elysia reads a handler's source to decide
+    // what to build per request, and a context passed on whole (requestIdOf(ctx)) made it parse
+    // cookies, the query and every header for each proxied request, and re-wrap each answer.
+    async ({ request, set }) => {
+      const requestId = requestIdOf({ request, set });
       const state = states.get(request);
       const path = state?.path ?? pathOfUrl(request.url);
       const clientIp = state?.clientIp ?? 'unknown';
