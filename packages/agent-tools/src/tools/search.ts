@@ -36,7 +36,8 @@ export default defineTool({
   input: TOOL_INPUTS.search,
   output: SearchOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },
-  hosts: ['mcp'],
+  // The assistant's model gets it too (design/assistant.md): one call for "PM for fintech".
+  hosts: ['mcp', 'assistant'],
   async handle({ query, types, limit }, ctx) {
     const res = checkedAnswer(
       await ctx.upstream.call<unknown>('search', '/search', ctx.call, { query: { q: query, types: types?.join(','), limit: limit ?? DEFAULT_LIMIT } }),

@@ -109,6 +109,25 @@ describe('answering with a model', () => {
     expect(vault).toEqual({ '[email 1]': 'anna@firma.de', '[phone 1]': '+49 151 12345678' });
   });
 
+  it("offers the model the one search and create_lead, and feeds search's ranked hits back to it", async () => {
+    const before = fake.requests.length;
+    fake.queue(
+      { kind: 'stream', toolCalls: [{ name: 'search', args: { query: 'PM for fintech', types: ['talent'] } }] },
+      { kind: 'stream', text: 'Here they are.' },
+    );
+    const { result, events } = await ask('I need a PM for fintech');
+    const rounds = fake.requests.slice(before);
+    const offered = (rounds[0]?.body.tools ?? []).map((t: { function: { name: string } }) => t.function.name);
+    expect(offered).toEqual(expect.arrayContaining(['search', 'create_lead']));
+    expect(offered).not.toContain('create_booking');
+    expect(events).toContainEqual({ event: 'tool', data: { name: 'search' } });
+    const toolReply = rounds[1]?.body.messages.at(-1)?.content as string;
+    // The fintech PMs, as GET /api/search ranks them (their industries are indexed, not shown).
+    expect(toolReply).toMatch(/^\d+ result\(s\) \(services 0, people [1-9]/);
+    expect(toolReply).toContain('https://tm.example/pm/');
+    expect(result.text).toBe('Here they are.');
+  });
+
   it('stops offering tools after 4 rounds, so the model has to answer in words', async () => {
     const before = fake.requests.length;
     const call = { kind: 'stream' as const, toolCalls: [{ name: 'list_markets', args: {} }] };
