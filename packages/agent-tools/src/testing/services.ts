@@ -2,6 +2,7 @@ import { createApp as createCatalogApp, createServiceRepository, createTalentCli
 import { createSearchOver } from '@tm/search/testing';
 import { silentLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { createSeededApp } from '@tm/talent/testing';
 import type { ToolContext } from '../context.ts';
 import { type CallContext, createUpstreamClient, type UpstreamClient } from '../upstream.ts';
@@ -34,6 +35,8 @@ export async function startToolServices(origin = 'https://tm.example'): Promise<
     talent: createTalentClient({ baseUrl: talentUrl, timeoutMs: 1000, logger: silentLogger }),
     clock: systemClock,
     logger: silentLogger,
+    // Search reads the catalog's index on /internal/* with the tests' credential.
+    internalCallers: TEST_INTERNAL_CALLERS,
   }).listen({ hostname: '127.0.0.1', port: 0 });
   const catalogUrl = urlOf(catalog);
   // The one search over those two (no content here: its pages are left out, as search does when content is away).

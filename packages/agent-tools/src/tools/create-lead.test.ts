@@ -47,8 +47,8 @@ describe('create_lead', () => {
     expect(lead).toMatchObject({ name: 'Asha Rao', email: 'asha@example.com', phone: '+4915112345678', market: 'DE', consentMarketing: false });
     expect(lead.submissions[0]).toMatchObject({ need: ask.need, serviceId: 'react-developer', budget: 'around 20k' });
     expect(answer.text).toContain(leadId);
-    // Sales hears of it once it is stored (the notifier delivers off the request path).
-    for (let i = 0; i < 100 && growth.mailer.sent.length === 0; i++) await Bun.sleep(5);
+    // Sales hears of it once it is stored (growth's outbox delivers off the request path).
+    await growth.deps.notifier.idle();
     expect(growth.mailer.sent.some((m) => m.to === 'sales@example.test')).toBe(true);
   });
 
