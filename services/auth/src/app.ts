@@ -1,4 +1,4 @@
-import { AUTH_ERROR_STATUS } from '@tm/contracts';
+import { AUTH_ERROR_STATUS, REVOCATIONS_PATH } from '@tm/contracts';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { contactRoutes } from './account/contacts-routes.ts';
@@ -31,6 +31,8 @@ export function createApp(deps: AuthDeps) {
           logger: deps.logger,
           errorStatus: AUTH_ERROR_STATUS,
           telemetry: deps.telemetry,
+          // Every gateway asks for revocations each second: logged at debug.
+          pollRoutes: [REVOCATIONS_PATH],
           readiness: {
             documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind },
             keyValue: { check: () => deps.keyValue.ping(), required: true, kind: deps.keyValue.kind },

@@ -14,7 +14,7 @@ import { createServiceRepository } from '../src/services/repository.ts';
 import { createTalentClient } from '../src/talent/client.ts';
 import { loadSyntheticServices } from './bench-data.ts';
 
-const logger = createLogger('catalog');
+const logger = createLogger('catalog', { level: process.env.LOG_LEVEL });
 const config = loadCatalogConfig(process.env);
 const n = Number(process.env.BENCH_SCALE_N);
 const documents = createEmbeddedDocumentStore();

@@ -10,7 +10,7 @@ import { createServiceReadModel } from './services/read-model.ts';
 import { createServiceRepository } from './services/repository.ts';
 import { createTalentClient } from './talent/client.ts';
 
-const logger = createLogger('catalog');
+const logger = createLogger('catalog', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadCatalogConfig(process.env));
 const telemetry = await startTelemetry({ service: 'catalog', settings: config, logger });
 

@@ -6,7 +6,7 @@ import { startTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadMessagingConfig } from './config.ts';
 
-const logger = createLogger('messaging');
+const logger = createLogger('messaging', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadMessagingConfig(process.env));
 const telemetry = await startTelemetry({ service: 'messaging', settings: config, logger });
 

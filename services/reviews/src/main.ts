@@ -6,7 +6,7 @@ import { startTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadReviewsConfig } from './config.ts';
 
-const logger = createLogger('reviews');
+const logger = createLogger('reviews', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadReviewsConfig(process.env));
 const telemetry = await startTelemetry({ service: 'reviews', settings: config, logger });
 

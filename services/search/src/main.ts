@@ -6,7 +6,7 @@ import { startTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadSearchConfig } from './config.ts';
 
-const logger = createLogger('search');
+const logger = createLogger('search', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadSearchConfig(process.env));
 const telemetry = await startTelemetry({ service: 'search', settings: config, logger });
 

@@ -13,6 +13,7 @@ describe('loadTalentConfig', () => {
       MONGODB_MAX_POOL_SIZE: 20,
       MONGODB_MIN_POOL_SIZE: 0,
       SEED_ON_START: false,
+      LOG_LEVEL: undefined,
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
