@@ -25,6 +25,8 @@ export interface CallContext {
   country?: string | undefined;
   lang?: string | undefined;
   authorization?: string | undefined;
+  /** The person's address as the host resolved it, sent as X-Forwarded-For so per-IP limits count them, not the host. */
+  clientIp?: string | undefined;
 }
 
 export interface UpstreamRequest {
@@ -79,6 +81,7 @@ export function createUpstreamClient(deps: UpstreamClientOptions): UpstreamClien
           'x-country': ctx.country || undefined,
           'x-lang': ctx.lang || undefined,
           authorization: ctx.authorization || undefined,
+          'x-forwarded-for': ctx.clientIp || undefined,
           ...request.headers,
         },
       });

@@ -1,5 +1,6 @@
 import type { AgentTool } from '../tool.ts';
 import createBooking from './create-booking.ts';
+import createLead from './create-lead.ts';
 import findTalent from './find-talent.ts';
 import findTalentForService from './find-talent-for-service.ts';
 import getService from './get-service.ts';
@@ -25,4 +26,5 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   findTalent,
   getTalentProfile,
   createBooking,
+  createLead,
 ];

@@ -8,6 +8,7 @@ export {
   Availability,
   BookingResult,
   FindTalentOutput,
+  LeadResult,
   ListMarketsOutput,
   MarketInfo,
   Money,

@@ -130,8 +130,34 @@ const CreateBookingInput = {
     .describe('Send the same value when retrying, so a retry never books twice'),
 };
 
+const LEAD_ERROR = (field: string, rule: string) => coded('INVALID_LEAD', `${field} ${rule}`);
+/** create_lead: what growth's POST /leads takes from a form, without the form's own anti-spam fields. */
+const CreateLeadInput = {
+  name: z
+    .string(LEAD_ERROR('name', 'must be text'))
+    .min(1, LEAD_ERROR('name', 'must be 1-100 characters'))
+    .max(100, LEAD_ERROR('name', 'must be 1-100 characters'))
+    .describe("The person's name, as they gave it"),
+  email: z.email(LEAD_ERROR('email', 'must be an email address')).max(254, LEAD_ERROR('email', 'must be an email address')).describe('Where sales answers'),
+  phone: z
+    .string(LEAD_ERROR('phone', 'must be a phone number'))
+    .max(32, LEAD_ERROR('phone', 'must be a phone number'))
+    .optional()
+    .describe('Phone in international form, e.g. +4915112345678 (optional)'),
+  company: z.string().max(200, LEAD_ERROR('company', 'must be at most 200 characters')).optional(),
+  service: ServiceRefInput.optional().describe('The service id or slug the need is about, when one fits'),
+  need: z
+    .string(LEAD_ERROR('need', 'must be text'))
+    .min(10, LEAD_ERROR('need', 'must be 10-2000 characters'))
+    .max(2000, LEAD_ERROR('need', 'must be 10-2000 characters'))
+    .describe('What the person needs, in their words (10-2000 characters)'),
+  budget: z.string().max(100, LEAD_ERROR('budget', 'must be at most 100 characters')).optional(),
+  market: MarketInput.optional(),
+  consentMarketing: z.boolean().optional().describe('true only when the person said yes to marketing mail; default false'),
+};
+
 /**
  * Every tool's input shape, by tool name. A new tool's shape is one more entry here (its bounds
  * built from the contract's limits, coded as above), used by its definition in @tm/agent-tools.
  */
-export const TOOL_INPUTS = { ...LOOKUP_INPUTS, create_booking: CreateBookingInput } as const;
+export const TOOL_INPUTS = { ...LOOKUP_INPUTS, create_booking: CreateBookingInput, create_lead: CreateLeadInput } as const;

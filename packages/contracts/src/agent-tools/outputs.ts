@@ -173,3 +173,10 @@ export const BookingResult = z.object({
   howToPay: HowToPay,
 });
 export type BookingResult = z.infer<typeof BookingResult>;
+
+/** create_lead: the lead stored (a second request with the same email or phone within 24 h joins the same lead). */
+export const LeadResult = z.object({
+  leadId: z.string(),
+  next: z.string().describe('What happens now, to tell the person'),
+});
+export type LeadResult = z.infer<typeof LeadResult>;

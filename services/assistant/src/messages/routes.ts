@@ -61,10 +61,10 @@ export function createMessageRoutes(deps: MessageRoutesDeps) {
         // A Response is sent as it is; the declared 200 schema describes the JSON answer.
         return new Response(replay, { headers: { ...SSE_HEADERS, 'idempotent-replayed': 'true' } }) as never;
       }
-      if (!streaming) return ok(toAnswer(await answerTurn(deps, session, claim.turn, requestId, () => {}, request.signal)));
+      if (!streaming) return ok(toAnswer(await answerTurn(deps, session, claim.turn, requestId, () => {}, request.signal, clientIp)));
       const run = async (emit: (e: ChatbotEvent) => void, signal: AbortSignal) => {
         try {
-          await answerTurn(deps, session, claim.turn, requestId, emit, signal);
+          await answerTurn(deps, session, claim.turn, requestId, emit, signal, clientIp);
         } catch (err) {
           emit({ event: 'error', data: { code: codeOf(err) } });
         }

@@ -46,12 +46,14 @@ export async function answerTurn(
   requestId: string,
   emit: (event: ChatbotEvent) => void,
   signal: AbortSignal,
+  /** The person's address, forwarded to the services the tools call (per-IP limits count the person). */
+  clientIp?: string,
 ): Promise<StoredAnswer> {
   const vault = { ...session.vault };
   const ctx: ToolContext = {
     upstream: deps.upstream,
     origin: deps.origin,
-    call: { requestId, country: session.market, lang: session.lang },
+    call: { requestId, country: session.market, lang: session.lang, clientIp },
     bearer: { outcome: 'refuse', code: 'FORBIDDEN', message: 'The assistant acts for nobody with a token' },
   };
   try {

@@ -1,24 +1,16 @@
 import { checkedAnswer, type UpstreamClient } from '@tm/agent-tools';
+import { type ContentPage, ContentPageSchema } from '@tm/contracts';
 import type { Clock } from '@tm/shared';
 import { t } from 'elysia';
 
 /**
- * Published pages and FAQ from the content service (design/content.md: `GET /content/pages?type`,
- * published only, in the caller's language). The content service and its contract are not on
- * main yet, so this reads the designed shape tolerantly, only the fields it uses; it moves to the
- * contract's schema once content lands. Until then (or whenever content is away) retrieval is
+ * Published pages and FAQ from the content service (`GET /content/pages?type`, published only, in
+ * the caller's language), checked against content's own contract (`ContentPageSchema`): an answer
+ * that does not fit counts as content being away. Whenever content is away, retrieval is
  * catalog-only.
  */
-const PageView = t.Object({
-  id: t.String(),
-  slug: t.String(),
-  type: t.String(),
-  title: t.String(),
-  summary: t.Optional(t.String()),
-  faq: t.Optional(t.Array(t.Object({ question: t.String(), answer: t.String() }))),
-});
-export type PageView = typeof PageView.static;
-const PageList = t.Array(PageView);
+export type PageView = ContentPage;
+const PageList = t.Array(ContentPageSchema);
 
 /** How long a language's pages are kept before they are read again (content publishes within 60 s too). */
 const KEEP_MS = 60_000;

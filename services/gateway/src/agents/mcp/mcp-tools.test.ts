@@ -67,6 +67,7 @@ describe('MCP tools over Streamable HTTP', () => {
       'find_talent',
       'get_talent_profile',
       'create_booking',
+      'create_lead',
     ]);
     for (const tool of tools) {
       expect(tool.description?.length).toBeGreaterThan(40);

@@ -39,9 +39,11 @@ export function createMcpRoutes(options: McpRoutesOptions) {
           return jsonRpcError(403, SERVER_ERROR, 'Forbidden: this Origin may not call the MCP server');
         }
         const requestId = requestIdOf(ctx);
-        const bearer = decideBearer(options.states.get(request)?.token ?? NO_TOKEN, options.revocations, h.get('authorization'));
+        const state = options.states.get(request);
+        const bearer = decideBearer(state?.token ?? NO_TOKEN, options.revocations, h.get('authorization'));
         const call = {
           requestId,
+          clientIp: state?.clientIp,
           country: h.get('x-country') ?? undefined,
           lang: h.get('x-lang') ?? undefined,
           authorization: bearer.outcome === 'forward' ? bearer.authorization : undefined,

@@ -10,8 +10,8 @@ import { MAX_SITEMAP_BYTES, MAX_URLS_PER_SITEMAP } from './sitemap.ts';
 import { SITE_SOURCES, type SiteSource } from './sources.ts';
 import { DEFAULT_LLMS_LIMITS, type SiteFile, type SiteFileLimits, writeSiteFiles } from './write-site-files.ts';
 
-/** How long a good build is served before the services are asked again (a 304 from both skips the rebuild). */
-export const SITE_CACHE_TTL_MS = 60_000;
+/** How long a good build is served before the services are asked again (a 304 from every index skips the rebuild); with the 10 s timer, a published page is listed within 40 s. */
+export const SITE_CACHE_TTL_MS = 30_000;
 /** How long to wait before asking failing services again. */
 export const SITE_RETRY_MS = 5_000;
 
@@ -97,17 +97,28 @@ export function createSiteArtifacts(options: SiteArtifactsOptions): SiteArtifact
     await mkdir(dir, { recursive: true });
     try {
       const got = await Promise.all(
-        sources.map((source) =>
-          downloadIndex({
-            client: clientOf(source.upstream),
-            indexPath: source.indexPath,
-            path: join(dir, `${source.name}.ndjson`),
-            check: source.check,
-            timeoutMs: options.timeoutMs,
-            requestId,
-            previousEtag: current?.indexes.get(source.name)?.etag,
-          }),
-        ),
+        sources.map(async (source): Promise<DownloadedIndex | 'unchanged'> => {
+          const previous = current?.indexes.get(source.name);
+          const path = join(dir, `${source.name}.ndjson`);
+          try {
+            return await downloadIndex({
+              client: clientOf(source.upstream),
+              indexPath: source.indexPath,
+              path,
+              check: source.check,
+              timeoutMs: options.timeoutMs,
+              requestId,
+              previousEtag: previous?.etag,
+            });
+          } catch (error) {
+            if (!source.optional) throw error;
+            // An optional source's service is away: its last good index stays, or none before the first.
+            options.logger.warn('site files built without a fresh index', { requestId, source: source.name, error: String(error) });
+            if (previous) return 'unchanged';
+            await Bun.write(path, '');
+            return { path, etag: null, sent: 0, kept: 0, newest: undefined };
+          }
+        }),
       );
       if (got.every((g) => g === 'unchanged')) {
         await rm(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import type { ServiceIndexEntry, TalentIndexEntry } from '@tm/contracts';
 import { formatMinor } from '@tm/shared/money';
 import type { MarketPrice } from './model.ts';
+import type { SitemapAlternate } from './sitemap.ts';
 
 /** The llms file, and the llms.txt section, a page is listed in: a service's category, a talent profile's kind. */
 export interface PageGroup {
@@ -22,6 +23,8 @@ export interface SitePage {
   /** W3C datetime (ISO 8601), when known. */
   lastmod?: string;
   group: PageGroup;
+  /** The page's other language versions, itself included (published content pages). */
+  alternates?: readonly SitemapAlternate[];
 }
 
 /** Site path of a talent profile: PMs and field resources have their own pages, experts live under /talent. */

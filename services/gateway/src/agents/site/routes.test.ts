@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { type PageIndexLine, pageSitePath } from '@tm/contracts';
 import { createManualClock } from '@tm/shared';
 import { PROFILES_COLLECTION } from '@tm/talent/testing';
 import { createApp } from '../../app.ts';
@@ -52,9 +53,23 @@ describe('site files from live service data', () => {
     const locs = sitemapLocs(text);
     const services = await index<ServiceIndex>(stack.catalogUrl, '/internal/service-index');
     const talent = await index<TalentIndex>(stack.talentUrl, '/internal/talent-index');
-    expect(locs.sort()).toEqual([`${ORIGIN}/`, ...services.map((s) => `${ORIGIN}/services/${s.slug}`), ...talent.map(talentUrl)].sort());
+    // Content's published pages, every language its own URL (the seeded pages, in en, de and hi).
+    const pages = (await (await fetch(`${stack.contentUrl}/internal/page-index.ndjson`)).text())
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as PageIndexLine | { end: true })
+      .filter((line): line is PageIndexLine => !('end' in line));
+    expect(locs.sort()).toEqual(
+      [
+        `${ORIGIN}/`,
+        ...services.map((s) => `${ORIGIN}/services/${s.slug}`),
+        ...talent.map(talentUrl),
+        ...pages.map((p) => `${ORIGIN}${pageSitePath(p)}`),
+      ].sort(),
+    );
     expect(services.length).toBeGreaterThan(0);
     expect(talent.length).toBeGreaterThan(0);
+    expect(new Set(pages.map((p) => p.lang))).toEqual(new Set(['en', 'de', 'hi']));
   });
 
   it('never lists a profile that is inactive or not indexable', async () => {

@@ -9,10 +9,19 @@ export interface SitemapLimits {
   maxBytes: number;
 }
 
+/** One language version of a page, for a `<url>`'s hreflang alternates (https://developers.google.com/search/docs/specialty/international/localized-versions#sitemap). */
+export interface SitemapAlternate {
+  /** A BCP 47 language code, or `x-default`. */
+  hreflang: string;
+  href: string;
+}
+
 /** One `<url>` (or `<sitemap>`) entry. */
 export interface SitemapEntry {
   loc: string;
   lastmod?: string | undefined;
+  /** Every language version of the page, itself included (a page with none has no `xhtml:link`). */
+  alternates?: readonly SitemapAlternate[] | undefined;
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
@@ -27,10 +36,13 @@ export function escapeXml(text: string): string {
 
 function entryXml(tag: 'url' | 'sitemap', e: SitemapEntry): string {
   const lastmod = e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : '';
-  return `<${tag}><loc>${escapeXml(e.loc)}</loc>${lastmod}</${tag}>`;
+  const alternates = (e.alternates ?? []).map((a) => `<xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(a.href)}"/>`).join('');
+  return `<${tag}><loc>${escapeXml(e.loc)}</loc>${lastmod}${alternates}</${tag}>`;
 }
 
-export const URLSET_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+/** The urlset's opening, declaring the xhtml namespace its hreflang alternates use. */
+export const URLSET_HEAD =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 export const URLSET_TAIL = '</urlset>\n';
 /** One `<url>` line of a urlset. */
 export const urlLine = (e: SitemapEntry) => `  ${entryXml('url', e)}\n`;

@@ -1,7 +1,20 @@
-import { type Category, type ServiceIndexLine, ServiceIndexLineSchema, type TalentIndexLine, TalentIndexLineSchema, type TalentRole } from '@tm/contracts';
+import {
+  type Category,
+  type PageIndexLine,
+  PageIndexLineSchema,
+  type PageType,
+  pagePublicPath,
+  pageSitePath,
+  type ServiceIndexLine,
+  ServiceIndexLineSchema,
+  type TalentIndexLine,
+  TalentIndexLineSchema,
+  type TalentRole,
+} from '@tm/contracts';
 import { validatorOf } from '@tm/shared/http';
 import type { Upstreams } from '../../site-deps.ts';
-import { type PageGroup, type SitePage, servicePage, talentPage } from './pages.ts';
+import { type PageGroup, type SitePage, servicePage, talentPage, toLastmod } from './pages.ts';
+import type { SitemapAlternate } from './sitemap.ts';
 
 /**
  * One kind of public page the site files list, read from a service's streamed index (NDJSON with
@@ -30,6 +43,12 @@ export interface SiteSource {
   topPerGroup: number;
   /** The page an entry describes. */
   page: (entry: unknown, origin: string) => SitePage;
+  /**
+   * True when the site files are built without this source while its service is away: its last
+   * good index is kept (or none, before the first), and the other sources' pages still go out.
+   * A required source's failure fails the build (the last good build stays served).
+   */
+  optional?: boolean;
 }
 
 const CATEGORY_TITLES: Record<Category, string> = {
@@ -44,11 +63,20 @@ const CATEGORY_TITLES: Record<Category, string> = {
   'product-delivery': 'Product delivery',
 };
 
-/** The group of a category; one the catalog does not declare (typed by hand in the database) is grouped by its own name when that is a safe file name. */
+/** The groups of content's published pages, by type; their keys are never a category's. */
+const PAGE_GROUPS: Record<PageType, PageGroup> = {
+  page: { key: 'pages', title: 'Pages' },
+  faq: { key: 'faq', title: 'Frequently asked questions' },
+  article: { key: 'articles', title: 'Articles' },
+};
+const PAGE_GROUP_KEYS = new Set(Object.values(PAGE_GROUPS).map((g) => g.key));
+
+/** The group of a category; one the catalog does not declare (typed by hand in the database) is grouped by its own name when that is a safe file name (and not a page group's). */
 function categoryGroup(category: string): PageGroup {
   const known = CATEGORY_TITLES[category as Category];
   if (known) return { key: category, title: `${known} services` };
-  return /^[a-z0-9][a-z0-9-]{0,39}$/.test(category) ? { key: category, title: `${category} services` } : { key: 'other', title: 'Other services' };
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(category)) return { key: 'other', title: 'Other services' };
+  return { key: PAGE_GROUP_KEYS.has(category) ? `${category}-services` : category, title: `${category} services` };
 }
 
 const TALENT_GROUPS: Record<TalentRole, PageGroup> = {
@@ -94,5 +122,42 @@ export const TALENT_SOURCE: SiteSource = {
   },
 };
 
+const checkPage = validatorOf(PageIndexLineSchema);
+
+/** The language a page group's `x-default` alternate points at, when the group has it. */
+const DEFAULT_PAGE_LANG = 'en';
+
+/** A published content page: its site address, its JSON (the language chosen by the `X-Lang` header), and every language version of its group as hreflang alternates. */
+export function contentPage(p: PageIndexLine, origin: string): SitePage {
+  const href = (lang: string, slug: string) => `${origin}${pageSitePath({ type: p.type, lang, slug })}`;
+  const alternates: SitemapAlternate[] = p.alternates.map((a) => ({ hreflang: a.lang, href: href(a.lang, a.slug) }));
+  const fallback = p.alternates.find((a) => a.lang === DEFAULT_PAGE_LANG);
+  if (fallback && alternates.length > 1) alternates.push({ hreflang: 'x-default', href: href(fallback.lang, fallback.slug) });
+  return {
+    url: href(p.lang, p.slug),
+    apiUrl: `${origin}${pagePublicPath(encodeURIComponent(p.slug))}?type=${p.type}`,
+    title: p.title,
+    description: `${p.summary} (${p.lang})`,
+    lastmod: toLastmod(p.updatedAt),
+    group: PAGE_GROUPS[p.type],
+    alternates: alternates.length > 1 ? alternates : undefined,
+  };
+}
+
+/** Content's published pages and FAQ, every language its own page; optional, so a content outage never takes the catalog's listing down. */
+export const PAGES_SOURCE: SiteSource = {
+  name: 'pages',
+  upstream: 'content',
+  indexPath: '/internal/page-index.ndjson',
+  check: (line) => checkPage.Check(line),
+  title: 'Pages and FAQ',
+  noun: { one: 'page', many: 'pages' },
+  groupOrder: Object.values(PAGE_GROUPS).map((g) => g.key),
+  about: (g) => `Every published ${g.title.toLowerCase()} entry in each language, with its JSON endpoint`,
+  topPerGroup: 10,
+  page: (entry, origin) => contentPage(entry as PageIndexLine, origin),
+  optional: true,
+};
+
 /** What the site files are built from, in the order they list it. */
-export const SITE_SOURCES: readonly SiteSource[] = [SERVICES_SOURCE, TALENT_SOURCE];
+export const SITE_SOURCES: readonly SiteSource[] = [SERVICES_SOURCE, TALENT_SOURCE, PAGES_SOURCE];

@@ -115,7 +115,7 @@ export async function writeSiteFiles(options: {
     let opened = false;
     for await (const entry of entries(path)) {
       const page = source.page(entry, origin);
-      await sitemap.add({ loc: page.url, lastmod: page.lastmod });
+      await sitemap.add({ loc: page.url, lastmod: page.lastmod, alternates: page.alternates });
       await groups.add(source, page);
       if (!opened) await full.write(`## ${source.title}\n\n`);
       opened = true;
