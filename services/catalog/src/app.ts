@@ -49,6 +49,8 @@ export function createApp(deps: CatalogDeps) {
         logger: deps.logger,
         telemetry: deps.telemetry,
         errorStatus: CATALOG_ERROR_STATUS,
+        // Every gateway asks for it every 30 s (its site files): logged at debug.
+        pollRoutes: ['/internal/service-index.ndjson'],
         // Ready means the reads are answered from the read model: until its first snapshot is
         // built (main.ts starts it at start-up), 503, so no load balancer sends a list or quote
         // that would wait for it. Once a snapshot is in memory the catalog answers lists'
