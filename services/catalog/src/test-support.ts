@@ -3,8 +3,8 @@ import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { seedServices } from '../seed/seed.ts';
 import { createApp } from './app.ts';
-import { createServiceReadModel } from './services/read-model.ts';
-import { createServiceRepository } from './services/repository.ts';
+import { createServiceReadModel } from './domain/read-model.ts';
+import { createServiceRepository } from './domain/repository.ts';
 import { noTalent } from './talent/client.ts';
 import type { PmPreview, TalentPort } from './talent/model.ts';
 
