@@ -4,11 +4,11 @@ import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
-import { createInternalRoutes } from './internal/routes.ts';
 import { createPricingRoutes } from './domain/pricing-routes.ts';
 import { createServiceReadModel, type ServiceReadModel } from './domain/read-model.ts';
 import { createServiceRepository } from './domain/repository.ts';
 import { createServiceRoutes } from './domain/routes.ts';
+import { createInternalRoutes } from './internal/routes.ts';
 import type { TalentPort } from './talent/model.ts';
 
 /** Everything the catalog service needs, passed in so tests can use embedded or fake parts. */
