@@ -6,7 +6,8 @@
  * to which, compared with who calls whom (the Deployments' *_URL variables).
  */
 import { describe, expect, it } from 'bun:test';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { HEALTH_PATH, READY_PATH } from '@tm/shared';
 import YAML from 'yaml';
@@ -351,5 +352,29 @@ describe('deploy/k8s (kustomize)', () => {
     const files = readdirSync(k8sDir).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml');
     expect([...(kustomization.resources ?? [])].sort()).toEqual(files.sort());
     for (const gen of kustomization.secretGenerator ?? []) for (const env of gen.envs ?? []) expect(existsSync(join(k8sDir, dirname(env)))).toBe(true);
+  });
+
+  // kustomize itself, where kubectl is installed (it embeds kustomize): the same objects as the renderer above.
+  const kubectl = Bun.which('kubectl');
+  it.skipIf(kubectl === null)('renders as kubectl kustomize does (the secrets from their examples)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'k8s-render-'));
+    try {
+      cpSync(k8sDir, dir, { recursive: true });
+      for (const f of readdirSync(join(dir, 'secrets')))
+        if (f.endsWith('.env.example')) cpSync(join(dir, 'secrets', f), join(dir, 'secrets', f.replace(/\.example$/, '')));
+      const run = Bun.spawnSync([kubectl as string, 'kustomize', dir]);
+      expect(run.exitCode).toBe(0);
+      // The generator's content hash in Secret names (and the references to them) is the one thing the renderer leaves out.
+      const theirs = YAML.parseAllDocuments(run.stdout.toString().replace(/(-secrets)-[a-z0-9]{10}\b/g, '$1')).map((d) => d.toJS() as K8sObject);
+      const key = (o: K8sObject) => `${o.kind}/${o.metadata.name}`;
+      const normal = (o: K8sObject) =>
+        o.kind === 'Secret'
+          ? { kind: o.kind, name: o.metadata.name, ns: o.metadata.namespace, keys: Object.keys((o.data ?? o.stringData) as object).sort() }
+          : o;
+      const byKey = (list: K8sObject[]) => Object.fromEntries(list.map((o) => [key(o), normal(o)]));
+      expect(byKey(theirs)).toEqual(byKey(objects));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
