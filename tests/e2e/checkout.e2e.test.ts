@@ -100,6 +100,9 @@ function checkoutStory(stores: string, env: () => Record<string, string>, cleanU
       expect((await call('GET', `/bookings/${bookingId}`, customer)).status).toBe(404);
       const claimed = await call('POST', '/bookings/claim', customer, { guestToken: guestRefresh });
       expect(claimed.body.data.claimed).toEqual([bookingId]);
+      // The hand-over ended the guest session: its refresh token is dead, and claims nothing more.
+      expect((await call('POST', '/auth/refresh', undefined, { refreshToken: guestRefresh })).body.error?.code).toBe('INVALID_REFRESH_TOKEN');
+      expect((await call('POST', '/bookings/claim', customer, { guestToken: guestRefresh })).body.data.claimed).toEqual([bookingId]);
 
       const payment = await call('POST', '/payments', customer, { bookingId }, { 'idempotency-key': `pay-${bookingId}` });
       expect(payment.status).toBe(201);

@@ -1,7 +1,8 @@
 /**
  * Instant revocation on real processes: two gateway replicas in front of one auth (the system's
  * own gateway plus a second one started here), a guest session signed out through one of them,
- * and both refusing its still-unexpired access token within 5 s; once on the embedded stores and
+ * and both refusing its still-unexpired access token within 5 s (and bookings reached directly,
+ * which reads the same feed); once on the embedded stores and
  * once with auth and both gateways on a real Redis (shared rate limits, auth's counters).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
@@ -80,6 +81,26 @@ function revocationStory(name: string, storeEnv: () => Record<string, string>, c
         expect(res.status).toBe(401);
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
       }
+    });
+
+    it('is refused by bookings reached directly (no gateway in front) within 5 s as well', async () => {
+      const direct = async (token: string) => (await fetch(`${sys.urls.bookings}/bookings`, { headers: { authorization: `Bearer ${token}` } })).status;
+      const guest = (await (await fetch(`${gateways[0]}/api/auth/guest-access`, { method: 'POST' })).json()).data as { accessToken: string };
+      const before = await pollUntil(
+        async () => {
+          const s = await direct(guest.accessToken);
+          return s === 503 ? undefined : s;
+        },
+        10_000,
+        'a fresh revocation view at bookings',
+      );
+      expect(before).toBe(200);
+      expect((await fetch(`${gateways[0]}/api/account/sign-out`, { method: 'POST', headers: { authorization: `Bearer ${guest.accessToken}` } })).status).toBe(
+        200,
+      );
+      const signedOutAt = Date.now();
+      const ms = await pollUntil(async () => ((await direct(guest.accessToken)) === 401 ? Date.now() - signedOutAt : undefined), 5_000, '401 at bookings');
+      expect(ms).toBeLessThan(5_000);
     });
   });
 }

@@ -9,7 +9,13 @@ import { CurrencySchema, MarketCodeSchema } from './markets.ts';
 
 export const MAX_NOTES_LENGTH = 2000;
 export const MAX_REASON_LENGTH = 500;
-export const MAX_CONTACT_NAME_LENGTH = 200;
+export const MAX_CONTACT_NAME_LENGTH = 100;
+/**
+ * One line of printable text: no control characters (C0, DEL, C1: CR and LF among them), no line
+ * or paragraph separators, no bidirectional overrides. A contact name greets the reader of a mail
+ * ("Hello <name>,"), so it must not carry headers, extra lines or reordered text.
+ */
+export const ONE_LINE_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]+$';
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
@@ -46,7 +52,14 @@ export const AssignedPmSchema = t.Object({ id: t.String(), slug: t.String(), nam
 
 export const ContactSchema = t.Object(
   {
-    name: t.Optional(t.String({ minLength: 1, maxLength: MAX_CONTACT_NAME_LENGTH })),
+    name: t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: MAX_CONTACT_NAME_LENGTH,
+        pattern: ONE_LINE_PATTERN,
+        description: 'One line of printable text (no control characters, line breaks or bidirectional overrides)',
+      }),
+    ),
     email: t.Optional(t.String({ format: 'email', maxLength: MAX_EMAIL_LENGTH })),
   },
   { additionalProperties: false, title: 'BookingContact' },

@@ -80,9 +80,11 @@ export {
   CreateBookingBodySchema,
   CreatePaymentBodySchema,
   FINAL_BOOKING_STATUSES,
+  MAX_CONTACT_NAME_LENGTH,
   MAX_EMAIL_LENGTH,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_NOTES_LENGTH,
+  ONE_LINE_PATTERN,
   PAYMENT_PROVIDER_NAMES,
   PAYMENT_STATUSES,
   type Payment,
@@ -231,6 +233,16 @@ export {
   type TrackResult,
   TrackResultSchema,
 } from './growth-tracking.ts';
+export {
+  GUEST_SESSION_CHECK_PATH,
+  GUEST_SESSION_END_PATH,
+  type GuestSessionEnded,
+  GuestSessionEndedSchema,
+  type GuestSessionProof,
+  GuestSessionProofSchema,
+  type LiveGuestSession,
+  LiveGuestSessionSchema,
+} from './guest-sessions.ts';
 export {
   BASE_NAMESPACES,
   type BundleStatus,

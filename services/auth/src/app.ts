@@ -12,6 +12,7 @@ import { noStore } from './http/no-store.ts';
 import { idpRoutes } from './idp/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { revocationRoutes } from './revocations/routes.ts';
+import { guestHandoverRoutes } from './sessions/guest-handover-routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { staffAdminRoutes } from './staff/staff-admin-routes.ts';
@@ -74,5 +75,6 @@ export function createApp(deps: AuthDeps) {
       .use(staffAdminRoutes(wiring))
       .use(revocationRoutes(wiring))
       .use(contactRoutes(wiring))
+      .use(guestHandoverRoutes(wiring))
   );
 }

@@ -4,6 +4,7 @@ import { createTelemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createBookingRepository } from './bookings/repository.ts';
 import { createBookingRoutes } from './bookings/routes.ts';
+import type { BookingUseCaseDeps } from './bookings/use-cases.ts';
 import type { BookingsDeps } from './deps.ts';
 import { createIdempotency } from './idempotency/idempotency.ts';
 import { createInternalRoutes } from './internal/routes.ts';
@@ -49,13 +50,24 @@ export function buildParts(deps: BookingsDeps) {
 /** Builds the bookings service; never reads the environment, never opens a connection. */
 export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
   const { bookings, payments, idempotency, paymentDeps, telemetry, counters } = parts;
+  const bookingDeps: BookingUseCaseDeps = {
+    repo: bookings,
+    catalog: deps.catalog,
+    talent: deps.talent,
+    legal: deps.legal,
+    clock: deps.clock,
+    logger: deps.logger,
+    notifier: deps.notifier,
+    counters,
+    refundCancelled: (booking) => refundCancelledBooking(paymentDeps, booking),
+  };
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
         service: 'bookings',
         logger: deps.logger,
         errorStatus: BOOKINGS_ERROR_STATUS,
-        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind }, ...deps.readiness },
         telemetry,
       }),
     )
@@ -70,22 +82,8 @@ export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
         schemas: { Booking: BookingSchema, Payment: PaymentSchema },
       }),
     )
-    .use(
-      createBookingRoutes({
-        repo: bookings,
-        catalog: deps.catalog,
-        talent: deps.talent,
-        legal: deps.legal,
-        clock: deps.clock,
-        logger: deps.logger,
-        notifier: deps.notifier,
-        counters,
-        refundCancelled: (booking) => refundCancelledBooking(paymentDeps, booking),
-        tokens: deps.tokens,
-        idempotency,
-      }),
-    )
+    .use(createBookingRoutes({ ...bookingDeps, tokens: deps.tokens, idempotency, guests: deps.guests }))
     .use(createPaymentRoutes({ ...paymentDeps, tokens: deps.tokens, idempotency }))
     .use(createWebhookRoutes(paymentDeps))
-    .use(createInternalRoutes({ bookings, payments, clock: deps.clock }));
+    .use(createInternalRoutes({ bookings, payments, clock: deps.clock, lifecycle: bookingDeps, idempotency }));
 }

@@ -23,6 +23,11 @@ describe('bookings configuration', () => {
     expect(loadBookingsConfig({ ...keys, PAYMENT_PROVIDERS: 'in=stripe,AE=razorpay' }).marketProviders.IN).toBe('stripe');
   });
 
+  it("reads auth's revocation feed with the gateway's settings and staleness rule", () => {
+    expect(loadBookingsConfig({})).toMatchObject({ REVOCATION_POLL_MS: 1000, REVOCATION_MAX_STALENESS_MS: 4000 });
+    expect(() => loadBookingsConfig({ REVOCATION_POLL_MS: '2000', REVOCATION_MAX_STALENESS_MS: '3000' })).toThrow(/at least twice REVOCATION_POLL_MS/);
+  });
+
   it('refuses bad values, a provider without keys, and in production the embedded store and the dev provider', () => {
     expect(() => loadBookingsConfig({ PAYMENT_PROVIDERS: 'FR=stripe' })).toThrow(ConfigError);
     expect(() => loadBookingsConfig({ PAYMENT_PROVIDERS: 'IN=paypal' })).toThrow(ConfigError);

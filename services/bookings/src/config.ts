@@ -2,6 +2,8 @@ import { MARKET_CODES, type MarketCode } from '@tm/contracts';
 import { ConfigError, type Env, isProduction, loadConfig, productionProblems, type Reader, read } from '@tm/shared';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
+import { REVOCATION_SETTINGS, revocationProblems } from '@tm/shared/tokens/revocations';
+import { MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT } from './mail/recipient-limit.ts';
 import type { ProviderName } from './payments/provider.ts';
 
 const HTTP = ['http:', 'https:'] as const;
@@ -72,6 +74,8 @@ export function loadBookingsConfig(env: Env) {
     PUBLIC_BASE_URL: read.url(HTTP, 'http://localhost:8080'),
     SMTP_URL: read.optionalUrl(['smtp:', 'smtps:']),
     MAIL_FROM: read.string('Talent Marketplace <no-reply@localhost>'),
+    /** Mails one address may get per clock hour, across replicas (mail/recipient-limit.ts). */
+    MAIL_RECIPIENT_HOURLY_LIMIT: read.int(MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT, { min: 1, max: 1000 }),
     PAYMENT_PROVIDERS: providerMap,
     STRIPE_SECRET_KEY: read.optionalString(),
     STRIPE_WEBHOOK_SECRET: read.optionalString(),
@@ -82,8 +86,10 @@ export function loadBookingsConfig(env: Env) {
     RAZORPAY_API_URL: providerOrigin('https://api.razorpay.com'),
     RECONCILE_INTERVAL_MS: read.int(60_000, { min: 100, max: 3_600_000 }),
     MAX_BODY_BYTES: read.int(65_536, { min: 1024, max: 10 * 1024 * 1024 }),
+    /** Auth's revoked sessions, read as the gateway reads them (the same settings and staleness rule). */
+    ...REVOCATION_SETTINGS,
   });
-  const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
+  const problems = [...productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined }), ...revocationProblems(config)];
   const stripe = config.STRIPE_SECRET_KEY !== undefined && config.STRIPE_WEBHOOK_SECRET !== undefined;
   const razorpay = config.RAZORPAY_KEY_ID !== undefined && config.RAZORPAY_KEY_SECRET !== undefined && config.RAZORPAY_WEBHOOK_SECRET !== undefined;
   if (config.STRIPE_SECRET_KEY !== undefined && config.STRIPE_WEBHOOK_SECRET === undefined)

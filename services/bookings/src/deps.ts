@@ -2,6 +2,7 @@ import type { MarketCode } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
+import type { GuestSessionsPort } from './auth/guest-sessions-port.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { CatalogPort } from './catalog/catalog-port.ts';
 import type { LegalPort } from './legal/legal-port.ts';
@@ -17,11 +18,15 @@ export interface BookingsDeps {
   /** Content's terms and acceptances, for the checkout gate. */
   legal: LegalPort;
   tokens: TokenVerifier;
+  /** Auth's word on a guest session (the claim's hand-over). */
+  guests: GuestSessionsPort;
   providers: Readonly<Partial<Record<ProviderName, PaymentProvider>>>;
   marketProviders: Readonly<Record<MarketCode, ProviderName>>;
   notifier: Notifier;
   clock: Clock;
   logger: Logger;
+  /** Further /readyz entries (main.ts: the revocation feed's, not required: reported degraded while stale). */
+  readiness?: Record<string, { check: () => Promise<boolean>; required: boolean; kind?: string }>;
   /** main.ts's telemetry (requests, calls, store operations, business counters); a private one when left out. */
   telemetry?: Telemetry;
 }

@@ -5,14 +5,17 @@ import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/proces
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
+import { createRevocationView } from '@tm/shared/tokens/revocations';
 import { buildParts, createApp } from './app.ts';
 import { createHttpContacts } from './auth/contacts-port.ts';
+import { createHttpGuestSessions } from './auth/guest-sessions-port.ts';
 import { createTokenVerifier } from './auth/token-verifier.ts';
 import { createHttpCatalog } from './catalog/catalog-port.ts';
 import { loadBookingsConfig } from './config.ts';
 import { countingCatalog, countingDocuments, createMetricsRoutes, type Metrics } from './internal/metrics.ts';
 import { createHttpLegal } from './legal/legal-port.ts';
 import { createNotifier } from './mail/notifier.ts';
+import { createRecipientLimit } from './mail/recipient-limit.ts';
 import { createProviders } from './payments/provider-factories.ts';
 import { createReconciler } from './reconciler/reconciler.ts';
 import { createHttpTalent } from './talent/talent-port.ts';
@@ -38,6 +41,19 @@ const documents = countingDocuments(
   gateReadiness(store, () => setup?.done() ?? false),
   metrics,
 );
+// At most MAIL_RECIPIENT_HOURLY_LIMIT mails an hour to one address, counted in the store (every replica).
+const mailLimit = createRecipientLimit({ documents, clock: systemClock, perHour: config.MAIL_RECIPIENT_HOURLY_LIMIT });
+// Revoked sessions from auth's feed, refreshed every REVOCATION_POLL_MS: bookings reached directly
+// refuses a signed-out session's token as the gateway does (the same code and staleness rule).
+const revocations = createRevocationView({
+  authUrl: config.AUTH_URL,
+  fetch: globalThis.fetch,
+  clock: systemClock,
+  logger,
+  telemetry,
+  intervalMs: config.REVOCATION_POLL_MS,
+  maxStalenessMs: config.REVOCATION_MAX_STALENESS_MS,
+});
 const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createLogMailer(logger);
 const deps = {
   documents,
@@ -45,20 +61,31 @@ const deps = {
   talent: createHttpTalent({ baseUrl: config.TALENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
   legal: createHttpLegal({ baseUrl: config.CONTENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, clock: systemClock, cacheMs: config.LEGAL_CACHE_MS, ...kit }),
   tokens: createTokenVerifier({
+    revocations,
     jwksUrl: config.jwksUrl,
     // The JWKS may be configured apart from AUTH_URL (AUTH_JWKS_URL): the client's base is its origin.
     jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, ...kit }).fetch,
     clock: systemClock,
   }),
+  guests: createHttpGuestSessions({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
   providers: createProviders(config),
   marketProviders: config.marketProviders,
-  notifier: createNotifier({ mailer, logger, contacts: createHttpContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }) }),
+  notifier: createNotifier({
+    mailer,
+    logger,
+    limit: mailLimit,
+    contacts: createHttpContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
+  }),
   clock: systemClock,
   logger,
   telemetry,
+  readiness: revocations.readiness(),
 };
 const parts = buildParts(deps);
-setup = retryUntilDone(logger, 'bookings setup (indexes)', () => parts.ensureIndexes());
+setup = retryUntilDone(logger, 'bookings setup (indexes)', async () => {
+  await parts.ensureIndexes();
+  await mailLimit.ensureIndexes();
+});
 const app = listenOrExit(
   createApp(deps, parts).use(createMetricsRoutes(metrics)),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT, maxRequestBodySize: config.MAX_BODY_BYTES },
@@ -71,6 +98,7 @@ logger.info('listening', { host: config.HOST, port: app.server?.port, store: doc
 
 stopOnSignals(logger, async () => {
   setup?.stop();
+  revocations.stop();
   await reconciler.stop();
   await app.stop();
   await deps.notifier.idle();

@@ -1,6 +1,7 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
 import { optionalRedisUrl } from '@tm/shared/store';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
+import { REVOCATION_SETTINGS, revocationProblems } from '@tm/shared/tokens/revocations';
 
 const HTTP = ['http:', 'https:'] as const;
 
@@ -70,13 +71,9 @@ export function loadGatewayConfig(env: Env) {
     CORS_ORIGINS: corsOrigins,
     JWKS_CACHE_S: read.int(600, { min: 1, max: 86_400 }),
     TOKEN_CACHE_SIZE: read.int(10_000, { min: 0, max: 1_000_000 }),
-    REVOCATION_POLL_MS: read.int(1000, { min: 100, max: 2000 }),
-    REVOCATION_MAX_STALENESS_MS: read.int(4000, { min: 1000, max: 60_000 }),
+    ...REVOCATION_SETTINGS,
   });
-  const problems = productionProblems(env, { REDIS_URL: config.REDIS_URL === undefined });
-  if (config.REVOCATION_MAX_STALENESS_MS < 2 * config.REVOCATION_POLL_MS) {
-    problems.push('REVOCATION_MAX_STALENESS_MS: must be at least twice REVOCATION_POLL_MS (one slow poll must not fail every protected route)');
-  }
+  const problems = [...productionProblems(env, { REDIS_URL: config.REDIS_URL === undefined }), ...revocationProblems(config)];
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -81,6 +81,26 @@ export function createSessionService(deps: {
     return { session, refreshJti: refresh.claims.jti };
   }
 
+  /**
+   * The live session a refresh token proves, with its subject as it is now: the token's signature
+   * and `typ`, the session unrevoked and unexpired, the token the session's own, the subject still
+   * there with the same credentials. Null otherwise. What refresh checks, and the guest hand-over.
+   */
+  async function liveSessionOf(refreshToken: string, now: Date): Promise<{ claims: TokenClaims; session: SessionDoc; subject: Subject } | null> {
+    const claims = await tokens.verify(refreshToken, 'refresh');
+    if (!claims) return null;
+    const session = await deps.sessions.findLive(claims.sid, now);
+    if (!session || session.refreshJti !== claims.jti || session.subjectId !== claims.sub) return null;
+    const subject = await currentSubject(session);
+    return subject ? { claims, session, subject } : null;
+  }
+
+  /** The live guest session a refresh token proves, or null. */
+  async function liveGuestSession(refreshToken: string, now: Date): Promise<SessionDoc | null> {
+    const live = await liveSessionOf(refreshToken, now);
+    return live && live.session.subjectKind === 'guest' && live.subject.role === 'guest' ? live.session : null;
+  }
+
   return {
     /** Opens a session and mints its access and refresh tokens; `context` is what the session list shows. */
     async start(subject: { id: string; kind: SubjectKind; role: Role }, context: SessionContext = {}): Promise<AuthSession> {
@@ -110,13 +130,10 @@ export function createSessionService(deps: {
 
     /** A new access token for a refresh token whose session is live; never for an access token. */
     async refresh(refreshToken: string): Promise<AccessToken> {
-      const claims = await tokens.verify(refreshToken, 'refresh');
-      if (!claims) throw badRefresh();
       const now = new Date(clock.now());
-      const session = await deps.sessions.findLive(claims.sid, now);
-      if (!session || session.refreshJti !== claims.jti || session.subjectId !== claims.sub) throw badRefresh();
-      const subject = await currentSubject(session);
-      if (!subject) throw badRefresh();
+      const live = await liveSessionOf(refreshToken, now);
+      if (!live) throw badRefresh();
+      const { claims, session, subject } = live;
       const access = await tokens.sign({ sub: claims.sub, role: subject.role, sid: session._id, typ: 'access', ...(subject.pid ? { pid: subject.pid } : {}) });
       await touch(session, now);
       return { accessToken: access.token };
@@ -132,6 +149,23 @@ export function createSessionService(deps: {
       if (!(await currentSubject(session))) return null;
       await touch(session, now);
       return { claims, session };
+    },
+
+    /**
+     * The guest a refresh token proves a live guest session of (bookings' claim asks before it
+     * moves the guest's bookings): 400 INVALID_REFRESH_TOKEN whenever refresh would refuse it.
+     */
+    async liveGuest(refreshToken: string): Promise<{ guestId: string; sessionId: string }> {
+      const session = await liveGuestSession(refreshToken, new Date(clock.now()));
+      if (!session) throw badRefresh();
+      return { guestId: session.subjectId, sessionId: session._id };
+    },
+
+    /** Ends the live guest session a refresh token proves (its bookings were claimed); true when this call ended it. */
+    async endGuest(refreshToken: string): Promise<boolean> {
+      const now = new Date(clock.now());
+      const session = await liveGuestSession(refreshToken, now);
+      return session ? deps.sessions.revoke(session._id, now) : false;
     },
 
     /** Ends one session (sign-out). */

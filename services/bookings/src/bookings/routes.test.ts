@@ -45,6 +45,17 @@ describe('creating bookings', () => {
     expect(t.catalog.calls).toBe(1);
   });
 
+  it("refuses a contact name that is not one line of printable text, or too long, with 400 VALIDATION_FAILED (it greets the mail's reader)", async () => {
+    const { token } = await t.tokenFor('guest');
+    for (const name of ['Asha\r\nBcc: x@example.test', 'Asha\nYour account is locked', 'Asha\u0000', 'Asha\u2028more', '\u202eahsA', 'A'.repeat(101)]) {
+      const res = await t.call('POST', '/bookings', { token, body: { ...cart, contact: { name, email: 'a@example.test' } } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    await newBooking(token, { ...cart, contact: { name: 'Asha Rao-Müller, Jr. (أشا)', email: 'a@example.test' } });
+    await newBooking(token, { ...cart, contact: { name: 'A'.repeat(100) } });
+  });
+
   it('lets guests book too', async () => {
     const { token } = await t.tokenFor('guest');
     await newBooking(token);
@@ -163,19 +174,54 @@ describe('reading and listing bookings', () => {
 });
 
 describe('claiming a guest checkout', () => {
-  it("moves the guest's bookings to the customer with the guest's refresh token, idempotently", async () => {
-    const guest = await t.tokenFor('guest');
+  it("moves the guest's bookings to the customer with the guest's refresh token, then ends the guest session; the claimer's repeat answers the same ids", async () => {
+    const guest = await t.guestSession();
     const b1 = await newBooking(guest.token);
     const b2 = await newBooking(guest.token);
-    const refresh = await t.sign({ sub: guest.sub, role: 'guest', sid: 's', typ: 'refresh' }, 3600);
     const customer = await t.tokenFor('customer');
-    const first = await t.call('POST', '/bookings/claim', { token: customer.token, body: { guestToken: refresh } });
+    const first = await t.call('POST', '/bookings/claim', { token: customer.token, body: { guestToken: guest.refreshToken } });
     expect(first.status).toBe(200);
     expect(first.body.data.claimed.sort()).toEqual([b1.id, b2.id].sort());
-    const again = await t.call('POST', '/bookings/claim', { token: customer.token, body: { guestToken: refresh } });
+    expect(t.guests.ended).toEqual([guest.refreshToken]);
+    const again = await t.call('POST', '/bookings/claim', { token: customer.token, body: { guestToken: guest.refreshToken } });
+    expect(again.status).toBe(200);
     expect(again.body.data.claimed.sort()).toEqual([b1.id, b2.id].sort());
     expect((await t.call('GET', `/bookings/${b1.id}`, { token: customer.token })).body.data.customerId).toBe(customer.sub);
     expect((await t.call('GET', `/bookings/${b1.id}`, { token: guest.token })).status).toBe(404);
+  });
+
+  it("refuses a signed-out guest session's refresh token with 400 INVALID_GUEST_TOKEN: the finder of a stored token reads nothing", async () => {
+    const guest = await t.guestSession();
+    const b = await newBooking(guest.token, { ...cart, notes: 'door code 4711', contact: { name: 'Asha', email: 'asha@example.test' } });
+    // The guest signs out at auth: refresh refuses the token from now on, and so must the claim.
+    t.guests.sessions.delete(guest.refreshToken);
+    const finder = await t.tokenFor('customer');
+    const res = await t.call('POST', '/bookings/claim', { token: finder.token, body: { guestToken: guest.refreshToken } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('INVALID_GUEST_TOKEN');
+    expect((await t.parts.bookings.findById(b.id))?.customerId).toBe(guest.sub);
+    expect((await t.call('GET', `/bookings/${b.id}`, { token: finder.token })).status).toBe(404);
+  });
+
+  it('lets nobody else claim with the token once a claim ended the session', async () => {
+    const guest = await t.guestSession();
+    await newBooking(guest.token);
+    const first = await t.tokenFor('customer');
+    expect((await t.call('POST', '/bookings/claim', { token: first.token, body: { guestToken: guest.refreshToken } })).status).toBe(200);
+    const second = await t.tokenFor('customer');
+    const res = await t.call('POST', '/bookings/claim', { token: second.token, body: { guestToken: guest.refreshToken } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('INVALID_GUEST_TOKEN');
+  });
+
+  it('answers 503 UPSTREAM_UNAVAILABLE and moves nothing while auth cannot say whether the session lives', async () => {
+    const guest = await t.guestSession();
+    const b = await newBooking(guest.token);
+    t.guests.down = true;
+    const res = await t.call('POST', '/bookings/claim', { token: (await t.tokenFor('customer')).token, body: { guestToken: guest.refreshToken } });
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('UPSTREAM_UNAVAILABLE');
+    expect((await t.parts.bookings.findById(b.id))?.customerId).toBe(guest.sub);
   });
 
   it('refuses access tokens, customer refresh tokens, expired and forged tokens with 400 INVALID_GUEST_TOKEN', async () => {

@@ -11,6 +11,7 @@ import { envelopeOf, paginationHeaders } from '@tm/shared/http';
 import { resolveMarket } from '@tm/shared/money';
 import { Elysia, t } from 'elysia';
 import { actorOf, checkId } from '../auth/actor.ts';
+import type { GuestSessionsPort } from '../auth/guest-sessions-port.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
 import { rejectUnknownFields } from '../http/strict-body.ts';
@@ -26,7 +27,7 @@ const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorE
 const IdempotencyHeaders = t.Object({ 'idempotency-key': t.Optional(t.String({ description: '1-255 visible ASCII characters; replays the first answer' })) });
 
 /** The booking routes: validate, call one use case, map. */
-export function createBookingRoutes(deps: BookingUseCaseDeps & { tokens: TokenVerifier; idempotency: Idempotency }) {
+export function createBookingRoutes(deps: BookingUseCaseDeps & { tokens: TokenVerifier; idempotency: Idempotency; guests: GuestSessionsPort }) {
   const { tokens, idempotency } = deps;
   const action =
     (name: Action) =>
@@ -76,7 +77,7 @@ export function createBookingRoutes(deps: BookingUseCaseDeps & { tokens: TokenVe
         const actor = await actorOf(tokens, request);
         return idempotency.run(request, actor.id, body, async () => {
           const guestId = await tokens.guestOfRefreshToken(body.guestToken);
-          return { status: 200, body: ok({ claimed: await claimGuestBookings(deps, actor, guestId) }) };
+          return { status: 200, body: ok({ claimed: await claimGuestBookings(deps, actor, body.guestToken, guestId) }) };
         });
       },
       {

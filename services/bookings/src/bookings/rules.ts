@@ -23,7 +23,8 @@ const isAssignedPm = (actor: Actor, b: Pick<BookingDoc, 'pm'>) => actor.role ===
 function mayAttempt(action: Action, actor: Actor, booking: BookingDoc): boolean {
   switch (action) {
     case 'cancel':
-      return isOwner(actor, booking) || actor.role === 'admin';
+      // `system`: the account's erasure (internal/routes.ts) closes its unpaid bookings.
+      return isOwner(actor, booking) || actor.role === 'admin' || actor.role === 'system';
     case 'assign':
       return actor.role === 'admin';
     case 'accept':
@@ -38,7 +39,8 @@ function mayAttempt(action: Action, actor: Actor, booking: BookingDoc): boolean 
 function allowedFrom(action: Action, actor: Actor): readonly BookingStatus[] {
   switch (action) {
     case 'cancel':
-      // The owner may cancel until work starts; an admin from any non-final state.
+      // The owner may cancel until work starts; an admin from any non-final state; the system only what is unpaid.
+      if (actor.role === 'system') return ['pending_payment'];
       return actor.role === 'admin' ? ['pending_payment', 'paid', 'confirmed', 'in_progress'] : ['pending_payment', 'paid', 'confirmed'];
     case 'assign':
       return ['paid'];

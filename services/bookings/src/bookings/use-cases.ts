@@ -9,6 +9,7 @@ import {
 } from '@tm/contracts';
 import { type Clock, DomainError, type Logger, newId } from '@tm/shared';
 import type { Filter } from '@tm/shared/store';
+import type { GuestSessionsPort } from '../auth/guest-sessions-port.ts';
 import type { CatalogPort } from '../catalog/catalog-port.ts';
 import type { LegalPort } from '../legal/legal-port.ts';
 import { type CheckoutFacts, checkTerms } from '../legal/terms-gate.ts';
@@ -154,17 +155,36 @@ export async function transitionBooking(
 }
 
 /**
- * Moves every booking of the guest named by `guestToken` (a guest session's refresh token:
- * proof of possession) to the signed-in customer. Idempotent: a second claim answers the same ids.
+ * Moves every booking of the guest named by `guestToken` (a guest session's refresh token: proof
+ * of possession; `guestId` is its verified `sub`) to the signed-in customer, then ends the guest
+ * session. Auth is asked first whether that session is still live, by the checks refresh makes: a
+ * token whose session was signed out (or ended by an earlier claim) claims nothing. The customer
+ * who claimed it asking again gets the same ids (idempotent); anyone else 400 INVALID_GUEST_TOKEN.
  */
-export async function claimGuestBookings(deps: Pick<BookingUseCaseDeps, 'repo' | 'clock'>, actor: Actor, guestId: string): Promise<string[]> {
+export async function claimGuestBookings(
+  deps: Pick<BookingUseCaseDeps, 'repo' | 'clock' | 'logger'> & { guests: GuestSessionsPort },
+  actor: Actor,
+  guestToken: string,
+  guestId: string,
+): Promise<string[]> {
   if (actor.role !== 'customer') throw new DomainError('FORBIDDEN', 'Sign in as a customer to claim bookings');
+  const claimedBefore = async () => (await deps.repo.find({ customerId: actor.id, claimedFrom: guestId }, 10_000)).map((b) => b._id);
+  const live = await deps.guests.live(guestToken);
+  if (!live || live.guestId !== guestId) {
+    const earlier = await claimedBefore();
+    if (earlier.length === 0) throw new DomainError('INVALID_GUEST_TOKEN', "guestToken must be a live guest session's refresh token");
+    return earlier;
+  }
   const now = iso(deps.clock.now());
   if (guestId !== actor.id) {
     await deps.repo.updateMany({ customerId: guestId }, { $set: { customerId: actor.id, claimedFrom: guestId, updatedAt: now }, $inc: { version: 1 } });
   }
-  const claimed = await deps.repo.find({ customerId: actor.id, claimedFrom: guestId }, 10_000);
-  return claimed.map((b) => b._id);
+  // The hand-over is done: the guest session ends, so its token claims nothing more. Should auth
+  // not answer, the claim stands; the session then ends at sign-out or after its 30 days.
+  await deps.guests
+    .end(guestToken)
+    .catch((err) => deps.logger.warn('guest session not ended after its claim', { guestId, sessionId: live.sessionId, error: String(err) }));
+  return claimedBefore();
 }
 
 export type { BookingStatus };

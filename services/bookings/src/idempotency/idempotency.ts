@@ -23,6 +23,8 @@ const FINISH_ATTEMPTS = 3;
 
 interface IdempotencyDoc {
   _id: string;
+  /** Whose request this was (an account or guest id): the person's erasure removes their records by it. */
+  callerId?: string;
   fingerprint: string;
   state: 'running' | 'done';
   lockedUntil: number;
@@ -77,6 +79,16 @@ export function createIdempotency(documents: DocumentStore, clock: Clock, logger
   return {
     async ensureIndexes() {
       await records.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'idempotency_ttl' });
+      await records.createIndex({ callerId: 1 }, { name: 'idempotency_caller' });
+    },
+
+    /**
+     * Forgets every stored answer of these callers (an erased person, and the guest sessions
+     * whose bookings they claimed): answers hold what the requests carried, contact data and notes.
+     */
+    async forgetCallers(callerIds: readonly string[]): Promise<number> {
+      if (callerIds.length === 0) return 0;
+      return (await records.deleteMany({ callerId: { $in: [...callerIds] } })).deletedCount;
     },
 
     async run(request: Request, callerId: string, body: unknown, handler: () => Promise<Answer>): Promise<Response> {
@@ -89,6 +101,7 @@ export function createIdempotency(documents: DocumentStore, clock: Clock, logger
       const now = clock.now();
       const fresh: IdempotencyDoc = {
         _id: id,
+        callerId,
         fingerprint,
         state: 'running',
         lockedUntil: now + RUNNING_LEASE_MS,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'bun:test';
-import { type BookingsUnderTest, createBookingsUnderTest } from '../testing/bookings-under-test.ts';
+import { type BookingsUnderTest, createBookingsUnderTest, eventually } from '../testing/bookings-under-test.ts';
 
 let t: BookingsUnderTest;
 beforeEach(async () => {
@@ -56,15 +56,15 @@ describe('erasure racing a payment', () => {
     const { token, b } = await bookFor('u4', false);
     const p = (await t.call('POST', '/payments', { token, body: { bookingId: b.id } })).body.data;
     const repo = t.parts.bookings;
-    const updateMany = repo.updateMany.bind(repo);
+    const transition = repo.transition.bind(repo);
     let paidFirst = false;
-    repo.updateMany = async (filter, update) => {
+    repo.transition = async (id, from, update) => {
       if (!paidFirst) {
         paidFirst = true;
-        // The payment lands just before the erase's write.
+        // The payment lands just before the erase cancels the unpaid booking (and so before its write).
         await t.call('POST', `/payments/${p.id}/dev/succeed`, { token });
       }
-      return updateMany(filter, update);
+      return transition(id, from, update);
     };
     const res = await t.call('POST', '/internal/accounts/u4/erase');
     expect(res.status).toBe(409);
@@ -81,5 +81,54 @@ describe('erasure racing a payment', () => {
     expect((await t.call('POST', '/internal/accounts/u5/erase')).status).toBe(409);
     expect((await t.parts.bookings.findById(open.id))?.contact).toBeDefined();
     expect((await t.parts.bookings.findById(paid.id))?.contact).toBeDefined();
+  });
+});
+
+describe('erasure and what the person left behind', () => {
+  it('cancels the unpaid bookings and closes their open payments, mailing nothing', async () => {
+    const { token, b } = await bookFor('u6', false);
+    const p = (await t.call('POST', '/payments', { token, body: { bookingId: b.id } })).body.data;
+    expect((await t.call('POST', '/internal/accounts/u6/erase')).status).toBe(200);
+    const stored = await t.parts.bookings.findById(b.id);
+    expect(stored?.status).toBe('cancelled');
+    expect(stored?.history.at(-1)).toMatchObject({ status: 'cancelled', action: 'cancel', by: { role: 'system' } });
+    expect((await t.parts.payments.findById(p.id))?.status).toBe('cancelled');
+    // A late success of the closed payment takes the late-success path: refunded, never paid.
+    expect((await t.call('POST', `/payments/${p.id}/dev/succeed`, { token })).status).toBe(200);
+    await eventually(async () => (await t.parts.payments.findById(p.id))?.status === 'refunded');
+    expect((await t.parts.bookings.findById(b.id))?.status).toBe('cancelled');
+    await t.deps.notifier.idle();
+    expect(t.mailer.sent.filter((m) => m.subject.startsWith('Booking cancelled'))).toHaveLength(0);
+  });
+
+  it('erases free text in the history: a cancel reason with an email and a phone number', async () => {
+    const { token, b } = await bookFor('u7', false);
+    const reason = 'call me on +49 151 2345678 or mail me at me@example.test';
+    expect((await t.call('POST', `/bookings/${b.id}/cancel`, { token, body: { reason } })).status).toBe(200);
+    expect((await t.parts.bookings.findById(b.id))?.history.at(-1)?.reason).toBe(reason);
+    expect((await t.call('POST', '/internal/accounts/u7/erase')).status).toBe(200);
+    const stored = await t.parts.bookings.findById(b.id);
+    expect(JSON.stringify(stored)).not.toContain('me@example.test');
+    expect(JSON.stringify(stored)).not.toContain('2345678');
+    expect(stored?.history.map((h) => h.action)).toEqual(['create', 'cancel']);
+  });
+
+  it("removes the person's stored idempotency answers, and those of the guest session whose bookings they claimed", async () => {
+    const { token } = await t.tokenFor('customer', { sub: 'u8' });
+    const body = { items: [{ serviceId: 'x' }], notes: 'my secret notes', contact: { name: 'Asha', email: 'asha@example.test' } };
+    expect((await t.call('POST', '/bookings', { token, body, headers: { 'idempotency-key': 'k-1' } })).status).toBe(201);
+    // What a guest stored before signing in and claiming: answers under the guest's id.
+    const guest = await t.tokenFor('guest', { sub: 'g8' });
+    const guestBooking = (
+      await t.call('POST', '/bookings', { token: guest.token, body: { ...body, notes: 'guest notes' }, headers: { 'idempotency-key': 'k-2' } })
+    ).body.data;
+    await t.parts.bookings.updateMany({ _id: guestBooking.id }, { $set: { customerId: 'u8', claimedFrom: 'g8' } });
+    const stored = () => t.deps.documents.collection('idempotency_keys').find({}).toArray();
+    expect(JSON.stringify(await stored())).toContain('asha@example.test');
+    expect((await t.call('POST', '/internal/accounts/u8/erase')).status).toBe(200);
+    const left = JSON.stringify(await stored());
+    expect(left).not.toContain('asha@example.test');
+    expect(left).not.toContain('secret notes');
+    expect(left).not.toContain('guest notes');
   });
 });

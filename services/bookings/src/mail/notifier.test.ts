@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { CONTACTS_PATH, type MailContact } from '@tm/contracts';
-import { createMemoryLogger } from '@tm/shared';
+import { createManualClock, createMemoryLogger } from '@tm/shared';
 import { createMemoryMailer } from '@tm/shared/mail';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createHttpContacts } from '../auth/contacts-port.ts';
 import type { BookingDoc } from '../bookings/model.ts';
 import { eventually, PM_ANA } from '../testing/bookings-under-test.ts';
 import { createNotifier } from './notifier.ts';
+import { createRecipientLimit, MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT } from './recipient-limit.ts';
 
 /** A stand-in of auth's GET /internal/contacts over real HTTP; `down` answers 503 as an overloaded auth would. */
 const accounts: Record<string, MailContact> = { 'user-1': { email: 'cara@example.test', name: 'Cara' }, 'user-mobile-only': {} };
@@ -32,15 +34,19 @@ afterAll(() => server.stop(true));
 function setup(retryDelaysMs: readonly number[] = [1, 1, 1]) {
   const mailer = createMemoryMailer();
   const logger = createMemoryLogger('bookings');
+  const clock = createManualClock(Date.now());
   const contacts = createHttpContacts({ baseUrl: `http://127.0.0.1:${server.port}`, timeoutMs: 500, logger });
-  const notifier = createNotifier({ mailer, logger, contacts, retryDelaysMs });
+  const limit = createRecipientLimit({ documents: createEmbeddedDocumentStore({ clock }), clock, perHour: MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT });
+  const notifier = createNotifier({ mailer, logger, contacts, retryDelaysMs, limit });
   auth.down = false;
   auth.asked.length = 0;
-  return { mailer, logger, notifier };
+  return { mailer, logger, notifier, clock };
 }
 
 const booking = (over: Partial<BookingDoc> = {}) =>
-  ({ _id: 'bk1', number: 'BK-1', customerId: 'user-1', total: 23_600, currency: 'EUR', pm: { ...PM_ANA }, ...over }) as BookingDoc;
+  ({ _id: 'bk1', number: 'BK-1', customerId: 'user-1', total: 23_600, currency: 'EUR', pm: { ...PM_ANA }, history: [], ...over }) as BookingDoc;
+/** A booking that was paid (its history names the payment), as every booking past pending_payment is. */
+const paidHistory = [{ status: 'paid' as const, at: new Date().toISOString(), by: { id: 'pay-1', role: 'system' }, action: 'pay' }];
 
 describe('the notifier with auth as the address book', () => {
   it("mails the assigned PM at their staff account's email, found by their talent profile", async () => {
@@ -95,5 +101,43 @@ describe('the notifier with auth as the address book', () => {
     expect(mailer.sent).toEqual([]);
     expect(auth.asked).toHaveLength(4);
     expect(logger.lines.filter((l) => l.level === 'error' && l.msg === 'mail not delivered after retries' && l.bookingId === 'bk1')).toHaveLength(1);
+  });
+
+  it("mails an unpaid booking's cancellation only to the account's verified address, greeting by the account's name, and a guest's not at all", async () => {
+    const { mailer, notifier } = setup();
+    const stranger = { email: 'victim@example.test', name: 'Dear customer, your account is locked' };
+    notifier.bookingCancelled(booking({ contact: stranger }));
+    notifier.bookingCancelled(booking({ customerId: 'guest-9', contact: stranger }));
+    await notifier.idle();
+    expect(mailer.sent.map((m) => m.to)).toEqual(['cara@example.test']);
+    expect(mailer.sent[0]?.text).toStartWith('Hello Cara,');
+    expect(mailer.sent.some((m) => m.text.includes('locked'))).toBe(false);
+    // Paid, it goes to the contact the customer gave (they paid for it).
+    notifier.bookingCancelled(booking({ contact: { email: 'billing@example.test', name: 'Billing' }, history: paidHistory }));
+    await notifier.idle();
+    expect(mailer.sent.map((m) => m.to)).toEqual(['cara@example.test', 'billing@example.test']);
+  });
+
+  it('greets nobody by a stored name that is not one line of printable text', async () => {
+    const { mailer, notifier } = setup();
+    notifier.bookingPaid(booking({ contact: { email: 'billing@example.test', name: 'Billing\r\nBcc: x@example.test' } }));
+    await notifier.idle();
+    expect(mailer.sent[0]?.text).toStartWith('Hello,\n');
+  });
+
+  it(`sends at most ${MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT} mails an hour to one address, whatever the bookings, then again the next hour`, async () => {
+    const { mailer, notifier, logger, clock } = setup();
+    const many = MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT + 5;
+    for (let i = 0; i < many; i++)
+      notifier.bookingPaid(booking({ _id: `bk${i}`, contact: { email: i % 2 ? 'Billing@Example.test' : 'billing@example.test' } }));
+    notifier.bookingPaid(booking({ contact: { email: 'other@example.test' } }));
+    await notifier.idle();
+    expect(mailer.sent.filter((m) => m.to.toLowerCase() === 'billing@example.test')).toHaveLength(MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT);
+    expect(mailer.sent.filter((m) => m.to === 'other@example.test')).toHaveLength(1);
+    expect(logger.lines.filter((l) => l.msg === 'mail limit per recipient reached; mail skipped')).toHaveLength(5);
+    clock.advance(60 * 60_000);
+    notifier.bookingPaid(booking({ contact: { email: 'billing@example.test' } }));
+    await notifier.idle();
+    expect(mailer.sent.filter((m) => m.to.toLowerCase() === 'billing@example.test')).toHaveLength(MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT + 1);
   });
 });

@@ -1,8 +1,14 @@
+import { MAX_CONTACT_NAME_LENGTH, ONE_LINE_PATTERN } from '@tm/contracts';
 import type { Logger } from '@tm/shared';
 import type { Mail, Mailer } from '@tm/shared/mail';
 import { formatMinor } from '@tm/shared/money';
 import type { ContactsPort } from '../auth/contacts-port.ts';
 import type { BookingDoc } from '../bookings/model.ts';
+import type { RecipientLimit } from './recipient-limit.ts';
+
+const ONE_LINE = new RegExp(ONE_LINE_PATTERN);
+/** A name fit to greet with: the contract's one-line rule and length (bookings stored before the rule may hold others). */
+const fitToGreet = (name: string) => name.length <= MAX_CONTACT_NAME_LENGTH && ONE_LINE.test(name);
 
 /** Mails about a booking, sent after the change is stored, retried, never awaited by the answer. */
 export interface Notifier {
@@ -22,12 +28,25 @@ type Compose = () => Promise<Mail | undefined>;
 /**
  * Each message is tried at once and then after each delay in `retryDelaysMs`; a try fails when
  * the address cannot be learnt (auth unreachable) or the mailer fails, and a message that still
- * fails is logged as lost (the booking itself is stored either way). Customers are mailed at the
- * booking's contact email, else their account's (from auth); a PM at their staff account's email,
- * found by their talent profile.
+ * fails is logged as lost (the booking itself is stored either way). Where mails go:
+ * - a paid booking's mails (receipt, confirmation, cancellation) go to the booking's contact
+ *   email, else the account's address (from auth);
+ * - an unpaid booking's cancellation goes only to the account's verified address (auth's), never
+ *   to the contact email, which nobody verified; a guest (no account) gets none;
+ * - an erased person gets nothing;
+ * - a PM is mailed at their staff account's email, found by their talent profile.
+ * A name greets the reader only when it is one line of printable text (the contract's rule).
+ * At most `limit` mails go to one address per hour (mail/recipient-limit.ts); beyond it a mail is
+ * logged and skipped, not retried.
  */
-export function createNotifier(options: { mailer: Mailer; logger: Logger; contacts: ContactsPort; retryDelaysMs?: readonly number[] }): Notifier {
-  const { mailer, logger, contacts } = options;
+export function createNotifier(options: {
+  mailer: Mailer;
+  logger: Logger;
+  contacts: ContactsPort;
+  limit: RecipientLimit;
+  retryDelaysMs?: readonly number[];
+}): Notifier {
+  const { mailer, logger, contacts, limit } = options;
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_MS;
   let pending = 0;
   const waiters: (() => void)[] = [];
@@ -41,7 +60,12 @@ export function createNotifier(options: { mailer: Mailer; logger: Logger; contac
     compose()
       .then(async (mail) => {
         to = mail?.to;
-        if (mail) await mailer.send(mail);
+        if (!mail) return;
+        if (!(await limit.take(mail.to))) {
+          logger.warn('mail limit per recipient reached; mail skipped', what);
+          return;
+        }
+        await mailer.send(mail);
       })
       .then(settle, (err) => {
         const delay = delays[attempt];
@@ -58,24 +82,31 @@ export function createNotifier(options: { mailer: Mailer; logger: Logger; contac
     pending++;
     queueMicrotask(() => deliver(what, compose, 0));
   };
-  const toCustomer = (b: BookingDoc, subject: string, body: string) =>
+  /** `paid`: whether the booking was ever paid; an unpaid booking's contact email is never used. */
+  const toCustomer = (b: BookingDoc, subject: string, body: string, paid = true) =>
     enqueue({ bookingId: b._id, subject }, async () => {
-      let to = b.contact?.email;
-      let name = b.contact?.name;
-      // An erased person is mailed nothing; otherwise the account's address stands in for a missing contact email.
-      if (!to && !b.erasedAt) {
+      // An erased person is mailed nothing.
+      if (b.erasedAt) {
+        logger.info('the person was erased; mail skipped', { bookingId: b._id, subject });
+        return undefined;
+      }
+      let to = paid ? b.contact?.email : undefined;
+      let name = paid ? b.contact?.name : undefined;
+      // The account's address stands in for a missing contact email, and is the only one for an unpaid booking.
+      if (!to) {
         const account = await contacts.byUserId(b.customerId);
         to = account?.email;
-        name ??= account?.name;
+        name = account?.name ?? name;
       }
       if (!to) {
         logger.info('no email for the booking or its account; mail skipped', { bookingId: b._id, subject });
         return undefined;
       }
+      const greeting = name && fitToGreet(name) ? `Hello ${name},` : 'Hello,';
       return {
         to,
         subject: `${subject} (${b.number})`,
-        text: `${name ? `Hello ${name},` : 'Hello,'}\n\n${body}\n\nBooking ${b.number}: ${formatMinor({ amount: b.total, currency: b.currency })}.\n`,
+        text: `${greeting}\n\n${body}\n\nBooking ${b.number}: ${formatMinor({ amount: b.total, currency: b.currency })}.\n`,
       };
     });
 
@@ -83,7 +114,13 @@ export function createNotifier(options: { mailer: Mailer; logger: Logger; contac
     bookingPaid: (b) =>
       toCustomer(b, 'Payment received', `We received your payment of ${formatMinor({ amount: b.total, currency: b.currency })}. This is your receipt.`),
     bookingConfirmed: (b) => toCustomer(b, 'Booking confirmed', `${b.pm?.name ?? 'Your project manager'} accepted your booking.`),
-    bookingCancelled: (b) => toCustomer(b, 'Booking cancelled', 'Your booking was cancelled. Any payment is refunded in full to the original method.'),
+    bookingCancelled: (b) =>
+      toCustomer(
+        b,
+        'Booking cancelled',
+        'Your booking was cancelled. Any payment is refunded in full to the original method.',
+        b.history.some((h) => h.action === 'pay'),
+      ),
     bookingAssigned: (b) => {
       const pm = b.pm;
       if (!pm) return;

@@ -186,3 +186,20 @@ describe('Razorpay through the app', () => {
     expect((await t.parts.payments.findById(payment.id))?.refunded).toBe(booking.total);
   });
 });
+
+describe('an account deleted while its Stripe debit is still processing', () => {
+  it('cancels the booking, and the late payment_intent.succeeded is refunded in full, never paid', async () => {
+    const { customer, booking, payment, ref } = await openFor('DE');
+    // The customer confirmed a SEPA debit: it is processing, and Stripe refuses to cancel it.
+    stripe.process(ref);
+    stripe.failNext(1, 400);
+    expect((await t.call('POST', `/internal/accounts/${customer.sub}/erase`)).status).toBe(200);
+    expect((await t.parts.bookings.findById(booking.id))?.status).toBe('cancelled');
+    // Days later the debit clears.
+    expect((await stripeWebhook(stripe.succeed(ref))).body.data.outcomes).toEqual(['refunded_late']);
+    await eventually(async () => (await t.parts.payments.findById(payment.id))?.status === 'refunded');
+    expect((await t.parts.payments.findById(payment.id))?.refunded).toBe(booking.total);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === ref).map((r) => r.amount)).toEqual([booking.total]);
+    expect((await t.parts.bookings.findById(booking.id))?.status).toBe('cancelled');
+  });
+});

@@ -1,16 +1,18 @@
-import type { Cart, MailContact, MarketCode, Quote } from '@tm/contracts';
+import type { Cart, LiveGuestSession, MailContact, MarketCode, Quote } from '@tm/contracts';
 import { MARKETS, type Role } from '@tm/contracts';
-import { createManualClock, createMemoryLogger, DomainError } from '@tm/shared';
+import { type Clock, createManualClock, createMemoryLogger, DomainError } from '@tm/shared';
 import { createMemoryMailer } from '@tm/shared/mail';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { buildParts, createApp } from '../app.ts';
 import { type ContactsPort, ContactsUnavailableError } from '../auth/contacts-port.ts';
-import { createTokenVerifier } from '../auth/token-verifier.ts';
+import type { GuestSessionsPort } from '../auth/guest-sessions-port.ts';
+import { createTokenVerifier, type SessionRevocations } from '../auth/token-verifier.ts';
 import type { CatalogPort } from '../catalog/catalog-port.ts';
 import type { BookingsDeps } from '../deps.ts';
 import { createNotifier } from '../mail/notifier.ts';
+import { createRecipientLimit, MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT } from '../mail/recipient-limit.ts';
 import { createDevProvider } from '../payments/dev-provider.ts';
 import type { PaymentProvider, ProviderName } from '../payments/provider.ts';
 import { createReconciler } from '../reconciler/reconciler.ts';
@@ -77,6 +79,28 @@ export function createFakeContacts(known: { users?: Record<string, MailContact>;
   return fake satisfies ContactsPort;
 }
 
+/**
+ * Auth's guest-session hand-over stand-in: the refresh tokens of live guest sessions (a test
+ * registers them, `end` and a sign-out remove them); `down` makes every call fail as an
+ * unreachable auth would.
+ */
+export function createFakeGuestSessions() {
+  const fake = {
+    sessions: new Map<string, LiveGuestSession>(),
+    ended: [] as string[],
+    down: false,
+    async live(refreshToken: string): Promise<LiveGuestSession | null> {
+      if (fake.down) throw new DomainError('UPSTREAM_UNAVAILABLE', 'auth is down (fake)');
+      return fake.sessions.get(refreshToken) ?? null;
+    },
+    async end(refreshToken: string): Promise<void> {
+      if (fake.down) throw new DomainError('UPSTREAM_UNAVAILABLE', 'auth is down (fake)');
+      if (fake.sessions.delete(refreshToken)) fake.ended.push(refreshToken);
+    },
+  };
+  return fake satisfies GuestSessionsPort;
+}
+
 /** Talent stand-in: active PMs by id or slug. */
 export function createFakeTalent(pms: PmRef[]): TalentPort {
   return { findActivePm: async (idOrSlug) => pms.find((p) => p.id === idOrSlug || p.slug === idOrSlug) };
@@ -101,6 +125,8 @@ export async function createBookingsUnderTest(
      * the terms, so tests of other rules need not accept them; the gate's own tests pass a strict one.
      */
     legal?: BookingsDeps['legal'];
+    /** The default verifier's copy of auth's revocation feed, built on the test's clock; by default always fresh, revoking what `revoked` holds. */
+    revocations?: (clock: Clock) => SessionRevocations;
   } = {},
 ) {
   const clock = createManualClock(Date.now());
@@ -111,16 +137,22 @@ export async function createBookingsUnderTest(
   const mailer = createMemoryMailer();
   const catalog = createFakeCatalog(clock);
   const dev = createDevProvider({ publicBaseUrl: 'http://localhost:8080' });
+  const guests = createFakeGuestSessions();
+  const revoked = new Set<string>();
+  const revocations = options.revocations?.(clock) ?? { isRevoked: (sid: string) => revoked.has(sid), isFresh: () => true };
   const contacts = createFakeContacts({ profiles: { [PM_ANA.id]: { email: 'ana@example.test', name: 'Ana' } } });
+  const documents = createEmbeddedDocumentStore({ clock });
+  const limit = createRecipientLimit({ documents, clock, perHour: MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT });
   const deps: BookingsDeps = {
-    documents: createEmbeddedDocumentStore({ clock }),
+    documents,
     catalog: options.catalog ?? catalog,
     talent: createFakeTalent([PM_ANA, PM_BEN]),
     legal: options.legal ?? createFakeLegal({ everyoneAccepted: true }),
-    tokens: options.tokens ?? createTokenVerifier({ keys, clock }),
+    tokens: options.tokens ?? createTokenVerifier({ keys, clock, revocations }),
+    guests,
     providers: { dev, ...options.providers },
     marketProviders: { IN: 'dev', AE: 'dev', DE: 'dev', US: 'dev', AU: 'dev', ...options.marketProviders },
-    notifier: createNotifier({ mailer, logger, retryDelaysMs: [1, 1, 1], contacts }),
+    notifier: createNotifier({ mailer, logger, retryDelaysMs: [1, 1, 1], contacts, limit }),
     clock,
     logger,
   };
@@ -145,6 +177,15 @@ export async function createBookingsUnderTest(
     return { sub, token: await sign({ sub, role, sid: `s-${sub}`, typ: 'access', ...(extra.pid ? { pid: extra.pid } : {}) }) };
   };
 
+  /** A live guest session: an access token, and its refresh token (registered live with the auth stand-in). */
+  const guestSession = async () => {
+    const { sub, token } = await tokenFor('guest');
+    const sid = `s-${sub}`;
+    const refreshToken = await sign({ sub, role: 'guest', sid, typ: 'refresh' }, 30 * 24 * 3600);
+    guests.sessions.set(refreshToken, { guestId: sub, sessionId: sid });
+    return { sub, token, refreshToken };
+  };
+
   const call = async (method: string, path: string, o: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
@@ -163,7 +204,7 @@ export async function createBookingsUnderTest(
     return { status: res.status, body: json, headers: res.headers };
   };
 
-  return { app, deps, parts, clock, logger, mailer, catalog, contacts, dev, reconciler, sign, tokenFor, call, jwk };
+  return { app, deps, parts, clock, logger, mailer, catalog, contacts, guests, revoked, dev, reconciler, sign, tokenFor, guestSession, call, jwk };
 }
 
 export type BookingsUnderTest = Awaited<ReturnType<typeof createBookingsUnderTest>>;

@@ -30,60 +30,6 @@ function view(clock = createManualClock(Date.now())) {
   return { v, clock };
 }
 
-describe('the revocation view', () => {
-  it('is not fresh before its first read, and holds what the feed names after it', async () => {
-    feed.state.revoked = [{ sid: 's-1', until: Date.now() + 900_000 }];
-    const { v } = view();
-    expect(v.isFresh()).toBe(false);
-    expect(await v.refresh()).toBe(true);
-    expect(v.isFresh()).toBe(true);
-    expect(v.isRevoked('s-1')).toBe(true);
-    expect(v.isRevoked('s-2')).toBe(false);
-  });
-
-  it('asks from the cursor the feed answered with', async () => {
-    const { v } = view();
-    feed.state.asked.length = 0;
-    await v.refresh();
-    await v.refresh();
-    expect(feed.state.asked).toEqual(['0', '1234']);
-  });
-
-  it('keeps what it knows while the feed is away and turns stale past its bound', async () => {
-    feed.state.revoked = [{ sid: 's-3', until: Date.now() + 900_000 }];
-    const { v, clock } = view();
-    await v.refresh();
-    feed.state.down = true;
-    try {
-      expect(await v.refresh()).toBe(false);
-      clock.advance(3000);
-      expect(v.isFresh()).toBe(true);
-      expect(v.isRevoked('s-3')).toBe(true);
-      clock.advance(1500);
-      expect(v.isFresh()).toBe(false);
-    } finally {
-      feed.state.down = false;
-    }
-    expect(await v.refresh()).toBe(true);
-    expect(v.isFresh()).toBe(true);
-  });
-
-  it('forgets a session once no access token of it can be valid any more', async () => {
-    const now = Date.now();
-    feed.state.revoked = [{ sid: 'old', until: now - 120_000 }];
-    const { v } = view(createManualClock(now));
-    await v.refresh();
-    expect(v.isRevoked('old')).toBe(false);
-  });
-
-  it('refuses a feed answer of the wrong shape (stays stale)', async () => {
-    feed.state.revoked = [{ sid: 42 } as never];
-    const { v } = view();
-    expect(await v.refresh()).toBe(false);
-    expect(v.isFresh()).toBe(false);
-  });
-});
-
 describe('protected routes behind the revocation view', () => {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

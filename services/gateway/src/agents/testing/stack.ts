@@ -69,16 +69,17 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
   const contentUnderTest = await createContentUnderTest();
   const content = createContentApp(contentUnderTest, issuer.jwksUrl).listen({ hostname: '127.0.0.1', port: 0 });
   const contentUrl = urlOf(content);
+  const clock = createManualClock(Date.now());
+  const deps = testDeps({ upstream: 'http://127.0.0.1:9', jwksUrl: issuer.jwksUrl, clock, upstreamTimeoutMs: 2000, ...overrides });
   const bookings = (
     await createBookingsUnderTest({
       catalog: createHttpCatalog({ baseUrl: catalogUrl, timeoutMs: 2000, logger: silentLogger }),
-      tokens: createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock: systemClock }),
+      // Bookings checks tokens itself, against the same revoked sessions as the gateway in front of it.
+      tokens: createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock: systemClock, revocations: deps.revocations }),
       legal: createHttpLegal({ baseUrl: contentUrl, timeoutMs: 2000, logger: silentLogger, clock: systemClock }),
     })
   ).app.listen({ hostname: '127.0.0.1', port: 0 });
   const bookingsUrl = urlOf(bookings);
-  const clock = createManualClock(Date.now());
-  const deps = testDeps({ upstream: 'http://127.0.0.1:9', jwksUrl: issuer.jwksUrl, clock, upstreamTimeoutMs: 2000, ...overrides });
   deps.upstreams = { ...upstreamsAt('http://127.0.0.1:9'), catalog: catalogUrl, talent: talentUrl, bookings: bookingsUrl, content: contentUrl };
   const gateway = createGatewayApp(deps).listen({ hostname: '127.0.0.1', port: 0 });
 
