@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { createLogger, loadConfig, read } from '@tm/shared';
+import { acceptedFormOf, generateServiceCredential, parseServiceCredential } from '@tm/shared/http';
 import { EXIT_CONFIG, loadConfigOrExit } from '@tm/shared/process';
 import { superviseServices } from './supervisor.ts';
 
@@ -69,16 +70,36 @@ const urls = {
   PUBLIC_SITE_URL: config.PUBLIC_SITE_URL ?? `http://localhost:${ports.gateway}`,
 };
 
+const names: (keyof typeof ports)[] = ['auth', 'catalog', 'talent', 'bookings', 'messaging', 'content', 'reviews', 'search', 'growth', 'assistant', 'gateway'];
+
+// Service credentials (docs/service-kit.md): one per service, generated at each start unless this
+// environment names it (`<NAME>_SERVICE_CREDENTIAL`, as tests/e2e/support/system.ts does). Each
+// child gets its own as SERVICE_CREDENTIAL and every service's, as digests, in
+// SERVICE_CREDENTIALS_ACCEPTED (replacing any single one here: one shared by all would name no caller).
+const credentials = Object.fromEntries(names.map((name) => [name, ownCredential(name)])) as Record<keyof typeof ports, string>;
+const accepted = names.map((name) => acceptedFormOf(credentials[name])).join(',');
+const credentialEnv = (name: keyof typeof ports) => ({ SERVICE_CREDENTIAL: credentials[name], SERVICE_CREDENTIALS_ACCEPTED: accepted });
+
+function ownCredential(name: keyof typeof ports): string {
+  const variable = `${name.toUpperCase()}_SERVICE_CREDENTIAL`;
+  const given = process.env[variable];
+  if (!given) return generateServiceCredential(name);
+  if (parseServiceCredential(given)?.caller !== name) {
+    logger.error('invalid configuration', { problems: [`${variable}: must be ${name}.<secret> (a secret of 32 or more URL-safe characters)`] });
+    process.exit(EXIT_CONFIG);
+  }
+  return given;
+}
+
 // Every child gets this process's environment plus its own HOST and PORT. Auth and the assistant
 // (their per-IP quotas) always trust one X-Forwarded-For hop here: the gateway in front of them
 // writes exactly one, whatever TRUST_PROXY the gateway itself is given.
 const service = (name: keyof typeof ports) => ({
   name,
   cmd: [process.execPath, `services/${name}/src/main.ts`],
-  env: { ...urls, HOST: host, PORT: String(ports[name]), ...(name === 'auth' || name === 'assistant' ? { TRUST_PROXY: '1' } : {}) },
+  env: { ...urls, ...credentialEnv(name), HOST: host, PORT: String(ports[name]), ...(name === 'auth' || name === 'assistant' ? { TRUST_PROXY: '1' } : {}) },
 });
 
-const names: (keyof typeof ports)[] = ['auth', 'catalog', 'talent', 'bookings', 'messaging', 'content', 'reviews', 'search', 'growth', 'assistant', 'gateway'];
 const supervisor = superviseServices(names.map(service), {
   cwd: resolve(import.meta.dir, '..'),
   log,

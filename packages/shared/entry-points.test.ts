@@ -50,6 +50,8 @@ const forbidden: Record<string, string[]> = {
   './http': [...DRIVERS, 'jose', 'nodemailer', ...TRACING],
   './telemetry': [...DRIVERS, ...ELYSIA, 'jose', 'nodemailer', ...TRACING],
   './tokens/verify': [...DRIVERS, ...METRICS, 'nodemailer', ...TRACING],
+  // The revocation view (gateway, bookings): the service client and the feed's contract (Elysia's `t`), no driver, no metrics.
+  './tokens/revocations': [...DRIVERS, ...METRICS, '@elysiajs/openapi', 'jose', 'nodemailer', ...TRACING],
   './mail': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', ...TRACING],
   './store': [...DRIVERS, ...ELYSIA, ...METRICS, ...TRACING],
   './store/mongo': ['mingo', 'ioredis', ...ELYSIA, ...METRICS, ...TRACING],
@@ -147,6 +149,7 @@ describe('@tm/shared entry points', () => {
       './telemetry',
       './testing',
       './tokens',
+      './tokens/revocations',
       './tokens/verify',
     ]);
   });

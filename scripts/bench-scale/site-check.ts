@@ -1,9 +1,10 @@
 /** bench:scale's checks of the site files through the gateway: every URL in the sitemap, every page in the llms group files, and their sizes. */
+import { BENCH_INTERNAL_HEADERS } from '../bench/processes.ts';
 import { timed } from './measure.ts';
 
 /** One streamed index's entries (the trailer checked), with what the requests need. */
 export async function indexEntries(base: string, path: string): Promise<{ slug: string; kind: string; markets: string[] }[]> {
-  const text = await (await fetch(`${base}${path}`)).text();
+  const text = await (await fetch(`${base}${path}`, { headers: BENCH_INTERNAL_HEADERS })).text();
   const lines = text
     .trimEnd()
     .split('\n')

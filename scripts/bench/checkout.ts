@@ -4,6 +4,7 @@
  * p50/p99 per step, and from one probe checkout run alone, the document writes of each step and
  * the catalog calls per booking (bookings' GET /internal/metrics).
  */
+import { BENCH_INTERNAL_HEADERS } from './processes.ts';
 
 /** What one checkout run found. */
 export interface CheckoutResult {
@@ -109,7 +110,11 @@ export async function runCheckout(o: {
 }): Promise<CheckoutResult> {
   const api = `${o.gateway}/api`;
   const metrics = async () =>
-    ((await (await fetch(`${o.bookings}/internal/metrics`)).json()) as { data: { documentWrites: number; catalogCalls: number } }).data;
+    (
+      (await (await fetch(`${o.bookings}/internal/metrics`, { headers: BENCH_INTERNAL_HEADERS })).json()) as {
+        data: { documentWrites: number; catalogCalls: number };
+      }
+    ).data;
 
   // The probe: one checkout alone, with the counters read between the steps.
   const probeToken = await o.sign('bench-probe');

@@ -5,8 +5,19 @@
  */
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { generateServiceCredential, SERVICE_CREDENTIAL_HEADER } from '@tm/shared/http';
 import { SERVICE_RUNTIME_ENV } from '@tm/shared/process';
 import type { Subprocess } from 'bun';
+
+/**
+ * One service credential for a whole bench run (docs/service-kit.md): every process it starts
+ * sends and accepts it, and the bench reads /internal/* routes with it (BENCH_INTERNAL_HEADERS).
+ * Per-service credentials are checked by the e2e tests; a benchmark measures, and needs one.
+ */
+const BENCH_SERVICE_CREDENTIAL = generateServiceCredential('bench');
+const BENCH_CREDENTIAL_ENV = { SERVICE_CREDENTIAL: BENCH_SERVICE_CREDENTIAL, SERVICE_CREDENTIALS_ACCEPTED: BENCH_SERVICE_CREDENTIAL };
+/** The headers the bench calls a service's /internal/* routes with. */
+export const BENCH_INTERNAL_HEADERS: Readonly<Record<string, string>> = { [SERVICE_CREDENTIAL_HEADER]: BENCH_SERVICE_CREDENTIAL };
 
 /** A child process the group tracks, by PID, with its log file. */
 export interface Started {
@@ -31,7 +42,13 @@ export function createProcessGroup(logDir: string) {
     spawn(name: string, cmd: string[], env: Record<string, string>, cwd: string): Started {
       const logFile = join(logDir, `${name}.log`);
       const fd = openSync(logFile, 'a');
-      const proc = Bun.spawn(cmd, { cwd, env: { ...SERVICE_RUNTIME_ENV, ...process.env, ...env }, stdin: 'ignore', stdout: fd, stderr: fd });
+      const proc = Bun.spawn(cmd, {
+        cwd,
+        env: { ...SERVICE_RUNTIME_ENV, ...process.env, ...BENCH_CREDENTIAL_ENV, ...env },
+        stdin: 'ignore',
+        stdout: fd,
+        stderr: fd,
+      });
       closeSync(fd);
       const s = { name, pid: proc.pid, logFile, proc };
       started.push(s);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'bun:test';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEALTH_PATH, loadConfig, silentLogger } from '@tm/shared';
-import { METRICS_PATH, serviceBase } from '@tm/shared/http';
+import { acceptServiceCredentials, METRICS_PATH, parseServiceCredential, serviceBase } from '@tm/shared/http';
 import { SERVICE_RUNTIME_ENV } from '@tm/shared/process';
 import { TELEMETRY_SETTINGS, tracesUrl } from '@tm/shared/telemetry';
 import YAML from 'yaml';
@@ -124,6 +124,18 @@ describe('docker-compose.yml', () => {
     expect(profiled.map(([name, svc]) => ({ name, profiles: svc.profiles })).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
       [...observability].sort().map((name) => ({ name, profiles: ['observability'] })),
     );
+  });
+
+  it('gives every service its own credential and every service the credentials of all (docs/service-kit.md)', () => {
+    // The value compose uses when the variable is unset: `${NAME:-default}` -> default.
+    const withDefaults = (value: string | undefined) => (value ?? '').replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
+    const own = Object.fromEntries(apps.map((app) => [app, withDefaults(compose.services[app]?.environment?.SERVICE_CREDENTIAL)]));
+    for (const app of apps) {
+      expect({ app, caller: parseServiceCredential(own[app] ?? '')?.caller }).toEqual({ app, caller: app });
+      const accepted = acceptServiceCredentials(withDefaults(compose.services[app]?.environment?.SERVICE_CREDENTIALS_ACCEPTED).split(','));
+      expect({ app, callers: accepted.callers }).toEqual({ app, callers: [...apps].sort() });
+      for (const caller of apps) expect({ app, caller, ok: accepted.check(own[caller] ?? null).ok }).toEqual({ app, caller, ok: true });
+    }
   });
 
   it('runs every folder under services/, each with its own database in the shared MongoDB', () => {

@@ -17,6 +17,8 @@ export interface UpstreamClientOptions {
   logger: Logger;
   /** The host's telemetry: calls counted and timed by service and outcome. */
   telemetry?: Telemetry | undefined;
+  /** This process's service credential (SERVICE_CREDENTIAL), sent on every call to another service's /internal routes. */
+  serviceCredential?: string | undefined;
 }
 
 /** What the agent features forward to the services on every call (localization and tracing). */
@@ -61,7 +63,15 @@ export function createUpstreamClient(deps: UpstreamClientOptions): UpstreamClien
     let client = clients.get(service);
     const baseUrl = deps.upstreams[service];
     if (!client && baseUrl) {
-      client = createServiceClient({ service, baseUrl, timeoutMs: deps.upstreamTimeoutMs, fetch: deps.fetch, logger: deps.logger, telemetry: deps.telemetry });
+      client = createServiceClient({
+        service,
+        baseUrl,
+        timeoutMs: deps.upstreamTimeoutMs,
+        fetch: deps.fetch,
+        logger: deps.logger,
+        telemetry: deps.telemetry,
+        credential: deps.serviceCredential,
+      });
       clients.set(service, client);
     }
     return client;

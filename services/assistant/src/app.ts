@@ -1,7 +1,7 @@
 import { AGENT_TOOLS, type AgentTool, toolsFor, type UpstreamClient } from '@tm/agent-tools';
 import { ASSISTANT_ERROR_STATUS } from '@tm/contracts';
 import { type Clock, type Logger, systemClock } from '@tm/shared';
-import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import type { JWTVerifyGetKey } from '@tm/shared/tokens/verify';
@@ -22,6 +22,8 @@ export interface AssistantDeps {
   clock?: Clock;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
+  /** Who may call /internal/* (main.ts: from SERVICE_CREDENTIALS_ACCEPTED); left out, nobody may. */
+  internalCallers?: InternalCallers;
   /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
   metricsToken?: string | undefined;
   /** The agent tools' service client (catalog, talent, content, search, growth). */
@@ -50,6 +52,7 @@ export function createApp(deps: AssistantDeps) {
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
+        internalCallers: deps.internalCallers,
         service: 'assistant',
         logger: deps.logger,
         telemetry: deps.telemetry,

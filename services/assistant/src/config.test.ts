@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { ConfigError } from '@tm/shared';
+import { TEST_CREDENTIAL_ENV } from '@tm/shared/testing';
 import { loadAssistantConfig } from './config.ts';
 
 describe('loadAssistantConfig', () => {
@@ -42,9 +43,25 @@ describe('loadAssistantConfig', () => {
   });
 
   it('refuses the embedded stores in production unless explicitly allowed, and runs there without a model key', () => {
-    expect(() => loadAssistantConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(loadAssistantConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8090);
-    const real = loadAssistantConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/assistant', REDIS_URL: 'redis://cache:6379' });
+    expect(() => loadAssistantConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV })).toThrow(ConfigError);
+    expect(loadAssistantConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV, ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8090);
+    const real = loadAssistantConfig({
+      NODE_ENV: 'production',
+      ...TEST_CREDENTIAL_ENV,
+      MONGODB_URL: 'mongodb://db:27017/assistant',
+      REDIS_URL: 'redis://cache:6379',
+    });
     expect(real.LLM_API_KEY).toBeUndefined();
+  });
+  it('refuses production without its service credentials, even with ALLOW_EMBEDDED_IN_PRODUCTION', () => {
+    const problems = (() => {
+      try {
+        loadAssistantConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true', SALES_EMAIL: 'sales@example.com' });
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems.map((p) => p.split(':')[0]).filter((name) => name?.startsWith('SERVICE_'));
+      }
+    })();
+    expect(problems).toEqual(['SERVICE_CREDENTIAL']);
   });
 });

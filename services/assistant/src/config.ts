@@ -1,4 +1,5 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
 import { REDIS_SETTINGS } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
@@ -15,6 +16,7 @@ export function loadAssistantConfig(env: Env) {
     ...MONGO_SETTINGS,
     ...REDIS_SETTINGS,
     ...TELEMETRY_SETTINGS,
+    ...SERVICE_CREDENTIAL_SETTINGS,
     REDIS_PREFIX: read.string('assistant:'),
     /** The gateway in front adds one X-Forwarded-For entry: the client IP the per-IP quota counts. */
     TRUST_PROXY: read.int(1, { min: 0, max: 10 }),
@@ -42,6 +44,7 @@ export function loadAssistantConfig(env: Env) {
   });
   // Production counts quotas in Redis (shared by every replica) and keeps sessions in MongoDB.
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined, REDIS_URL: config.REDIS_URL === undefined });
+  problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: false }));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({ ...config, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }

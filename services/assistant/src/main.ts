@@ -1,6 +1,7 @@
 import { createUpstreamClient } from '@tm/agent-tools';
 import { createLogger, systemClock } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
+import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -13,6 +14,7 @@ import { createChatProvider } from './provider/client.ts';
 const logger = createLogger('assistant', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadAssistantConfig(process.env));
 const telemetry = await startTelemetry({ service: 'assistant', settings: config, logger });
+const credentials = serviceCredentialsFrom(config);
 
 // Its own database: "assistant" (or the one MONGODB_URL names), never another service's.
 const { documents, keyValue } = await openStores({
@@ -35,6 +37,7 @@ const upstream = createUpstreamClient({
   upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   logger,
   telemetry,
+  serviceCredential: credentials.credential,
 });
 
 const app = listenOrExit(

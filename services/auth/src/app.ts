@@ -28,6 +28,7 @@ export function createApp(deps: AuthDeps) {
     new Elysia(SERVICE_APP_CONFIG)
       .use(
         serviceBase({
+          internalCallers: deps.internalCallers,
           service: 'auth',
           logger: deps.logger,
           errorStatus: AUTH_ERROR_STATUS,

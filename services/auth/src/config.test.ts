@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import type { ConfigError } from '@tm/shared';
+import { TEST_CREDENTIAL_ENV } from '@tm/shared/testing';
 import { loadAuthConfig } from './config.ts';
 
 const problemsOf = (env: Record<string, string>) => {
@@ -13,6 +14,7 @@ const problemsOf = (env: Record<string, string>) => {
 
 const PRODUCTION = {
   NODE_ENV: 'production',
+  ...TEST_CREDENTIAL_ENV,
   JWT_PRIVATE_KEY: '{"kty":"OKP"}',
   OTP_HMAC_SECRET: 'x'.repeat(32),
   MONGODB_URL: 'mongodb://db:27017/auth',
@@ -35,7 +37,7 @@ describe('auth configuration', () => {
   });
 
   it('refuses to start in production without a signing key or with embedded defaults', () => {
-    const problems = problemsOf({ NODE_ENV: 'production' });
+    const problems = problemsOf({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV });
     for (const name of [
       'JWT_PRIVATE_KEY',
       'OTP_HMAC_SECRET',
@@ -93,5 +95,16 @@ describe('auth configuration', () => {
   it('reads the IdP issuer list as comma-separated values', () => {
     const c = loadAuthConfig({ IDP_JWKS_URL: 'https://idp.example.com/jwks', IDP_ISSUER: 'https://a.example.com, https://b.example.com', IDP_AUDIENCE: 'web' });
     expect(c.IDP_ISSUER).toEqual(['https://a.example.com', 'https://b.example.com']);
+  });
+  it('refuses production without its service credentials, even with ALLOW_EMBEDDED_IN_PRODUCTION', () => {
+    const problems = (() => {
+      try {
+        loadAuthConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true', SALES_EMAIL: 'sales@example.com' });
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems.map((p) => p.split(':')[0]).filter((name) => name?.startsWith('SERVICE_'));
+      }
+    })();
+    expect(problems).toEqual(['SERVICE_CREDENTIAL', 'SERVICE_CREDENTIALS_ACCEPTED']);
   });
 });

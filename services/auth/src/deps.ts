@@ -1,4 +1,5 @@
 import type { Clock, Logger } from '@tm/shared';
+import type { InternalCallers } from '@tm/shared/http';
 import type { Mailer } from '@tm/shared/mail';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
@@ -18,6 +19,8 @@ export interface AuthDeps {
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
+  /** Who may call /internal/* (main.ts: from SERVICE_CREDENTIALS_ACCEPTED); left out, nobody may. */
+  internalCallers?: InternalCallers;
   signingKey: SigningKey;
   /** Public keys from before a rotation (JWT_PREVIOUS_PUBLIC_KEYS): published and accepted, never signed with. */
   previousPublicKeys?: readonly VerificationKey[];

@@ -1,4 +1,5 @@
 import { createLogger, isProduction, systemClock } from '@tm/shared';
+import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { EXIT_CONFIG, listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
@@ -19,6 +20,9 @@ import { createHttpWidgetVerifier, unconfiguredWidgetVerifier } from './widget/w
 const logger = createLogger('auth', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadAuthConfig(process.env));
 const telemetry = await startTelemetry({ service: 'auth', settings: config, logger });
+const credentials = serviceCredentialsFrom(config);
+/** What every service client of this process is given. */
+const kit = { logger, telemetry, credential: credentials.credential };
 
 const clock = systemClock;
 // Auth reads what it has just written (a session, a consumed token): primary reads only.
@@ -47,6 +51,7 @@ const deps = {
   clock,
   logger,
   telemetry,
+  internalCallers: credentials.internalCallers,
   signingKey,
   previousPublicKeys,
   otpSecret,
@@ -61,7 +66,7 @@ const deps = {
       ? createJoseIdTokenVerifier({ jwksUrl: config.IDP_JWKS_URL, issuers: config.IDP_ISSUER, audience: config.IDP_AUDIENCE, clock, timeoutMs })
       : unconfiguredIdTokenVerifier,
   mailer,
-  talent: createHttpTalentProfiles({ url: config.TALENT_URL, timeoutMs: config.PEER_TIMEOUT_MS, logger, telemetry }),
+  talent: createHttpTalentProfiles({ url: config.TALENT_URL, timeoutMs: config.PEER_TIMEOUT_MS, ...kit }),
   // Bookings first: it may refuse (active bookings), and nothing may be erased anywhere before it agreed.
   accountPeers: (
     [
@@ -71,7 +76,7 @@ const deps = {
       ['reviews', config.REVIEWS_URL],
       ['growth', config.GROWTH_URL],
     ] as const
-  ).map(([service, url]) => createHttpAccountPeer({ service, url, timeoutMs: config.PEER_TIMEOUT_MS, logger, telemetry })),
+  ).map(([service, url]) => createHttpAccountPeer({ service, url, timeoutMs: config.PEER_TIMEOUT_MS, ...kit })),
   accountErasureRetryMs: config.ACCOUNT_ERASURE_RETRY_MS,
   passwords,
   resetUrlBase: config.RESET_URL_BASE,

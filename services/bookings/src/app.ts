@@ -64,6 +64,7 @@ export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
+        internalCallers: deps.internalCallers,
         service: 'bookings',
         logger: deps.logger,
         errorStatus: BOOKINGS_ERROR_STATUS,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { ConfigError } from '@tm/shared';
+import { TEST_CREDENTIAL_ENV } from '@tm/shared/testing';
 import { loadBookingsConfig } from './config.ts';
 
 describe('bookings configuration', () => {
@@ -33,7 +34,7 @@ describe('bookings configuration', () => {
     expect(() => loadBookingsConfig({ PAYMENT_PROVIDERS: 'IN=paypal' })).toThrow(ConfigError);
     expect(() => loadBookingsConfig({ PAYMENT_PROVIDERS: 'DE=stripe' })).toThrow(/STRIPE/);
     expect(() => loadBookingsConfig({ PORT: 'x' })).toThrow(ConfigError);
-    const prod = () => loadBookingsConfig({ NODE_ENV: 'production' });
+    const prod = () => loadBookingsConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV });
     expect(prod).toThrow(/MONGODB_URL/);
     expect(prod).toThrow(/dev provider/);
   });
@@ -62,5 +63,16 @@ describe('bookings configuration', () => {
     expect(loadBookingsConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111/' }).STRIPE_API_URL).toBe('http://127.0.0.1:12111');
     expect(loadBookingsConfig({ RAZORPAY_API_URL: 'http://127.0.0.1:9000' }).RAZORPAY_API_URL).toBe('http://127.0.0.1:9000');
     expect(loadBookingsConfig({}).STRIPE_API_URL).toBe('https://api.stripe.com');
+  });
+  it('refuses production without its service credentials, even with ALLOW_EMBEDDED_IN_PRODUCTION', () => {
+    const problems = (() => {
+      try {
+        loadBookingsConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true', SALES_EMAIL: 'sales@example.com' });
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems.map((p) => p.split(':')[0]).filter((name) => name?.startsWith('SERVICE_'));
+      }
+    })();
+    expect(problems).toEqual(['SERVICE_CREDENTIAL', 'SERVICE_CREDENTIALS_ACCEPTED']);
   });
 });

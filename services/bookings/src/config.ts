@@ -1,5 +1,6 @@
 import { MARKET_CODES, type MarketCode } from '@tm/contracts';
 import { ConfigError, type Env, isProduction, loadConfig, productionProblems, type Reader, read } from '@tm/shared';
+import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 import { REVOCATION_SETTINGS, revocationProblems } from '@tm/shared/tokens/revocations';
@@ -62,6 +63,7 @@ export function loadBookingsConfig(env: Env) {
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
     ...TELEMETRY_SETTINGS,
+    ...SERVICE_CREDENTIAL_SETTINGS,
     CATALOG_URL: read.url(HTTP, 'http://127.0.0.1:8082'),
     TALENT_URL: read.url(HTTP, 'http://127.0.0.1:8083'),
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
@@ -103,6 +105,7 @@ export function loadBookingsConfig(env: Env) {
     // The dev provider marks payments paid on request: never with real money.
     if (provider === 'dev' && isProduction(env)) problems.push(`PAYMENT_PROVIDERS: ${market} would use the dev provider, which NODE_ENV=production refuses`);
   }
+  problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: true }));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({ ...config, marketProviders: providers, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }

@@ -1,5 +1,6 @@
 import type { MarketCode } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
+import type { InternalCallers } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import type { GuestSessionsPort } from './auth/guest-sessions-port.ts';
@@ -29,4 +30,6 @@ export interface BookingsDeps {
   readiness?: Record<string, { check: () => Promise<boolean>; required: boolean; kind?: string }>;
   /** main.ts's telemetry (requests, calls, store operations, business counters); a private one when left out. */
   telemetry?: Telemetry;
+  /** Who may call /internal/* (main.ts: from SERVICE_CREDENTIALS_ACCEPTED); left out, nobody may. */
+  internalCallers?: InternalCallers;
 }

@@ -1,5 +1,6 @@
 import { createLogger, systemClock } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
+import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
@@ -24,7 +25,8 @@ const logger = createLogger('bookings', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadBookingsConfig(process.env));
 const telemetry = await startTelemetry({ service: 'bookings', settings: config, logger });
 /** What every service client of this process is given. */
-const kit = { logger, telemetry };
+const credentials = serviceCredentialsFrom(config);
+const kit = { logger, telemetry, credential: credentials.credential };
 
 // Bookings reads what it has just written (a transition's version): primary reads only.
 const { documents: store } = await openStores({
@@ -51,6 +53,7 @@ const revocations = createRevocationView({
   clock: systemClock,
   logger,
   telemetry,
+  serviceCredential: credentials.credential,
   intervalMs: config.REVOCATION_POLL_MS,
   maxStalenessMs: config.REVOCATION_MAX_STALENESS_MS,
 });
@@ -79,6 +82,7 @@ const deps = {
   clock: systemClock,
   logger,
   telemetry,
+  internalCallers: credentials.internalCallers,
   readiness: revocations.readiness(),
 };
 const parts = buildParts(deps);

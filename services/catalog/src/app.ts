@@ -1,6 +1,6 @@
 import { CATALOG_ERROR_STATUS } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
-import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
@@ -19,6 +19,8 @@ export interface CatalogDeps {
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
+  /** Who may call /internal/* (main.ts: from SERVICE_CREDENTIALS_ACCEPTED); left out, nobody may. */
+  internalCallers?: InternalCallers;
   /** How stale the in-memory catalog used by /services/catalog and pricing may get (default 5 s). */
   readModelMaxAgeMs?: number;
   /** Bytes of /services/catalog bodies the read model keeps per snapshot (default 64 MiB); tests set a tiny one. */
@@ -45,6 +47,7 @@ export function createApp(deps: CatalogDeps) {
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
+        internalCallers: deps.internalCallers,
         service: 'catalog',
         logger: deps.logger,
         telemetry: deps.telemetry,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { ConfigError } from '@tm/shared';
+import { TEST_CREDENTIAL_ENV } from '@tm/shared/testing';
 import { catalogSeedMode, loadCatalogConfig } from './config.ts';
 
 describe('catalog config', () => {
@@ -33,10 +34,12 @@ describe('catalog config', () => {
   });
 
   it('refuses the embedded store in production', () => {
-    expect(() => loadCatalogConfig({ NODE_ENV: 'production' })).toThrow('MONGODB_URL');
+    expect(() => loadCatalogConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV })).toThrow('MONGODB_URL');
     // A ConfigError, so main.ts logs it as one line and exits 78 like every other bad value.
-    expect(() => loadCatalogConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(loadCatalogConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/catalog' }).MONGODB_URL).toBe('mongodb://db:27017/catalog');
+    expect(() => loadCatalogConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV })).toThrow(ConfigError);
+    expect(loadCatalogConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV, MONGODB_URL: 'mongodb://db:27017/catalog' }).MONGODB_URL).toBe(
+      'mongodb://db:27017/catalog',
+    );
   });
 
   it('seeds by SEED, and by its old name CATALOG_SEED (with a deprecation warning) only while SEED is unset', () => {
@@ -46,5 +49,16 @@ describe('catalog config', () => {
     expect(mode({ CATALOG_SEED: 'always' })).toEqual({ mode: 'always', warning: 'CATALOG_SEED is deprecated: set SEED=always instead' });
     expect(mode({ SEED: 'never', CATALOG_SEED: 'always' }).mode).toBe('never');
     expect(() => loadCatalogConfig({ SEED: 'yes' })).toThrow('SEED');
+  });
+  it('refuses production without its service credentials, even with ALLOW_EMBEDDED_IN_PRODUCTION', () => {
+    const problems = (() => {
+      try {
+        loadCatalogConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true', SALES_EMAIL: 'sales@example.com' });
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems.map((p) => p.split(':')[0]).filter((name) => name?.startsWith('SERVICE_'));
+      }
+    })();
+    expect(problems).toEqual(['SERVICE_CREDENTIAL', 'SERVICE_CREDENTIALS_ACCEPTED']);
   });
 });

@@ -1,4 +1,5 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
 import { chooseSeedMode, readSeedMode, SEED_MODES } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
@@ -13,6 +14,7 @@ export function loadCatalogConfig(env: Env) {
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
     ...TELEMETRY_SETTINGS,
+    ...SERVICE_CREDENTIAL_SETTINGS,
     TALENT_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8083'),
     TALENT_TIMEOUT_MS: read.int(800, { min: 1, max: 60_000 }),
     CATALOG_CACHE_MAX_AGE_MS: read.int(5_000, { min: 0, max: 3_600_000 }),
@@ -25,6 +27,7 @@ export function loadCatalogConfig(env: Env) {
     CATALOG_SEED: read.oneOf(SEED_MODES, 'auto'),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
+  problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: true }));
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

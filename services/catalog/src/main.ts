@@ -1,4 +1,5 @@
 import { createLogger, systemClock } from '@tm/shared';
+import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -13,6 +14,7 @@ import { createTalentClient } from './talent/client.ts';
 const logger = createLogger('catalog', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadCatalogConfig(process.env));
 const telemetry = await startTelemetry({ service: 'catalog', settings: config, logger });
+const credentials = serviceCredentialsFrom(config);
 
 // The catalog needs no key-value store, so only the document store is used.
 const { documents } = await openStores({ service: 'catalog', logger, telemetry, mongodb: mongoSettingsFrom(config, 'catalog') });
@@ -36,10 +38,11 @@ const app = listenOrExit(
   createApp({
     readModel,
     documents: gateReadiness(documents, () => setup.done()),
-    talent: createTalentClient({ baseUrl: config.TALENT_URL, timeoutMs: config.TALENT_TIMEOUT_MS, logger, telemetry }),
+    talent: createTalentClient({ baseUrl: config.TALENT_URL, timeoutMs: config.TALENT_TIMEOUT_MS, logger, telemetry, credential: credentials.credential }),
     clock: systemClock,
     logger,
     telemetry,
+    internalCallers: credentials.internalCallers,
     readModelMaxAgeMs: config.CATALOG_CACHE_MAX_AGE_MS,
   }),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },

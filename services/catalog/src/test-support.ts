@@ -1,6 +1,7 @@
 import { createManualClock, silentLogger } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { seedServices } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { createServiceReadModel } from './domain/read-model.ts';
@@ -27,9 +28,22 @@ export async function createTestCatalog(options: { talent?: TalentPort; document
         wholeListBudgetBytes: options.wholeListBudgetBytes,
       });
   await readModel?.refresh();
-  const app = createApp({ documents, talent, clock, logger: silentLogger, wholeListBudgetBytes: options.wholeListBudgetBytes, readModel });
+  const app = createApp({
+    documents,
+    talent,
+    clock,
+    logger: silentLogger,
+    wholeListBudgetBytes: options.wholeListBudgetBytes,
+    readModel,
+    internalCallers: TEST_INTERNAL_CALLERS,
+  });
   /** Sends a request to the app; `headers` as in fetch. */
-  const call = (path: string, init: RequestInit = {}) => app.handle(new Request(`http://localhost${path}`, init));
+  // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: tests/e2e/internal-credentials.e2e.test.ts).
+  const call = (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (path.startsWith('/internal/')) for (const [k, v] of Object.entries(INTERNAL_CALL_HEADERS)) headers.set(k, v);
+    return app.handle(new Request(`http://localhost${path}`, { ...init, headers }));
+  };
   const json = async (path: string, init: RequestInit = {}) => {
     const res = await call(path, init);
     return { res, body: (await res.json()) as any };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { ConfigError } from '@tm/shared';
+import { TEST_CREDENTIAL_ENV } from '@tm/shared/testing';
 import { loadContentConfig } from './config.ts';
 
 describe('loadContentConfig', () => {
@@ -16,6 +17,8 @@ describe('loadContentConfig', () => {
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+      SERVICE_CREDENTIAL: undefined,
+      SERVICE_CREDENTIALS_ACCEPTED: undefined,
       AUTH_URL: 'http://127.0.0.1:8081',
       AUTH_JWKS_URL: undefined,
       CONTENT_REFRESH_MS: 5000,
@@ -37,8 +40,21 @@ describe('loadContentConfig', () => {
   });
 
   it('refuses the embedded store in production unless explicitly allowed', () => {
-    expect(() => loadContentConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(loadContentConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8086);
-    expect(loadContentConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/content' }).MONGODB_URL).toBe('mongodb://db:27017/content');
+    expect(() => loadContentConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV })).toThrow(ConfigError);
+    expect(loadContentConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV, ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8086);
+    expect(loadContentConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV, MONGODB_URL: 'mongodb://db:27017/content' }).MONGODB_URL).toBe(
+      'mongodb://db:27017/content',
+    );
+  });
+  it('refuses production without its service credentials, even with ALLOW_EMBEDDED_IN_PRODUCTION', () => {
+    const problems = (() => {
+      try {
+        loadContentConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true', SALES_EMAIL: 'sales@example.com' });
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems.map((p) => p.split(':')[0]).filter((name) => name?.startsWith('SERVICE_'));
+      }
+    })();
+    expect(problems).toEqual(['SERVICE_CREDENTIALS_ACCEPTED']);
   });
 });

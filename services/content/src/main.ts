@@ -1,5 +1,6 @@
 import { createLogger, systemClock } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
+import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -11,6 +12,7 @@ import { loadContentConfig } from './config.ts';
 const logger = createLogger('content', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadContentConfig(process.env));
 const telemetry = await startTelemetry({ service: 'content', settings: config, logger });
+const credentials = serviceCredentialsFrom(config);
 
 // Its own database: "content" (or the one MONGODB_URL names), never another service's.
 const { documents: store } = await openStores({ service: 'content', logger, telemetry, mongodb: mongoSettingsFrom(config, 'content') });
@@ -19,6 +21,7 @@ const documents = gateReadiness(store, () => setup?.done() ?? false);
 const deps = {
   documents,
   telemetry,
+  internalCallers: credentials.internalCallers,
   metricsToken: config.METRICS_TOKEN,
   isSetUp: () => setup?.done() ?? false,
   logger,

@@ -2,6 +2,7 @@ import type { Role } from '@tm/contracts';
 import { createManualClock, silentLogger } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { buildParts, createApp } from './app.ts';
@@ -20,6 +21,7 @@ export async function createContentUnderTest(options: { documents?: DocumentStor
   const documents = options.documents ?? createEmbeddedDocumentStore({ clock });
   const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
   const deps = {
+    internalCallers: TEST_INTERNAL_CALLERS,
     documents,
     logger: silentLogger,
     clock,
@@ -47,7 +49,7 @@ export async function createContentUnderTest(options: { documents?: DocumentStor
   };
 
   const call = async (method: string, path: string, o: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...o.headers };
+    const headers: Record<string, string> = { ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}), ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     const body = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
     if (body !== undefined) headers['content-type'] ??= 'application/json';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { ConfigError } from '@tm/shared';
+import { TEST_CREDENTIAL_ENV } from '@tm/shared/testing';
 import { loadGatewayConfig } from './config.ts';
 
 describe('loadGatewayConfig', () => {
@@ -44,13 +45,24 @@ describe('loadGatewayConfig', () => {
   });
 
   it('refuses the in-memory limiter in production unless the operator allows embedded defaults', () => {
-    expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow('REDIS_URL');
-    expect(loadGatewayConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://cache:6379/1' }).REDIS_URL).toBe('redis://cache:6379/1');
-    expect(loadGatewayConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).REDIS_URL).toBeUndefined();
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV })).toThrow(ConfigError);
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV })).toThrow('REDIS_URL');
+    expect(loadGatewayConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV, REDIS_URL: 'redis://cache:6379/1' }).REDIS_URL).toBe('redis://cache:6379/1');
+    expect(loadGatewayConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV, ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).REDIS_URL).toBeUndefined();
   });
 
   it('reads the CORS origin list', () => {
     expect(loadGatewayConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+  });
+  it('refuses production without its service credentials, even with ALLOW_EMBEDDED_IN_PRODUCTION', () => {
+    const problems = (() => {
+      try {
+        loadGatewayConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true', SALES_EMAIL: 'sales@example.com' });
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems.map((p) => p.split(':')[0]).filter((name) => name?.startsWith('SERVICE_'));
+      }
+    })();
+    expect(problems).toEqual(['SERVICE_CREDENTIAL']);
   });
 });

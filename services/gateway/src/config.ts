@@ -1,4 +1,5 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
 import { optionalRedisUrl } from '@tm/shared/store';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 import { REVOCATION_SETTINGS, revocationProblems } from '@tm/shared/tokens/revocations';
@@ -58,6 +59,7 @@ export function loadGatewayConfig(env: Env) {
     PUBLIC_SITE_URL: read.url(HTTP, 'http://localhost:8080'),
     REDIS_URL: optionalRedisUrl(),
     ...TELEMETRY_SETTINGS,
+    ...SERVICE_CREDENTIAL_SETTINGS,
     REDIS_COMMAND_TIMEOUT_MS: read.int(1_000, { min: 50, max: 60_000 }),
     REDIS_PREFIX: read.string('rl:gateway:'),
     TRUST_PROXY: read.int(0, { min: 0, max: 10 }),
@@ -74,6 +76,7 @@ export function loadGatewayConfig(env: Env) {
     ...REVOCATION_SETTINGS,
   });
   const problems = [...productionProblems(env, { REDIS_URL: config.REDIS_URL === undefined }), ...revocationProblems(config)];
+  problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: false }));
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -44,6 +44,7 @@ const revocations = createRevocationView({
   clock: systemClock,
   logger,
   telemetry,
+  serviceCredential: config.SERVICE_CREDENTIAL,
   intervalMs: config.REVOCATION_POLL_MS,
   maxStalenessMs: config.REVOCATION_MAX_STALENESS_MS,
 });
@@ -67,6 +68,7 @@ const server = await listenGateway(
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     logger,
     telemetry,
+    serviceCredential: config.SERVICE_CREDENTIAL,
     clock: systemClock,
     // The first site-file build starts now, off the request path; the timer looks for changes every 10 s.
     siteBuildIntervalMs: 10_000,

@@ -18,6 +18,8 @@ export interface SiteDeps {
   logger: Logger;
   /** Where the gateway's requests and calls are counted (main.ts's); createApp makes one when left out. */
   telemetry?: Telemetry;
+  /** This process's service credential (SERVICE_CREDENTIAL), sent on every call to another service's /internal routes. */
+  serviceCredential?: string | undefined;
   clock: Clock;
   /** When set (main.ts), site files are first built at start and rebuilt off the request path at this interval. */
   siteBuildIntervalMs?: number;

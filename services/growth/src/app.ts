@@ -51,6 +51,7 @@ export function createApp(deps: GrowthDeps, parts: GrowthParts = buildParts(deps
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
+        internalCallers: deps.internalCallers,
         service: 'growth',
         logger,
         errorStatus: GROWTH_ERROR_STATUS,

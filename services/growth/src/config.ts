@@ -1,5 +1,6 @@
 import { MAX_BATCH_BYTES } from '@tm/contracts';
 import { ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
+import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
 import { REDIS_SETTINGS } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
@@ -19,6 +20,7 @@ export function loadGrowthConfig(env: Env) {
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
     ...TELEMETRY_SETTINGS,
+    ...SERVICE_CREDENTIAL_SETTINGS,
     ...REDIS_SETTINGS,
     REDIS_PREFIX: read.string('growth:'),
     TRUST_PROXY: read.int(1, { min: 0, max: 10 }),
@@ -45,6 +47,7 @@ export function loadGrowthConfig(env: Env) {
     SMTP_URL: config.SMTP_URL === undefined,
   });
   if (isProduction(env) && !env.SALES_EMAIL) problems.push('SALES_EMAIL: required in production (new leads are mailed there)');
+  problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: true }));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({ ...config, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }

@@ -1,4 +1,5 @@
 import type { Clock, Logger } from '@tm/shared';
+import type { InternalCallers } from '@tm/shared/http';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import type { PersonContacts } from './account/contacts.ts';
@@ -19,6 +20,8 @@ export interface GrowthDeps {
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
+  /** Who may call /internal/* (main.ts: from SERVICE_CREDENTIALS_ACCEPTED); left out, nobody may. */
+  internalCallers?: InternalCallers;
   /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
   metricsToken?: string | undefined;
   /** X-Forwarded-For hops to trust: 1 behind the gateway. */

@@ -1,4 +1,6 @@
 import { createLogger, systemClock } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
+import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
@@ -14,6 +16,7 @@ import { createLeadNotifier } from './leads/notifier.ts';
 const logger = createLogger('growth', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadGrowthConfig(process.env));
 const telemetry = await startTelemetry({ service: 'growth', settings: config, logger });
+const credentials = serviceCredentialsFrom(config);
 
 // Its own database: "growth" (or the one MONGODB_URL names), never another service's.
 const stores = await openStores({
@@ -29,12 +32,24 @@ let setup: ReturnType<typeof retryUntilDone> | undefined;
 const deps: GrowthDeps = {
   documents: gateReadiness(stores.documents, () => setup?.done() ?? false),
   keyValue: stores.keyValue,
-  tokens: createTokenVerifier({ jwksUrl: config.jwksUrl, clock: systemClock }),
+  tokens: createTokenVerifier({
+    jwksUrl: config.jwksUrl,
+    // Auth's JWKS through the one service client (its timeout, request id and call metrics), as every service.
+    jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, logger, telemetry }).fetch,
+    clock: systemClock,
+  }),
   notifier: createLeadNotifier({ mailer, logger, salesEmail: config.SALES_EMAIL }),
-  contacts: createHttpPersonContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }),
+  contacts: createHttpPersonContacts({
+    baseUrl: config.AUTH_URL,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    logger,
+    telemetry,
+    credential: credentials.credential,
+  }),
   clock: systemClock,
   logger,
   telemetry,
+  internalCallers: credentials.internalCallers,
   metricsToken: config.METRICS_TOKEN,
   trustProxy: config.TRUST_PROXY,
   flagsRefreshMs: config.FLAGS_REFRESH_MS,

@@ -3,6 +3,7 @@ import { createManualClock, createMemoryLogger } from '@tm/shared';
 import { createMemoryMailer } from '@tm/shared/mail';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
+import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import type { PersonContacts } from './account/contacts.ts';
@@ -28,6 +29,7 @@ export async function createGrowthUnderTest(options: { documents?: DocumentStore
   const people = new Map<string, { emails: string[]; mobile?: string }>();
   const contacts: PersonContacts = { of: async (userId) => people.get(userId) ?? { emails: [] } };
   const deps: GrowthDeps = {
+    internalCallers: TEST_INTERNAL_CALLERS,
     documents: options.documents ?? createEmbeddedDocumentStore({ clock }),
     keyValue: options.keyValue ?? createEmbeddedKeyValueStore({ clock }),
     tokens: createTokenVerifier({ keys, clock }),
@@ -59,7 +61,7 @@ export async function createGrowthUnderTest(options: { documents?: DocumentStore
   });
 
   const call = async (method: string, path: string, o: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...o.headers };
+    const headers: Record<string, string> = { ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}), ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     const body = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
     if (body !== undefined) headers['content-type'] ??= 'application/json';

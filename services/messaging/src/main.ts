@@ -1,4 +1,5 @@
 import { createLogger } from '@tm/shared';
+import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -9,11 +10,12 @@ import { loadMessagingConfig } from './config.ts';
 const logger = createLogger('messaging', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadMessagingConfig(process.env));
 const telemetry = await startTelemetry({ service: 'messaging', settings: config, logger });
+const credentials = serviceCredentialsFrom(config);
 
 // Its own database: "messaging" (or the one MONGODB_URL names), never another service's.
 const { documents } = await openStores({ service: 'messaging', logger, telemetry, mongodb: mongoSettingsFrom(config, 'messaging') });
 const app = listenOrExit(
-  createApp({ documents, logger, telemetry, metricsToken: config.METRICS_TOKEN }),
+  createApp({ documents, logger, telemetry, metricsToken: config.METRICS_TOKEN, internalCallers: credentials.internalCallers }),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
   logger,
 );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { ConfigError } from '@tm/shared';
+import { TEST_CREDENTIAL_ENV } from '@tm/shared/testing';
 import { loadReviewsConfig } from './config.ts';
 
 describe('loadReviewsConfig', () => {
@@ -16,6 +17,8 @@ describe('loadReviewsConfig', () => {
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+      SERVICE_CREDENTIAL: undefined,
+      SERVICE_CREDENTIALS_ACCEPTED: undefined,
     });
   });
 
@@ -32,8 +35,21 @@ describe('loadReviewsConfig', () => {
   });
 
   it('refuses the embedded store in production unless explicitly allowed', () => {
-    expect(() => loadReviewsConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(loadReviewsConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8087);
-    expect(loadReviewsConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/reviews' }).MONGODB_URL).toBe('mongodb://db:27017/reviews');
+    expect(() => loadReviewsConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV })).toThrow(ConfigError);
+    expect(loadReviewsConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV, ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8087);
+    expect(loadReviewsConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV, MONGODB_URL: 'mongodb://db:27017/reviews' }).MONGODB_URL).toBe(
+      'mongodb://db:27017/reviews',
+    );
+  });
+  it('refuses production without its service credentials, even with ALLOW_EMBEDDED_IN_PRODUCTION', () => {
+    const problems = (() => {
+      try {
+        loadReviewsConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true', SALES_EMAIL: 'sales@example.com' });
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems.map((p) => p.split(':')[0]).filter((name) => name?.startsWith('SERVICE_'));
+      }
+    })();
+    expect(problems).toEqual(['SERVICE_CREDENTIALS_ACCEPTED']);
   });
 });

@@ -1,6 +1,6 @@
 import { SEARCH_ERROR_STATUS } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
-import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
@@ -11,6 +11,8 @@ export interface SearchDeps {
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
+  /** Who may call /internal/* (main.ts: from SERVICE_CREDENTIALS_ACCEPTED); left out, nobody may. */
+  internalCallers?: InternalCallers;
   /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
   metricsToken?: string | undefined;
   clock?: Clock;
@@ -21,6 +23,7 @@ export function createApp(deps: SearchDeps) {
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
+        internalCallers: deps.internalCallers,
         service: 'search',
         logger: deps.logger,
         errorStatus: SEARCH_ERROR_STATUS,

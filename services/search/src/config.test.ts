@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { ConfigError } from '@tm/shared';
+import { TEST_CREDENTIAL_ENV } from '@tm/shared/testing';
 import { loadSearchConfig } from './config.ts';
 
 describe('loadSearchConfig', () => {
@@ -16,6 +17,8 @@ describe('loadSearchConfig', () => {
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+      SERVICE_CREDENTIAL: undefined,
+      SERVICE_CREDENTIALS_ACCEPTED: undefined,
     });
   });
 
@@ -32,8 +35,10 @@ describe('loadSearchConfig', () => {
   });
 
   it('refuses the embedded store in production unless explicitly allowed', () => {
-    expect(() => loadSearchConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(loadSearchConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8088);
-    expect(loadSearchConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/search' }).MONGODB_URL).toBe('mongodb://db:27017/search');
+    expect(() => loadSearchConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV })).toThrow(ConfigError);
+    expect(loadSearchConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV, ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8088);
+    expect(loadSearchConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV, MONGODB_URL: 'mongodb://db:27017/search' }).MONGODB_URL).toBe(
+      'mongodb://db:27017/search',
+    );
   });
 });

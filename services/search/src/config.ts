@@ -1,4 +1,5 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 
@@ -11,8 +12,10 @@ export function loadSearchConfig(env: Env) {
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
     ...TELEMETRY_SETTINGS,
+    ...SERVICE_CREDENTIAL_SETTINGS,
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
+  problems.push(...serviceCredentialProblems(env, config, { calls: false, serves: false }));
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

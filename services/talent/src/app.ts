@@ -1,7 +1,7 @@
 import { TALENT_ERROR_STATUS } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import { systemClock } from '@tm/shared';
-import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
@@ -17,6 +17,8 @@ export interface TalentDeps {
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
+  /** Who may call /internal/* (main.ts: from SERVICE_CREDENTIALS_ACCEPTED); left out, nobody may. */
+  internalCallers?: InternalCallers;
   clock?: Clock;
   /** How long the directory (search, sitemap, index) serves a snapshot before looking for changes (default 5 s). */
   directoryMaxAgeMs?: number;
@@ -36,6 +38,7 @@ export function createApp(deps: TalentDeps) {
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
+        internalCallers: deps.internalCallers,
         service: 'talent',
         logger: deps.logger,
         errorStatus: TALENT_ERROR_STATUS,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { ConfigError } from '@tm/shared';
+import { TEST_CREDENTIAL_ENV } from '@tm/shared/testing';
 import { loadTalentConfig, talentSeedMode } from './config.ts';
 
 describe('loadTalentConfig', () => {
@@ -17,6 +18,8 @@ describe('loadTalentConfig', () => {
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+      SERVICE_CREDENTIAL: undefined,
+      SERVICE_CREDENTIALS_ACCEPTED: undefined,
     });
   });
 
@@ -34,9 +37,11 @@ describe('loadTalentConfig', () => {
   });
 
   it('refuses the embedded store in production unless explicitly allowed', () => {
-    expect(() => loadTalentConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(loadTalentConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8083);
-    expect(loadTalentConfig({ NODE_ENV: 'production', MONGODB_URL: 'mongodb://db:27017/talent' }).MONGODB_URL).toBe('mongodb://db:27017/talent');
+    expect(() => loadTalentConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV })).toThrow(ConfigError);
+    expect(loadTalentConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV, ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).PORT).toBe(8083);
+    expect(loadTalentConfig({ NODE_ENV: 'production', ...TEST_CREDENTIAL_ENV, MONGODB_URL: 'mongodb://db:27017/talent' }).MONGODB_URL).toBe(
+      'mongodb://db:27017/talent',
+    );
   });
 
   it('seeds by SEED like every service, and by SEED_ON_START (true: always, false: auto, with a deprecation warning) only while SEED is unset', () => {
@@ -47,5 +52,16 @@ describe('loadTalentConfig', () => {
     expect(mode({ SEED_ON_START: 'false' }).mode).toBe('auto');
     expect(mode({ SEED: 'never', SEED_ON_START: 'true' }).mode).toBe('never');
     expect(() => loadTalentConfig({ SEED: 'true' })).toThrow(ConfigError);
+  });
+  it('refuses production without its service credentials, even with ALLOW_EMBEDDED_IN_PRODUCTION', () => {
+    const problems = (() => {
+      try {
+        loadTalentConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_IN_PRODUCTION: 'true', SALES_EMAIL: 'sales@example.com' });
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems.map((p) => p.split(':')[0]).filter((name) => name?.startsWith('SERVICE_'));
+      }
+    })();
+    expect(problems).toEqual(['SERVICE_CREDENTIALS_ACCEPTED']);
   });
 });

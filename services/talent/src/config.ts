@@ -1,4 +1,5 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
+import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
 import { chooseSeedMode, readSeedMode, type SeedMode } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
@@ -12,12 +13,14 @@ export function loadTalentConfig(env: Env) {
     REUSE_PORT: read.bool(false),
     ...MONGO_SETTINGS,
     ...TELEMETRY_SETTINGS,
+    ...SERVICE_CREDENTIAL_SETTINGS,
     /** auto (default): seed the embedded store, and MongoDB while it holds no profiles; always; never. One meaning in every service. */
     SEED: readSeedMode,
     /** The old switch, still read (with a deprecation warning) while SEED is unset: true is SEED=always, false SEED=auto. */
     SEED_ON_START: read.bool(false),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
+  problems.push(...serviceCredentialProblems(env, config, { calls: false, serves: true }));
   if (problems.length > 0) throw new ConfigError(problems);
   // SEED is absent when unset (talentSeedMode then decides), so the type says optional.
   return config as Readonly<Omit<typeof config, 'SEED'> & { SEED?: SeedMode }>;

@@ -1,4 +1,5 @@
 import { createLogger, systemClock } from '@tm/shared';
+import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone, shouldSeed } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -15,6 +16,7 @@ const DIRECTORY_MAX_AGE_MS = 5_000;
 
 const config = loadConfigOrExit(logger, () => loadTalentConfig(process.env));
 const telemetry = await startTelemetry({ service: 'talent', settings: config, logger });
+const credentials = serviceCredentialsFrom(config);
 
 const { documents } = await openStores({ service: 'talent', logger, telemetry, mongodb: mongoSettingsFrom(config, 'talent') });
 const profiles = createProfileRepository(documents);
@@ -41,7 +43,7 @@ const setup = retryUntilDone(logger, 'talent setup (indexes, seed, directory)', 
 });
 const stopWatching = directory.watch();
 const app = listenOrExit(
-  createApp({ documents: gateReadiness(documents, () => setup.done()), logger, directory, telemetry }),
+  createApp({ documents: gateReadiness(documents, () => setup.done()), logger, directory, telemetry, internalCallers: credentials.internalCallers }),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
   logger,
 );

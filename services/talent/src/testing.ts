@@ -1,6 +1,7 @@
 import { silentLogger, systemClock } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { createApp } from './app.ts';
 import { createTalentDirectory } from './profiles/directory.ts';
 import { createProfileRepository } from './profiles/repository.ts';
@@ -53,7 +54,12 @@ export async function createSeededApp(documents: DocumentStore = createEmbeddedD
   await prepareProfileStore(repo, { seed: true });
   const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger: silentLogger });
   await directory.refresh();
-  const app = createApp({ documents, logger: silentLogger, directory });
-  const get = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
+  const app = createApp({ documents, logger: silentLogger, directory, internalCallers: TEST_INTERNAL_CALLERS });
+  // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: tests/e2e/internal-credentials.e2e.test.ts).
+  const get = (path: string, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    if (path.startsWith('/internal/')) for (const [k, v] of Object.entries(INTERNAL_CALL_HEADERS)) headers.set(k, v);
+    return app.handle(new Request(`http://localhost${path}`, { ...init, headers }));
+  };
   return { app, documents, get };
 }

@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { READY_PATH } from '@tm/shared';
+import { generateServiceCredential } from '@tm/shared/http';
 import { freePort, testRedisUrl } from '@tm/shared/testing';
 import type { Subprocess } from 'bun';
 import { Redis } from 'ioredis';
@@ -14,6 +15,8 @@ export const repoRoot = resolve(import.meta.dir, '../../..');
 export interface RunningSystem {
   gateway: string;
   urls: Record<SystemProcess, string>;
+  /** Each service's credential (X-Service-Credential), every one accepted by every service. */
+  credentials: Record<SystemProcess, string>;
   /** Every stdout line printed so far, parsed when it is JSON. */
   logs: Record<string, unknown>[];
   /** PID of a service's current process, from the supervisor's log. */
@@ -58,6 +61,9 @@ export const SYSTEM_PROCESSES = [
 export type SystemProcess = (typeof SYSTEM_PROCESSES)[number];
 
 export async function startSystem(extraEnv: Record<string, string> = {}): Promise<RunningSystem> {
+  // One credential per service, made here and handed to the supervisor (as `bun run start` would
+  // make them itself), so a test can call /internal/* as any one service.
+  const credentials = Object.fromEntries(SYSTEM_PROCESSES.map((name) => [name, generateServiceCredential(name)])) as Record<SystemProcess, string>;
   const ports = Object.fromEntries(SYSTEM_PROCESSES.map((name) => [name, freePort()])) as Record<SystemProcess, number>;
   const urls = Object.fromEntries(SYSTEM_PROCESSES.map((name) => [name, `http://127.0.0.1:${ports[name]}`])) as Record<SystemProcess, string>;
   const env: Record<string, string | undefined> = {
@@ -77,6 +83,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     RATE_LIMIT_AUTH_ROUTES: '100000',
     // No model unless a test brings its own (a developer's key must not reach the system under test).
     LLM_API_KEY: '',
+    ...Object.fromEntries(SYSTEM_PROCESSES.map((name) => [`${name.toUpperCase()}_SERVICE_CREDENTIAL`, credentials[name]])),
     ...extraEnv,
   };
   const proc: Subprocess<'ignore', 'pipe', 'pipe'> = Bun.spawn([process.execPath, 'scripts/start.ts'], {
@@ -94,6 +101,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
   const system: RunningSystem = {
     gateway: urls.gateway,
     urls,
+    credentials,
     logs,
     pidOf(service) {
       const started = logs.filter((l) => l.msg === 'service started' && l.child === service);
@@ -124,7 +132,8 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
         );
         return all.every(Boolean) ? true : undefined;
       },
-      30_000,
+      // A loaded machine (many processes on two cores) may need longer: E2E_START_TIMEOUT_MS.
+      Number(process.env.E2E_START_TIMEOUT_MS) || 30_000,
       `every service to answer ${READY_PATH} (start-up work such as the bootstrap admin done)`,
     );
     // Protected routes answer 503 until the gateway has read auth's revocation feed once.

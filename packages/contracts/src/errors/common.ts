@@ -17,6 +17,10 @@ export const COMMON_ERROR_STATUS = {
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   UNAUTHORIZED: 401,
+  /** An /internal/* route called without X-Service-Credential (a user's bearer token is never one). */
+  SERVICE_CREDENTIAL_REQUIRED: 401,
+  /** An /internal/* route called with a service credential this service does not accept (wrong, or revoked). */
+  SERVICE_CREDENTIAL_INVALID: 401,
   FORBIDDEN: 403,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,

@@ -11,6 +11,11 @@ export interface ClientKit {
   fetch?: typeof fetch | undefined;
   /** Where calls are counted and timed by target and outcome (main.ts's); none: not recorded. */
   telemetry?: Telemetry | undefined;
+  /**
+   * This process's service credential (`<name>.<secret>`, config SERVICE_CREDENTIAL), sent as
+   * X-Service-Credential on every call so the called service's /internal/* routes let it in.
+   */
+  credential?: string | undefined;
 }
 
 /** Where one service reaches another, and how long it waits. */

@@ -2,6 +2,7 @@ import { COMMON_ERROR_STATUS, type UpstreamFailureCode } from '@tm/contracts/err
 import { REQUEST_ID_HEADER } from '../core/request-id.ts';
 import { currentRequestScope } from '../core/request-scope.ts';
 import { formatTraceparent, TRACEPARENT_HEADER } from '../core/trace-context.ts';
+import { SERVICE_CREDENTIAL_HEADER } from '../http/service-credentials.ts';
 import type { CallOutcome } from '../telemetry/service-metrics.ts';
 import type { ServiceClientOptions } from './options.ts';
 
@@ -55,7 +56,8 @@ const MESSAGES: Record<UpstreamFailureCode, (service: string) => string> = {
 
 /**
  * The one place a call between services goes out: the URL joined as text (a base with a path
- * keeps it, as the /api proxy joins them), X-Request-Id from the call or the request scope, one
+ * keeps it, as the /api proxy joins them), X-Request-Id from the call or the request scope, this
+ * process's service credential, one
  * budget covering connect, answer and body, and a refused connection or a timeout as a failure.
  */
 export function createTransport(options: ServiceClientOptions): Outbound {
@@ -82,6 +84,9 @@ export function createTransport(options: ServiceClientOptions): Outbound {
       const requestId = request.requestId ?? scope?.requestId;
       if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
       for (const [k, v] of Object.entries(request.headers ?? {})) if (v !== undefined) headers.set(k, v);
+      // Set last: a caller's own headers never replace (nor forge) this process's credential.
+      if (options.credential !== undefined) headers.set(SERVICE_CREDENTIAL_HEADER, options.credential);
+      else headers.delete(SERVICE_CREDENTIAL_HEADER);
       if (request.body !== undefined) headers.set('content-type', 'application/json');
       const method = request.method ?? 'GET';
       const log: CallLog = { method, path: url.pathname, requestId };

@@ -6,4 +6,19 @@ export { METRICS_PATH, type MetricsAccess, type MetricsPolicy, metricsAccess } f
 export { ErrorEnvelopeSchema, envelopeOf, serviceOpenApi } from './openapi.ts';
 export { paginationHeaders, paginationLinks } from './pagination.ts';
 export { pathOfUrl, type ReadinessCheck, requestIdOf, SERVICE_APP_CONFIG, type ServiceBaseOptions, serviceBase } from './service-base.ts';
+export {
+  acceptedFormOf,
+  acceptServiceCredentials,
+  type CredentialCheck,
+  generateServiceCredential,
+  INTERNAL_PATH_PREFIX,
+  type InternalCallers,
+  NO_INTERNAL_CALLERS,
+  parseServiceCredential,
+  SERVICE_CREDENTIAL_HEADER,
+  SERVICE_CREDENTIAL_SETTINGS,
+  type ServiceCredentials,
+  serviceCredentialProblems,
+  serviceCredentialsFrom,
+} from './service-credentials.ts';
 export { validatorOf } from './validator.ts';

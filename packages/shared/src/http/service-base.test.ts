@@ -339,8 +339,8 @@ describe('serviceBase: routine requests at debug', () => {
   function polled(level: 'debug' | 'info') {
     const logger = createMemoryLogger('demo', level);
     const app = new Elysia()
-      .use(serviceBase({ service: 'demo', logger, errorStatus: {}, pollRoutes: ['/internal/feed'] }))
-      .get('/internal/feed', ({ query }) => {
+      .use(serviceBase({ service: 'demo', logger, errorStatus: {}, pollRoutes: ['/feed'] }))
+      .get('/feed', ({ query }) => {
         if (query.fail) throw new DomainError('VALIDATION_FAILED', 'bad since');
         return { ok: true };
       })
@@ -351,26 +351,26 @@ describe('serviceBase: routine requests at debug', () => {
 
   it('logs probes, scrapes and polled routes at debug, and other requests at info', async () => {
     const { app, logger } = polled('debug');
-    for (const path of ['/healthz', '/readyz', '/metrics', '/internal/feed', '/things']) expect((await app.handle(req(path))).status).toBe(200);
+    for (const path of ['/healthz', '/readyz', '/metrics', '/feed', '/things']) expect((await app.handle(req(path))).status).toBe(200);
     await waitFor('five request lines', () => requestLines(logger).length === 5);
     expect(requestLines(logger).map((l) => [l.path, l.level])).toEqual([
       ['/healthz', 'debug'],
       ['/readyz', 'debug'],
       ['/metrics', 'debug'],
-      ['/internal/feed', 'debug'],
+      ['/feed', 'debug'],
       ['/things', 'info'],
     ]);
   });
 
   it('at the default level (info) a poll writes nothing, while a failed poll and ordinary requests are still logged', async () => {
     const { app, logger } = polled('info');
-    for (let i = 0; i < 5; i++) await app.handle(req(`/internal/feed?since=${i}`));
+    for (let i = 0; i < 5; i++) await app.handle(req(`/feed?since=${i}`));
     await app.handle(req('/healthz'));
-    expect((await app.handle(req('/internal/feed?fail=1'))).status).toBe(400);
+    expect((await app.handle(req('/feed?fail=1'))).status).toBe(400);
     await app.handle(req('/things'));
     await waitFor('two request lines', () => requestLines(logger).length === 2);
     expect(requestLines(logger).map((l) => [l.path, l.status, l.level])).toEqual([
-      ['/internal/feed', 400, 'info'],
+      ['/feed', 400, 'info'],
       ['/things', 200, 'info'],
     ]);
   });

@@ -11,6 +11,7 @@ import { createTelemetry, type Telemetry } from '../telemetry/telemetry.ts';
 import type { SpanHandle } from '../telemetry/tracing.ts';
 import { bodyShapeProblem } from './body-shape.ts';
 import { METRICS_PATH, type MetricsPolicy, metricsAccess } from './metrics-access.ts';
+import { INTERNAL_PATH_PREFIX, type InternalCallers, NO_INTERNAL_CALLERS, SERVICE_CREDENTIAL_HEADER } from './service-credentials.ts';
 
 /**
  * Options for every service's root Elysia app. `standardHostname: false`: Elysia otherwise finds
@@ -67,6 +68,11 @@ export interface ServiceBaseOptions {
    * scrapes, so polling does not fill the info log. A failed one (4xx/5xx) is still logged at info.
    */
   pollRoutes?: readonly string[];
+  /**
+   * Who may call `/internal/*` (main.ts: serviceCredentialsFrom(config).internalCallers). Left
+   * out, nobody may: every `/internal/*` request answers 401 (a service never opens them by omission).
+   */
+  internalCallers?: InternalCallers;
 }
 
 /** One thing /readyz checks: a dependency (a store) or the service's own state (a snapshot built). */
@@ -91,6 +97,24 @@ export function serviceBase(options: ServiceBaseOptions) {
   const metricsPolicy: MetricsPolicy = options.metrics ?? { token: telemetry.metricsToken, withoutToken: 'open' };
   // Probes, scrapes and polls: routine, logged at debug while they succeed.
   const routine = new Set<string>([HEALTH_PATH, READY_PATH, METRICS_PATH, ...(options.pollRoutes ?? [])]);
+  const internalCallers = options.internalCallers ?? NO_INTERNAL_CALLERS;
+  /** An answer given in onRequest, before routing: onAfterResponse does not run for it, so it is logged, counted and its span ended here. */
+  const answerEarly = (
+    request: Request,
+    set: { status?: unknown; headers: Record<string, unknown> },
+    served: ServedRequest,
+    path: string,
+    status: number,
+    body: unknown,
+  ) => {
+    set.status = status;
+    set.headers[REQUEST_ID_HEADER] = served.requestId;
+    const elapsedMs = performance.now() - served.startedAt;
+    metrics.observeRequest(request.method, UNMATCHED_ROUTE, status, elapsedMs / 1000);
+    logger.info('request', { method: request.method, path, status, durationMs: Math.round(elapsedMs * 100) / 100, requestId: served.requestId });
+    served.span?.end(false, { 'http.response.status_code': status });
+    return body;
+  };
   return new Elysia({ name: `service-base:${options.service}` })
     .onRequest(({ request, set }) => {
       // First of all hooks (the gateway's policy comes after), so everything this request does,
@@ -108,14 +132,23 @@ export function serviceBase(options: ServiceBaseOptions) {
       // Without a usable Host (none in HTTP/1.0, an empty or invalid one) Bun gives the bare
       // target as the URL, which the router cannot read: refused in the envelope, and logged.
       // Health probes that send no Host still get their answer (the router reads those paths).
-      if (url.charCodeAt(0) !== 47 /* / */) return;
+      if (url.charCodeAt(0) !== 47 /* / */) {
+        // Only another service may call /internal/*: its credential, checked before routing, body
+        // parsing or validation, so nothing about these routes is told to a caller without one.
+        // A user's bearer token is never one (only X-Service-Credential is read).
+        const pathStart = url.indexOf('/', url.indexOf('://') + 3);
+        if (pathStart < 0 || !url.startsWith(INTERNAL_PATH_PREFIX, pathStart)) return;
+        const checked = internalCallers.check(request.headers.get(SERVICE_CREDENTIAL_HEADER));
+        if (checked.ok) return;
+        const message =
+          checked.code === 'SERVICE_CREDENTIAL_REQUIRED'
+            ? "Internal routes need the calling service's credential (X-Service-Credential)"
+            : 'The service credential is not accepted here';
+        return answerEarly(request, set, served, pathOfUrl(url), 401, fail(checked.code, message));
+      }
       const path = pathOfUrl(url);
       if (isHealthPath(path)) return;
-      set.status = 400;
-      set.headers[REQUEST_ID_HEADER] = requestId;
-      logger.info('request', { method: request.method, path, status: 400, durationMs: 0, requestId });
-      span?.end(false, { 'http.response.status_code': 400 });
-      return fail('MISSING_HOST', 'A valid Host header is required');
+      return answerEarly(request, set, served, path, 400, fail('MISSING_HOST', 'A valid Host header is required'));
     })
     .derive({ as: 'global' }, ({ request, set }) => {
       const served = currentRequestScope() as ServedRequest | undefined;

@@ -31,6 +31,8 @@ export interface RevocationViewOptions {
   clock: Clock;
   logger: Logger;
   telemetry?: Telemetry;
+  /** This process's service credential (SERVICE_CREDENTIAL): the feed is an /internal route. */
+  serviceCredential?: string | undefined;
   /** Poll period (REVOCATION_POLL_MS, default 1000). */
   intervalMs?: number;
   /** Age beyond which the copy is not trusted (REVOCATION_MAX_STALENESS_MS, default 4000). */
@@ -61,6 +63,7 @@ export function createRevocationView(options: RevocationViewOptions): Revocation
     fetch: options.fetch,
     logger,
     telemetry: options.telemetry,
+    credential: options.serviceCredential,
     quiet: true,
   });
 

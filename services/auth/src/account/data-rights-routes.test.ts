@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { silentLogger } from '@tm/shared';
+import { TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
 import { decodeJwt } from 'jose';
 import { createHttpAccountPeer } from '../peers/account-peers.ts';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
@@ -15,7 +16,9 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 async function setup() {
   bookings.state.down = false;
   const t = await createAuthUnderTest({
-    accountPeers: [createHttpAccountPeer({ service: 'bookings', url: bookings.url, timeoutMs: 1000, logger: silentLogger })],
+    accountPeers: [
+      createHttpAccountPeer({ service: 'bookings', url: bookings.url, timeoutMs: 1000, logger: silentLogger, credential: TEST_SERVICE_CREDENTIAL }),
+    ],
   });
   const s = await signInCustomer(t.call, t.logger);
   return { ...t, s, userId: s.user.id };
@@ -134,8 +137,8 @@ describe('DELETE /account', () => {
     try {
       const t = await createAuthUnderTest({
         accountPeers: [
-          createHttpAccountPeer({ service: 'bookings', url: bookings.url, timeoutMs: 1000, logger: silentLogger }),
-          createHttpAccountPeer({ service: 'growth', url: growth.url, timeoutMs: 1000, logger: silentLogger }),
+          createHttpAccountPeer({ service: 'bookings', url: bookings.url, timeoutMs: 1000, logger: silentLogger, credential: TEST_SERVICE_CREDENTIAL }),
+          createHttpAccountPeer({ service: 'growth', url: growth.url, timeoutMs: 1000, logger: silentLogger, credential: TEST_SERVICE_CREDENTIAL }),
         ],
       });
       bookings.state.down = false;

@@ -2,6 +2,7 @@ import { createManualClock, createMemoryLogger } from '@tm/shared';
 import { createLogMailer } from '@tm/shared/mail';
 import type { KeyValueStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
+import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { createApp } from '../app.ts';
 import type { AuthDeps } from '../deps.ts';
 import { unconfiguredIdTokenVerifier } from '../idp/idp-verifier.ts';
@@ -24,6 +25,7 @@ export async function createAuthUnderTest(overrides: Partial<AuthDeps> & { keyVa
   const clock = (overrides.clock as TestClock | undefined) ?? createManualClock(Date.now());
   const logger = createMemoryLogger('auth');
   const deps: AuthDeps = {
+    internalCallers: TEST_INTERNAL_CALLERS,
     documents: createEmbeddedDocumentStore({ clock }),
     keyValue: createEmbeddedKeyValueStore({ clock }),
     clock,
@@ -64,7 +66,8 @@ export interface Answer {
 /** A small HTTP client over app.handle (a real-looking host: Elysia's router needs one). */
 export function caller(app: { handle(req: Request): Promise<Response> }) {
   return async (method: string, path: string, options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> => {
-    const headers: Record<string, string> = { ...options.headers };
+    // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: tests/e2e/internal-credentials.e2e.test.ts).
+    const headers: Record<string, string> = { ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}), ...options.headers };
     let body: string | undefined;
     if (options.raw !== undefined) body = options.raw;
     else if (options.body !== undefined) body = JSON.stringify(options.body);

@@ -1,3 +1,6 @@
+import { SERVICE_CREDENTIAL_HEADER } from '@tm/shared/http';
+import { TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
+
 /**
  * A local stand-in for bookings' internal account endpoints (packages/contracts/src/account.ts):
  * export answers the person's bookings and payments, erase strips them of personal data (409
@@ -16,6 +19,9 @@ export function startBookingsPeer() {
     port: 0,
     async fetch(req) {
       if (state.down) return Response.json({ success: false, error: { code: 'UPSTREAM_UNAVAILABLE', message: 'down' } }, { status: 503 });
+      // As the real services: /internal/* only for a caller with a credential (the test one).
+      if (req.headers.get(SERVICE_CREDENTIAL_HEADER) !== TEST_SERVICE_CREDENTIAL)
+        return Response.json({ success: false, error: { code: 'SERVICE_CREDENTIAL_REQUIRED', message: 'no credential' } }, { status: 401 });
       const m = new URL(req.url).pathname.match(/^\/internal\/accounts\/([^/]+)\/(export|erase)$/);
       if (!m) return Response.json({ success: false, error: { code: 'ROUTE_NOT_FOUND', message: 'no' } }, { status: 404 });
       const userId = decodeURIComponent(m[1] ?? '');

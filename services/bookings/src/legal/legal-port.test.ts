@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { type ContentUnderTest, createContentUnderTest } from '@tm/content/testing';
 import { createManualClock, type DomainError, silentLogger } from '@tm/shared';
-import { freePort } from '@tm/shared/testing';
+import { freePort, TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
 import { createHttpLegal } from './legal-port.ts';
 
 let content: ContentUnderTest;
@@ -25,7 +25,7 @@ const codeOf = async (p: Promise<unknown>) =>
 describe("bookings' legal port against a real content service", () => {
   it('reads the version in effect once per 60 s at most, per market', async () => {
     const clock = createManualClock(Date.now());
-    const legal = createHttpLegal({ baseUrl, timeoutMs: 2000, logger: silentLogger, clock });
+    const legal = createHttpLegal({ baseUrl, timeoutMs: 2000, logger: silentLogger, credential: TEST_SERVICE_CREDENTIAL, clock });
     requests.length = 0;
     expect(await legal.termsInEffect('DE')).toBe(1);
     expect(await legal.termsInEffect('DE')).toBe(1);
@@ -37,7 +37,7 @@ describe("bookings' legal port against a real content service", () => {
     await legal.termsInEffect('IN');
     expect(requests.filter((p) => p.endsWith('/current'))).toHaveLength(3);
     // A longer cache asked for is cut to 60 s.
-    const long = createHttpLegal({ baseUrl, timeoutMs: 2000, logger: silentLogger, clock, cacheMs: 3_600_000 });
+    const long = createHttpLegal({ baseUrl, timeoutMs: 2000, logger: silentLogger, credential: TEST_SERVICE_CREDENTIAL, clock, cacheMs: 3_600_000 });
     await long.termsInEffect('AU');
     clock.advance(60_000);
     await long.termsInEffect('AU');
@@ -45,7 +45,13 @@ describe("bookings' legal port against a real content service", () => {
   });
 
   it('records an acceptance made at checkout, after which the person counts as having accepted', async () => {
-    const legal = createHttpLegal({ baseUrl, timeoutMs: 2000, logger: silentLogger, clock: createManualClock(Date.now()) });
+    const legal = createHttpLegal({
+      baseUrl,
+      timeoutMs: 2000,
+      logger: silentLogger,
+      credential: TEST_SERVICE_CREDENTIAL,
+      clock: createManualClock(Date.now()),
+    });
     expect(await legal.hasAcceptedTerms('u-7', 'AE', 1)).toBe(false);
     await legal.recordTermsAcceptance({ userId: 'u-7', role: 'guest', market: 'AE', version: 1, lang: 'ar', ip: '192.0.2.4', userAgent: 'UA' });
     expect(await legal.hasAcceptedTerms('u-7', 'AE', 1)).toBe(true);

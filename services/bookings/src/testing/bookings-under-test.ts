@@ -3,6 +3,7 @@ import { MARKETS, type Role } from '@tm/contracts';
 import { type Clock, createManualClock, createMemoryLogger, DomainError } from '@tm/shared';
 import { createMemoryMailer } from '@tm/shared/mail';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { buildParts, createApp } from '../app.ts';
@@ -144,6 +145,7 @@ export async function createBookingsUnderTest(
   const documents = createEmbeddedDocumentStore({ clock });
   const limit = createRecipientLimit({ documents, clock, perHour: MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT });
   const deps: BookingsDeps = {
+    internalCallers: TEST_INTERNAL_CALLERS,
     documents,
     catalog: options.catalog ?? catalog,
     talent: createFakeTalent([PM_ANA, PM_BEN]),
@@ -187,7 +189,8 @@ export async function createBookingsUnderTest(
   };
 
   const call = async (method: string, path: string, o: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...o.headers };
+    // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: tests/e2e/internal-credentials.e2e.test.ts).
+    const headers: Record<string, string> = { ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}), ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     let body: string | undefined;
     if (o.raw !== undefined) body = o.raw;

@@ -5,6 +5,7 @@
  */
 export { createTokenVerifier } from '../auth/token-verifier.ts';
 export { createHttpCatalog } from '../catalog/catalog-port.ts';
+export { createMetricsRoutes } from '../internal/metrics.ts';
 export { createHttpLegal } from '../legal/legal-port.ts';
 export { type BookingsUnderTest, createBookingsUnderTest } from './bookings-under-test.ts';
 export { createFakeLegal } from './fake-legal.ts';

@@ -28,6 +28,7 @@ export function createAgentRoutes(deps: AgentRoutesDeps) {
     clock: deps.clock,
     logger: deps.logger,
     telemetry: deps.telemetry,
+    serviceCredential: deps.serviceCredential,
     origin,
     timeoutMs: deps.upstreamTimeoutMs,
     rateLimits: deps.rateLimits,

@@ -12,6 +12,8 @@ export interface PartsCacheOptions {
   clock: Clock;
   logger: Logger;
   telemetry?: Telemetry | undefined;
+  /** This process's service credential (SERVICE_CREDENTIAL), sent on every call to another service's /internal routes. */
+  serviceCredential?: string | undefined;
   /** How long one service may take to answer. */
   timeoutMs: number;
   /** After this long a part is refreshed in the background while the cached one is served. */
@@ -48,7 +50,15 @@ export function createPartsCache(options: PartsCacheOptions) {
   const clients = new Map<ServiceName, ServiceClient>(
     SERVICE_NAMES.map((service) => [
       service,
-      createServiceClient({ service, baseUrl: options.upstreams[service], timeoutMs, fetch: options.fetch, logger, telemetry: options.telemetry }),
+      createServiceClient({
+        service,
+        baseUrl: options.upstreams[service],
+        timeoutMs,
+        fetch: options.fetch,
+        logger,
+        telemetry: options.telemetry,
+        credential: options.serviceCredential,
+      }),
     ]),
   );
 

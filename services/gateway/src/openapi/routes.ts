@@ -26,6 +26,7 @@ export function createOpenApiRoutes(deps: SiteDeps) {
     clock: deps.clock,
     logger: deps.logger,
     telemetry: deps.telemetry,
+    serviceCredential: deps.serviceCredential,
     timeoutMs: deps.upstreamTimeoutMs,
     freshForMs: FRESH_FOR_S * 1000,
     retryAfterFailureMs: RETRY_AFTER_FAILURE_S * 1000,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'bun:test';
 import { createMemoryLogger, systemClock } from '@tm/shared';
+import { TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
 import { createApp, type GatewayDeps } from '../app.ts';
 import { createGatewayLimiter } from '../policy/limiter.ts';
 import { createFixedRevocationView } from '../policy/revocations.ts';
@@ -29,6 +30,8 @@ export function testDeps(options: { upstream: string; jwksUrl: string } & Partia
     trustProxy: 0,
     maxBodyBytes: 65_536,
     corsOrigins: ['https://app.example'],
+    // Calls to /internal/* carry the credential the services' test factories accept.
+    serviceCredential: TEST_SERVICE_CREDENTIAL,
     ...overrides,
   };
 }

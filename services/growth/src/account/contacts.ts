@@ -1,6 +1,6 @@
 import { CONTACTS_PATH, MailContactSchema } from '@tm/contracts';
-import { DomainError, type Logger } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
+import { DomainError } from '@tm/shared';
+import { type ClientKit, createServiceClient } from '@tm/shared/client';
 
 /** A person's contact data from auth, to find the leads they sent from the public form. */
 export interface PersonContacts {
@@ -9,7 +9,7 @@ export interface PersonContacts {
 }
 
 /** Auth's `GET /internal/contacts` through the shared service client. */
-export function createHttpPersonContacts(options: { baseUrl: string; timeoutMs: number; logger: Logger; fetch?: typeof fetch }): PersonContacts {
+export function createHttpPersonContacts(options: { baseUrl: string; timeoutMs: number } & ClientKit): PersonContacts {
   const client = createServiceClient({ service: 'auth', ...options });
   return {
     async of(userId) {

@@ -1,5 +1,6 @@
 import type { Role } from '@tm/contracts';
 import { type Clock, DomainError } from '@tm/shared';
+import type { FetchLike } from '@tm/shared/client';
 import { bearerToken } from '@tm/shared/tokens';
 import { type JWTVerifyGetKey, remoteJwks, verifyToken } from '@tm/shared/tokens/verify';
 
@@ -18,8 +19,10 @@ export interface TokenVerifier {
 }
 
 /** The one verification of our tokens (@tm/shared/tokens/verify); a JWKS that cannot be fetched is a 503, not the caller's fault. */
-export function createTokenVerifier(options: { jwksUrl?: string; keys?: JWTVerifyGetKey; clock: Clock }): TokenVerifier {
-  const keys = options.keys ?? remoteJwks({ url: options.jwksUrl ?? 'http://127.0.0.1:8081/.well-known/jwks.json' });
+export function createTokenVerifier(options: { jwksUrl?: string; jwksFetch?: FetchLike; keys?: JWTVerifyGetKey; clock: Clock }): TokenVerifier {
+  const keys =
+    options.keys ??
+    remoteJwks({ url: options.jwksUrl ?? 'http://127.0.0.1:8081/.well-known/jwks.json', ...(options.jwksFetch ? { fetch: options.jwksFetch } : {}) });
   const unauthorized = () => new DomainError('UNAUTHORIZED', 'A valid access token is required');
   async function optionalCaller(authorization: string | null): Promise<Caller | undefined> {
     if (authorization === null) return undefined;

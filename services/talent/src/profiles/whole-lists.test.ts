@@ -4,7 +4,7 @@ import { createMemoryLogger, systemClock } from '@tm/shared';
 import { validatorOf } from '@tm/shared/http';
 import { streamed } from '@tm/shared/search';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { indexLines, waitFor } from '@tm/shared/testing';
+import { INTERNAL_CALL_HEADERS, indexLines, TEST_INTERNAL_CALLERS, waitFor } from '@tm/shared/testing';
 import { createApp } from '../app.ts';
 import { createSeededApp } from '../testing.ts';
 import { createTalentDirectory } from './directory.ts';
@@ -72,10 +72,15 @@ describe('the talent index in the log', () => {
     const logger = createMemoryLogger('talent', 'debug');
     const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger });
     await directory.refresh();
-    const app = createApp({ documents, logger, directory });
-    const first = await app.handle(new Request('http://localhost/internal/talent-index.ndjson'));
+    const app = createApp({ documents, logger, directory, internalCallers: TEST_INTERNAL_CALLERS });
+    // As the gateway asks: with its service credential.
+    const first = await app.handle(new Request('http://localhost/internal/talent-index.ndjson', { headers: INTERNAL_CALL_HEADERS }));
     await first.text();
-    await app.handle(new Request('http://localhost/internal/talent-index.ndjson', { headers: { 'if-none-match': first.headers.get('etag') as string } }));
+    await app.handle(
+      new Request('http://localhost/internal/talent-index.ndjson', {
+        headers: { ...INTERNAL_CALL_HEADERS, 'if-none-match': first.headers.get('etag') as string },
+      }),
+    );
     const polls = () => logger.lines.filter((l) => l.msg === 'request' && l.path === '/internal/talent-index.ndjson');
     await waitFor('both polls logged', () => polls().length === 2);
     expect(polls().map((l) => [l.status, l.level])).toEqual([

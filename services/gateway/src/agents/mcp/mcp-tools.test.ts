@@ -5,6 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { PmPreview as ApiPmPreview, StaffProfile as ApiProfile, Quote as ApiQuote, Service as ApiService } from '@tm/contracts';
 import { MARKETS } from '@tm/contracts';
 import type { Quote } from '@tm/contracts/agent-tools';
+import { INTERNAL_CALL_HEADERS } from '@tm/shared/testing';
 import { type AgentStack, startAgentStack } from '../testing/stack.ts';
 
 let stack: AgentStack;
@@ -27,7 +28,9 @@ async function api<T>(
   path: string,
   init: RequestInit = {},
 ): Promise<{ status: number; body: { success: boolean; data: T; error?: { code: string; message: string } } }> {
-  const res = await fetch(`${base}${path}`, init);
+  // Internal routes as the gateway calls them: with a service credential the test apps accept.
+  const headers = path.startsWith('/internal/') ? { ...INTERNAL_CALL_HEADERS, ...(init.headers as Record<string, string>) } : init.headers;
+  const res = await fetch(`${base}${path}`, { ...init, headers });
   return { status: res.status, body: await res.json() };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { createManualClock, silentLogger } from '@tm/shared';
+import { TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
 import { parseXml } from '../testing/xml.ts';
 import { SITE_CACHE_TTL_MS } from './artifacts.ts';
 import { createSiteRoutes } from './routes.ts';
@@ -57,6 +58,7 @@ function site(limits?: { maxUrls: number }) {
   const fake = fakeServices();
   const clock = createManualClock();
   const app = createSiteRoutes({
+    serviceCredential: TEST_SERVICE_CREDENTIAL,
     fetch: fake.fetch,
     upstreams: { catalog: 'http://catalog', talent: 'http://talent' },
     clock,

@@ -25,6 +25,8 @@ export interface SiteArtifactsOptions {
   clock: Clock;
   logger: Logger;
   telemetry?: Telemetry | undefined;
+  /** This process's service credential (SERVICE_CREDENTIAL), sent on every call to another service's /internal routes. */
+  serviceCredential?: string | undefined;
   timeoutMs: number;
   limits?: Partial<SiteFileLimits>;
   /** Where builds are written (a fresh temporary directory by default). */
@@ -81,6 +83,7 @@ export function createSiteArtifacts(options: SiteArtifactsOptions): SiteArtifact
         fetch: options.fetch,
         logger: options.logger,
         telemetry: options.telemetry,
+        credential: options.serviceCredential,
       });
       clients.set(upstream, client);
     }

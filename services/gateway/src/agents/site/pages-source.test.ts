@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import type { PageIndexLine } from '@tm/contracts';
 import { createManualClock, silentLogger } from '@tm/shared';
+import { TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
 import { parseXml } from '../testing/xml.ts';
 import { SITE_CACHE_TTL_MS } from './artifacts.ts';
 import { createSiteRoutes } from './routes.ts';
@@ -59,6 +60,7 @@ function site() {
   }) as typeof fetch;
   const clock = createManualClock();
   const app = createSiteRoutes({
+    serviceCredential: TEST_SERVICE_CREDENTIAL,
     fetch: fakeFetch,
     upstreams: { catalog: 'http://catalog', talent: 'http://talent', content: 'http://content' },
     clock,

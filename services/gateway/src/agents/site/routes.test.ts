@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { type PageIndexLine, pageSitePath } from '@tm/contracts';
 import { createManualClock } from '@tm/shared';
+import { INTERNAL_CALL_HEADERS } from '@tm/shared/testing';
 import { PROFILES_COLLECTION } from '@tm/talent/testing';
 import { createApp } from '../../app.ts';
 import { createGatewayLimiter } from '../../policy/limiter.ts';
@@ -30,7 +31,7 @@ async function get(path: string) {
 }
 
 async function index<T>(base: string, path: string): Promise<T> {
-  return ((await (await fetch(`${base}${path}`)).json()) as { data: T }).data;
+  return ((await (await fetch(`${base}${path}`, { headers: INTERNAL_CALL_HEADERS })).json()) as { data: T }).data;
 }
 
 const talentUrl = (p: { slug: string; kind: string }) => `${ORIGIN}/${p.kind === 'expert' ? 'talent' : p.kind}/${p.slug}`;
@@ -54,7 +55,7 @@ describe('site files from live service data', () => {
     const services = await index<ServiceIndex>(stack.catalogUrl, '/internal/service-index');
     const talent = await index<TalentIndex>(stack.talentUrl, '/internal/talent-index');
     // Content's published pages, every language its own URL (the seeded pages, in en, de and hi).
-    const pages = (await (await fetch(`${stack.contentUrl}/internal/page-index.ndjson`)).text())
+    const pages = (await (await fetch(`${stack.contentUrl}/internal/page-index.ndjson`, { headers: INTERNAL_CALL_HEADERS })).text())
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as PageIndexLine | { end: true })

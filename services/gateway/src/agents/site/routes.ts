@@ -18,6 +18,8 @@ export interface SiteRoutesOptions {
   clock: Clock;
   logger: Logger;
   telemetry?: Telemetry | undefined;
+  /** This process's service credential (SERVICE_CREDENTIAL), sent on every call to another service's /internal routes. */
+  serviceCredential?: string | undefined;
   origin: string;
   /** How long one index download may take. */
   timeoutMs: number;
@@ -46,6 +48,7 @@ export function createSiteRoutes(options: SiteRoutesOptions) {
     clock: options.clock,
     logger: options.logger,
     telemetry: options.telemetry,
+    serviceCredential: options.serviceCredential,
     timeoutMs: options.timeoutMs,
     limits: options.limits,
     dir: options.dir,

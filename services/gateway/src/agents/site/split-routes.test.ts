@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { createManualClock, silentLogger } from '@tm/shared';
+import { TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
 import { parseXml } from '../testing/xml.ts';
 import { createSiteRoutes } from './routes.ts';
 
@@ -25,6 +26,7 @@ function fetchWithTalent(n: number): typeof fetch {
 
 const rateLimits = { quotas: { anonymous: 300, authenticated: 600, 'auth-routes': 30 }, windowS: 60 };
 const app = createSiteRoutes({
+  serviceCredential: TEST_SERVICE_CREDENTIAL,
   fetch: fetchWithTalent(25),
   upstreams: { catalog: 'http://catalog', talent: 'http://talent' },
   clock: createManualClock(),

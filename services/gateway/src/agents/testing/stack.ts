@@ -4,6 +4,7 @@ import { createCallerReader, createApp as createContentServiceApp, createContent
 import { createManualClock, createMemoryLogger, silentLogger, systemClock } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { TEST_INTERNAL_CALLERS, TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
 import { createSeededApp } from '@tm/talent/testing';
 import { createApp as createGatewayApp, type GatewayDeps } from '../../app.ts';
 import { testDeps, upstreamsAt } from '../../testing/gateway.ts';
@@ -57,10 +58,11 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
   await seedServices(catalogDocuments);
   const catalog = createCatalogApp({
     documents: catalogDocuments,
-    talent: createTalentClient({ baseUrl: talentUrl, timeoutMs: 1000, logger: silentLogger }),
+    talent: createTalentClient({ baseUrl: talentUrl, timeoutMs: 1000, logger: silentLogger, credential: TEST_SERVICE_CREDENTIAL }),
     clock: systemClock,
     logger: catalogLogger,
     readModelMaxAgeMs: 0,
+    internalCallers: TEST_INTERNAL_CALLERS,
   }).listen({ hostname: '127.0.0.1', port: 0 });
   const catalogUrl = urlOf(catalog);
 
@@ -73,10 +75,10 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
   const deps = testDeps({ upstream: 'http://127.0.0.1:9', jwksUrl: issuer.jwksUrl, clock, upstreamTimeoutMs: 2000, ...overrides });
   const bookings = (
     await createBookingsUnderTest({
-      catalog: createHttpCatalog({ baseUrl: catalogUrl, timeoutMs: 2000, logger: silentLogger }),
+      catalog: createHttpCatalog({ baseUrl: catalogUrl, timeoutMs: 2000, logger: silentLogger, credential: TEST_SERVICE_CREDENTIAL }),
       // Bookings checks tokens itself, against the same revoked sessions as the gateway in front of it.
       tokens: createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock: systemClock, revocations: deps.revocations }),
-      legal: createHttpLegal({ baseUrl: contentUrl, timeoutMs: 2000, logger: silentLogger, clock: systemClock }),
+      legal: createHttpLegal({ baseUrl: contentUrl, timeoutMs: 2000, logger: silentLogger, clock: systemClock, credential: TEST_SERVICE_CREDENTIAL }),
     })
   ).app.listen({ hostname: '127.0.0.1', port: 0 });
   const bookingsUrl = urlOf(bookings);
