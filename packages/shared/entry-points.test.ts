@@ -53,6 +53,7 @@ const forbidden: Record<string, string[]> = {
   // The revocation view (gateway, bookings): the service client and the feed's contract (Elysia's `t`), no driver, no metrics.
   './tokens/revocations': [...DRIVERS, ...METRICS, '@elysiajs/openapi', 'jose', 'nodemailer', ...TRACING],
   './mail': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', ...TRACING],
+  './outbox': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer', '@sinclair/typebox', ...TRACING],
   './store': [...DRIVERS, ...ELYSIA, ...METRICS, ...TRACING],
   './store/mongo': ['mingo', 'ioredis', ...ELYSIA, ...METRICS, ...TRACING],
   './store/redis': ['mongodb', 'mingo', ...ELYSIA, ...METRICS, ...TRACING],
@@ -140,6 +141,7 @@ describe('@tm/shared entry points', () => {
       './http',
       './mail',
       './money',
+      './outbox',
       './process',
       './search',
       './store',

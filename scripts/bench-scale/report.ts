@@ -18,11 +18,11 @@ export interface SizeResult {
   steady: { p50: number; p99: number; p99First10s: number; errors: number; timeouts: number };
   site: { readyMs: number; urls: number; expected: number; missing: number };
   llms: LlmsCheck;
-  startup: { talent: ServiceStart; catalog: ServiceStart; gatewayMs: number };
+  startup: { talent: ServiceStart; catalog: ServiceStart; gatewayMs: number; searchReadyMs?: number };
   /** Production's shape only: each snapshot read alone, raw and decoded apart. */
   snapshotReads?: { catalog: SnapshotReadTiming; talent: SnapshotReadTiming };
   /** MB, resident after the run and peak since spawn (VmHWM); `database` is the stand-in's process in production's shape. */
-  memory: { talent: Memory; catalog: Memory; gateway: Memory; database?: Memory };
+  memory: { talent: Memory; catalog: Memory; gateway: Memory; search?: Memory; database?: Memory };
 }
 
 interface Memory {
@@ -111,6 +111,7 @@ export function renderReport(results: SizeResult[], meta: { shape: StoreShape; r
       ];
     }),
     row('gateway: spawn to /healthz, ms', (r) => r.startup.gatewayMs),
+    row('search: spawn to the first /readyz 200 (both indexes read over HTTP, index built), ms', (r) => r.startup.searchReadyMs ?? Number.NaN),
     ...snapshotReadRows(results, row, cells),
     '',
     '### Site files',
@@ -125,7 +126,7 @@ export function renderReport(results: SizeResult[], meta: { shape: StoreShape; r
     '### Memory, MB (peak: VmHWM, the most the process held since its spawn; after: VmRSS once the run is over)',
     '',
     ...head('process'),
-    ...(['catalog', 'talent', 'gateway', 'database'] as const).flatMap((p) =>
+    ...(['catalog', 'talent', 'gateway', 'search', 'database'] as const).flatMap((p) =>
       first.memory[p] ? [cells(p === 'database' ? 'database (the stand-in)' : p, (r) => `peak ${r.memory[p]?.peak} / after ${r.memory[p]?.rss}`)] : [],
     ),
     MARK_END,

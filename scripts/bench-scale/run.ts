@@ -42,7 +42,7 @@ const alive = (s: Started) => () => s.proc.exitCode === null && s.proc.signalCod
 async function runSize(n: number): Promise<SizeResult> {
   const logDir = mkdtempSync(join(tmpdir(), `bench-scale-${n}-`));
   const group = createProcessGroup(logDir);
-  const ports = { talent: freePort(), catalog: freePort(), gateway: freePort(), database: freePort() };
+  const ports = { talent: freePort(), catalog: freePort(), gateway: freePort(), database: freePort(), search: freePort() };
   const env = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '', BENCH_SCALE_N: String(n) };
   try {
     const { talent, catalog, database } = shape === 'mongodb' ? await startOnDatabase(group, ports, env) : startEmbedded(group, ports, env);
@@ -54,6 +54,7 @@ async function runSize(n: number): Promise<SizeResult> {
       AUTH_URL: 'http://127.0.0.1:9',
       CATALOG_URL: url(ports.catalog),
       TALENT_URL: url(ports.talent),
+      SEARCH_URL: url(ports.search),
       PUBLIC_SITE_URL: SITE,
       UPSTREAM_TIMEOUT_MS: '30000',
       RATE_LIMIT_ANON: '50000000',
@@ -86,6 +87,19 @@ async function runSize(n: number): Promise<SizeResult> {
       })),
     ]);
     const gatewayMs = await gatewayUp;
+    // The one search reads catalog's and talent's indexes once they serve (no content in this
+    // bench: its pages are left out and its /readyz says degraded); spawn to the first /readyz 200
+    // is reading both indexes over HTTP and building the index.
+    const searchSpawnedAt = performance.now();
+    const search = spawnScript(group, env, 'search', 'services/search/src/main.ts', {
+      PORT: String(ports.search),
+      CATALOG_URL: url(ports.catalog),
+      TALENT_URL: url(ports.talent),
+      CONTENT_URL: 'http://127.0.0.1:9',
+      INDEX_TIMEOUT_MS: '300000',
+    });
+    await waitFor('search', () => answersOk(`${url(ports.search)}/readyz`), [search], 600_000);
+    const searchReadyMs = Math.round(performance.now() - searchSpawnedAt);
     const siteT0 = performance.now();
     await waitFor('site files', () => answersOk(`${g}/sitemap.xml`), [gateway], 600_000);
     const siteReadyMs = Math.round(performance.now() - siteT0);
@@ -135,6 +149,10 @@ async function runSize(n: number): Promise<SizeResult> {
       ['GET /api/talent?role=pm&industry=fintech', () => ({ url: `${g}/api/talent?role=pm&industry=fintech&page=3` })],
       ['GET /api/talent/{slug}', (i) => ({ url: `${g}/api/talent/${experts[(i * 31) % experts.length]}` })],
       ['GET /api/pm/{slug}/profile', (i) => ({ url: `${g}/api/pm/${pms[(i * 31) % pms.length]}/profile` })],
+      ['GET /api/search?q=developer', () => ({ url: `${g}/api/search?q=developer` })],
+      ['GET /api/search?q=kubernetes architect', () => ({ url: `${g}/api/search?q=kubernetes%20architect` })],
+      ['GET /api/search?q=kubernets (typo)', () => ({ url: `${g}/api/search?q=kubernets` })],
+      ['GET /api/search?q=डेवलपर (Hindi)', () => ({ url: `${g}/api/search?q=${encodeURIComponent('डेवलपर')}` })],
     ];
     const reads: SizeResult['reads'] = {};
     for (const [name, make] of ops) reads[name] = await sequential(REQUESTS, make);
@@ -159,6 +177,7 @@ async function runSize(n: number): Promise<SizeResult> {
       talent: await memoryMb(talent.process.pid),
       catalog: await memoryMb(catalog.process.pid),
       gateway: await memoryMb(gateway.pid),
+      search: await memoryMb(search.pid),
       database: database ? await memoryMb(database.pid) : undefined,
     };
     return {
@@ -168,7 +187,7 @@ async function runSize(n: number): Promise<SizeResult> {
       steady: steadyQuotes,
       site: { readyMs: siteReadyMs, ...siteCheck },
       llms,
-      startup: { catalog: catalogStart, talent: talentStart, gatewayMs },
+      startup: { catalog: catalogStart, talent: talentStart, gatewayMs, searchReadyMs },
       snapshotReads,
       memory,
     };

@@ -35,7 +35,7 @@ async function internalRoutes(): Promise<InternalRoute[]> {
     ['messaging', createMessagingUnderTest().app],
     ['content', (await createContentUnderTest()).app],
     ['reviews', createReviewsUnderTest().app],
-    ['search', createSearchUnderTest().app],
+    ['search', (await createSearchUnderTest()).app],
     ['growth', (await createGrowthUnderTest()).app],
     ['assistant', (await createAssistantUnderTest()).app],
   ];

@@ -57,10 +57,11 @@ type NetworkPolicy = K8sObject & {
 const k8sDir = join(repoRoot, 'deploy/k8s');
 const apps = ['gateway', 'auth', 'catalog', 'talent', 'bookings', 'messaging', 'content', 'reviews', 'search', 'growth', 'assistant'] as const;
 /**
- * Run as one replica without an autoscaler: background duties not yet proven safe twice at once
- * (issue 19's replica safety). Every other service keeps its state in MongoDB and Redis only.
+ * Services to run as one replica without an autoscaler: a background duty not safe twice at once.
+ * None since issue 19's replica safety (leases and the outbox: docs/operations.md): every service
+ * keeps its state in MongoDB and Redis only. A service that gains such a duty is listed here.
  */
-const singletons = new Set<string>(['auth', 'bookings']);
+const singletons = new Set<string>([]);
 const compose = YAML.parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<string, { environment?: Record<string, string> }>;
 };

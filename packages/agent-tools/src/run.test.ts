@@ -76,6 +76,47 @@ describe('runTool', () => {
   });
 });
 
+describe('free text on the one search', () => {
+  type Talent = { total: number; talent: { slug: string; role: string; industries: string[] }[] };
+  it('find_talent answers "PM for fintech" with fintech PMs ("for" is not required, "pm" stands for project manager)', async () => {
+    const answer = await runTool(tool('find_talent'), { query: 'PM for fintech', limit: 20 }, services.context());
+    if (!answer.ok) throw new Error(answer.message);
+    const found = answer.structured as Talent;
+    expect(found.talent.length).toBeGreaterThan(1);
+    for (const p of found.talent) expect(p.industries).toContain('fintech');
+    expect(found.talent.some((p) => p.role === 'pm')).toBe(true);
+  });
+
+  it('search_services finds through typos and short forms, ranked by relevance, with the catalog prices', async () => {
+    const typo = await runTool(tool('search_services'), { query: 'kubernets', market: 'DE' }, services.context());
+    if (!typo.ok) throw new Error(typo.message);
+    const slugs = (typo.structured as { services: { slug: string; pricing: { currency: string } }[] }).services;
+    expect(slugs.map((s) => s.slug)).toContain('kubernetes-setup');
+    expect(slugs.every((s) => s.pricing.currency === 'EUR')).toBe(true);
+    const react = await runTool(tool('search_services'), { query: 'reakt developer' }, services.context());
+    if (!react.ok) throw new Error(react.message);
+    expect((react.structured as { services: { slug: string }[] }).services[0]?.slug).toBe('react-developer');
+  });
+
+  it('search answers services and people for one free-text question, with counts per type and absolute links', async () => {
+    const answer = await runTool(tool('search'), { query: 'fintech project manager' }, services.context());
+    if (!answer.ok) throw new Error(answer.message);
+    const out = answer.structured as { total: number; counts: Record<string, number>; results: { type: string; slug: string; url: string }[] };
+    expect(out.results.length).toBeGreaterThan(0);
+    expect(out.results[0]?.type).toBe('talent');
+    expect(out.counts.talent).toBeGreaterThan(0);
+    expect(out.results.every((r) => r.url.startsWith('https://tm.example/'))).toBe(true);
+    const typed = await runTool(tool('search'), { query: 'react', types: ['service'], limit: 3 }, services.context());
+    if (!typed.ok) throw new Error(typed.message);
+    const only = typed.structured as { results: { type: string }[] };
+    expect(only.results.length).toBe(3);
+    expect(only.results.every((r) => r.type === 'service')).toBe(true);
+    expect(await runTool(tool('search'), { query: '' }, services.context())).toMatchObject({ ok: false, code: 'INVALID_SEARCH' });
+    expect(await runTool(tool('search'), { query: 'x', types: ['people'] }, services.context())).toMatchObject({ ok: false, code: 'INVALID_SEARCH_TYPES' });
+    expect(await runTool(tool('search'), { query: 'x', limit: 51 }, services.context())).toMatchObject({ ok: false, code: 'INVALID_LIMIT' });
+  });
+});
+
 describe('toCallToolResult', () => {
   it('renders an answer as MCP text plus structuredContent, and a failure as isError with CODE: message', () => {
     expect(toCallToolResult(toolAnswer({ a: 1 }, 'one'))).toEqual({ content: [{ type: 'text', text: 'one' }], structuredContent: { a: 1 } });

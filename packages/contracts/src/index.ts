@@ -350,6 +350,26 @@ export {
 export { COUNTRY_CALLING_CODE_PATTERN, E164_PATTERN, isE164 } from './phone.ts';
 export { REVOCATIONS_PAGE, REVOCATIONS_PATH, type RevocationFeed, RevocationFeedSchema } from './revocations.ts';
 export {
+  DEFAULT_SEARCH_LIMIT,
+  MAX_MISSES_LIMIT,
+  MAX_SEARCH_DEPTH,
+  MAX_SEARCH_LIMIT,
+  MAX_SEARCH_QUERY_LENGTH,
+  MAX_SUGGESTIONS,
+  MissesQuerySchema,
+  SEARCH_TYPES,
+  type SearchHit,
+  SearchHitSchema,
+  type SearchMiss,
+  SearchMissSchema,
+  SearchQuerySchema,
+  type SearchSuggestion,
+  SearchSuggestionSchema,
+  type SearchType,
+  SearchTypeSchema,
+  SuggestQuerySchema,
+} from './search.ts';
+export {
   CreatedStaffSchema,
   CreateStaffBody,
   type CreateStaffRequest,

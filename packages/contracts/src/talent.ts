@@ -66,6 +66,9 @@ export const TalentIndexEntrySchema = t.Object(
     skills: t.Array(t.String()),
     location: MarketCodeSchema,
     updatedAt: t.String(),
+    /** For search's matching and ranking (design/reviews-search.md); optional so older lines still read. */
+    industries: t.Optional(t.Array(t.String())),
+    availability: t.Optional(t.Union([t.Literal('available'), t.Literal('limited'), t.Literal('unavailable')])),
   },
   { title: 'TalentIndexEntry', additionalProperties: false },
 );

@@ -2,7 +2,7 @@ import { createLogger, isProduction, systemClock } from '@tm/shared';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { EXIT_CONFIG, listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
-import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
+import { createLeases, gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
 import { startErasureWorker } from './account/erasure-worker.ts';
@@ -94,7 +94,8 @@ const setup = retryUntilDone(logger, 'auth setup (indexes, bootstrap admin)', as
   }
 });
 
-const stopErasureWorker = startErasureWorker(deps, Math.min(config.ACCOUNT_ERASURE_RETRY_MS, 10_000));
+// Every replica runs the timer; a round runs under the store lease `auth.erasure`, one replica at a time.
+const stopErasureWorker = startErasureWorker(deps, Math.min(config.ACCOUNT_ERASURE_RETRY_MS, 10_000), createLeases(deps.documents, { logger }));
 const app = listenOrExit(
   createApp(deps),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT, maxRequestBodySize: config.MAX_BODY_BYTES },

@@ -2,6 +2,7 @@ import { BOOKINGS_ERROR_STATUS, BookingSchema, PaymentSchema } from '@tm/contrac
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { createTelemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
+import { createLifecycle } from './bookings/lifecycle.ts';
 import { createBookingRepository } from './bookings/repository.ts';
 import { createBookingRoutes } from './bookings/routes.ts';
 import type { BookingUseCaseDeps } from './bookings/use-cases.ts';
@@ -9,8 +10,8 @@ import type { BookingsDeps } from './deps.ts';
 import { createIdempotency } from './idempotency/idempotency.ts';
 import { createInternalRoutes } from './internal/routes.ts';
 import { createBookingsCounters } from './metrics/counters.ts';
+import { createBookingsOutbox } from './outbox/topics.ts';
 import type { PaymentDeps } from './payments/deps.ts';
-import { refundCancelledBooking } from './payments/refunds.ts';
 import { createPaymentRepository } from './payments/repository.ts';
 import { createPaymentRoutes } from './payments/routes.ts';
 import { createWebhookRoutes } from './payments/webhook-routes.ts';
@@ -22,6 +23,17 @@ export function buildParts(deps: BookingsDeps) {
   const bookings = createBookingRepository(deps.documents);
   const payments = createPaymentRepository(deps.documents);
   const idempotency = createIdempotency(deps.documents, deps.clock, deps.logger);
+  const outbox = createBookingsOutbox({
+    documents: deps.documents,
+    clock: deps.clock,
+    logger: deps.logger,
+    notifier: deps.notifier,
+    bookings,
+    payments: () => paymentDeps,
+    onOutcome: counters.outboxOutcome,
+    ...deps.outbox,
+  });
+  const lifecycle = createLifecycle({ repo: bookings, outbox, clock: deps.clock, counters });
   const paymentDeps: PaymentDeps = {
     payments,
     bookings,
@@ -29,7 +41,8 @@ export function buildParts(deps: BookingsDeps) {
     marketProviders: deps.marketProviders,
     clock: deps.clock,
     logger: deps.logger,
-    notifier: deps.notifier,
+    lifecycle,
+    outbox,
     counters,
   };
   return {
@@ -38,18 +51,21 @@ export function buildParts(deps: BookingsDeps) {
     bookings,
     payments,
     idempotency,
+    outbox,
+    lifecycle,
     paymentDeps,
     async ensureIndexes() {
       await bookings.ensureIndexes();
       await payments.ensureIndexes();
       await idempotency.ensureIndexes();
+      await outbox.ensureIndexes();
     },
   };
 }
 
 /** Builds the bookings service; never reads the environment, never opens a connection. */
 export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
-  const { bookings, payments, idempotency, paymentDeps, telemetry, counters } = parts;
+  const { bookings, payments, idempotency, paymentDeps, telemetry, counters, lifecycle } = parts;
   const bookingDeps: BookingUseCaseDeps = {
     repo: bookings,
     catalog: deps.catalog,
@@ -57,9 +73,8 @@ export function createApp(deps: BookingsDeps, parts = buildParts(deps)) {
     legal: deps.legal,
     clock: deps.clock,
     logger: deps.logger,
-    notifier: deps.notifier,
     counters,
-    refundCancelled: (booking) => refundCancelledBooking(paymentDeps, booking),
+    lifecycle,
   };
   return new Elysia(SERVICE_APP_CONFIG)
     .use(

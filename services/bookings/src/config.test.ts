@@ -39,6 +39,13 @@ describe('bookings configuration', () => {
     expect(prod).toThrow(/dev provider/);
   });
 
+  it('reads the outbox settings, and refuses the OUTBOX_PAUSED test switch in production', () => {
+    expect(loadBookingsConfig({})).toMatchObject({ OUTBOX_POLL_MS: 1_000, OUTBOX_LEASE_MS: 60_000, OUTBOX_STAGED_GRACE_MS: 60_000, OUTBOX_PAUSED: false });
+    expect(loadBookingsConfig({ OUTBOX_PAUSED: 'true' }).OUTBOX_PAUSED).toBe(true);
+    expect(() => loadBookingsConfig({ OUTBOX_LEASE_MS: '5' })).toThrow(/OUTBOX_LEASE_MS/);
+    expect(() => loadBookingsConfig({ NODE_ENV: 'production', OUTBOX_PAUSED: 'true' })).toThrow(/OUTBOX_PAUSED/);
+  });
+
   it('refuses a provider API URL with a path, query, fragment or credentials, naming the variable and never repeating a secret', () => {
     for (const [variable, value, part] of [
       ['STRIPE_API_URL', 'http://127.0.0.1:12111/v1', 'a path'],

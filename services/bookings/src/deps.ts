@@ -23,7 +23,10 @@ export interface BookingsDeps {
   guests: GuestSessionsPort;
   providers: Readonly<Partial<Record<ProviderName, PaymentProvider>>>;
   marketProviders: Readonly<Record<MarketCode, ProviderName>>;
+  /** Sends the mails the outbox delivers. */
   notifier: Notifier;
+  /** The outbox worker's timings (tests shorten them; main.ts reads OUTBOX_* settings). */
+  outbox?: { leaseMs?: number; pollMs?: number; backoffMs?: readonly number[]; stagedGraceMs?: number; paused?: boolean };
   clock: Clock;
   logger: Logger;
   /** Further /readyz entries (main.ts: the revocation feed's, not required: reported degraded while stale). */

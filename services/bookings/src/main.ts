@@ -3,7 +3,7 @@ import { createServiceClient } from '@tm/shared/client';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
-import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
+import { createLeases, gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
 import { createRevocationView } from '@tm/shared/tokens/revocations';
@@ -82,6 +82,7 @@ const deps = {
   clock: systemClock,
   logger,
   telemetry,
+  outbox: { pollMs: config.OUTBOX_POLL_MS, leaseMs: config.OUTBOX_LEASE_MS, stagedGraceMs: config.OUTBOX_STAGED_GRACE_MS, paused: config.OUTBOX_PAUSED },
   internalCallers: credentials.internalCallers,
   readiness: revocations.readiness(),
 };
@@ -95,8 +96,11 @@ const app = listenOrExit(
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT, maxRequestBodySize: config.MAX_BODY_BYTES },
   logger,
 );
-const reconciler = createReconciler({ ...parts.paymentDeps, intervalMs: config.RECONCILE_INTERVAL_MS });
+// Every replica runs the reconciler's timer; a pass runs under the store lease `bookings.reconciler`, so one replica at a time.
+const reconciler = createReconciler({ ...parts.paymentDeps, intervalMs: config.RECONCILE_INTERVAL_MS, leases: createLeases(documents, { logger }) });
 reconciler.start();
+if (config.OUTBOX_PAUSED) logger.warn('outbox paused (OUTBOX_PAUSED, a test switch): side effects are stored, none is delivered');
+parts.outbox.start();
 
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, providers: config.marketProviders });
 
@@ -105,7 +109,7 @@ stopOnSignals(logger, async () => {
   revocations.stop();
   await reconciler.stop();
   await app.stop();
-  await deps.notifier.idle();
+  await parts.outbox.stop();
   await mailer.close();
   await documents.close();
   await telemetry.stop();

@@ -39,6 +39,7 @@ export function buildParts(deps: GrowthDeps) {
       await parts.events.ensureIndexes();
       await parts.exposures.ensureIndexes();
       await parts.leads.ensureIndexes();
+      await deps.notifier.ensureIndexes();
     },
   };
 }

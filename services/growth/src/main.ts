@@ -38,7 +38,7 @@ const deps: GrowthDeps = {
     jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, logger, telemetry }).fetch,
     clock: systemClock,
   }),
-  notifier: createLeadNotifier({ mailer, logger, salesEmail: config.SALES_EMAIL }),
+  notifier: createLeadNotifier({ mailer, logger, salesEmail: config.SALES_EMAIL, documents: stores.documents, clock: systemClock }),
   contacts: createHttpPersonContacts({
     baseUrl: config.AUTH_URL,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -62,6 +62,8 @@ const app = listenOrExit(
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT, maxRequestBodySize: config.MAX_BODY_BYTES },
   logger,
 );
+// The lead mails' outbox worker: any replica delivers a stored mail, each once (docs/operations.md "Outbox").
+deps.notifier.start();
 logger.info('listening', {
   host: config.HOST,
   port: app.server?.port,
@@ -73,6 +75,6 @@ logger.info('listening', {
 stopOnSignals(logger, async () => {
   setup?.stop();
   await app.stop();
-  await deps.notifier.idle();
+  await deps.notifier.stop();
   await Promise.allSettled([stores.documents.close(), stores.keyValue.close(), mailer.close()]);
 });

@@ -24,16 +24,17 @@ export async function createGrowthUnderTest(options: { documents?: DocumentStore
   const clock = createManualClock(Date.parse('2026-05-01T09:00:00.000Z'));
   const logger = createMemoryLogger('growth');
   const mailer = createMemoryMailer();
+  const documents = options.documents ?? createEmbeddedDocumentStore({ clock });
   const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
   const keys: JWTVerifyGetKey = async () => publicKey;
   const people = new Map<string, { emails: string[]; mobile?: string }>();
   const contacts: PersonContacts = { of: async (userId) => people.get(userId) ?? { emails: [] } };
   const deps: GrowthDeps = {
     internalCallers: TEST_INTERNAL_CALLERS,
-    documents: options.documents ?? createEmbeddedDocumentStore({ clock }),
+    documents,
     keyValue: options.keyValue ?? createEmbeddedKeyValueStore({ clock }),
     tokens: createTokenVerifier({ keys, clock }),
-    notifier: createLeadNotifier({ mailer, logger, salesEmail: 'sales@example.test', retryDelaysMs: [1, 1] }),
+    notifier: createLeadNotifier({ mailer, logger, salesEmail: 'sales@example.test', documents, clock, backoffMs: [0] }),
     contacts,
     clock,
     logger,

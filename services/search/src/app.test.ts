@@ -1,38 +1,35 @@
 import { describe, expect, it } from 'bun:test';
-import { silentLogger } from '@tm/shared';
-import type { DocumentStore } from '@tm/shared/store';
-import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { createApp } from './app.ts';
 import { createSearchUnderTest } from './testing.ts';
 
 describe('the search app', () => {
-  it('answers /healthz and reports its document store in /readyz', async () => {
-    const { call } = createSearchUnderTest();
+  it('answers /healthz and reports its store, its index and each upstream index in /readyz', async () => {
+    const { call } = await createSearchUnderTest();
     expect((await call('GET', '/healthz')).body).toEqual({ status: 'ok', service: 'search' });
     const ready = await call('GET', '/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', service: 'search', dependencies: { documents: { status: 'up', required: true, kind: 'embedded' } } });
-  });
-
-  it('answers 503 from /readyz when the document store is down', async () => {
-    const down: DocumentStore = { ...createEmbeddedDocumentStore(), ping: async () => false };
-    const res = await createApp({ documents: down, logger: silentLogger }).handle(new Request('http://localhost/readyz'));
-    expect(res.status).toBe(503);
-    expect((await res.json()).dependencies.documents.status).toBe('down');
+    expect(ready.body.status).toBe('ready');
+    expect(ready.body.dependencies).toEqual({
+      documents: { status: 'up', required: true, kind: 'embedded' },
+      index: { status: 'up', required: true },
+      catalog: { status: 'up', required: false },
+      talent: { status: 'up', required: false },
+      content: { status: 'up', required: false },
+    });
   });
 
   it('answers an unknown route with 404 ROUTE_NOT_FOUND in the error envelope, with a request id', async () => {
-    const { call } = createSearchUnderTest();
+    const { call } = await createSearchUnderTest();
     const res = await call('GET', '/no-such-route');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ success: false, error: { code: 'ROUTE_NOT_FOUND', message: expect.any(String) } });
     expect(res.headers.get('x-request-id')).toBeString();
   });
 
-  it('serves its OpenAPI part without health or internal routes', async () => {
-    const { call } = createSearchUnderTest();
+  it('serves its OpenAPI part with named schemas and without health or internal routes', async () => {
+    const { call } = await createSearchUnderTest();
     const doc = (await call('GET', '/openapi/json')).body;
     expect(doc.info.title).toBe('Search');
-    expect(Object.keys(doc.paths ?? {}).filter((p) => p.startsWith('/internal') || p === '/healthz' || p === '/readyz')).toEqual([]);
+    expect(Object.keys(doc.paths ?? {}).sort()).toEqual(['/search', '/search/misses', '/search/suggest']);
+    expect(JSON.stringify(doc)).toContain('SearchHit');
   });
 });

@@ -3,6 +3,8 @@ import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shar
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 
+const HTTP = ['http:', 'https:'] as const;
+
 /** Reads and checks the search service's environment once; throws ConfigError naming every bad variable. */
 export function loadSearchConfig(env: Env) {
   const config = loadConfig(env, {
@@ -13,11 +15,21 @@ export function loadSearchConfig(env: Env) {
     ...MONGO_SETTINGS,
     ...TELEMETRY_SETTINGS,
     ...SERVICE_CREDENTIAL_SETTINGS,
+    /** Where the indexes come from (the same NDJSON indexes the gateway's site files read). */
+    CATALOG_URL: read.url(HTTP, 'http://127.0.0.1:8082'),
+    TALENT_URL: read.url(HTTP, 'http://127.0.0.1:8083'),
+    CONTENT_URL: read.url(HTTP, 'http://127.0.0.1:8086'),
+    AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
+    AUTH_JWKS_URL: read.optionalUrl(HTTP),
+    /** How often the indexes are asked for (an unchanged one answers 304): a change shows within this. */
+    SEARCH_REFRESH_MS: read.int(30_000, { min: 100, max: 60_000 }),
+    /** The budget of one index read (100k lines take a while). */
+    INDEX_TIMEOUT_MS: read.int(30_000, { min: 100, max: 600_000 }),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
-  problems.push(...serviceCredentialProblems(env, config, { calls: false, serves: false }));
+  problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: false }));
   if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  return Object.freeze({ ...config, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }
 
 export type SearchConfig = ReturnType<typeof loadSearchConfig>;

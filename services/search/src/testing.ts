@@ -1,18 +1,124 @@
-import { silentLogger } from '@tm/shared';
+import type { Role } from '@tm/contracts';
+import { createManualClock, silentLogger, systemClock } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
+import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { createApp } from './app.ts';
+import { createTokenVerifier } from './auth/tokens.ts';
+import { createIndexKeeper } from './index/keeper.ts';
+import { indexSources } from './index/sources.ts';
 
 // What other workspaces' tests may build of search (`@tm/search/testing`); nothing here is for production code.
 export { createApp } from './app.ts';
 
-/** A search app over an empty embedded store, as main.ts builds it without MONGODB_URL, and a request helper. */
-export function createSearchUnderTest(documents: DocumentStore = createEmbeddedDocumentStore()) {
-  const app = createApp({ documents, logger: silentLogger });
-  const call = async (method: string, path: string, body?: unknown) => {
-    const init: RequestInit = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-    const res = await app.handle(new Request(`http://localhost${path}`, init));
+/** The three upstream indexes as lines (entries only; the trailer is added), changeable between refreshes; `down` makes one answer 503. */
+export interface FakeUpstreams {
+  catalog: Record<string, unknown>[];
+  talent: Record<string, unknown>[];
+  content: Record<string, unknown>[];
+  down: Set<'catalog' | 'talent' | 'content'>;
+  /** A body served as it is instead of the lines (a cut-off index, say). */
+  rawBody: Partial<Record<'catalog' | 'talent' | 'content', string>>;
+  /** How many reads each index answered 200 (not 304). */
+  served: Record<'catalog' | 'talent' | 'content', number>;
+}
+
+/**
+ * A search app over an embedded store and fake catalog, talent and content indexes served over a
+ * fake fetch through the real service client (with ETags, so an unchanged index is a 304), on a
+ * manual clock, with a token signer standing in for auth. The index is read once before it returns.
+ */
+export async function createSearchUnderTest(
+  options: { documents?: DocumentStore; upstreams?: Partial<Omit<FakeUpstreams, 'down' | 'served' | 'rawBody'>> } = {},
+) {
+  const clock = createManualClock(Date.parse('2026-11-01T09:00:00.000Z'));
+  const upstreams: FakeUpstreams = {
+    catalog: options.upstreams?.catalog ?? [],
+    talent: options.upstreams?.talent ?? [],
+    content: options.upstreams?.content ?? [],
+    down: new Set(),
+    rawBody: {},
+    served: { catalog: 0, talent: 0, content: 0 },
+  };
+  const fakeFetch = (name: 'catalog' | 'talent' | 'content') =>
+    (async (input: string | URL | Request, init?: RequestInit) => {
+      if (upstreams.down.has(name)) return new Response('{"success":false,"error":{"code":"INTERNAL","message":"down"}}', { status: 503 });
+      const body =
+        upstreams.rawBody[name] ?? `${[...upstreams[name], { end: true, count: upstreams[name].length }].map((l) => JSON.stringify(l)).join('\n')}\n`;
+      const etag = `"${Bun.hash(body).toString(16)}"`;
+      const sent = new Headers(input instanceof Request ? input.headers : init?.headers).get('if-none-match');
+      if (sent === etag) return new Response(null, { status: 304, headers: { etag } });
+      upstreams.served[name]++;
+      return new Response(body, { status: 200, headers: { etag, 'content-type': 'application/x-ndjson' } });
+    }) as typeof fetch;
+  const client = (name: 'catalog' | 'talent' | 'content') =>
+    createServiceClient({ service: name, baseUrl: `http://${name}.test`, timeoutMs: 2000, logger: silentLogger, fetch: fakeFetch(name) });
+  const keeper = createIndexKeeper({
+    sources: indexSources({ catalog: client('catalog'), talent: client('talent'), content: client('content') }),
+    clock,
+    logger: silentLogger,
+    timeoutMs: 2000,
+  });
+  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  const keys: JWTVerifyGetKey = async () => publicKey;
+  const documents = options.documents ?? createEmbeddedDocumentStore({ clock });
+  const app = createApp({ documents, keeper, tokens: createTokenVerifier({ keys, clock }), logger: silentLogger, clock });
+  await keeper.refresh();
+
+  let n = 0;
+  /** An access token for a new user of `role`. */
+  const tokenFor = (role: Role) => {
+    const sub = `${role}-${++n}`;
+    return new SignJWT({ sub, role, sid: `s-${sub}`, typ: 'access' })
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt(Math.floor(clock.now() / 1000))
+      .setExpirationTime(Math.floor(clock.now() / 1000) + 900)
+      .setJti(crypto.randomUUID())
+      .sign(privateKey);
+  };
+  const call = async (method: string, path: string, o: { token?: string; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers }));
     return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as any };
   };
-  return { app, documents, call };
+  /** GET /search with `q` (and more query parameters), answering the hits' slugs and the response. */
+  const search = async (q: string, more = '', headers?: Record<string, string>) => {
+    const res = await call('GET', `/search?q=${encodeURIComponent(q)}${more}`, headers ? { headers } : {});
+    return { ...res, slugs: res.status === 200 ? (res.body.data as { slug: string }[]).map((h) => h.slug) : [] };
+  };
+  return { app, documents, keeper, upstreams, clock, call, search, tokenFor };
+}
+
+/**
+ * A search app reading the indexes of real services at these base URLs (another workspace's
+ * end-to-end tests: the gateway's agent stack, the tools' services), its first index read before
+ * it returns. Admin tokens are never accepted (GET /search/misses answers 401/403).
+ */
+export async function createSearchOver(urls: { catalog: string; talent: string; content: string }) {
+  // The test factories' services accept the tests' credential on /internal/* (@tm/shared/testing).
+  const client = (service: string, baseUrl: string) =>
+    createServiceClient({ service, baseUrl, timeoutMs: 5000, logger: silentLogger, credential: TEST_SERVICE_CREDENTIAL });
+  const keeper = createIndexKeeper({
+    sources: indexSources({ catalog: client('catalog', urls.catalog), talent: client('talent', urls.talent), content: client('content', urls.content) }),
+    clock: systemClock,
+    logger: silentLogger,
+    timeoutMs: 5000,
+  });
+  await keeper.refresh();
+  const noKeys: JWTVerifyGetKey = async () => {
+    throw new Error('no keys in this test');
+  };
+  const app = createApp({
+    documents: createEmbeddedDocumentStore(),
+    keeper,
+    tokens: createTokenVerifier({ keys: noKeys, clock: systemClock }),
+    logger: silentLogger,
+  });
+  return { app, keeper };
 }

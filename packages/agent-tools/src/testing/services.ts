@@ -1,13 +1,16 @@
 import { createApp as createCatalogApp, createServiceRepository, createTalentClient, seedServices } from '@tm/catalog/testing';
+import { createSearchOver } from '@tm/search/testing';
 import { silentLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createSeededApp } from '@tm/talent/testing';
 import type { ToolContext } from '../context.ts';
 import { type CallContext, createUpstreamClient, type UpstreamClient } from '../upstream.ts';
 
-/** The seeded catalog and talent apps the tools call, listening on 127.0.0.1, and a tool context over them. */
+/** The seeded catalog and talent apps and the one search over them, listening on 127.0.0.1, and a tool context over them. */
 export interface ToolServices {
   catalogUrl: string;
+  /** The one search, indexing the two (its first index read before the services are handed out). */
+  searchUrl: string;
   talentUrl: string;
   upstream: UpstreamClient;
   /** A context for one call (no bearer token: tools acting for a person refuse). */
@@ -33,8 +36,14 @@ export async function startToolServices(origin = 'https://tm.example'): Promise<
     logger: silentLogger,
   }).listen({ hostname: '127.0.0.1', port: 0 });
   const catalogUrl = urlOf(catalog);
+  // The one search over those two (no content here: its pages are left out, as search does when content is away).
+  const search = (await createSearchOver({ catalog: catalogUrl, talent: talentUrl, content: 'http://127.0.0.1:9' })).app.listen({
+    hostname: '127.0.0.1',
+    port: 0,
+  });
+  const searchUrl = urlOf(search);
   const upstream = createUpstreamClient({
-    upstreams: { catalog: catalogUrl, talent: talentUrl },
+    upstreams: { catalog: catalogUrl, talent: talentUrl, search: searchUrl },
     fetch: globalThis.fetch,
     upstreamTimeoutMs: 2000,
     logger: silentLogger,
@@ -46,6 +55,7 @@ export async function startToolServices(origin = 'https://tm.example'): Promise<
   };
   return {
     catalogUrl,
+    searchUrl,
     talentUrl,
     upstream,
     context: (call = {}) => ({
@@ -56,6 +66,7 @@ export async function startToolServices(origin = 'https://tm.example'): Promise<
     }),
     stopCatalog,
     async stop() {
+      await search.stop(true);
       await stopCatalog();
       await talent.stop(true);
     },

@@ -31,8 +31,9 @@ export default defineTool({
   title: 'Find talent',
   description:
     'Search people (project managers, field resources, experts) by text and filters in one call: "a PM for a fintech project" is ' +
-    '{"role":"pm","industry":"fintech"}; "someone who knows Kubernetes, available now" is {"skills":["Kubernetes"],"available":true}. ' +
-    'Best matches first (bookable soonest, then best rated), with rating, availability, skills, industries and profile link; follow up with get_talent_profile.',
+    '{"role":"pm","industry":"fintech"} or just {"query":"PM for fintech"} (free text is matched as the one search matches it: typos, short forms, ' +
+    'other scripts, "for"/"के"/"في"/"für" not required); "someone who knows Kubernetes, available now" is {"skills":["Kubernetes"],"available":true}. ' +
+    'Best matches first (free text: most relevant first; then bookable soonest, best rated), with rating, availability, skills, industries and profile link; follow up with get_talent_profile.',
   input: TOOL_INPUTS.find_talent,
   output: FindTalentOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },

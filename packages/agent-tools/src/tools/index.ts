@@ -8,6 +8,7 @@ import getTalentProfile from './get-talent-profile.ts';
 import listMarkets from './list-markets.ts';
 import quoteCart from './quote-cart.ts';
 import quoteService from './quote-service.ts';
+import search from './search.ts';
 import searchServices from './search-services.ts';
 
 /**
@@ -17,6 +18,7 @@ import searchServices from './search-services.ts';
  * whose `hosts` name it.
  */
 export const AGENT_TOOLS: readonly AgentTool[] = [
+  search,
   searchServices,
   getService,
   quoteService,

@@ -1,15 +1,38 @@
 import { Type } from '@sinclair/typebox';
-import { DEFAULT_LANG, DEFAULT_MARKET, ServiceSchema } from '@tm/contracts';
+import { DEFAULT_LANG, DEFAULT_MARKET, MAX_SEARCH_LIMIT, SearchHitSchema, type Service, ServiceSchema } from '@tm/contracts';
 import { SearchServicesOutput, TOOL_INPUTS } from '@tm/contracts/agent-tools';
-import { localized } from '../context.ts';
-import { checkedAnswer } from '../contract-check.ts';
+import { localized, type ToolContext } from '../context.ts';
+import { checkedAnswer, conformsTo } from '../contract-check.ts';
 import { toServiceSummary } from '../mappers.ts';
 import { renderServiceLine } from '../render.ts';
 import { defineTool, toolAnswer, toolError } from '../tool.ts';
+import type { CallContext, UpstreamResult } from '../upstream.ts';
 
 const ServiceListSchema = Type.Array(ServiceSchema);
+const HitListSchema = Type.Array(SearchHitSchema);
+/** The catalog's own default page size, for the search path too. */
+const DEFAULT_LIMIT = 20;
 
-/** search_services: the catalog's GET /services. */
+/**
+ * The services the one search ranks first for `query` (types=service, in the caller's market),
+ * each read from the catalog for its prices; the search's total. A failed search is undefined
+ * (the caller asks the catalog instead); a hit the catalog no longer offers is left out.
+ */
+async function servicesFromSearch(ctx: ToolContext, call: CallContext, query: string, limit: number): Promise<UpstreamResult<Service[]> | undefined> {
+  const found = checkedAnswer(
+    await ctx.upstream.call<unknown>('search', '/search', call, { query: { q: query, types: 'service', limit: Math.min(limit, MAX_SEARCH_LIMIT) } }),
+    HitListSchema,
+    'search',
+  );
+  if (!found.ok) return undefined;
+  const details = await Promise.all(found.data.map((hit) => ctx.upstream.call<unknown>('catalog', `/services/${encodeURIComponent(hit.slug)}`, call)));
+  const failed = details.find((d) => !d.ok && d.status >= 500);
+  if (failed && !failed.ok) return failed;
+  const services = details.flatMap((d) => (d.ok && conformsTo(ServiceSchema, d.data) ? [d.data as Service] : []));
+  return { ok: true, data: services, status: 200, headers: found.headers };
+}
+
+/** search_services: the one search's matching for free text (services only), the catalog's GET /services for categories. */
 export default defineTool({
   name: 'search_services',
   title: 'Search services',
@@ -24,11 +47,16 @@ export default defineTool({
   hosts: ['mcp', 'assistant'],
   async handle({ query, category, market, language, limit }, ctx) {
     const call = localized(ctx, market, language);
-    const res = checkedAnswer(
-      await ctx.upstream.call<unknown>('catalog', '/services', call, { query: { search: query, category, limit } }),
-      ServiceListSchema,
-      'catalog',
-    );
+    // Free text alone goes through the one search's matching (stop words, synonyms, typos, ranked
+    // by relevance); with a category, or when search is away, the catalog's own word filter answers.
+    const matched = query !== undefined && category === undefined ? await servicesFromSearch(ctx, call, query, limit ?? DEFAULT_LIMIT) : undefined;
+    const res = matched?.ok
+      ? matched
+      : checkedAnswer(
+          await ctx.upstream.call<unknown>('catalog', '/services', call, { query: { search: query, category, limit } }),
+          ServiceListSchema,
+          'catalog',
+        );
     if (!res.ok) return toolError(res.code, res.message);
     const services = res.data.map((s) => toServiceSummary(s, ctx.origin));
     const total = Number(res.headers.get('x-total-count') ?? services.length);

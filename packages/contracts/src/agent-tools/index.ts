@@ -15,6 +15,8 @@ export {
   PmPreview,
   Quote,
   QuoteLine,
+  SearchOutput,
+  SearchResult,
   SearchServicesOutput,
   ServiceDetail,
   ServicePricing,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_NOTES_LENGTH } from '../bookings.ts';
 import { CATEGORIES, MAX_CART_ITEMS, MAX_HOURS, MAX_PAGE_LIMIT, MAX_QTY, MAX_SEARCH_LENGTH, MAX_SERVICE_ID_LENGTH } from '../catalog.ts';
 import { DEFAULT_MARKET, MARKET_CODES } from '../markets.ts';
+import { MAX_SEARCH_LIMIT, MAX_SEARCH_QUERY_LENGTH, SEARCH_TYPES } from '../search.ts';
 import { MAX_PM_PREVIEWS, TALENT_ROLES } from '../talent.ts';
 
 /**
@@ -40,6 +41,9 @@ const QTY_ERROR = coded('INVALID_QTY', `qty must be an integer from 1 to ${MAX_Q
 export const QtyInput = z.number(QTY_ERROR).int(QTY_ERROR).min(1, QTY_ERROR).max(MAX_QTY, QTY_ERROR);
 
 const SEARCH_ERROR = coded('INVALID_SEARCH', `query must be text of at most ${MAX_SEARCH_LENGTH} characters`);
+const ONE_SEARCH_ERROR = coded('INVALID_SEARCH', `query must be text of 1-${MAX_SEARCH_QUERY_LENGTH} characters`);
+const ONE_SEARCH_TYPES_ERROR = coded('INVALID_SEARCH_TYPES', `types must be a list of ${SEARCH_TYPES.join(', ')}`);
+const ONE_SEARCH_LIMIT_ERROR = coded('INVALID_LIMIT', `limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}`);
 const LIMIT_ERROR = coded('INVALID_LIMIT', `limit must be an integer from 1 to ${MAX_PAGE_LIMIT}`);
 const CART_ERROR = coded('INVALID_CART', `items must be an array of 1 to ${MAX_CART_ITEMS} cart lines`);
 
@@ -110,6 +114,26 @@ const LOOKUP_INPUTS = {
     industry: z.string().max(60).optional().describe('An industry the person has worked in, e.g. fintech, retail, healthcare'),
     available: z.boolean().optional().describe('true: bookable now or soon; false: currently unavailable'),
     limit: z.number().int().min(1).max(20).optional().describe('How many people (1-20, default 5)'),
+  },
+  search: {
+    query: z
+      .string(ONE_SEARCH_ERROR)
+      .min(1, ONE_SEARCH_ERROR)
+      .max(MAX_SEARCH_QUERY_LENGTH, ONE_SEARCH_ERROR)
+      .describe('What the person asked for, as they said it, in en, hi, ar or de: "PM for fintech", "kubernets", "पायथन डेवलपर"'),
+    types: z
+      .array(z.enum(SEARCH_TYPES, ONE_SEARCH_TYPES_ERROR))
+      .min(1, ONE_SEARCH_TYPES_ERROR)
+      .max(SEARCH_TYPES.length, ONE_SEARCH_TYPES_ERROR)
+      .optional()
+      .describe('Only these kinds of results: service, talent (people), page (help pages and articles); default all'),
+    limit: z
+      .number(ONE_SEARCH_LIMIT_ERROR)
+      .int(ONE_SEARCH_LIMIT_ERROR)
+      .min(1, ONE_SEARCH_LIMIT_ERROR)
+      .max(MAX_SEARCH_LIMIT, ONE_SEARCH_LIMIT_ERROR)
+      .optional()
+      .describe(`How many results (1-${MAX_SEARCH_LIMIT}, default 10)`),
   },
 } as const;
 

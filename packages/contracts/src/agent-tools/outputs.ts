@@ -155,6 +155,26 @@ export type TalentMatch = z.infer<typeof TalentMatch>;
 /** find_talent: how many match, and the best of them. */
 export const FindTalentOutput = { total: z.number().int().describe('How many people match in all'), talent: z.array(TalentMatch) };
 
+/** One result of the `search` tool: a service, a person or a page, best first. */
+export const SearchResult = z.object({
+  type: z
+    .enum(['service', 'talent', 'page'])
+    .describe('service: bookable service (follow up with get_service); talent: a person (get_talent_profile); page: a help page or article'),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  url: z.string().describe('Absolute link to the page a person opens'),
+  score: z.number().describe('Relevance; higher is better'),
+});
+export type SearchResult = z.infer<typeof SearchResult>;
+
+/** search: how many match in all, per type, and the best of them. */
+export const SearchOutput = {
+  total: z.number().int().describe('How many results match in all'),
+  counts: z.object({ service: z.number().int(), talent: z.number().int(), page: z.number().int() }).describe('Matches per type'),
+  results: z.array(SearchResult),
+};
+
 const HowToPay = z.object({
   steps: z.array(z.string()).describe('What the person does to pay, in order; an agent never completes a payment'),
   createPayment: z.object({ method: z.literal('POST'), url: z.string(), body: z.object({ bookingId: z.string() }) }),

@@ -1,8 +1,10 @@
 /**
- * Search tokens shared by the catalog and talent search: text is cut into words (runs of letters,
- * combining marks and digits in any script) and each word normalised so that case, Latin
- * diacritics, German ß, Arabic vowel marks, tatweel and alef/yeh variants do not matter.
- * Devanagari vowel signs are letters of the word, not decoration, and are kept.
+ * Search tokens shared by every search (catalog, talent, the one search): text is cut into words
+ * (runs of letters, combining marks and digits in any script) and each word normalised: Unicode
+ * NFKC (full-width and ligature forms, Arabic presentation forms), lower case, Latin diacritics
+ * folded (ü→u, é→e), German ß→ss, Arabic vowel marks and tatweel dropped, alef forms (أ إ آ ٱ)→ا,
+ * ة→ه, ى→ي, and Devanagari and Arabic-Indic digits to ASCII digits. Devanagari vowel signs are
+ * letters of the word, not decoration, and are kept.
  */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const LATIN_MARKS = /[\u0300-\u036f]/g;
@@ -23,9 +25,17 @@ export function normaliseWord(word: string): string {
   return known;
 }
 
+/** Devanagari (०-९), Arabic-Indic (٠-٩) and Extended Arabic-Indic (۰-۹) digits. */
+const OTHER_DIGITS = /[\u0966-\u096f\u0660-\u0669\u06f0-\u06f9]/g;
+const asciiDigit = (d: string): string => {
+  const c = d.codePointAt(0) as number;
+  return String(c >= 0x0966 ? c - 0x0966 : c & 0xf);
+};
+
 function normalise(word: string): string {
+  // NFKD then NFC after dropping the Latin marks is NFKC with the accents folded.
   return word
-    .normalize('NFD')
+    .normalize('NFKD')
     .replace(LATIN_MARKS, '')
     .normalize('NFC')
     .toLowerCase()
@@ -33,7 +43,8 @@ function normalise(word: string): string {
     .replace(ARABIC_MARKS, '')
     .replace(/[\u0622\u0623\u0625\u0671]/g, '\u0627')
     .replace(/\u0649/g, '\u064a')
-    .replace(/\u0629/g, '\u0647');
+    .replace(/\u0629/g, '\u0647')
+    .replace(OTHER_DIGITS, asciiDigit);
 }
 
 /** The distinct search words of a text, in first-seen order. */

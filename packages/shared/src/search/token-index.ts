@@ -1,5 +1,19 @@
 import { intersectSorted, NO_ORDINALS, unionSorted } from './posting-lists.ts';
 import { prefixEnd, searchWords } from './search-tokens.ts';
+import { withinEdits } from './typos.ts';
+
+/** How a query word matched an indexed word: the word itself, a word it begins, or a word within the typo budget. */
+export type WordMatchKind = 'exact' | 'prefix' | 'typo';
+
+/** The posting lists a query word matches in one index, by kind (each indexed word in one kind only). */
+export interface WordMatches {
+  exact: Int32Array[];
+  prefix: Int32Array[];
+  typo: Int32Array[];
+}
+
+/** Query words remembered per index with their matches (an index is immutable, so they never go stale). */
+const MATCH_CACHE_MAX = 2_000;
 
 /**
  * An inverted index over the words of numbered items (ordinals 0..n-1): each distinct word with
@@ -8,6 +22,8 @@ import { prefixEnd, searchWords } from './search-tokens.ts';
  * The posting lists share one buffer (`starts[i]..starts[i + 1]` is word i's), not one array each.
  */
 export class TokenIndex {
+  private readonly cache = new Map<string, WordMatches>();
+
   /** Made by TokenIndexBuilder (or TokenIndex.build), which lays out the buffer. */
   constructor(
     private readonly words: readonly string[],
@@ -30,6 +46,56 @@ export class TokenIndex {
       lists.push(this.ordinals.subarray(this.starts[i], this.starts[i + 1]));
     }
     return lists;
+  }
+
+  /**
+   * Every indexed word the query word matches: itself, the words it begins (when `prefix`), and
+   * the words within `edits` edits whose first letter is the same (a first-letter typo is rare and
+   * would scan the whole vocabulary). Remembered per index, so a repeated query costs nothing.
+   */
+  matches(word: string, options: { prefix: boolean; edits: number }): WordMatches {
+    const key = `${options.prefix ? 'p' : 'x'}${options.edits}:${word}`;
+    const known = this.cache.get(key);
+    if (known) return known;
+    const out: WordMatches = { exact: [], prefix: [], typo: [] };
+    const list = (i: number) => this.ordinals.subarray(this.starts[i], this.starts[i + 1]);
+    const first = lowerBound(this.words, word);
+    const prefixed = new Set<number>();
+    if (this.words[first] === word) {
+      out.exact.push(list(first));
+      prefixed.add(first);
+    }
+    if (options.prefix) {
+      const end = prefixEnd(word);
+      for (let i = first; i < this.words.length && (this.words[i] as string) < end; i++) {
+        if (prefixed.has(i)) continue;
+        out.prefix.push(list(i));
+        prefixed.add(i);
+      }
+    }
+    if (options.edits > 0 && word.length > 0) {
+      const lead = word[0] as string;
+      const from = lowerBound(this.words, lead);
+      const to = lowerBound(this.words, String.fromCharCode(lead.charCodeAt(0) + 1));
+      for (let i = from; i < to; i++) {
+        if (prefixed.has(i)) continue;
+        const w = this.words[i] as string;
+        if (Math.abs(w.length - word.length) <= options.edits && withinEdits(word, w, options.edits)) out.typo.push(list(i));
+      }
+    }
+    if (this.cache.size >= MATCH_CACHE_MAX) this.cache.clear();
+    this.cache.set(key, out);
+    return out;
+  }
+
+  /** Indexed words beginning with `prefix` and how many items hold each, most held first (for suggestions). */
+  completions(prefix: string, max: number): { word: string; count: number }[] {
+    const end = prefixEnd(prefix);
+    const found: { word: string; count: number }[] = [];
+    for (let i = lowerBound(this.words, prefix); i < this.words.length && (this.words[i] as string) < end; i++) {
+      found.push({ word: this.words[i] as string, count: (this.starts[i + 1] as number) - (this.starts[i] as number) });
+    }
+    return found.sort((a, b) => b.count - a.count || (a.word < b.word ? -1 : 1)).slice(0, max);
   }
 
   /** How many distinct words are indexed (for the bench and logs). */

@@ -19,6 +19,7 @@ export {
   type Update,
 } from './documents.ts';
 export type { KeyValueStore } from './key-value.ts';
+export { createLeases, defaultOwner, type Lease, type LeaseDoc, type Leases } from './lease.ts';
 export { observeDocumentStore, observeKeyValueStore } from './observed.ts';
 export { optionalRedisUrl, REDIS_SETTINGS, type RedisSettings } from './redis-settings.ts';
 export { parseRedisUrl, type RedisTarget } from './redis-url.ts';

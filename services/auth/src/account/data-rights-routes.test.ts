@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { silentLogger } from '@tm/shared';
+import { createLeases } from '@tm/shared/store';
 import { TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
 import { decodeJwt } from 'jose';
 import { createHttpAccountPeer } from '../peers/account-peers.ts';
@@ -7,7 +8,7 @@ import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { startBookingsPeer } from '../testing/bookings-peer.ts';
 import { signInCustomer } from '../testing/customer-fixture.ts';
 import { createStaff } from '../testing/staff-fixture.ts';
-import { buildAccountDeletion } from './erasure-worker.ts';
+import { buildAccountDeletion, runErasureRound } from './erasure-worker.ts';
 
 const bookings = startBookingsPeer();
 afterAll(() => bookings.stop());
@@ -97,6 +98,22 @@ describe('DELETE /account', () => {
     expect(res.status).toBe(409);
     expect(res.body.error?.code).toBe('ACCOUNT_HAS_ACTIVE_BOOKINGS');
     expect((await call('GET', '/account/me', { headers: bearer(s.accessToken) })).status).toBe(200);
+  });
+
+  it('two replicas running the erasure round at once: one runs it under the lease, bookings is asked once', async () => {
+    const { call, s, userId, deps, clock } = await setup();
+    bookings.state.down = true;
+    expect((await call('DELETE', '/account', { headers: bearer(s.accessToken) })).status).toBe(202);
+    bookings.state.down = false;
+    clock.advance(deps.accountErasureRetryMs + 1);
+    const replicas = ['a', 'b'].map((owner) => ({
+      deletion: buildAccountDeletion(deps),
+      leases: createLeases(deps.documents, { owner, now: () => clock.now() }),
+    }));
+    const rounds = await Promise.all(replicas.map((r) => runErasureRound(r.deletion, r.leases)));
+    expect(rounds.filter((r) => r === null)).toHaveLength(1);
+    expect(rounds.find((r) => r !== null)).toEqual([{ status: 'deleted' }]);
+    expect(bookings.state.erased.filter((id) => id === userId)).toHaveLength(1);
   });
 
   it('finishes in the background when bookings was away: pending, unusable meanwhile, deleted once bookings confirms', async () => {

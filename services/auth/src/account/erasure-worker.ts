@@ -1,7 +1,8 @@
+import type { Leases } from '@tm/shared/store';
 import { createCustomerRepository } from '../customers/customer-repository.ts';
 import type { AuthDeps } from '../deps.ts';
 import { createSessionRepository } from '../sessions/session-repository.ts';
-import { type AccountDeletion, createAccountDeletion } from './deletion.ts';
+import { type AccountDeletion, createAccountDeletion, type DeletionResult } from './deletion.ts';
 import { createDeletionRepository } from './deletion-repository.ts';
 import { createEmailChangeRepository } from './email-change-repository.ts';
 
@@ -19,19 +20,31 @@ export function buildAccountDeletion(deps: AuthDeps): AccountDeletion {
   });
 }
 
+/** The store lease an erasure round runs under, and how long it holds (renewed while the round runs). */
+export const ERASURE_LEASE = 'auth.erasure';
+export const ERASURE_LEASE_MS = 60_000;
+
 /**
- * Retries pending account deletions every `everyMs` until each service has confirmed. Any
- * replica may run it: each step is idempotent (services erase idempotently, auth's own erasure
- * too), so two replicas retrying one deletion at once do no harm. Returns a stop function.
+ * One round of the erasure worker: the due pending deletions, each asked of the services still
+ * pending. With `leases`, the round runs under the store lease `auth.erasure`, so of several
+ * replicas one asks at a time (the others skip the round: `null`); each step is idempotent as
+ * well (services erase idempotently, auth's own erasure too), so a round overlapping another
+ * after a lost lease asks a service twice at worst and changes nothing twice.
  */
-export function startErasureWorker(deps: AuthDeps, everyMs: number): () => void {
+export async function runErasureRound(deletion: AccountDeletion, leases?: Leases): Promise<DeletionResult[] | null> {
+  if (!leases) return deletion.retryDue();
+  const round = await leases.run(ERASURE_LEASE, ERASURE_LEASE_MS, () => deletion.retryDue());
+  return round.ran ? round.value : null;
+}
+
+/** Runs a round every `everyMs` (never two of this process at once); returns a stop function. */
+export function startErasureWorker(deps: AuthDeps, everyMs: number, leases?: Leases): () => void {
   const deletion = buildAccountDeletion(deps);
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    deletion
-      .retryDue()
+    runErasureRound(deletion, leases)
       .catch((err: unknown) => deps.logger.error('erasure worker round failed', { error: String(err) }))
       .finally(() => {
         running = false;

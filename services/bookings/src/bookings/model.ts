@@ -10,6 +10,9 @@ export type BookingDoc = Omit<Booking, 'id'> & {
   handedOverFrom?: string;
 };
 
+/** One line of a booking's history: appended by every status change, in the same write. */
+export type HistoryEntry = Booking['history'][number];
+
 /** Who acts on a booking (history `by`). `system` is the payment path and the reconciler. */
 export interface Actor {
   id: string;

@@ -1,6 +1,5 @@
-import type { BookingStatus } from '@tm/contracts';
 import { type DocumentStore, type Filter, isDuplicateKeyError, type Update } from '@tm/shared/store';
-import type { BookingDoc } from './model.ts';
+import type { BookingDoc, HistoryEntry } from './model.ts';
 
 /** Crockford-style alphabet without 0/O/1/I/L/U: a number read over the phone is not misheard. */
 const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -50,21 +49,14 @@ export function createBookingRepository(documents: DocumentStore) {
     },
 
     /**
-     * The one way a booking changes state: matched on id, status and version, so of two racing
-     * changes exactly one is applied; null when the booking moved on meanwhile.
+     * The one write that changes a booking's status (bookings/lifecycle.ts is its only caller):
+     * one conditional update on `filter` (id, status, and a version or an expiry when the caller
+     * has them) that sets the change, appends its history entry and moves the version on, so of
+     * two racing changes exactly one is applied; null when the booking moved on meanwhile.
      */
-    transition(
-      id: string,
-      from: { status: BookingStatus; version: number },
-      update: { $set: Record<string, unknown>; $push?: Record<string, unknown> },
-    ): Promise<BookingDoc | null> {
-      const full: Update = { ...update, $inc: { version: 1 } };
-      return bookings.findOneAndUpdate({ _id: id, status: from.status, version: from.version }, full, { returnDocument: 'after' });
-    },
-
-    /** A state change that needs no version (the payment path, the reconciler): matched on status alone. */
-    transitionFromStatus(filter: Filter, update: { $set: Record<string, unknown>; $push?: Record<string, unknown> }): Promise<BookingDoc | null> {
-      return bookings.findOneAndUpdate(filter, { ...update, $inc: { version: 1 } }, { returnDocument: 'after' });
+    applyTransition(filter: Filter, set: Record<string, unknown>, entry: HistoryEntry): Promise<BookingDoc | null> {
+      const update: Update = { $set: set, $push: { history: entry }, $inc: { version: 1 } };
+      return bookings.findOneAndUpdate(filter, update, { returnDocument: 'after' });
     },
 
     find(filter: Filter, limit = 100): Promise<BookingDoc[]> {

@@ -13,9 +13,9 @@ import type { GuestSessionsPort } from '../auth/guest-sessions-port.ts';
 import type { CatalogPort } from '../catalog/catalog-port.ts';
 import type { LegalPort } from '../legal/legal-port.ts';
 import { type CheckoutFacts, checkTerms } from '../legal/terms-gate.ts';
-import type { Notifier } from '../mail/notifier.ts';
 import type { BookingsCounters } from '../metrics/counters.ts';
 import type { TalentPort } from '../talent/talent-port.ts';
+import type { Lifecycle } from './lifecycle.ts';
 import type { Actor, BookingDoc } from './model.ts';
 import type { BookingRepository } from './repository.ts';
 import { type Action, canSee, invalidTransition, planTransition } from './rules.ts';
@@ -29,11 +29,10 @@ export interface BookingUseCaseDeps {
   legal: LegalPort;
   clock: Clock;
   logger: Logger;
-  notifier: Notifier;
   /** Business counters on GET /metrics; none in tests that do not look. */
   counters?: BookingsCounters;
-  /** Called once a booking is stored as cancelled: refunds a paid one in full through its provider, else closes its open payment. */
-  refundCancelled(booking: BookingDoc): Promise<void>;
+  /** The booking's one owner: every status change, with its side effects (a cancel's refund, the mails). */
+  lifecycle: Lifecycle;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -121,36 +120,31 @@ function positiveInt(raw: string | undefined, fallback: number, max: number, cod
 }
 
 /**
- * One lifecycle transition: planned by the rules, then applied as one conditional update on
- * status and version (the loser of a race gets 409 INVALID_TRANSITION), then the side effects
- * (refund, mail) after the change is stored.
+ * One lifecycle transition: planned by the rules, then applied by the lifecycle as one
+ * conditional update on status and version (the loser of a race gets 409 INVALID_TRANSITION),
+ * its side effects (refund, mail) stored with it in the outbox and delivered after.
  */
 export async function transitionBooking(
   deps: BookingUseCaseDeps,
   actor: Actor,
   id: string,
   action: Action,
-  input: { reason?: string; pmId?: string; requestId?: string } = {},
+  input: { reason?: string; pmId?: string; requestId?: string; silent?: boolean } = {},
 ): Promise<BookingDoc> {
   const booking = await getBooking(deps, actor, id);
   const target = planTransition(action, actor, booking);
-  const set: Record<string, unknown> = { status: target, updatedAt: iso(deps.clock.now()) };
+  const set: Record<string, unknown> = {};
   if (action === 'assign') {
     const pm = await deps.talent.findActivePm(input.pmId ?? '', input.requestId);
     if (!pm) throw new DomainError('INVALID_PM', `No active project manager "${input.pmId}"`);
     set.pm = pm;
   }
-  const entry = { status: target, at: set.updatedAt, by: by(actor), action, ...(input.reason ? { reason: input.reason } : {}) };
-  const updated = await deps.repo.transition(id, booking, { $set: set, $push: { history: entry } });
+  const updated = await deps.lifecycle.move(
+    id,
+    { status: booking.status, version: booking.version },
+    { action, to: target, by: by(actor), ...(input.reason ? { reason: input.reason } : {}), set, ...(input.silent ? { silent: true } : {}) },
+  );
   if (!updated) throw invalidTransition(action, (await deps.repo.findById(id))?.status ?? booking.status);
-  if (action === 'cancel') {
-    await deps
-      .refundCancelled(updated)
-      .catch((err) => deps.logger.error('refund after cancel failed; the reconciler retries it', { bookingId: id, error: String(err) }));
-  }
-  if (action === 'cancel') deps.notifier.bookingCancelled(updated);
-  if (action === 'accept') deps.notifier.bookingConfirmed(updated);
-  if (action === 'assign') deps.notifier.bookingAssigned(updated);
   return updated;
 }
 

@@ -56,15 +56,15 @@ describe('erasure racing a payment', () => {
     const { token, b } = await bookFor('u4', false);
     const p = (await t.call('POST', '/payments', { token, body: { bookingId: b.id } })).body.data;
     const repo = t.parts.bookings;
-    const transition = repo.transition.bind(repo);
+    const transition = repo.applyTransition.bind(repo);
     let paidFirst = false;
-    repo.transition = async (id, from, update) => {
+    repo.applyTransition = async (filter, set, entry) => {
       if (!paidFirst) {
         paidFirst = true;
         // The payment lands just before the erase cancels the unpaid booking (and so before its write).
         await t.call('POST', `/payments/${p.id}/dev/succeed`, { token });
       }
-      return transition(id, from, update);
+      return transition(filter, set, entry);
     };
     const res = await t.call('POST', '/internal/accounts/u4/erase');
     expect(res.status).toBe(409);
@@ -97,7 +97,7 @@ describe('erasure and what the person left behind', () => {
     expect((await t.call('POST', `/payments/${p.id}/dev/succeed`, { token })).status).toBe(200);
     await eventually(async () => (await t.parts.payments.findById(p.id))?.status === 'refunded');
     expect((await t.parts.bookings.findById(b.id))?.status).toBe('cancelled');
-    await t.deps.notifier.idle();
+    await t.parts.outbox.deliverDue();
     expect(t.mailer.sent.filter((m) => m.subject.startsWith('Booking cancelled'))).toHaveLength(0);
   });
 

@@ -58,8 +58,6 @@ export function createInternalRoutes(deps: {
   lifecycle: BookingUseCaseDeps;
   idempotency: Pick<Idempotency, 'forgetCallers'>;
 }) {
-  // The person is being forgotten: no "Booking cancelled" mail for the bookings erasure closes.
-  const quietLifecycle: BookingUseCaseDeps = { ...deps.lifecycle, notifier: { ...deps.lifecycle.notifier, bookingCancelled: () => undefined } };
   return new Elysia({ name: 'bookings-internal' })
     .get(
       '/internal/bookings/:bookingId/facts',
@@ -88,7 +86,8 @@ export function createInternalRoutes(deps: {
         // payment closed): nobody can pay them afterwards, and a payment already on its way that
         // succeeds later finds the booking cancelled and is refunded at once.
         for (const unpaid of await deps.bookings.find({ customerId: params.userId, status: 'pending_payment' }, 10_000)) {
-          await transitionBooking(quietLifecycle, ERASURE, unpaid._id, 'cancel').catch((err) => {
+          // Silent: the person is being forgotten, so no "Booking cancelled" mail (the payment is still closed).
+          await transitionBooking(deps.lifecycle, ERASURE, unpaid._id, 'cancel', { silent: true }).catch((err) => {
             // Paid or expired meanwhile: a paid one makes the answer 409 below, an expired one needs nothing.
             if (!(err instanceof DomainError)) throw err;
           });

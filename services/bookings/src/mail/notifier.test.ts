@@ -5,7 +5,7 @@ import { createMemoryMailer } from '@tm/shared/mail';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createHttpContacts } from '../auth/contacts-port.ts';
 import type { BookingDoc } from '../bookings/model.ts';
-import { eventually, PM_ANA } from '../testing/bookings-under-test.ts';
+import { PM_ANA } from '../testing/bookings-under-test.ts';
 import { createNotifier } from './notifier.ts';
 import { createRecipientLimit, MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT } from './recipient-limit.ts';
 
@@ -31,13 +31,13 @@ const server = Bun.serve({
 });
 afterAll(() => server.stop(true));
 
-function setup(retryDelaysMs: readonly number[] = [1, 1, 1]) {
+function setup() {
   const mailer = createMemoryMailer();
   const logger = createMemoryLogger('bookings');
   const clock = createManualClock(Date.now());
   const contacts = createHttpContacts({ baseUrl: `http://127.0.0.1:${server.port}`, timeoutMs: 500, logger });
   const limit = createRecipientLimit({ documents: createEmbeddedDocumentStore({ clock }), clock, perHour: MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT });
-  const notifier = createNotifier({ mailer, logger, contacts, retryDelaysMs, limit });
+  const notifier = createNotifier({ mailer, logger, contacts, limit });
   auth.down = false;
   auth.asked.length = 0;
   return { mailer, logger, notifier, clock };
@@ -51,19 +51,16 @@ const paidHistory = [{ status: 'paid' as const, at: new Date().toISOString(), by
 describe('the notifier with auth as the address book', () => {
   it("mails the assigned PM at their staff account's email, found by their talent profile", async () => {
     const { mailer, notifier } = setup();
-    notifier.bookingAssigned(booking());
-    await notifier.idle();
+    await notifier.send('assigned', booking());
     expect(mailer.sent.map((m) => [m.to, m.subject])).toEqual([['ana.pm@example.test', 'New assignment BK-1']]);
     expect(auth.asked).toEqual([`?profileId=${PM_ANA.id}`]);
   });
 
   it("sends a receipt to the booking's contact email without asking auth, else to the account's email", async () => {
     const { mailer, notifier } = setup();
-    notifier.bookingPaid(booking({ contact: { email: 'billing@example.test', name: 'Billing' } }));
-    await notifier.idle();
+    await notifier.send('paid', booking({ contact: { email: 'billing@example.test', name: 'Billing' } }));
     expect(auth.asked).toEqual([]);
-    notifier.bookingPaid(booking());
-    await notifier.idle();
+    await notifier.send('paid', booking());
     expect(mailer.sent.map((m) => m.to)).toEqual(['billing@example.test', 'cara@example.test']);
     expect(mailer.sent[1]?.text).toStartWith('Hello Cara,');
     expect(auth.asked).toEqual(['?userId=user-1']);
@@ -71,57 +68,42 @@ describe('the notifier with auth as the address book', () => {
 
   it('skips the mail when auth knows no address (a mobile-only customer, a guest, a PM without a staff account) and never asks for an erased person', async () => {
     const { mailer, notifier, logger } = setup();
-    notifier.bookingCancelled(booking({ customerId: 'user-mobile-only' }));
-    notifier.bookingCancelled(booking({ customerId: 'guest-7' }));
-    notifier.bookingAssigned(booking({ pm: { id: 'no-account', slug: 'x', name: 'X' } }));
-    notifier.bookingCancelled(booking({ erasedAt: new Date().toISOString() }));
-    await notifier.idle();
+    await notifier.send('cancelled', booking({ customerId: 'user-mobile-only' }));
+    await notifier.send('cancelled', booking({ customerId: 'guest-7' }));
+    await notifier.send('assigned', booking({ pm: { id: 'no-account', slug: 'x', name: 'X' } }));
+    await notifier.send('cancelled', booking({ erasedAt: new Date().toISOString() }));
     expect(mailer.sent).toEqual([]);
     expect(auth.asked).toHaveLength(3);
     expect(logger.lines.filter((l) => String(l.msg).endsWith('mail skipped'))).toHaveLength(4);
   });
 
-  it('returns at once and retries the mail while auth cannot answer, then delivers it once', async () => {
-    // The third try waits long enough for the test to bring auth back after the second.
-    const { mailer, notifier, logger } = setup([1, 150, 150]);
+  it('fails (for the outbox to retry) while auth cannot answer or the mailer fails, and sends nothing then', async () => {
+    const { mailer, notifier } = setup();
     auth.down = true;
-    notifier.bookingPaid(booking()); // synchronous: nothing here waits for auth
-    await eventually(() => auth.asked.length >= 2);
+    await expect(notifier.send('paid', booking())).rejects.toThrow(/SERVICE_UNAVAILABLE|503/);
+    await notifier.send('paid', booking({ contact: { email: 'c@example.test' } }));
     auth.down = false;
-    await notifier.idle();
-    expect(mailer.sent.map((m) => m.to)).toEqual(['cara@example.test']);
-    expect(logger.lines.some((l) => l.msg === 'mail failed; retrying' && String(l.error).includes('SERVICE_UNAVAILABLE'))).toBe(true);
-  });
-
-  it('logs a mail as lost at error level when auth stays unreachable through every retry', async () => {
-    const { mailer, notifier, logger } = setup();
-    auth.down = true;
-    notifier.bookingAssigned(booking());
-    await notifier.idle();
-    expect(mailer.sent).toEqual([]);
-    expect(auth.asked).toHaveLength(4);
-    expect(logger.lines.filter((l) => l.level === 'error' && l.msg === 'mail not delivered after retries' && l.bookingId === 'bk1')).toHaveLength(1);
+    mailer.failNext = 1;
+    await expect(notifier.send('paid', booking())).rejects.toThrow('smtp unavailable');
+    expect(mailer.sent.map((m) => m.to)).toEqual(['c@example.test']);
   });
 
   it("mails an unpaid booking's cancellation only to the account's verified address, greeting by the account's name, and a guest's not at all", async () => {
     const { mailer, notifier } = setup();
     const stranger = { email: 'victim@example.test', name: 'Dear customer, your account is locked' };
-    notifier.bookingCancelled(booking({ contact: stranger }));
-    notifier.bookingCancelled(booking({ customerId: 'guest-9', contact: stranger }));
-    await notifier.idle();
+    await notifier.send('cancelled', booking({ contact: stranger }));
+    await notifier.send('cancelled', booking({ customerId: 'guest-9', contact: stranger }));
     expect(mailer.sent.map((m) => m.to)).toEqual(['cara@example.test']);
     expect(mailer.sent[0]?.text).toStartWith('Hello Cara,');
     expect(mailer.sent.some((m) => m.text.includes('locked'))).toBe(false);
     // Paid, it goes to the contact the customer gave (they paid for it).
-    notifier.bookingCancelled(booking({ contact: { email: 'billing@example.test', name: 'Billing' }, history: paidHistory }));
-    await notifier.idle();
+    await notifier.send('cancelled', booking({ contact: { email: 'billing@example.test', name: 'Billing' }, history: paidHistory }));
     expect(mailer.sent.map((m) => m.to)).toEqual(['cara@example.test', 'billing@example.test']);
   });
 
   it('greets nobody by a stored name that is not one line of printable text', async () => {
     const { mailer, notifier } = setup();
-    notifier.bookingPaid(booking({ contact: { email: 'billing@example.test', name: 'Billing\r\nBcc: x@example.test' } }));
-    await notifier.idle();
+    await notifier.send('paid', booking({ contact: { email: 'billing@example.test', name: 'Billing\r\nBcc: x@example.test' } }));
     expect(mailer.sent[0]?.text).toStartWith('Hello,\n');
   });
 
@@ -129,15 +111,13 @@ describe('the notifier with auth as the address book', () => {
     const { mailer, notifier, logger, clock } = setup();
     const many = MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT + 5;
     for (let i = 0; i < many; i++)
-      notifier.bookingPaid(booking({ _id: `bk${i}`, contact: { email: i % 2 ? 'Billing@Example.test' : 'billing@example.test' } }));
-    notifier.bookingPaid(booking({ contact: { email: 'other@example.test' } }));
-    await notifier.idle();
+      await notifier.send('paid', booking({ _id: `bk${i}`, contact: { email: i % 2 ? 'Billing@Example.test' : 'billing@example.test' } }));
+    await notifier.send('paid', booking({ contact: { email: 'other@example.test' } }));
     expect(mailer.sent.filter((m) => m.to.toLowerCase() === 'billing@example.test')).toHaveLength(MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT);
     expect(mailer.sent.filter((m) => m.to === 'other@example.test')).toHaveLength(1);
     expect(logger.lines.filter((l) => l.msg === 'mail limit per recipient reached; mail skipped')).toHaveLength(5);
     clock.advance(60 * 60_000);
-    notifier.bookingPaid(booking({ contact: { email: 'billing@example.test' } }));
-    await notifier.idle();
+    await notifier.send('paid', booking({ contact: { email: 'billing@example.test' } }));
     expect(mailer.sent.filter((m) => m.to.toLowerCase() === 'billing@example.test')).toHaveLength(MAIL_RECIPIENT_HOURLY_LIMIT_DEFAULT + 1);
   });
 });

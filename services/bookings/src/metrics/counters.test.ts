@@ -29,4 +29,22 @@ describe('the business counters on GET /metrics', () => {
     expect(sampleValue(families, 'payments_total', { provider: 'dev', outcome: 'failed' })).toBe(1);
     expect(sampleValue(families, 'refunds_total', { provider: 'dev', outcome: 'succeeded' })).toBe(1);
   });
+
+  it('counts outbox deliveries by topic and outcome: each side effect delivered once', async () => {
+    const t = await createBookingsUnderTest();
+    const customer = await t.tokenFor('customer');
+    const b = (
+      await t.call('POST', '/bookings', { token: customer.token, body: { items: [{ serviceId: 'x', hours: 3 }], contact: { email: 'c@example.test' } } })
+    ).body.data;
+    const p = (await t.call('POST', '/payments', { token: customer.token, body: { bookingId: b.id } })).body.data;
+    t.mailer.failNext = 1;
+    await t.call('POST', `/payments/${p.id}/dev/succeed`, { token: customer.token });
+    await t.call('POST', `/bookings/${b.id}/cancel`, { token: customer.token });
+    await eventually(() => t.mailer.sent.length === 2);
+    await t.parts.outbox.deliverDue();
+    const families = parseMetrics(await (await t.app.handle(new Request('http://localhost/metrics'))).text());
+    expect(sampleValue(families, 'outbox_deliveries_total', { topic: 'booking.mail', outcome: 'delivered' })).toBe(2);
+    expect(sampleValue(families, 'outbox_deliveries_total', { topic: 'booking.mail', outcome: 'retry' })).toBe(1);
+    expect(sampleValue(families, 'outbox_deliveries_total', { topic: 'booking.refund', outcome: 'delivered' })).toBe(1);
+  });
 });

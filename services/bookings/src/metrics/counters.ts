@@ -13,6 +13,8 @@ export interface BookingsCounters {
   paymentFinished(provider: ProviderName, outcome: 'succeeded' | 'failed' | 'cancelled'): void;
   /** A refund the provider confirmed, or refused for good. */
   refundFinished(provider: ProviderName, outcome: 'succeeded' | 'failed'): void;
+  /** One outbox delivery attempt: `delivered`, `retry`, `failed` (left for an operator) or `void` (its change was never stored). */
+  outboxOutcome(topic: string, outcome: 'delivered' | 'retry' | 'failed' | 'void'): void;
 }
 
 /** The counters, declared in `metrics`' registry. */
@@ -29,7 +31,13 @@ export function createBookingsCounters(metrics: ServiceMetrics): BookingsCounter
     help: 'Refunds confirmed or refused by the provider, by provider and outcome',
     labelNames: ['provider', 'outcome'],
   });
+  const outbox = metrics.counter({
+    name: 'outbox_deliveries_total',
+    help: 'Outbox delivery attempts, by topic and outcome (delivered, retry, failed, void)',
+    labelNames: ['topic', 'outcome'],
+  });
   return {
+    outboxOutcome: (topic, outcome) => outbox.inc({ topic, outcome }),
     bookingCreated: (market) => created.inc({ market }),
     bookingPaid: (market) => paid.inc({ market }),
     paymentFinished: (provider, outcome) => payments.inc({ provider, outcome }),

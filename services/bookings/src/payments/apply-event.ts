@@ -1,10 +1,10 @@
 import { isDuplicateKeyError } from '@tm/shared/store';
 import type { BookingDoc } from '../bookings/model.ts';
+import { lateRefundMessage } from '../outbox/topics.ts';
 import { isoNow, type PaymentDeps } from './deps.ts';
 import type { PaymentDoc } from './model.ts';
 import type { PaymentEvent } from './provider.ts';
 import { recordRefundFailure } from './refund-failures.ts';
-import { startRefund } from './refunds.ts';
 
 /** What applying an event did (logged, and answered to the dev routes' tests). */
 export type EventOutcome = 'applied' | 'duplicate' | 'unknown_payment' | 'mismatch' | 'ignored' | 'refunded_late';
@@ -105,40 +105,28 @@ function mismatch(deps: PaymentDeps, payment: PaymentDoc, event: PaymentEvent): 
  */
 async function payBooking(deps: PaymentDeps, payment: PaymentDoc): Promise<EventOutcome> {
   const now = isoNow(deps);
-  const paid = await deps.bookings.transitionFromStatus(
-    { _id: payment.bookingId, status: 'pending_payment', expiresAt: { $gt: now } },
-    { $set: { status: 'paid', updatedAt: now }, $push: { history: { status: 'paid', at: now, by: { id: payment._id, role: 'system' }, action: 'pay' } } },
-  );
-  if (paid) {
-    deps.counters?.bookingPaid(paid.market);
-    deps.notifier.bookingPaid(paid);
-    return 'applied';
-  }
+  const pay = () =>
+    deps.lifecycle.move(
+      payment.bookingId,
+      { status: 'pending_payment', expiresAt: { $gt: now } },
+      { action: 'pay', to: 'paid', by: { id: payment._id, role: 'system' } },
+    );
+  if (await pay()) return 'applied';
   // The update did not match: find out why before giving any money back. The booking may have
   // been paid by this very payment meanwhile (the reconciler replaying a lost booking step).
   const booking = await deps.bookings.findById(payment.bookingId);
   if (booking && paidBy(booking, payment._id)) return 'applied';
   if (booking?.status === 'pending_payment' && booking.expiresAt > now) {
     // Still payable (a concurrent write moved its version, nothing else): pay it now.
-    const retried = await deps.bookings.transitionFromStatus(
-      { _id: payment.bookingId, status: 'pending_payment', expiresAt: { $gt: now } },
-      { $set: { status: 'paid', updatedAt: now }, $push: { history: { status: 'paid', at: now, by: { id: payment._id, role: 'system' }, action: 'pay' } } },
-    );
-    if (retried) {
-      deps.counters?.bookingPaid(retried.market);
-      deps.notifier.bookingPaid(retried);
-      return 'applied';
-    }
+    if (await pay()) return 'applied';
     const again = await deps.bookings.findById(payment.bookingId);
     if (again && paidBy(again, payment._id)) return 'applied';
   }
   // Past expiresAt but not yet swept: expire it now, so it never turns paid later.
-  await deps.bookings.transitionFromStatus(
-    { _id: payment.bookingId, status: 'pending_payment', expiresAt: { $lte: now } },
-    {
-      $set: { status: 'expired', updatedAt: now },
-      $push: { history: { status: 'expired', at: now, by: { id: 'reconciler', role: 'system' }, action: 'expire' } },
-    },
+  await deps.lifecycle.move(
+    payment.bookingId,
+    { status: 'pending_payment', expiresAt: { $lte: now } },
+    { action: 'expire', to: 'expired', by: { id: 'reconciler', role: 'system' } },
   );
   const final = await deps.bookings.findById(payment.bookingId);
   if (final && paidBy(final, payment._id)) return 'applied';
@@ -147,11 +135,11 @@ async function payBooking(deps: PaymentDeps, payment: PaymentDoc): Promise<Event
     bookingId: payment.bookingId,
     status: final?.status,
   });
-  // Not awaited: the webhook is answered fast; should the refund not start (or its first write
-  // fail), the reconciler's orphan duty starts it (refundsOfUnpayable).
-  void startRefund(deps, payment, 'booking not payable when the payment succeeded').catch((err) =>
-    deps.logger.error('late refund failed to start', { paymentId: payment._id, error: String(err) }),
-  );
+  // Through the outbox: the webhook is answered fast and the refund survives a restart; should
+  // this write itself be lost, the reconciler's orphan duty starts the refund (refundOrphanedPayments).
+  await deps.outbox
+    .enqueue([lateRefundMessage(payment._id, 'booking not payable when the payment succeeded')])
+    .catch((err) => deps.logger.error('late refund not queued; the reconciler starts it', { paymentId: payment._id, error: String(err) }));
   return 'refunded_late';
 }
 

@@ -1,7 +1,8 @@
 import type { MarketCode } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
+import type { Outbox } from '@tm/shared/outbox';
+import type { Lifecycle } from '../bookings/lifecycle.ts';
 import type { BookingRepository } from '../bookings/repository.ts';
-import type { Notifier } from '../mail/notifier.ts';
 import type { BookingsCounters } from '../metrics/counters.ts';
 import type { PaymentProvider, ProviderName } from './provider.ts';
 import type { PaymentRepository } from './repository.ts';
@@ -16,7 +17,10 @@ export interface PaymentDeps {
   marketProviders: Readonly<Record<MarketCode, ProviderName>>;
   clock: Clock;
   logger: Logger;
-  notifier: Notifier;
+  /** The booking's one owner: pay and expire go through it. */
+  lifecycle: Lifecycle;
+  /** Side effects of payment changes (a late refund). */
+  outbox: Outbox;
   /** Business counters on GET /metrics; none in tests that do not look. */
   counters?: BookingsCounters;
   /** How long a request that inserted a payment owns the provider call before another may take over. */

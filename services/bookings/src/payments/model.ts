@@ -53,6 +53,8 @@ export interface RefundState {
   failure?: { code: string; message: string; status?: number; at: string };
   /** While `requested`: when the reconciler next reads the refund back from the provider (ms). */
   checkAt?: number;
+  /** While an attempt calls the provider: until when it holds the refund (ms; refunds.ts REFUND_LEASE_MS). */
+  leaseUntil?: number;
   /** How many refunds the provider took and then reported failed (each retried under a new key). */
   failures?: number;
 }

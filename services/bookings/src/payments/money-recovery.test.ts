@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'bun:test';
-import type { Filter, Update } from '@tm/shared/store';
+import type { Filter } from '@tm/shared/store';
 import type { BookingDoc } from '../bookings/model.ts';
 import { PAYMENT_GRACE_MS, REFUND_CHECK_AFTER_MS } from '../reconciler/money-duties.ts';
 import { type BookingsUnderTest, createBookingsUnderTest } from '../testing/bookings-under-test.ts';
@@ -37,36 +37,38 @@ const success = (ref: string, amount: number, eventId = `evt_${crypto.randomUUID
 function interceptOnce<R extends Record<string, unknown>>(
   repo: R,
   method: keyof R & string,
-  when: (filter: Filter, update?: Update) => boolean,
+  when: (filter: Filter) => boolean,
   before: () => Promise<void> | void,
 ) {
   const original = (repo[method] as (...a: unknown[]) => Promise<unknown>).bind(repo);
   let done = false;
-  (repo as Record<string, unknown>)[method] = async (filter: Filter, update?: Update) => {
-    if (!done && when(filter, update)) {
+  (repo as Record<string, unknown>)[method] = async (filter: Filter, ...rest: unknown[]) => {
+    if (!done && when(filter)) {
       done = true;
       await before();
     }
-    return original(filter, update);
+    return original(filter, ...rest);
   };
 }
 
-const payHistory = (paymentId: string, at: string) => ({
-  $set: { status: 'paid', updatedAt: at },
-  $push: { history: { status: 'paid', at, by: { id: paymentId, role: 'system' }, action: 'pay' } },
-});
+/** The pay move as the reconciler's replay writes it (through the one repository method). */
+const payBy = (paymentId: string, at: string) =>
+  [
+    { status: 'paid', updatedAt: at },
+    { status: 'paid', at, by: { id: paymentId, role: 'system' }, action: 'pay' },
+  ] as const;
 
 describe('a payment and its booking racing the reconciler', () => {
   it('keeps the money when the booking was paid by this very payment between the payment update and the booking step', async () => {
     const { b, p, ref } = await stripePayment();
     const { bookings } = t.parts;
-    const transition = bookings.transitionFromStatus.bind(bookings);
+    const transition = bookings.applyTransition.bind(bookings);
     // The reconciler's replay lands first: the payment's own booking update then finds it paid.
     interceptOnce(
       bookings as unknown as Record<string, unknown>,
-      'transitionFromStatus',
+      'applyTransition',
       (filter) => filter.status === 'pending_payment',
-      async () => void (await transition({ _id: b.id, status: 'pending_payment' }, payHistory(p.id, new Date(t.clock.now()).toISOString()))),
+      async () => void (await transition({ _id: b.id, status: 'pending_payment' }, ...payBy(p.id, new Date(t.clock.now()).toISOString()))),
     );
     expect((await webhook([success(ref, b.total)])).body.data.outcomes).toEqual(['applied']);
     expect(await t.parts.payments.findById(p.id)).toMatchObject({ status: 'succeeded', refunded: 0 });
@@ -113,21 +115,19 @@ describe('refunds nobody started', () => {
     expect(stripe.refunds).toEqual([{ providerRef: ref, amount: b.total, currency: 'EUR', idempotencyKey: `pay_${p.id}:refund:1` }]);
   });
 
-  it("refunds a late success for a booking another payment paid, when the late refund's first write failed", async () => {
+  it("refunds a late success for a booking another payment paid, when the late refund's outbox message was never written", async () => {
     const { customer, b, p: first, ref: firstRef } = await stripePayment();
     await webhook([{ ...success(firstRef, b.total), kind: 'payment_failed' }]);
     const second = (await t.call('POST', '/payments', { token: customer.token, body: { bookingId: b.id } })).body.data;
     const secondRef = (await t.parts.payments.findById(second.id))?.providerRef as string;
     expect(second.id).not.toBe(first.id);
     await webhook([success(secondRef, b.total)]);
-    interceptOnce(
-      t.parts.payments as unknown as Record<string, unknown>,
-      'update',
-      (filter) => 'refund' in filter,
-      () => {
-        throw new Error('injected: the late refund did not start');
-      },
-    );
+    // The late refund's outbox message is never written (the store failed that one write).
+    const enqueue = t.parts.outbox.enqueue;
+    t.parts.outbox.enqueue = async () => {
+      t.parts.outbox.enqueue = enqueue;
+      throw new Error('injected: the late refund was not queued');
+    };
     // The first payment's success arrives late: the booking is already paid by the second.
     expect((await webhook([success(firstRef, b.total)])).body.data.outcomes).toEqual(['refunded_late']);
     expect((await t.parts.payments.findById(first.id))?.refund).toBeUndefined();
@@ -147,7 +147,7 @@ describe('refunds nobody started', () => {
       t.clock.advance(10 * 60_000);
       expect((await t.reconciler.tick()).refundsStarted).toBe(0);
     }
-    await t.parts.bookings.transitionFromStatus({ _id: b.id }, { $set: { status: 'completed' } });
+    await t.parts.lifecycle.move(b.id, { status: 'paid' }, { action: 'complete', to: 'completed', by: { id: 'admin-1', role: 'admin' } });
     t.clock.advance(10 * 60_000);
     await t.reconciler.tick();
     expect(await t.parts.payments.findById(p.id)).toMatchObject({ status: 'succeeded', refunded: 0, settled: true });

@@ -3,6 +3,14 @@ import { isoNow, type PaymentDeps, providerOf } from './deps.ts';
 import type { PaymentDoc } from './model.ts';
 import { ProviderRejectedError } from './providers/index.ts';
 
+/**
+ * How long one attempt holds a pending refund (longer than any provider call takes): of two
+ * replicas (or a replica's request and its reconciler) attempting the same refund, only the one
+ * holding it calls the provider. Razorpay takes no idempotency key, so this and the adapter's
+ * look-up of a refund under the key before making one are what keep it from refunding twice.
+ */
+export const REFUND_LEASE_MS = 2 * 60_000;
+
 /** Backoff between refund attempts the provider could not take (ms), by attempt. */
 const REFUND_BACKOFF_MS = [0, 60_000, 5 * 60_000, 30 * 60_000];
 
@@ -36,10 +44,20 @@ export async function attemptRefund(deps: PaymentDeps, payment: PaymentDoc): Pro
   if (refund?.state !== 'pending' || !payment.providerRef) return null;
   const provider = providerOf(deps, payment.provider);
   const match = { _id: payment._id, 'refund.state': 'pending', 'refund.seq': refund.seq };
+  // The attempt's lease: nobody else calls the provider for this refund until it is given back or expires.
+  const now = deps.clock.now();
+  const leased = await deps.payments.update(
+    { ...match, $or: [{ 'refund.leaseUntil': { $exists: false } }, { 'refund.leaseUntil': { $lte: now } }] },
+    { $set: { 'refund.leaseUntil': now + REFUND_LEASE_MS } },
+  );
+  if (!leased) return null;
+  /** The attempt's outcome, stored only while the refund is still this one, giving the lease back. */
+  const finish = (update: { $set: Record<string, unknown>; $inc?: Record<string, number> }) =>
+    deps.payments.update(match, { ...update, $unset: { 'refund.leaseUntil': '' } });
   // Never above what was paid: the amount was fixed as paid minus refunded when the refund started,
   // and anything refunded since (a refund event from the provider's dashboard) is taken off again.
-  const amount = Math.min(refund.amount, payment.amount - payment.refunded);
-  if (amount <= 0) return deps.payments.update(match, { $set: { 'refund.state': 'succeeded', updatedAt: isoNow(deps) } });
+  const amount = Math.min(refund.amount, leased.amount - leased.refunded);
+  if (amount <= 0) return finish({ $set: { 'refund.state': 'succeeded', updatedAt: isoNow(deps) } });
   try {
     const result = await provider.refund({
       providerRef: payment.providerRef,
@@ -49,8 +67,8 @@ export async function attemptRefund(deps: PaymentDeps, payment: PaymentDoc): Pro
       idempotencyKey: `pay_${payment._id}:refund:${refund.seq}`,
     });
     if (result.status === 'succeeded') {
-      const refunded = Math.min(payment.amount, payment.refunded + Math.min(result.amount, amount));
-      const stored = await deps.payments.update(match, {
+      const refunded = Math.min(leased.amount, leased.refunded + Math.min(result.amount, amount));
+      const stored = await finish({
         $set: {
           refunded,
           status: refunded >= payment.amount ? 'refunded' : 'succeeded',
@@ -62,11 +80,10 @@ export async function attemptRefund(deps: PaymentDeps, payment: PaymentDoc): Pro
       if (stored) deps.counters?.refundFinished(payment.provider, 'succeeded');
       return stored;
     }
-    if (result.status === 'pending')
-      return deps.payments.update(match, { $set: { 'refund.state': 'requested', 'refund.ref': result.refundRef, updatedAt: isoNow(deps) } });
+    if (result.status === 'pending') return finish({ $set: { 'refund.state': 'requested', 'refund.ref': result.refundRef, updatedAt: isoNow(deps) } });
     // The provider took the refund and then failed it (a closed card): a new refund, under a new key, later.
     deps.logger.error('the provider failed a refund; retried later under a new key', { paymentId: payment._id, refundRef: result.refundRef });
-    return deps.payments.update(match, {
+    return finish({
       $set: { 'refund.nextAttemptAt': nextAttempt(deps, refund.attempts), updatedAt: isoNow(deps) },
       $inc: { 'refund.seq': 1, 'refund.attempts': 1 },
     });
@@ -86,7 +103,7 @@ export async function attemptRefund(deps: PaymentDeps, payment: PaymentDoc): Pro
         error: err.message,
       });
       const at = isoNow(deps);
-      const stored = await deps.payments.update(match, {
+      const stored = await finish({
         $set: { 'refund.state': 'failed', 'refund.failure': { code: err.code, message: err.message, status: err.status, at }, updatedAt: at },
         $inc: { 'refund.seq': 1, 'refund.attempts': 1 },
       });
@@ -95,7 +112,7 @@ export async function attemptRefund(deps: PaymentDeps, payment: PaymentDoc): Pro
     }
     // Outcome unknown (timeout, outage): retried under the same key, so it cannot refund twice.
     deps.logger.warn('refund not confirmed by the provider; the reconciler retries it', { paymentId: payment._id, error: String(err) });
-    return deps.payments.update(match, { $set: { 'refund.nextAttemptAt': nextAttempt(deps, refund.attempts) }, $inc: { 'refund.attempts': 1 } });
+    return finish({ $set: { 'refund.nextAttemptAt': nextAttempt(deps, refund.attempts) }, $inc: { 'refund.attempts': 1 } });
   }
 }
 

@@ -26,14 +26,12 @@ export async function payLostBookings(deps: PaymentDeps): Promise<number> {
     const [p] = await deps.payments.find({ bookingId: b._id, status: 'succeeded', refund: { $exists: false }, updatedAt: { $lte: before } }, 1);
     if (!p) continue;
     const now = isoNow(deps);
-    const paid = await deps.bookings.transitionFromStatus(
-      { _id: b._id, status: 'pending_payment', expiresAt: { $gt: now } },
-      { $set: { status: 'paid', updatedAt: now }, $push: { history: { status: 'paid', at: now, by: { id: p._id, role: 'system' }, action: 'pay' } } },
+    const paid = await deps.lifecycle.move(
+      b._id,
+      { status: 'pending_payment', expiresAt: { $gt: now } },
+      { action: 'pay', to: 'paid', by: { id: p._id, role: 'system' } },
     );
-    if (paid) {
-      fixed++;
-      deps.notifier.bookingPaid(paid);
-    }
+    if (paid) fixed++;
   }
   return fixed;
 }

@@ -1,7 +1,13 @@
+import type { Leases } from '@tm/shared/store';
 import { applyPaymentEvent } from '../payments/apply-event.ts';
 import { isoNow, type PaymentDeps, providerOf } from '../payments/deps.ts';
-import { attemptRefund, cancelOpenPayment } from '../payments/refunds.ts';
+import { attemptRefund } from '../payments/refunds.ts';
 import { cancelOpenPaymentsOfClosedBookings, checkRequestedRefunds, payLostBookings, refundOrphanedPayments } from './money-duties.ts';
+
+/** The store lease a reconciler pass runs under, and how long it holds (renewed every third while the pass runs). */
+export const RECONCILER_LEASE = 'bookings.reconciler';
+export const RECONCILER_LEASE_MS = 30_000;
+const SKIPPED = { paymentsApplied: 0, refundsRetried: 0, refundsChecked: 0, bookingsExpired: 0, bookingsPaid: 0, refundsStarted: 0, openPaymentsCancelled: 0 };
 
 /** A payment unfinished this long is re-read from its provider (DESIGN.md: 10 min). */
 export const STUCK_AFTER_MS = 10 * 60_000;
@@ -14,7 +20,7 @@ export const STUCK_AFTER_MS = 10 * 60_000;
  * refunds the provider took as pending, and retries failed cancels of open payments. Every step is a conditional update, so two reconcilers (or a
  * reconciler and a webhook) never apply anything twice.
  */
-export function createReconciler(deps: PaymentDeps & { intervalMs?: number }) {
+export function createReconciler(deps: PaymentDeps & { intervalMs?: number; leases?: Leases }) {
   const { logger, clock } = deps;
   let timer: ReturnType<typeof setInterval> | undefined;
   type Pass = {
@@ -80,32 +86,29 @@ export function createReconciler(deps: PaymentDeps & { intervalMs?: number }) {
     const due = await deps.bookings.find({ status: 'pending_payment', expiresAt: { $lte: now } });
     let expired = 0;
     for (const b of due) {
-      const moved = await deps.bookings.transitionFromStatus(
-        { _id: b._id, status: 'pending_payment', expiresAt: { $lte: now } },
-        {
-          $set: { status: 'expired', updatedAt: now },
-          $push: { history: { status: 'expired', at: now, by: { id: 'reconciler', role: 'system' }, action: 'expire' } },
-        },
+      // Its open payment is closed at the provider by the move's outbox message (booking.close-payment).
+      const moved = await deps.lifecycle.move(
+        b._id,
+        { status: 'pending_payment', expiresAt: { $lte: now } },
+        { action: 'expire', to: 'expired', by: { id: 'reconciler', role: 'system' } },
       );
-      if (!moved) continue;
-      expired++;
-      await cancelOpenPayment(deps, b._id);
+      if (moved) expired++;
     }
     return expired;
   }
 
-  /** One pass of every duty; passes never overlap. */
+  /**
+   * One pass of every duty; passes of this process never overlap, and with `leases` (main.ts) a
+   * pass runs under the store lease `bookings.reconciler`, so replicas take turns: a replica
+   * whose timer fires while another holds it skips the pass (all zero). Each step is also a
+   * conditional update, so a pass overlapping another after a lost lease applies nothing twice.
+   */
   async function tick(): Promise<Pass> {
     if (running) return running;
     const pass = (async () => {
-      const paymentsApplied = await rereadStuckPayments();
-      const refundsRetried = await retryRefunds();
-      const refundsChecked = await checkRequestedRefunds(deps);
-      const bookingsPaid = await payLostBookings(deps);
-      const bookingsExpired = await expireBookings();
-      const refundsStarted = await refundOrphanedPayments(deps);
-      const openPaymentsCancelled = await cancelOpenPaymentsOfClosedBookings(deps);
-      return { paymentsApplied, refundsRetried, refundsChecked, bookingsExpired, bookingsPaid, refundsStarted, openPaymentsCancelled };
+      if (!deps.leases) return passOnce();
+      const run = await deps.leases.run(RECONCILER_LEASE, RECONCILER_LEASE_MS, passOnce);
+      return run.ran ? run.value : SKIPPED;
     })();
     running = pass;
     try {
@@ -113,6 +116,17 @@ export function createReconciler(deps: PaymentDeps & { intervalMs?: number }) {
     } finally {
       running = undefined;
     }
+  }
+
+  async function passOnce(): Promise<Pass> {
+    const paymentsApplied = await rereadStuckPayments();
+    const refundsRetried = await retryRefunds();
+    const refundsChecked = await checkRequestedRefunds(deps);
+    const bookingsPaid = await payLostBookings(deps);
+    const bookingsExpired = await expireBookings();
+    const refundsStarted = await refundOrphanedPayments(deps);
+    const openPaymentsCancelled = await cancelOpenPaymentsOfClosedBookings(deps);
+    return { paymentsApplied, refundsRetried, refundsChecked, bookingsExpired, bookingsPaid, refundsStarted, openPaymentsCancelled };
   }
 
   return {

@@ -154,7 +154,9 @@ export async function createBookingsUnderTest(
     guests,
     providers: { dev, ...options.providers },
     marketProviders: { IN: 'dev', AE: 'dev', DE: 'dev', US: 'dev', AU: 'dev', ...options.marketProviders },
-    notifier: createNotifier({ mailer, logger, retryDelaysMs: [1, 1, 1], contacts, limit }),
+    notifier: createNotifier({ mailer, logger, contacts, limit }),
+    // Retries at once (the manual clock does not move by itself); woken by each change, no polling.
+    outbox: { backoffMs: [0], pollMs: 3_600_000 },
     clock,
     logger,
   };
@@ -162,6 +164,7 @@ export async function createBookingsUnderTest(
   await parts.ensureIndexes();
   const app = createApp(deps, parts);
   const reconciler = createReconciler(parts.paymentDeps);
+  parts.outbox.start();
 
   const sign = (claims: Record<string, unknown>, ttlS = 900) =>
     new SignJWT({ ...claims })

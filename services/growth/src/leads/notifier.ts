@@ -1,65 +1,82 @@
-import type { Logger } from '@tm/shared';
+import type { Clock, Logger } from '@tm/shared';
 import type { Mailer } from '@tm/shared/mail';
+import { createOutbox, type Outbox } from '@tm/shared/outbox';
+import type { DocumentStore } from '@tm/shared/store';
 import type { LeadDoc } from './repository.ts';
 
-const DEFAULT_RETRY_MS = [500, 5_000, 30_000, 120_000];
-
-/** The mail to sales about a new lead: sent after the lead is stored, retried, never awaited by the answer. */
+/**
+ * The mail to sales about a new lead, through the outbox (docs/operations.md "Outbox"): staged
+ * before the lead is stored (under the lead's existence as its guard), released once the lead is
+ * stored and won its email (of concurrent first forms only one lead stays), delivered by the
+ * worker with backoff, surviving a restart, once across replicas. The answer never waits for it.
+ */
 export interface LeadNotifier {
-  newLead(lead: LeadDoc): void;
-  /** Resolves when no mail is waiting (tests and shutdown). */
+  /** Before a new lead `leadId` is stored. */
+  staged(leadId: string): Promise<void>;
+  /** After it was stored as a new lead (not merged into another, not removed as a race's loser). */
+  created(leadId: string): Promise<void>;
+  /** Delivers every mail due now (tests); resolves when done. */
   idle(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+  ensureIndexes(): Promise<void>;
 }
 
-/**
- * Each mail is tried at once and then after each delay; one that still fails is logged as lost
- * (the lead itself is stored either way, and sales sees it in GET /leads).
- */
-export function createLeadNotifier(options: { mailer: Mailer; logger: Logger; salesEmail: string; retryDelaysMs?: readonly number[] }): LeadNotifier {
-  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_MS;
-  let pending = 0;
-  const waiters: (() => void)[] = [];
-  const settle = () => {
-    pending--;
-    if (pending === 0) for (const w of waiters.splice(0)) w();
-  };
-  const send = (lead: LeadDoc, attempt: number) => {
-    const first = lead.submissions[0];
-    options.mailer
-      .send({
-        to: options.salesEmail,
-        subject: `New lead: ${lead.name}${lead.company ? ` (${lead.company})` : ''}, ${lead.market}`,
-        text: [
-          `${lead.name} <${lead.email}>${lead.phone ? `, ${lead.phone}` : ''}`,
-          lead.company ? `Company: ${lead.company}` : undefined,
-          `Market: ${lead.market}`,
-          first?.serviceId ? `Service: ${first.serviceId}` : undefined,
-          first?.budget ? `Budget: ${first.budget}` : undefined,
-          `Marketing consent: ${lead.consentMarketing ? 'yes' : 'no'}`,
-          '',
-          first?.need ?? '',
-          '',
-          `Lead ${lead._id}: PATCH /api/leads/${lead._id} to move it on.`,
-        ]
-          .filter((line) => line !== undefined)
-          .join('\n'),
-      })
-      .then(settle, (err: unknown) => {
-        const delay = delays[attempt];
-        if (delay === undefined) {
-          options.logger.error('lead mail not delivered after retries', { leadId: lead._id, error: String(err) });
-          settle();
-          return;
-        }
-        options.logger.warn('lead mail failed; retrying', { leadId: lead._id, attempt: attempt + 1, error: String(err) });
-        setTimeout(() => send(lead, attempt + 1), delay);
-      });
-  };
+const TOPIC = 'lead.mail';
+const keyOf = (leadId: string) => `lead:${leadId}:new`;
+
+export function composeLeadMail(lead: LeadDoc, salesEmail: string) {
+  const first = lead.submissions[0];
   return {
-    newLead(lead) {
-      pending++;
-      queueMicrotask(() => send(lead, 0));
+    to: salesEmail,
+    subject: `New lead: ${lead.name}${lead.company ? ` (${lead.company})` : ''}, ${lead.market}`,
+    text: [
+      `${lead.name} <${lead.email}>${lead.phone ? `, ${lead.phone}` : ''}`,
+      lead.company ? `Company: ${lead.company}` : undefined,
+      `Market: ${lead.market}`,
+      first?.serviceId ? `Service: ${first.serviceId}` : undefined,
+      first?.budget ? `Budget: ${first.budget}` : undefined,
+      `Marketing consent: ${lead.consentMarketing ? 'yes' : 'no'}`,
+      '',
+      first?.need ?? '',
+      '',
+      `Lead ${lead._id}: PATCH /api/leads/${lead._id} to move it on.`,
+    ]
+      .filter((line) => line !== undefined)
+      .join('\n'),
+  };
+}
+
+export function createLeadNotifier(options: {
+  mailer: Mailer;
+  logger: Logger;
+  salesEmail: string;
+  documents: DocumentStore;
+  clock: Clock;
+  backoffMs?: readonly number[];
+  pollMs?: number;
+}): LeadNotifier {
+  const leads = options.documents.collection<LeadDoc>('leads');
+  const outbox: Outbox = createOutbox({
+    documents: options.documents,
+    clock: options.clock,
+    logger: options.logger,
+    ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+    handlers: {
+      async [TOPIC](payload) {
+        // Read when sent: a lead erased meanwhile is mailed to nobody.
+        const lead = await leads.findOne({ _id: String(payload.leadId) });
+        if (lead && lead.status !== 'spam') await options.mailer.send(composeLeadMail(lead, options.salesEmail));
+      },
     },
-    idle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+  });
+  return {
+    staged: (leadId) => outbox.stage([{ key: keyOf(leadId), topic: TOPIC, payload: { leadId } }], { collection: 'leads', filter: { _id: leadId } }),
+    created: (leadId) => outbox.release([keyOf(leadId)]),
+    idle: async () => void (await outbox.deliverDue()),
+    start: () => outbox.start(),
+    stop: () => outbox.stop(),
+    ensureIndexes: () => outbox.ensureIndexes(),
   };
 }

@@ -93,9 +93,15 @@ export function createLeadRepository(db: DocumentStore) {
      * Adds the submission to the lead its email or phone belongs to within the last 24 h, or
      * makes a new lead. The new lead is stored before its email key is claimed, and the claim is
      * the one race: of concurrent first submissions exactly one claims the key (the others
-     * remove their own lead and join the winner's), so one email makes one lead.
+     * remove their own lead and join the winner's), so one email makes one lead. `beforeNew`
+     * runs before a new lead is stored (the notifier stages its mail there).
      */
-    async mergeOrCreate(l: LeadInput, now: Date, userId?: string): Promise<{ lead: LeadDoc; created: boolean }> {
+    async mergeOrCreate(
+      l: LeadInput,
+      now: Date,
+      userId?: string,
+      beforeNew: (leadId: string) => Promise<void> = async () => {},
+    ): Promise<{ lead: LeadDoc; created: boolean }> {
       const contactKeys = [`email:${l.email}`, ...(l.phone ? [`phone:${l.phone}`] : [])];
       const cutoff = new Date(now.getTime() - MERGE_WINDOW_MS);
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -124,6 +130,8 @@ export function createLeadRepository(db: DocumentStore) {
           continue;
         }
         const doc = newLead(l, 'new', now, userId);
+        // Its side effects are written first (the outbox's staged mail), then the lead.
+        await beforeNew(doc._id);
         await leads.insertOne(doc);
         if (await claimKey(contactKeys[0] as string, doc._id, now)) {
           for (const k of contactKeys.slice(1)) await claimKey(k, doc._id, now);

@@ -60,8 +60,8 @@ export function createLeadRoutes(deps: LeadRoutesDeps) {
           deps.logger.info('lead kept as spam', { leadId: stored._id, reason: spam });
           return ok({ id: stored._id });
         }
-        const { lead, created } = await leads.mergeOrCreate(input, now, caller?.sub);
-        if (created) deps.notifier.newLead(lead);
+        const { lead, created } = await leads.mergeOrCreate(input, now, caller?.sub, deps.notifier.staged);
+        if (created) await deps.notifier.created(lead._id);
         return ok({ id: lead._id });
       },
       {

@@ -41,7 +41,7 @@ function hasEveryWord(texts: string[], wordsAsked: string[]): boolean {
   return wordsAsked.length > 0 && wordsAsked.every((q) => words.some((w) => w.startsWith(q)));
 }
 
-/** The search rules written out plainly: filter every listed card, then sort by the search order. */
+/** The search rules written out plainly: filter every listed card, then sort by relevance (free text only) and the search order. */
 function expected(q: TalentSearch): string[] {
   const roleWords = { pm: 'pm project manager delivery', resource: 'resource developer engineer', expert: 'expert consultant advisor' };
   return listed
@@ -65,12 +65,41 @@ function expected(q: TalentSearch): string[] {
     })
     .sort(
       (a, b) =>
+        relevance(b, q.search) - relevance(a, q.search) ||
         STATUS_RANK[a.availability.status] - STATUS_RANK[b.availability.status] ||
         b.rating - a.rating ||
         b.reviewCount - a.reviewCount ||
         (a.slug < b.slug ? -1 : 1),
     )
     .map((c) => c._id);
+}
+
+/**
+ * A free-text search ranks by relevance first (the one search's matching): per query word, the
+ * best field it begins a word of (name and headline 3, skills and industries 2, the rest 1), the
+ * word itself counting fully and a longer word 0.8. These queries have no stop words, synonyms or typos.
+ */
+function relevance(c: ProfileCard, search: string | undefined): number {
+  if (search === undefined) return 0;
+  const roleWords = { pm: 'pm project manager delivery', resource: 'resource developer engineer', expert: 'expert consultant advisor' };
+  const fields: [string[], number][] = [
+    [[c.displayName, c.headline], 3],
+    [c.skills.map((s) => s.name), 2],
+    [c.industries ?? [], 2],
+    [[c.displayName, c.headline, ...c.skills.map((s) => s.name), ...(c.industries ?? []), roleWords[c.role], c.location.city, ...c.services], 1],
+  ];
+  let total = 0;
+  for (const q of queryWords(search)) {
+    let best = 0;
+    for (const [texts, weight] of fields) {
+      for (const w of texts.flatMap((t) => searchWords(t))) {
+        if (w === q) best = Math.max(best, weight);
+        else if (w.startsWith(q)) best = Math.max(best, weight * 0.8);
+      }
+    }
+    total += best;
+  }
+  return total;
 }
 
 describe('DirectorySnapshot.page', () => {

@@ -4,13 +4,16 @@ import {
   intersectSorted,
   ordinalsWithEveryWord,
   type PrebuiltAnswer,
+  parseQuery,
   prebuild,
+  QueryMatcher,
   queryWords,
   releaseBatch,
   type StreamedAnswer,
   streamed,
   type TokenIndex,
   TokenIndexBuilder,
+  topRanked,
   type WholeListAnswer,
   yieldToRequests,
 } from '@tm/shared/search';
@@ -57,6 +60,8 @@ interface ClassLists {
 export class DirectorySnapshot {
   /** Whole-list answers built on first use; an index's is the pending pass, so concurrent first requests share it. */
   private readonly answers = new Map<string, WholeListAnswer | Promise<StreamedAnswer>>();
+  /** The free-text matcher (the one search's matching), made on the first text search of this version. */
+  private matcher: QueryMatcher | undefined;
 
   private constructor(
     readonly marker: ChangeMarker,
@@ -66,6 +71,7 @@ export class DirectorySnapshot {
     private readonly text: TokenIndex,
     private readonly skills: TokenIndex,
     private readonly industries: TokenIndex,
+    private readonly headlines: TokenIndex,
   ) {}
 
   /**
@@ -92,6 +98,7 @@ export class DirectorySnapshot {
     const text = new TokenIndexBuilder();
     const skills = new TokenIndexBuilder();
     const industries = new TokenIndexBuilder();
+    const headlines = new TokenIndexBuilder();
     const role: Record<TalentRole, number[]> = { pm: [], resource: [], expert: [] };
     const bookable: number[] = [];
     const unavailable: number[] = [];
@@ -99,6 +106,8 @@ export class DirectorySnapshot {
       const c = cards[o] as ProfileCard;
       text.add(o, c.displayName);
       text.add(o, c.headline);
+      headlines.add(o, c.displayName);
+      headlines.add(o, c.headline);
       for (const s of c.skills) {
         text.add(o, s.name);
         skills.add(o, s.name);
@@ -127,6 +136,7 @@ export class DirectorySnapshot {
       text.build(previous?.text),
       skills.build(previous?.skills),
       industries.build(previous?.industries),
+      headlines.build(previous?.headlines),
     );
   }
 
@@ -135,7 +145,7 @@ export class DirectorySnapshot {
     const lists: Int32Array[] = [];
     if (q.role) lists.push(this.classes.role[q.role]);
     if (q.available !== undefined) lists.push(q.available ? this.classes.bookable : this.classes.unavailable);
-    if (q.search !== undefined) lists.push(ordinalsWithEveryWord([this.text], queryWords(q.search)));
+
     if (q.skills)
       lists.push(
         ordinalsWithEveryWord(
@@ -144,9 +154,37 @@ export class DirectorySnapshot {
         ),
       );
     if (q.industry !== undefined) lists.push(ordinalsWithEveryWord([this.industries], queryWords(q.industry)));
+    const idOf = (o: number) => (this.cards[o] as ProfileCard)._id;
+    if (q.search !== undefined) {
+      // Free text: the one search's matching (stop words not required, synonyms, typos), ranked
+      // by relevance first, then this directory's order (bookable first, best rated).
+      const match = this.textMatcher().match(parseQuery(q.search));
+      const matched = match.ordinals.slice().sort();
+      const found = lists.length === 0 ? matched : intersectSorted([matched, ...lists]);
+      return {
+        ids: topRanked(found, match.relevance, skip + limit)
+          .slice(skip)
+          .map(idOf),
+        total: found.length,
+      };
+    }
     if (lists.length === 0) return { ids: this.cards.slice(skip, skip + limit).map((c) => c._id), total: this.cards.length };
     const matches = intersectSorted(lists);
-    return { ids: Array.from(matches.subarray(skip, skip + limit), (o) => (this.cards[o] as ProfileCard)._id), total: matches.length };
+    return { ids: Array.from(matches.subarray(skip, skip + limit), idOf), total: matches.length };
+  }
+
+  /** Name and headline weigh most, then skills and industries, then the rest of the card (role words, city, services). */
+  private textMatcher(): QueryMatcher {
+    this.matcher ??= new QueryMatcher(
+      [
+        { index: this.headlines, weight: 3 },
+        { index: this.skills, weight: 2 },
+        { index: this.industries, weight: 2 },
+        { index: this.text, weight: 1 },
+      ],
+      this.cards.length,
+    );
+    return this.matcher;
   }
 
   /** The listed card with this slug, or undefined (a rebuild keeps it when unchanged). */

@@ -31,6 +31,33 @@ describe('GET /talent', () => {
     for (const p of body.data) expect(p).not.toHaveProperty('contact');
   });
 
+  it('finds fintech PMs from free text "PM for fintech" ("for" is not a required word; "pm" stands for project manager)', async () => {
+    const { res, body } = await search(`?search=${encodeURIComponent('PM for fintech')}&limit=100`);
+    expect(res.status).toBe(200);
+    const fintechPms = listed.filter((p) => p.role === 'pm' && p.industries?.includes('fintech')).map((p) => p.slug);
+    expect(fintechPms.length).toBeGreaterThan(1);
+    expect(body.data.map((p) => p.slug)).toEqual(expect.arrayContaining(fintechPms));
+    for (const p of body.data) expect(p.industries).toContain('fintech');
+  });
+
+  it('ranks "fintech project manager" by relevance: fintech PMs titled Project Manager first, never a PM without fintech', async () => {
+    const { body } = await search(`?search=${encodeURIComponent('fintech project manager')}&limit=100`);
+    const slugs = body.data.map((p) => p.slug);
+    const titled = listed.filter((p) => p.industries?.includes('fintech') && /project manager/i.test(p.headline)).map((p) => p.slug);
+    expect(titled.length).toBeGreaterThan(1);
+    expect(slugs.slice(0, titled.length).sort()).toEqual(titled.sort());
+    for (const p of body.data) expect(p.industries).toContain('fintech');
+  });
+
+  it('tolerates a typo and a transliteration in free text', async () => {
+    const typo = (await search(`?search=${encodeURIComponent('fintehc')}&limit=100`)).body.data;
+    const exact = (await search('?search=fintech&limit=100')).body.data;
+    expect(typo.map((p) => p.slug).sort()).toEqual(exact.map((p) => p.slug).sort());
+    expect(exact.length).toBeGreaterThan(0);
+    const hindi = (await search(`?search=${encodeURIComponent('प्रोजेक्ट मैनेजर')}&limit=100`)).body.data;
+    expect(hindi.map((p) => p.slug)).toEqual((await search('?search=project%20manager&limit=100')).body.data.map((p) => p.slug));
+  });
+
   it('finds a PM for a fintech project with role and industry', async () => {
     const { body } = await search('?role=pm&industry=fintech');
     expect(body.data.length).toBeGreaterThan(0);

@@ -10,10 +10,11 @@ import { toPublicProfile } from './view.ts';
 
 const SEARCH_DESCRIPTION =
   'Finds talent among every active and indexable profile (project managers, field resources and experts). ' +
-  '`search` matches word beginnings (case, accents and script variants folded; any language) in the name, headline, skills, industries, role, city and service slugs; ' +
-  'every word must match. `role` is pm, resource or expert; `skills` is a comma-separated list of skill names, each of which the person must have; ' +
+  '`search` is free text matched as the one search matches it (docs/search.md): each word must begin a word of the name, headline, skills, industries, role, city or service slugs, ' +
+  'or be within a typo of one (1 edit from 5 letters, 2 from 9); stop words of en, hi, ar, de ("for", "के", "في", "für") are not required; short forms and transliterations count ("pm", "js", "डेवलपर"); ' +
+  'case, accents, Arabic letter forms and digits of any script are folded. `role` is pm, resource or expert; `skills` is a comma-separated list of skill names, each of which the person must have; ' +
   '`industry` matches the industries a person lists (fintech, retail, healthcare, ...); `available=true` keeps people bookable now or soon (available or limited), `false` the unavailable. ' +
-  'Results are ordered bookable first, then best rated, then most reviewed, then slug, and paged like GET /services: `page` (from 1) and `limit` (1-100, default 20), ' +
+  'With `search`, results are ordered by relevance first (name and headline, then skills and industries, then the rest); otherwise, and among equally relevant people, bookable first, then best rated, then most reviewed, then slug, and paged like GET /services: `page` (from 1) and `limit` (1-100, default 20), ' +
   'with `X-Total-Count` and an RFC 8288 `Link` header. Only public profile fields are returned (never contact data). ' +
   `Errors (400): INVALID_PAGE, INVALID_LIMIT, INVALID_SEARCH (over ${TALENT_SEARCH_MAX} characters), INVALID_ROLE, INVALID_SKILLS (over ${TALENT_SKILLS_MAX} skills), ` +
   'INVALID_INDUSTRY, INVALID_AVAILABLE (not true or false); each also for a parameter given twice. No login needed.';

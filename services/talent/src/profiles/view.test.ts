@@ -83,7 +83,7 @@ describe('preview and index mapping', () => {
     });
   });
 
-  it('maps an index entry with skill names and the market code', () => {
+  it('maps an index entry with skill names, the market code, industries and the availability status (for search)', () => {
     expect(toTalentIndexEntry(stored)).toEqual({
       slug: 'test-person',
       kind: 'pm',
@@ -92,6 +92,8 @@ describe('preview and index mapping', () => {
       skills: ['Scrum'],
       location: 'DE',
       updatedAt: '2026-11-01T10:00:00.000Z',
+      industries: [...(stored.industries ?? [])],
+      availability: 'limited',
     });
   });
 });

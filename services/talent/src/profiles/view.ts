@@ -56,7 +56,7 @@ export function toPmPreview(p: StoredProfile): PmPreview {
 
 /** A profile as the sitemap and llms files list it. */
 export function toTalentIndexEntry(
-  p: Pick<StoredProfile, 'slug' | 'role' | 'displayName' | 'headline' | 'skills' | 'location' | 'updatedAt'>,
+  p: Pick<StoredProfile, 'slug' | 'role' | 'displayName' | 'headline' | 'skills' | 'location' | 'updatedAt' | 'industries' | 'availability'>,
 ): TalentIndexEntry {
   return {
     slug: p.slug,
@@ -66,6 +66,8 @@ export function toTalentIndexEntry(
     skills: p.skills.map((s) => s.name),
     location: p.location.market,
     updatedAt: p.updatedAt,
+    industries: [...(p.industries ?? [])],
+    availability: p.availability.status,
   };
 }
 

@@ -61,6 +61,7 @@ describe('MCP tools over Streamable HTTP', () => {
   it('lists every tool with a description, an input schema and an output schema', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
+      'search',
       'search_services',
       'get_service',
       'quote_service',

@@ -1,6 +1,7 @@
 import { createBookingsUnderTest, createHttpCatalog, createHttpLegal, createTokenVerifier } from '@tm/bookings/testing';
 import { createApp as createCatalogApp, createServiceRepository, createTalentClient, seedServices } from '@tm/catalog/testing';
 import { createCallerReader, createApp as createContentServiceApp, createContentUnderTest } from '@tm/content/testing';
+import { createSearchOver } from '@tm/search/testing';
 import { createManualClock, createMemoryLogger, silentLogger, systemClock } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
@@ -24,6 +25,7 @@ export interface AgentStack {
   catalogUrl: string;
   talentUrl: string;
   contentUrl: string;
+  searchUrl: string;
   catalogDocuments: DocumentStore;
   talentDocuments: DocumentStore;
   /** What the catalog logged (one line per request, with its request id). */
@@ -82,7 +84,17 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
     })
   ).app.listen({ hostname: '127.0.0.1', port: 0 });
   const bookingsUrl = urlOf(bookings);
-  deps.upstreams = { ...upstreamsAt('http://127.0.0.1:9'), catalog: catalogUrl, talent: talentUrl, bookings: bookingsUrl, content: contentUrl };
+  // The one search over catalog, talent and content (its first index read before the gateway starts).
+  const search = (await createSearchOver({ catalog: catalogUrl, talent: talentUrl, content: contentUrl })).app.listen({ hostname: '127.0.0.1', port: 0 });
+  const searchUrl = urlOf(search);
+  deps.upstreams = {
+    ...upstreamsAt('http://127.0.0.1:9'),
+    catalog: catalogUrl,
+    talent: talentUrl,
+    bookings: bookingsUrl,
+    content: contentUrl,
+    search: searchUrl,
+  };
   const gateway = createGatewayApp(deps).listen({ hostname: '127.0.0.1', port: 0 });
 
   let talentUp = true;
@@ -100,6 +112,7 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
     catalogUrl,
     talentUrl,
     contentUrl,
+    searchUrl,
     catalogDocuments,
     talentDocuments,
     catalogLog: catalogLogger.lines,
@@ -118,6 +131,7 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
     stopCatalog,
     async stop() {
       await gateway.stop(true);
+      await search.stop(true);
       await bookings.stop(true);
       await content.stop(true);
       await stopCatalog();

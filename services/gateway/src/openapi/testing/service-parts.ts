@@ -27,7 +27,7 @@ export async function realServiceApps(): Promise<Record<ServiceName, Servable>> 
     messaging: createMessagingUnderTest().app,
     content: (await createContentUnderTest()).app,
     reviews: createReviewsUnderTest().app,
-    search: createSearchUnderTest().app,
+    search: (await createSearchUnderTest()).app,
     growth: (await createGrowthUnderTest()).app,
     assistant: (await createAssistantUnderTest()).app,
   };

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'bun:test';
+import { bayesian, compareMerit, pageDocument, type SearchDocument, serviceDocument, talentDocument } from './documents.ts';
+
+const doc = (slug: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
+  type: 'talent',
+  id: slug,
+  slug,
+  title: slug,
+  summary: '',
+  url: `/talent/${slug}`,
+  keywords: [],
+  other: [],
+  ...extra,
+});
+
+describe('search documents from index lines', () => {
+  it('reads a service line: its name as title, category words as keywords, its markets', () => {
+    expect(
+      serviceDocument({
+        _id: 's1',
+        slug: 'data-engineer',
+        kind: 'role',
+        category: 'data-ai',
+        name: 'Data Engineer',
+        summary: 'Pipelines',
+        markets: ['IN', 'DE'],
+      }),
+    ).toEqual({
+      type: 'service',
+      id: 's1',
+      slug: 'data-engineer',
+      title: 'Data Engineer',
+      summary: 'Pipelines',
+      url: '/services/data-engineer',
+      keywords: ['data ai'],
+      other: ['role'],
+      markets: ['IN', 'DE'],
+    });
+  });
+
+  it('reads a talent line with the site path of its kind, skills and industries as keywords, role words as other', () => {
+    const pm = talentDocument({
+      slug: 'a-b',
+      kind: 'pm',
+      displayName: 'A B',
+      headline: 'PM',
+      skills: ['Scrum'],
+      industries: ['fintech'],
+      location: 'IN',
+      availability: 'limited',
+    });
+    expect(pm).toMatchObject({ url: '/pm/a-b', keywords: ['Scrum', 'fintech'], other: ['project manager delivery', 'IN'], availability: 'limited' });
+    expect(talentDocument({ slug: 'x', kind: 'expert', displayName: 'X' })?.url).toBe('/talent/x');
+    expect(talentDocument({ slug: 'x', kind: 'resource', displayName: 'X' })?.url).toBe('/resource/x');
+  });
+
+  it('reads a page line with the path of its type', () => {
+    expect(pageDocument({ id: 'p', slug: 'refunds', type: 'faq', lang: 'de', title: 'Erstattung', summary: '' })?.url).toBe('/faq/refunds');
+    expect(pageDocument({ id: 'p', slug: 'a', type: 'article', lang: 'en', title: 'A', summary: '' })?.url).toBe('/articles/a');
+    expect(pageDocument({ id: 'p', slug: 'a', type: 'page', lang: 'en', title: 'A', summary: '' })?.url).toBe('/pages/a');
+  });
+
+  it('leaves out a line without what a hit needs, and ignores a rating that is not {count, average}', () => {
+    expect(serviceDocument({ slug: 'x', name: 'X' })).toBeUndefined();
+    expect(talentDocument({ slug: 'x', kind: 'pm' })).toBeUndefined();
+    expect(pageDocument({ id: 'p', slug: 'x' })).toBeUndefined();
+    expect(talentDocument({ slug: 'x', kind: 'pm', displayName: 'X', rating: 4.5 })?.rating).toBeUndefined();
+    expect(talentDocument({ slug: 'x', kind: 'pm', displayName: 'X', rating: { count: 0, average: 5 } })?.rating).toBeUndefined();
+    expect(talentDocument({ slug: 'x', kind: 'pm', displayName: 'X', rating: { count: 2, average: 9 } })?.rating).toBeUndefined();
+    expect(talentDocument({ slug: 'x', kind: 'pm', displayName: 'X', rating: { count: 2, average: 4.5 } })?.rating).toEqual({ count: 2, average: 4.5 });
+  });
+});
+
+describe('order of merit', () => {
+  it('weighs a rating by its count (Bayesian): fifty 4.8s before one 5', () => {
+    expect(bayesian({ count: 50, average: 4.8 })).toBeGreaterThan(bayesian({ count: 1, average: 5 }));
+    expect(bayesian(undefined)).toBe(0);
+  });
+
+  it('orders by Bayesian rating, then availability (unknown between limited and unavailable), then type and slug', () => {
+    const docs = [
+      doc('e', { availability: 'unavailable' }),
+      doc('d'),
+      doc('c', { availability: 'limited' }),
+      doc('b', { availability: 'available' }),
+      doc('a', { availability: 'unavailable', rating: { count: 10, average: 4 } }),
+      doc('s', { type: 'service' }),
+    ];
+    expect(docs.sort(compareMerit).map((d) => d.slug)).toEqual(['a', 'b', 'c', 's', 'd', 'e']);
+  });
+});

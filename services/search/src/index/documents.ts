@@ -1,0 +1,139 @@
+import type { MarketCode, SearchType } from '@tm/contracts';
+
+/**
+ * What search keeps of one service, profile or page: public fields only, read from the indexes
+ * their services publish (catalog's service index, talent's talent index, content's page index).
+ */
+export interface SearchDocument {
+  type: SearchType;
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  url: string;
+  /** Skills, industries, category: words that say what the item is about (weighted like the summary). */
+  keywords: string[];
+  /** Role words, kind, city, language: words that place the item (weighted lowest). */
+  other: string[];
+  /** Services: the markets it is offered in (a caller's X-Country keeps only those). */
+  markets?: readonly MarketCode[];
+  rating?: { count: number; average: number };
+  /** Pages: the language of the copy (a caller's X-Lang puts pages in it before equally relevant others). */
+  lang?: string;
+  availability?: 'available' | 'limited' | 'unavailable';
+}
+
+/** Field weights: title before summary before the rest (design: "title before summary"). */
+export const FIELD_WEIGHTS = { title: 3, summary: 2, keywords: 2, other: 1 } as const;
+
+/** What a role is called in words people type (the synonym table adds "pm" and the other languages). */
+const ROLE_WORDS: Record<string, string> = {
+  pm: 'project manager delivery',
+  resource: 'resource developer engineer',
+  expert: 'expert consultant advisor',
+};
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+/** A `rating {count, average}` as reviews puts it on index lines; anything else is no rating. */
+function ratingOf(v: unknown): SearchDocument['rating'] {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const { count, average } = v as { count?: unknown; average?: unknown };
+  if (typeof count !== 'number' || typeof average !== 'number' || !(count > 0) || !(average >= 0 && average <= 5)) return undefined;
+  return { count, average };
+}
+
+/** A line of catalog's GET /internal/service-index.ndjson as a search document; undefined when it lacks what a hit needs. */
+export function serviceDocument(line: Record<string, unknown>): SearchDocument | undefined {
+  const id = str(line._id);
+  const slug = str(line.slug);
+  const name = str(line.name);
+  if (!id || !slug || !name) return undefined;
+  const category = str(line.category) ?? '';
+  const rating = ratingOf(line.rating);
+  return {
+    type: 'service',
+    id,
+    slug,
+    title: name,
+    summary: str(line.summary) ?? '',
+    url: `/services/${encodeURIComponent(slug)}`,
+    keywords: [category.replaceAll('-', ' ')],
+    other: [str(line.kind) ?? ''],
+    markets: strings(line.markets) as MarketCode[],
+    ...(rating ? { rating } : {}),
+  };
+}
+
+/** A line of talent's GET /internal/talent-index.ndjson as a search document. */
+export function talentDocument(line: Record<string, unknown>): SearchDocument | undefined {
+  const slug = str(line.slug);
+  const name = str(line.displayName);
+  const kind = str(line.kind);
+  if (!slug || !name || !kind) return undefined;
+  const rating = ratingOf(line.rating);
+  const availability = str(line.availability);
+  return {
+    type: 'talent',
+    id: slug,
+    slug,
+    title: name,
+    summary: str(line.headline) ?? '',
+    url: talentUrl(kind, slug),
+    keywords: [...strings(line.skills), ...strings(line.industries)],
+    other: [ROLE_WORDS[kind] ?? kind, str(line.location) ?? ''],
+    ...(rating ? { rating } : {}),
+    ...(availability === 'available' || availability === 'limited' || availability === 'unavailable' ? { availability } : {}),
+  };
+}
+
+/** A line of content's GET /internal/page-index.ndjson as a search document. */
+export function pageDocument(line: Record<string, unknown>): SearchDocument | undefined {
+  const id = str(line.id);
+  const slug = str(line.slug);
+  const title = str(line.title);
+  const type = str(line.type) ?? 'page';
+  if (!id || !slug || !title) return undefined;
+  return {
+    type: 'page',
+    id,
+    slug,
+    title,
+    summary: str(line.summary) ?? '',
+    url: `/${type === 'faq' ? 'faq' : type === 'article' ? 'articles' : 'pages'}/${encodeURIComponent(slug)}`,
+    keywords: [],
+    other: [type, str(line.lang) ?? ''],
+    ...(str(line.lang) ? { lang: str(line.lang) } : {}),
+  };
+}
+
+/** The site path of a profile, as the gateway's site files give it: /pm/, /resource/ or /talent/. */
+function talentUrl(kind: string, slug: string): string {
+  const s = encodeURIComponent(slug);
+  if (kind === 'pm') return `/pm/${s}`;
+  if (kind === 'resource') return `/resource/${s}`;
+  return `/talent/${s}`;
+}
+
+/** The prior of the Bayesian average: C reviews at the mean M, so one 5-star review does not outrank fifty 4.8s. */
+const PRIOR_COUNT = 5;
+const PRIOR_MEAN = 3.5;
+
+/** The Bayesian average of a rating; 0 without one (unrated items come after rated ones of the same relevance). */
+export function bayesian(rating: SearchDocument['rating']): number {
+  if (!rating) return 0;
+  return (PRIOR_COUNT * PRIOR_MEAN + rating.count * rating.average) / (PRIOR_COUNT + rating.count);
+}
+
+const AVAILABILITY_ORDER = { available: 0, limited: 1, unavailable: 3 } as const;
+const TYPE_ORDER: Record<SearchType, number> = { service: 0, talent: 1, page: 2 };
+
+/** Order of merit among equally relevant documents: Bayesian rating, then availability, then type and slug (stable). */
+export function compareMerit(a: SearchDocument, b: SearchDocument): number {
+  return (
+    bayesian(b.rating) - bayesian(a.rating) ||
+    (a.availability ? AVAILABILITY_ORDER[a.availability] : 2) - (b.availability ? AVAILABILITY_ORDER[b.availability] : 2) ||
+    TYPE_ORDER[a.type] - TYPE_ORDER[b.type] ||
+    (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)
+  );
+}
