@@ -1,7 +1,7 @@
 /**
  * `bun run bench`: starts the system with real Redis, drives GET /api/services/catalog and
  * POST /api/jobs/pricing, anonymously and with a bearer token, at 64 connections through (a) the
- * gateway, (b) nginx and (c) the catalog directly, prints requests/s, p50/p99 and the ratios,
+ * gateway, (b) nginx, (c) the catalog directly and (d) a bare Bun fetch proxy (scripts/bench/bare-proxy.ts), prints requests/s, p50/p99 and the ratios,
  * and writes them with the machine into BENCHMARKS.md. Every case is measured in several rounds
  * (each round a full pass over the cases) and reported as the median, because one 2-core run
  * swings by a third with whatever else the machine does. Every process it starts is stopped by
@@ -21,10 +21,14 @@
  * `delta` and overhead per tool round against a fake provider at 50 ms a chunk, and fallback
  * answers per second, all through the gateway.
  *
+ * Then the chat's case (scripts/bench/chat.ts, also runnable alone): 200 open streams and 20
+ * messages a second on one messaging process, then across two replicas on Redis: delivery
+ * latency from send to stream (p50/p99) and messaging's RSS.
+ *
  * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
- * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=checkout, content, growth or assistant (that
- * case alone), BENCH_GROWTH_SENDERS (16), BENCH_ASSISTANT_SAMPLES (20), BENCH_ASSISTANT_CONNECTIONS (16),
+ * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=proxy, checkout, content, growth, assistant or chat (that
+ * case alone), BENCH_CHAT_STREAMS (200), BENCH_CHAT_RATE (20), BENCH_GROWTH_SENDERS (16), BENCH_ASSISTANT_SAMPLES (20), BENCH_ASSISTANT_CONNECTIONS (16),
  * BENCH_GATEWAY_SERVER (bun: the gateway on Bun.serve; node: on node:http,
  * HTTP_SERVER=node; both: a second gateway on node:http measured as (a') next to the Bun.serve one,
  * with the a'/a ratios of each round).
@@ -35,6 +39,7 @@ import { join, resolve } from 'node:path';
 import { RedisClient } from 'bun';
 import { scaleSectionOf } from '../bench-scale/report.ts';
 import { assistantMarkdown, runAssistantBench } from './assistant.ts';
+import { chatMarkdown, runChatBench } from './chat.ts';
 import { checkoutMarkdown, customerTokenSigner, generateSigningKey, runCheckout } from './checkout.ts';
 import { contentMarkdown, runContentBench } from './content.ts';
 import { growthMarkdown, runGrowth } from './growth.ts';
@@ -66,10 +71,11 @@ const durationS = num('BENCH_DURATION_S', 8);
 const warmupS = num('BENCH_WARMUP_S', 2);
 const connections = num('BENCH_CONNECTIONS', 64);
 const checkoutCustomers = num('BENCH_CHECKOUT_CUSTOMERS', 16);
-// BENCH_ONLY=checkout, content, growth or assistant runs that case alone (and writes only it to BENCH_OUTPUT).
+// BENCH_ONLY=proxy (the gateway, nginx, the bare Bun proxy and the catalog alone), checkout, content,
+// growth, assistant or chat runs that case alone (and writes only it to BENCH_OUTPUT).
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && !['checkout', 'content', 'growth', 'assistant'].includes(only))
-  throw new Error('BENCH_ONLY must be checkout, content, growth or assistant');
+if (only !== undefined && !['proxy', 'checkout', 'content', 'growth', 'assistant', 'chat'].includes(only))
+  throw new Error('BENCH_ONLY must be proxy, checkout, content, growth, assistant or chat');
 const growthSenders = num('BENCH_GROWTH_SENDERS', 16);
 const gatewayServerRaw = process.env.BENCH_GATEWAY_SERVER ?? 'bun';
 if (!isGatewayServerChoice(gatewayServerRaw)) throw new Error('BENCH_GATEWAY_SERVER must be bun, node or both');
@@ -154,7 +160,7 @@ async function main() {
       tokenProblem = (err as Error).message;
     }
   }
-  const cases = only ? [] : await measureAll(load, system, cart, token, tokenProblem);
+  const cases = only === undefined || only === 'proxy' ? await measureAll(load, system, cart, token, tokenProblem) : [];
   const sections: string[] = [];
   if (!only) {
     log('measuring the revocation check on a protected route (in process, off vs on)');
@@ -209,6 +215,22 @@ async function main() {
     console.log(`\n${section}`);
   }
 
+  if (only === undefined || only === 'chat') {
+    // The chat's case starts its own processes (one messaging, then two replicas on the MongoDB stand-in and Redis).
+    const chat = await runChatBench({
+      repoRoot,
+      streams: num('BENCH_CHAT_STREAMS', 200),
+      ratePerS: num('BENCH_CHAT_RATE', 20),
+      durationS,
+      redisUrl,
+      redisPrefix: `${redisPrefix}chat:`,
+      log,
+    });
+    const section = chatMarkdown(chat);
+    sections.push(section);
+    console.log(`\n${section}`);
+  }
+
   const servers = gatewayServerTable(cases);
   console.log(`\n${resultsTable(cases)}\n\n${ratiosTable(cases)}\n${servers ? `\n${servers}\n` : ''}`);
   const machine = await describeMachine({
@@ -256,10 +278,11 @@ async function measureAll(
   const base: Record<Target, string> = {
     catalog: system.catalog,
     nginx: `${system.nginx}/api`,
+    bare: `${system.bare}/api`,
     gateway: `${system.gateway}/api`,
     'gateway-node': `${system.gatewayNode}/api`,
   };
-  const targets: Target[] = system.gatewayNode ? ['catalog', 'nginx', 'gateway', 'gateway-node'] : ['catalog', 'nginx', 'gateway'];
+  const targets: Target[] = system.gatewayNode ? ['catalog', 'nginx', 'bare', 'gateway', 'gateway-node'] : ['catalog', 'nginx', 'bare', 'gateway'];
   const shapes: { endpoint: Endpoint; method: 'GET' | 'POST'; path: string; body?: string }[] = [
     { endpoint: 'GET /api/services/catalog', method: 'GET', path: '/services/catalog' },
     { endpoint: 'POST /api/jobs/pricing', method: 'POST', path: '/jobs/pricing', body: cart },

@@ -16,9 +16,13 @@ export const BENCH_QUOTAS = { anonymous: 50_000_000, authenticated: 60_000_000, 
 /** Where each measured path listens, once everything answers. */
 export interface BenchSystem {
   gateway: string;
+  /** The gateway of SystemOptions.baselineRoot, when given. */
+  gatewayBaseline?: string;
   /** The second gateway, on node:http, when BENCH_GATEWAY_SERVER=both. */
   gatewayNode?: string;
   nginx: string;
+  /** (d) the bare Bun fetch proxy in front of the same catalog (scripts/bench/bare-proxy.ts). */
+  bare: string;
   catalog: string;
   auth: string;
   /** Bookings' own URL (its /internal/metrics), when services/bookings exists. */
@@ -44,6 +48,16 @@ export interface SystemOptions {
   jwtPrivateKeyPem?: string;
   /** The gateway's HTTP_SERVER; `both` starts a second gateway on node:http (BenchSystem.gatewayNode). */
   gatewayServer?: GatewayServerChoice;
+  /** Bun flags for the gateway process only (scripts/bench/profile-gateway.ts passes --cpu-prof). */
+  gatewayBunArgs?: string[];
+  /** Further environment for the gateway (and the baseline gateway), e.g. BUN_JSC_logGC=1. */
+  gatewayExtraEnv?: Record<string, string>;
+  /**
+   * Another checkout of the repository (e.g. `git worktree add --detach /tmp/before <commit>` and
+   * `bun install` there): its gateway is started too, with the same settings, as `gatewayBaseline`,
+   * so two versions of the gateway are compared within one run.
+   */
+  baselineRoot?: string;
 }
 
 /** BENCH_GATEWAY_SERVER: which server carries the gateway, or both side by side. */
@@ -58,17 +72,19 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     auth: freePort(),
     gateway: freePort(),
     gatewayNode: freePort(),
+    gatewayBaseline: freePort(),
     nginx: freePort(),
+    bare: freePort(),
     bookings: freePort(),
     content: freePort(),
     growth: freePort(),
   };
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const common = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '' };
-  const main = (name: string) => join(o.repoRoot, 'services', name, 'src', 'main.ts');
-  const start = (name: string, env: Record<string, string>, service = name): Started | undefined => {
-    if (!existsSync(main(service))) return undefined;
-    return o.group.spawn(name, [process.execPath, main(service)], { ...common, ...env }, o.repoRoot);
+  const start = (name: string, env: Record<string, string>, service = name, bunArgs: string[] = [], root = o.repoRoot): Started | undefined => {
+    const entry = join(root, 'services', service, 'src', 'main.ts');
+    if (!existsSync(entry)) return undefined;
+    return o.group.spawn(name, [process.execPath, ...bunArgs, entry], { ...common, ...env }, root);
   };
   const admin = { email: 'bench-admin@example.com', password: `bench-${crypto.randomUUID()}` };
 
@@ -108,10 +124,26 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     RATE_LIMIT_ANON: String(BENCH_QUOTAS.anonymous),
     RATE_LIMIT_AUTHENTICATED: String(BENCH_QUOTAS.authenticated),
     RATE_LIMIT_AUTH_ROUTES: String(BENCH_QUOTAS.authRoutes),
+    ...o.gatewayExtraEnv,
   };
   const server = o.gatewayServer ?? 'bun';
-  const gateway = start('gateway', { ...gatewayEnv, PORT: String(ports.gateway), HTTP_SERVER: server === 'node' ? 'node' : 'bun' });
+  const gateway = start(
+    'gateway',
+    { ...gatewayEnv, PORT: String(ports.gateway), HTTP_SERVER: server === 'node' ? 'node' : 'bun' },
+    'gateway',
+    o.gatewayBunArgs,
+  );
   const gatewayNode = server === 'both' ? start('gateway-node', { ...gatewayEnv, PORT: String(ports.gatewayNode), HTTP_SERVER: 'node' }, 'gateway') : undefined;
+  const gatewayBaseline = o.baselineRoot
+    ? start(
+        'gateway-baseline',
+        { ...gatewayEnv, PORT: String(ports.gatewayBaseline), REDIS_PREFIX: `${o.redisPrefix}baseline:` },
+        'gateway',
+        [],
+        o.baselineRoot,
+      )
+    : undefined;
+  if (o.baselineRoot && !gatewayBaseline) throw new Error(`${o.baselineRoot}/services/gateway/src/main.ts does not exist`);
   if (!catalog || !gateway || !talent) throw new Error('services/{talent,catalog,gateway}/src/main.ts must exist to benchmark');
 
   // READY_PATH, not HEALTH_PATH: indexes, seeding and the bootstrap admin run after the port is bound.
@@ -119,7 +151,15 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
   await waitFor(`catalog ${READY_PATH}`, () => answersOk(`${url(ports.catalog)}${READY_PATH}`), [catalog]);
   const nginx = await startNginx(o.group, { nginxPath: o.nginxPath, dir: o.workDir, port: ports.nginx, upstreamPort: ports.catalog, cwd: o.repoRoot });
   await waitFor('nginx in front of catalog', () => answersOk(`${url(ports.nginx)}/api/services/catalog`), [nginx]);
+  const bare = o.group.spawn(
+    'bare-proxy',
+    [process.execPath, join(o.repoRoot, 'scripts', 'bench', 'bare-proxy.ts')],
+    { ...common, PORT: String(ports.bare), UPSTREAM_URL: url(ports.catalog) },
+    o.repoRoot,
+  );
+  await waitFor('the bare Bun proxy in front of catalog', () => answersOk(`${url(ports.bare)}/api/services/catalog`), [bare]);
   await waitFor(`gateway ${HEALTH_PATH}`, () => answersOk(`${url(ports.gateway)}${HEALTH_PATH}`), [gateway]);
+  if (gatewayBaseline) await waitFor(`baseline gateway ${HEALTH_PATH}`, () => answersOk(`${url(ports.gatewayBaseline)}${HEALTH_PATH}`), [gatewayBaseline]);
   if (gatewayNode) await waitFor(`node:http gateway ${HEALTH_PATH}`, () => answersOk(`${url(ports.gatewayNode)}${HEALTH_PATH}`), [gatewayNode]);
 
   let authProblem: string | undefined;
@@ -132,7 +172,11 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     }
   }
   // The limiter must be on Redis (not its in-memory insurance) before anything is measured.
-  for (const [name, port, proc] of [['gateway', ports.gateway, gateway] as const, ['node:http gateway', ports.gatewayNode, gatewayNode] as const]) {
+  for (const [name, port, proc] of [
+    ['gateway', ports.gateway, gateway] as const,
+    ['node:http gateway', ports.gatewayNode, gatewayNode] as const,
+    ['baseline gateway', ports.gatewayBaseline, gatewayBaseline] as const,
+  ]) {
     if (!proc) continue;
     await waitFor(
       `${name} ${READY_PATH} to report Redis up`,
@@ -151,7 +195,9 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
   return {
     gateway: url(ports.gateway),
     ...(gatewayNode ? { gatewayNode: url(ports.gatewayNode) } : {}),
+    ...(gatewayBaseline ? { gatewayBaseline: url(ports.gatewayBaseline) } : {}),
     nginx: url(ports.nginx),
+    bare: url(ports.bare),
     catalog: url(ports.catalog),
     auth: url(ports.auth),
     ...(bookings ? { bookings: url(ports.bookings) } : {}),

@@ -4,11 +4,12 @@
  * SMS code read from the dev outbox, claims the booking, pays it with the dev provider, sees it
  * paid; the bootstrap admin invites a PM, who sets a password from the mailed link and signs in
  * (their token carries `pid`), assigns them the booking (bookings mails the assignment to the PM's
- * staff email, learnt from auth), the PM accepts and starts, and the customer completes.
+ * staff email, learnt from auth), the PM accepts and starts, and the customer completes; then both
+ * review it (reviews reads the booking's facts from bookings) and the rating shows on the service and the PM.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { decodeJwt } from 'jose';
-import { type RunningSystem, realRedisUnderTest, startSystem } from './support/system.ts';
+import { pollUntil, type RunningSystem, realRedisUnderTest, startSystem } from './support/system.ts';
 
 const ADMIN = { email: 'root@example.com', password: 'correct-horse-battery' };
 let sys: RunningSystem;
@@ -59,6 +60,8 @@ function checkoutStory(stores: string, env: () => Record<string, string>, cleanU
       sys = await startSystem({
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
         BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+        // Ratings on the service and the PM show within this after a review publishes (30 s by default).
+        RATINGS_CACHE_MS: '200',
         ...env(),
       });
     }, 60_000);
@@ -69,6 +72,7 @@ function checkoutStory(stores: string, env: () => Record<string, string>, cleanU
 
     let bookingId = '';
     let customer = '';
+    let pmReviewer = { token: '', pid: '', slug: '' };
 
     it('lets a guest book, sign in, claim the booking, pay it and see it paid', async () => {
       const guest = await call('POST', '/auth/guest-access');
@@ -142,6 +146,30 @@ function checkoutStory(stores: string, env: () => Record<string, string>, cleanU
       const done = await call('POST', `/bookings/${bookingId}/complete`, customer);
       expect(done.body.data.status).toBe('completed');
       expect(done.body.data.history.map((h: { action: string }) => h.action)).toEqual(['create', 'pay', 'assign', 'accept', 'start', 'complete']);
+      pmReviewer = { token: pmAccess, pid, slug: pm.slug };
+    });
+
+    it('lets both sides review the completed booking (reviews asks bookings), publishes both together, and shows the rating on the service and the PM', async () => {
+      const text = 'Weekly demos, clear scope and the release landed on the agreed date.';
+      const mine = await call('POST', '/reviews', customer, { bookingId, rating: 5, text });
+      expect(mine.status).toBe(201);
+      expect(mine.body.data).toMatchObject({ authorRole: 'customer', status: 'pending' });
+      // Double-blind: the PM cannot read it yet, and nothing is public.
+      expect((await call('GET', `/reviews/${mine.body.data.id}`, pmReviewer.token)).status).toBe(404);
+      expect((await call('POST', '/reviews', customer, { bookingId, rating: 4, text })).body.error?.code).toBe('REVIEW_EXISTS');
+      const theirs = await call('POST', '/reviews', pmReviewer.token, { bookingId, rating: 5, text: 'Quick answers and decisions made on time.' });
+      expect(theirs.body.data).toMatchObject({ authorRole: 'pm', status: 'published' });
+      const list = await call('GET', `/reviews?pmId=${pmReviewer.pid}`);
+      expect(list.body.data).toEqual([expect.objectContaining({ id: mine.body.data.id, rating: 5, verified: true })]);
+      expect((await call('GET', `/reviews/summary?pmId=${pmReviewer.pid}`)).body.data).toMatchObject({ count: 1, average: 5 });
+      const own = (await call('GET', '/reviews/mine', customer)).body.data;
+      expect(own.written.map((r: { id: string }) => r.id)).toEqual([mine.body.data.id]);
+      expect(own.received).toEqual([expect.objectContaining({ id: theirs.body.data.id, authorRole: 'pm' })]);
+      // Within RATINGS_CACHE_MS (the PM's profile was read, without a rating, before the reviews).
+      const rating = (path: string, field: string) =>
+        pollUntil(async () => (await call('GET', path, undefined, undefined, { 'x-country': 'IN' })).body.data[field], 5_000, `${field} on ${path}`);
+      expect(await rating('/services/react-developer', 'rating')).toEqual({ count: 1, average: 5 });
+      expect(await rating(`/pm/${pmReviewer.slug}/profile`, 'verifiedRating')).toEqual({ count: 1, average: 5 });
     });
 
     it('refunds in full a paid booking its owner cancels', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { MARKETS } from '@tm/contracts';
-import { absoluteUrl, toMarketInfo, toMoney, toQuote } from './mappers.ts';
+import { absoluteUrl, toMarketInfo, toMoney, toQuote, toServiceDetail } from './mappers.ts';
 
 describe('toMoney', () => {
   it('keeps integer minor units and adds the formatted amount', () => {
@@ -50,5 +50,28 @@ describe('toQuote', () => {
     expect(q.lines[0]).toMatchObject({ unitAmount: { amount: 7800, formatted: '78.00 EUR' }, amount: { amount: 124_800 }, note: 'minimum 8 h' });
     expect(q.total).toEqual({ amount: 148_512, currency: 'EUR', formatted: '1485.12 EUR' });
     expect(q.tax.amount.formatted).toBe('237.12 EUR');
+  });
+});
+
+describe('toServiceDetail', () => {
+  const service = {
+    _id: 'abc',
+    slug: 'mvp-build',
+    kind: 'project',
+    category: 'product-delivery',
+    lang: 'en',
+    name: 'MVP build',
+    summary: 'An MVP',
+    description: 'We build it',
+    inclusions: [],
+    faq: [],
+    pricing: { market: 'DE', currency: 'EUR', hourlyRate: 9000, defaultHours: 320, minHours: 160, estimatedAmount: 2_880_000, taxRateBasisPoints: 1900 },
+    markets: ['DE'],
+    availablePms: [],
+    updatedAt: '2026-05-01T00:00:00.000Z',
+  };
+  it("passes the service's rating from reviews through, and leaves it out before the first review", () => {
+    expect(toServiceDetail({ ...service, rating: { count: 3, average: 4.7 } } as never, 'https://x.test').rating).toEqual({ count: 3, average: 4.7 });
+    expect('rating' in toServiceDetail(service as never, 'https://x.test')).toBe(false);
   });
 });

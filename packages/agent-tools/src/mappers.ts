@@ -60,6 +60,7 @@ export function toServiceDetail(s: ApiService, origin: string): ServiceDetail {
     inclusions: s.inclusions,
     faq: s.faq.map((f) => ({ question: f.question, answer: f.answer })),
     availablePms: (s.availablePms ?? []).map((p) => toPmPreview(p, origin)),
+    ...(s.rating ? { rating: { count: s.rating.count, average: s.rating.average } } : {}),
   };
 }
 
@@ -119,6 +120,7 @@ export function toTalentProfile(p: StaffProfile, origin: string): TalentProfile 
     location: { market: p.location.market, city: p.location.city },
     rating: p.rating,
     reviewCount: p.reviewCount,
+    ...(p.verifiedRating ? { verifiedRating: { count: p.verifiedRating.count, average: p.verifiedRating.average } } : {}),
     availability: { status: p.availability.status, hoursPerWeek: p.availability.hoursPerWeek, nextAvailableDate: p.availability.nextAvailableDate },
     services: [...p.services],
     industries: [...p.industries],

@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { CurrencySchema, LangSchema, MarketCodeSchema } from './markets.ts';
+import { RatingSchema } from './reviews.ts';
 
 /** Limits of the catalog's inputs (DESIGN.md "Catalog and pricing rules"); the schemas below are built from them. */
 export const MAX_PAGE_LIMIT = 100;
@@ -80,6 +81,8 @@ export const ServiceSchema = t.Object(
     availablePms: t.Optional(
       t.Array(PmPreviewSchema, { description: 'Detail only: up to 3 PM previews from the talent service; [] when talent is unavailable' }),
     ),
+    /** Detail only: published reviews of the service (reviews service), once there is one; absent while reviews is unavailable. */
+    rating: t.Optional(RatingSchema),
     updatedAt: t.String({ format: 'date-time' }),
   },
   { title: 'Service' },

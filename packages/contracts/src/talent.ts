@@ -1,6 +1,7 @@
 import { t } from 'elysia';
 import { AvailabilitySchema, MAX_SERVICE_ID_LENGTH } from './catalog.ts';
 import { MarketCodeSchema } from './markets.ts';
+import { RatingSchema } from './reviews.ts';
 
 /** Who a talent profile belongs to: a project manager, a field resource or an independent expert. */
 export const TALENT_ROLES = ['pm', 'resource', 'expert'] as const;
@@ -46,6 +47,13 @@ export const StaffProfileSchema = t.Object(
     location: LocationSchema,
     rating: t.Number({ minimum: 0, maximum: 5, description: 'Average review score, one decimal' }),
     reviewCount: t.Integer({ minimum: 0 }),
+    verifiedRating: t.Optional(
+      t.Composite([RatingSchema], {
+        title: 'VerifiedRating',
+        description:
+          "PM profile only: rating {count, average} of the published reviews of completed bookings on this platform (reviews service), once there is one; absent while reviews is unavailable. `rating` and `reviewCount` above are the profile's own (imported) figures.",
+      }),
+    ),
     availability: AvailabilitySchema,
     services: t.Array(t.String(), { description: 'Catalog service slugs this person can deliver (see GET /services/{id})' }),
     industries: t.Array(t.String(), { description: 'Industries the person has worked in, lower case (fintech, retail, healthcare, ...)' }),

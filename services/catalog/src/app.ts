@@ -9,12 +9,15 @@ import { createServiceReadModel, type ServiceReadModel } from './domain/read-mod
 import { createServiceRepository } from './domain/repository.ts';
 import { createServiceRoutes } from './domain/routes.ts';
 import { createInternalRoutes } from './internal/routes.ts';
+import { noRatings, type RatingsPort } from './reviews/ratings.ts';
 import type { TalentPort } from './talent/model.ts';
 
 /** Everything the catalog service needs, passed in so tests can use embedded or fake parts. */
 export interface CatalogDeps {
   documents: DocumentStore;
   talent: TalentPort;
+  /** Reviews' `rating {count, average}` for the service detail (cached; none while reviews is away). Left out: no ratings. */
+  ratings?: RatingsPort;
   clock: Clock;
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
@@ -85,7 +88,7 @@ export function createApp(deps: CatalogDeps) {
         ],
       }),
     )
-    .use(createServiceRoutes({ repo, readModel, talent: deps.talent, clock: deps.clock }))
+    .use(createServiceRoutes({ repo, readModel, talent: deps.talent, ratings: deps.ratings ?? noRatings, clock: deps.clock }))
     .use(createPricingRoutes({ readModel, clock: deps.clock }))
     .use(createInternalRoutes({ readModel }));
 }

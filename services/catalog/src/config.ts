@@ -17,6 +17,11 @@ export function loadCatalogConfig(env: Env) {
     ...SERVICE_CREDENTIAL_SETTINGS,
     TALENT_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8083'),
     TALENT_TIMEOUT_MS: read.int(800, { min: 1, max: 60_000 }),
+    /** Reviews, for the service detail's rating (cached 30 s; none while reviews is away). */
+    REVIEWS_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8087'),
+    REVIEWS_TIMEOUT_MS: read.int(500, { min: 1, max: 60_000 }),
+    /** How long a rating read from reviews is reused (a change shows within this; the design allows 60 s). */
+    RATINGS_CACHE_MS: read.int(30_000, { min: 0, max: 60_000 }),
     CATALOG_CACHE_MAX_AGE_MS: read.int(5_000, { min: 0, max: 3_600_000 }),
     /** MiB of /services/catalog bodies a snapshot keeps (least recently sent dropped first; their ETags stay); 0 keeps none. */
     CATALOG_WHOLE_LIST_BUDGET_MB: read.int(DEFAULT_WHOLE_LIST_BUDGET_MB, { min: 0, max: 16_384 }),

@@ -9,6 +9,7 @@ import { createApp } from './app.ts';
 import { catalogSeedMode, loadCatalogConfig, readModelSettings } from './config.ts';
 import { createServiceReadModel } from './domain/read-model.ts';
 import { createServiceRepository } from './domain/repository.ts';
+import { createRatingsClient } from './reviews/ratings.ts';
 import { createTalentClient } from './talent/client.ts';
 
 const logger = createLogger('catalog', { level: process.env.LOG_LEVEL });
@@ -39,6 +40,15 @@ const app = listenOrExit(
     readModel,
     documents: gateReadiness(documents, () => setup.done()),
     talent: createTalentClient({ baseUrl: config.TALENT_URL, timeoutMs: config.TALENT_TIMEOUT_MS, logger, telemetry, credential: credentials.credential }),
+    ratings: createRatingsClient({
+      baseUrl: config.REVIEWS_URL,
+      timeoutMs: config.REVIEWS_TIMEOUT_MS,
+      ttlMs: config.RATINGS_CACHE_MS,
+      clock: systemClock,
+      logger,
+      telemetry,
+      credential: credentials.credential,
+    }),
     clock: systemClock,
     logger,
     telemetry,

@@ -6,6 +6,7 @@ import { seedServices } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { createServiceReadModel } from './domain/read-model.ts';
 import { createServiceRepository } from './domain/repository.ts';
+import type { RatingsPort } from './reviews/ratings.ts';
 import { noTalent } from './talent/client.ts';
 import type { PmPreview, TalentPort } from './talent/model.ts';
 
@@ -13,7 +14,9 @@ import type { PmPreview, TalentPort } from './talent/model.ts';
  * A seeded catalog app on the embedded store, with a hand-moved clock and a stand-in talent port;
  * its read model is built first, as main.ts does, unless `lazy` (then the first request builds it).
  */
-export async function createTestCatalog(options: { talent?: TalentPort; documents?: DocumentStore; wholeListBudgetBytes?: number; lazy?: boolean } = {}) {
+export async function createTestCatalog(
+  options: { talent?: TalentPort; ratings?: RatingsPort; documents?: DocumentStore; wholeListBudgetBytes?: number; lazy?: boolean } = {},
+) {
   const documents = options.documents ?? createEmbeddedDocumentStore();
   await seedServices(documents);
   const clock = createManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
@@ -31,6 +34,7 @@ export async function createTestCatalog(options: { talent?: TalentPort; document
   const app = createApp({
     documents,
     talent,
+    ratings: options.ratings,
     clock,
     logger: silentLogger,
     wholeListBudgetBytes: options.wholeListBudgetBytes,

@@ -76,6 +76,7 @@ const server = await listenGateway(
       redis,
       telemetry,
       keyPrefix: config.REDIS_PREFIX,
+      commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
       windowS: config.RATE_LIMIT_WINDOW_S,
       quotas: {
         anonymous: config.RATE_LIMIT_ANON,

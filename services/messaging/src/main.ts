@@ -1,11 +1,17 @@
-import { createLogger } from '@tm/shared';
+import { createLogger, systemClock } from '@tm/shared';
+import { createServiceClient } from '@tm/shared/client';
 import { serviceCredentialsFrom } from '@tm/shared/http';
+import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
-import { createApp } from './app.ts';
+import { remoteJwks } from '@tm/shared/tokens/verify';
+import { createApp, ensureMessagingIndexes } from './app.ts';
+import { createHttpBookings } from './chat/access.ts';
 import { loadMessagingConfig } from './config.ts';
+import { createHttpContacts, createOfflineMail } from './mail/offline-mail.ts';
+import { createMemoryNotices, createRedisNotices } from './stream/notices.ts';
 
 const logger = createLogger('messaging', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadMessagingConfig(process.env));
@@ -13,15 +19,64 @@ const telemetry = await startTelemetry({ service: 'messaging', settings: config,
 const credentials = serviceCredentialsFrom(config);
 
 // Its own database: "messaging" (or the one MONGODB_URL names), never another service's.
-const { documents } = await openStores({ service: 'messaging', logger, telemetry, mongodb: mongoSettingsFrom(config, 'messaging') });
+const { documents, keyValue } = await openStores({
+  service: 'messaging',
+  logger,
+  telemetry,
+  mongodb: mongoSettingsFrom(config, 'messaging'),
+  redis: config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS } : undefined,
+});
+await ensureMessagingIndexes(documents);
+
+const notices = config.REDIS_URL
+  ? createRedisNotices({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS })
+  : createMemoryNotices();
+const kit = { logger, telemetry, credential: credentials.credential };
+const siteUrl = config.PUBLIC_SITE_URL.replace(/\/+$/, '');
+
 const app = listenOrExit(
-  createApp({ documents, logger, telemetry, metricsToken: config.METRICS_TOKEN, internalCallers: credentials.internalCallers }),
+  createApp({
+    documents,
+    keyValue,
+    logger,
+    telemetry,
+    metricsToken: config.METRICS_TOKEN,
+    internalCallers: credentials.internalCallers,
+    clock: systemClock,
+    // Auth's JWKS through the one service client (its timeout, request id and call metrics).
+    keys: remoteJwks({
+      url: config.jwksUrl,
+      fetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, ...kit }).fetch,
+    }),
+    bookings: createHttpBookings({ baseUrl: config.BOOKINGS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
+    notices,
+    siteUrl,
+    perMinute: config.CHAT_MESSAGES_PER_MINUTE,
+    heartbeatMs: config.CHAT_HEARTBEAT_MS,
+  }),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
   logger,
 );
-logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
+
+const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createLogMailer(logger);
+const offlineMail = createOfflineMail({
+  repo: app.chat.repo,
+  keyValue,
+  presence: app.chat.presence,
+  contacts: createHttpContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
+  mailer,
+  clock: systemClock,
+  logger,
+  siteUrl,
+});
+offlineMail.start(config.CHAT_MAIL_SWEEP_MS);
+logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, notices: notices.kind });
 
 stopOnSignals(logger, async () => {
+  offlineMail.stop();
   await app.stop();
+  await notices.close();
+  await mailer.close();
+  await keyValue.close();
   await documents.close();
 });

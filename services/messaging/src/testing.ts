@@ -1,21 +1,138 @@
-import { silentLogger } from '@tm/shared';
-import type { DocumentStore } from '@tm/shared/store';
-import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import type { BookingFacts, BookingStatus } from '@tm/contracts';
+import { createManualClock, silentLogger } from '@tm/shared';
+import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
+import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
 import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
-import { createApp } from './app.ts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
+import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { createApp, ensureMessagingIndexes } from './app.ts';
+import type { BookingsPort } from './chat/access.ts';
+import { createMemoryNotices, type Notices } from './stream/notices.ts';
 
 // What other workspaces' tests may build of messaging (`@tm/messaging/testing`); nothing here is for production code.
 export { createApp } from './app.ts';
+export { readStream, type StreamEvent } from './testing/sse.ts';
 
-/** A messaging app over an empty embedded store, as main.ts builds it without MONGODB_URL, and a request helper. */
-export function createMessagingUnderTest(documents: DocumentStore = createEmbeddedDocumentStore()) {
-  const app = createApp({ documents, logger: silentLogger, internalCallers: TEST_INTERNAL_CALLERS });
-  const call = async (method: string, path: string, body?: unknown) => {
-    // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: tests/e2e/internal-credentials.e2e.test.ts).
-    const headers: Record<string, string> = { ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}) };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
-    return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as any };
+/** Bookings as a map the test changes: facts by booking id; `down` makes every read fail (bookings unreachable). */
+export function createFakeBookings() {
+  const facts = new Map<string, BookingFacts>();
+  const port: BookingsPort & { facts: BookingsPort['facts']; down: boolean; reads: number } = {
+    down: false,
+    reads: 0,
+    async facts(id) {
+      port.reads++;
+      if (port.down) throw new Error('bookings unreachable (test)');
+      const f = facts.get(id);
+      return f ? structuredClone(f) : undefined;
+    },
   };
-  return { app, documents, call };
+  return { port, facts };
 }
+
+export interface MessagingUnderTestOptions {
+  documents?: DocumentStore;
+  keyValue?: KeyValueStore;
+  notices?: Notices;
+  heartbeatMs?: number;
+  gapWaitMs?: number;
+  perMinute?: number;
+  factsFreshMs?: number;
+  /** Shared signing keys (two apps that must accept each other's tokens). */
+  signing?: Awaited<ReturnType<typeof createSigning>>;
+  bookings?: ReturnType<typeof createFakeBookings>;
+}
+
+/** An Ed25519 key pair standing in for auth's: `tokenFor` signs access tokens, `keys` verifies them. */
+export async function createSigning() {
+  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const keys: JWTVerifyGetKey = async () => publicKey;
+  const tokenFor = (sub: string, role = 'customer', extra: { pid?: string } = {}, nowMs = Date.now()) =>
+    new SignJWT({ sub, role, sid: `s-${sub}`, typ: 'access', ...extra })
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt(Math.floor(nowMs / 1000))
+      .setExpirationTime(Math.floor(nowMs / 1000) + 3600)
+      .setJti(crypto.randomUUID())
+      .sign(privateKey);
+  return { keys, tokenFor };
+}
+
+/** A booking's facts as bookings answers them; `over` changes any field. */
+export function bookingFacts(id: string, over: Partial<BookingFacts> & { status?: BookingStatus } = {}): BookingFacts {
+  return {
+    id,
+    number: `BK-${id
+      .toUpperCase()
+      .replace(/[^0-9A-Z]/g, '')
+      .padEnd(8, 'X')
+      .slice(0, 8)}`,
+    status: 'paid',
+    market: 'DE',
+    customerId: 'cust-1',
+    pm: { id: 'pm-ana', slug: 'ana', name: 'Ana Silva' },
+    serviceIds: ['react-developer'],
+    completedAt: null,
+    updatedAt: new Date().toISOString(),
+    ...over,
+  };
+}
+
+/** Messaging over embedded stores with fake bookings, its own signing key, a request helper and tokens for the usual cast. */
+export async function createMessagingUnderTest(options: MessagingUnderTestOptions = {}) {
+  const documents = options.documents ?? createEmbeddedDocumentStore();
+  const keyValue = options.keyValue ?? createEmbeddedKeyValueStore();
+  const notices = options.notices ?? createMemoryNotices();
+  const clock = createManualClock(Date.now());
+  const signing = options.signing ?? (await createSigning());
+  const bookings = options.bookings ?? createFakeBookings();
+  await ensureMessagingIndexes(documents);
+  const app = createApp({
+    documents,
+    keyValue,
+    logger: silentLogger,
+    internalCallers: TEST_INTERNAL_CALLERS,
+    clock,
+    keys: signing.keys,
+    bookings: bookings.port,
+    notices,
+    siteUrl: 'https://tm.example',
+    heartbeatMs: options.heartbeatMs ?? 8000,
+    gapWaitMs: options.gapWaitMs ?? 500,
+    perMinute: options.perMinute ?? 20,
+    factsFreshMs: options.factsFreshMs ?? 5000,
+  });
+  const tokens = {
+    customer: await signing.tokenFor('cust-1', 'customer', {}, clock.now()),
+    pm: await signing.tokenFor('user-ana', 'pm', { pid: 'pm-ana' }, clock.now()),
+    admin: await signing.tokenFor('admin-1', 'admin', {}, clock.now()),
+    stranger: await signing.tokenFor('cust-2', 'customer', {}, clock.now()),
+    otherPm: await signing.tokenFor('user-bo', 'pm', { pid: 'pm-bo' }, clock.now()),
+  };
+  /** One request through app.handle; `raw` sends a body as it is, `token` as the bearer. */
+  const call = async (method: string, path: string, init: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = {
+      // A call to /internal/* carries the test caller's credential, as a service's client would.
+      ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}),
+      ...(init.body !== undefined || init.raw !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...init.headers,
+    };
+    const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
+    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, ...(body === undefined ? {} : { body }) }));
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = JSON.parse(text);
+    } catch {}
+    return { status: res.status, headers: res.headers, body: json, text };
+  };
+  /** Adds a booking bookings knows (paid, customer cust-1, PM Ana, unless `over` says otherwise). */
+  const addBooking = (id: string, over: Partial<BookingFacts> = {}) => {
+    bookings.facts.set(id, bookingFacts(id, over));
+    return bookings.facts.get(id) as BookingFacts;
+  };
+  return { app, documents, keyValue, notices, clock, call, tokens, signing, bookings, addBooking };
+}
+
+export type MessagingUnderTest = Awaited<ReturnType<typeof createMessagingUnderTest>>;

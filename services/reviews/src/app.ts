@@ -1,26 +1,28 @@
 import { REVIEWS_ERROR_STATUS } from '@tm/contracts';
-import type { Clock, Logger } from '@tm/shared';
-import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
-import type { DocumentStore } from '@tm/shared/store';
-import type { Telemetry } from '@tm/shared/telemetry';
+import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { createAccountDataRoutes } from './account/routes.ts';
+import type { ReviewsDeps } from './deps.ts';
+import { createInternalRoutes } from './internal/routes.ts';
+import { createReviewRepository } from './reviews/repository.ts';
+import { createReviewRoutes } from './reviews/routes.ts';
+import { createSweeper } from './reviews/sweeper.ts';
+import { createReviewUseCases } from './reviews/use-cases.ts';
 
-/** Everything the reviews service needs from outside; main.ts builds the real ones, tests embedded ones. */
-export interface ReviewsDeps {
-  documents: DocumentStore;
-  logger: Logger;
-  /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
-  telemetry?: Telemetry;
-  /** Who may call /internal/* (main.ts: from SERVICE_CREDENTIALS_ACCEPTED); left out, nobody may. */
-  internalCallers?: InternalCallers;
-  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
-  metricsToken?: string | undefined;
-  clock?: Clock;
+export type { ReviewsDeps } from './deps.ts';
+
+/** The repository, use cases and sweeper, built once from the deps (the app, main's set-up and tests share them). */
+export function buildParts(deps: ReviewsDeps) {
+  const repo = createReviewRepository(deps.documents);
+  const reviews = createReviewUseCases({ repo, bookings: deps.bookings, names: deps.names, clock: deps.clock, logger: deps.logger });
+  const sweeper = createSweeper({ repo, clock: deps.clock, logger: deps.logger });
+  return { repo, reviews, sweeper, ensureIndexes: () => repo.ensureIndexes() };
 }
 
+export type ReviewsParts = ReturnType<typeof buildParts>;
+
 /** The reviews service: reviews of completed bookings (design/reviews-search.md). Never reads the environment, never opens a connection. */
-export function createApp(deps: ReviewsDeps) {
+export function createApp(deps: ReviewsDeps, parts: ReviewsParts = buildParts(deps)) {
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
       serviceBase({
@@ -36,9 +38,13 @@ export function createApp(deps: ReviewsDeps) {
     .use(
       serviceOpenApi({
         title: 'Reviews',
-        description: 'Reviews of completed bookings, their summaries and moderation.',
+        description:
+          'Reviews of completed bookings, their summaries and moderation. Double-blind: a review is published when both sides have written or 14 days after completion. How reviews are verified: docs/reviews.md.',
+        // Named schemas (Review, PublicReview, ReviewSummary...) are the contract's: the gateway names them in the public document.
         tags: [{ name: 'Reviews', description: 'Reviews of completed bookings, summaries and moderation' }],
       }),
     )
-    .use(createAccountDataRoutes());
+    .use(createReviewRoutes({ reviews: parts.reviews, tokens: deps.tokens }))
+    .use(createInternalRoutes({ reviews: parts.reviews }))
+    .use(createAccountDataRoutes({ repo: parts.repo, clock: deps.clock }));
 }

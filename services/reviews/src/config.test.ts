@@ -19,19 +19,25 @@ describe('loadReviewsConfig', () => {
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
       SERVICE_CREDENTIAL: undefined,
       SERVICE_CREDENTIALS_ACCEPTED: undefined,
+      AUTH_URL: 'http://127.0.0.1:8081',
+      AUTH_JWKS_URL: undefined,
+      BOOKINGS_URL: 'http://127.0.0.1:8084',
+      UPSTREAM_TIMEOUT_MS: 3000,
+      SWEEP_INTERVAL_MS: 60_000,
+      jwksUrl: 'http://127.0.0.1:8081/.well-known/jwks.json',
     });
   });
 
   it('names every bad variable at once', () => {
     let err: unknown;
     try {
-      loadReviewsConfig({ PORT: 'eighty', MONGODB_URL: 'http://db', REUSE_PORT: 'maybe' });
+      loadReviewsConfig({ PORT: 'eighty', MONGODB_URL: 'http://db', REUSE_PORT: 'maybe', BOOKINGS_URL: 'ftp://b', SWEEP_INTERVAL_MS: '5' });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(ConfigError);
     const problems = (err as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'MONGODB_URL', 'REUSE_PORT']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'MONGODB_URL', 'REUSE_PORT', 'BOOKINGS_URL', 'SWEEP_INTERVAL_MS']) expect(problems).toContain(name);
   });
 
   it('refuses the embedded store in production unless explicitly allowed', () => {
@@ -50,6 +56,6 @@ describe('loadReviewsConfig', () => {
         return (err as ConfigError).problems.map((p) => p.split(':')[0]).filter((name) => name?.startsWith('SERVICE_'));
       }
     })();
-    expect(problems).toEqual(['SERVICE_CREDENTIALS_ACCEPTED']);
+    expect(problems).toEqual(['SERVICE_CREDENTIAL', 'SERVICE_CREDENTIALS_ACCEPTED']);
   });
 });

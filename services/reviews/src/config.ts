@@ -3,6 +3,8 @@ import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shar
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 
+const HTTP = ['http:', 'https:'] as const;
+
 /** Reads and checks the reviews service's environment once; throws ConfigError naming every bad variable. */
 export function loadReviewsConfig(env: Env) {
   const config = loadConfig(env, {
@@ -13,11 +15,18 @@ export function loadReviewsConfig(env: Env) {
     ...MONGO_SETTINGS,
     ...TELEMETRY_SETTINGS,
     ...SERVICE_CREDENTIAL_SETTINGS,
+    AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
+    AUTH_JWKS_URL: read.optionalUrl(HTTP),
+    BOOKINGS_URL: read.url(HTTP, 'http://127.0.0.1:8084'),
+    UPSTREAM_TIMEOUT_MS: read.int(3000, { min: 1, max: 60_000 }),
+    /** How often pending reviews whose window closed are published. */
+    SWEEP_INTERVAL_MS: read.int(60_000, { min: 100, max: 3_600_000 }),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
-  problems.push(...serviceCredentialProblems(env, config, { calls: false, serves: true }));
+  // It calls bookings' and auth's /internal routes, and serves its own (ratings, account data).
+  problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: true }));
   if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  return Object.freeze({ ...config, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }
 
 export type ReviewsConfig = ReturnType<typeof loadReviewsConfig>;

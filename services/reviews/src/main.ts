@@ -1,11 +1,15 @@
-import { createLogger } from '@tm/shared';
+import { createLogger, systemClock } from '@tm/shared';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
-import { openStores } from '@tm/shared/store';
+import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
-import { createApp } from './app.ts';
+import { buildParts, createApp } from './app.ts';
+import { createTokenVerifier } from './auth/tokens.ts';
 import { loadReviewsConfig } from './config.ts';
+import type { ReviewsDeps } from './deps.ts';
+import { createHttpBookings } from './ports/bookings.ts';
+import { createHttpNames } from './ports/names.ts';
 
 const logger = createLogger('reviews', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadReviewsConfig(process.env));
@@ -14,14 +18,29 @@ const credentials = serviceCredentialsFrom(config);
 
 // Its own database: "reviews" (or the one MONGODB_URL names), never another service's.
 const { documents } = await openStores({ service: 'reviews', logger, telemetry, mongodb: mongoSettingsFrom(config, 'reviews') });
-const app = listenOrExit(
-  createApp({ documents, logger, telemetry, metricsToken: config.METRICS_TOKEN, internalCallers: credentials.internalCallers }),
-  { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
+const kit = { logger, telemetry, timeoutMs: config.UPSTREAM_TIMEOUT_MS, credential: credentials.credential };
+// Indexes need MongoDB: retried in the background until it answers (/readyz is 503 meanwhile).
+let setup: ReturnType<typeof retryUntilDone> | undefined;
+const deps: ReviewsDeps = {
+  documents: gateReadiness(documents, () => setup?.done() ?? false),
+  tokens: createTokenVerifier({ jwksUrl: config.jwksUrl, clock: systemClock }),
+  bookings: createHttpBookings({ baseUrl: config.BOOKINGS_URL, ...kit }),
+  names: createHttpNames({ baseUrl: config.AUTH_URL, ...kit }),
+  clock: systemClock,
   logger,
-);
+  telemetry,
+  metricsToken: config.METRICS_TOKEN,
+  internalCallers: credentials.internalCallers,
+};
+const parts = buildParts(deps);
+setup = retryUntilDone(logger, 'reviews setup (indexes)', () => parts.ensureIndexes());
+parts.sweeper.start(config.SWEEP_INTERVAL_MS);
+const app = listenOrExit(createApp(deps, parts), { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT }, logger);
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
 
 stopOnSignals(logger, async () => {
+  setup?.stop();
+  await parts.sweeper.stop();
   await app.stop();
   await documents.close();
 });

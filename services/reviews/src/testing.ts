@@ -1,21 +1,80 @@
-import { silentLogger } from '@tm/shared';
+import type { BookingFacts, Role } from '@tm/contracts';
+import { createManualClock, DomainError, silentLogger } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
-import { createApp } from './app.ts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
+import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { buildParts, createApp } from './app.ts';
+import { createTokenVerifier } from './auth/tokens.ts';
+import type { ReviewsDeps } from './deps.ts';
 
 // What other workspaces' tests may build of reviews (`@tm/reviews/testing`); nothing here is for production code.
-export { createApp } from './app.ts';
+export { buildParts, createApp } from './app.ts';
 
-/** A reviews app over an empty embedded store, as main.ts builds it without MONGODB_URL, and a request helper. */
-export function createReviewsUnderTest(documents: DocumentStore = createEmbeddedDocumentStore()) {
-  const app = createApp({ documents, logger: silentLogger, internalCallers: TEST_INTERNAL_CALLERS });
-  const call = async (method: string, path: string, body?: unknown) => {
-    // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: tests/e2e/internal-credentials.e2e.test.ts).
-    const headers: Record<string, string> = { ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}) };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
-    return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as any };
+/**
+ * A reviews app as main.ts builds it without MONGODB_URL, on a manual clock, with bookings' facts
+ * and auth's names from maps (`bookingsDown` makes bookings unreachable), and a token signer
+ * standing in for auth. `call` speaks JSON through app.handle.
+ */
+export async function createReviewsUnderTest(options: { documents?: DocumentStore; overrides?: Partial<ReviewsDeps> } = {}) {
+  const clock = createManualClock(Date.parse('2026-05-01T09:00:00.000Z'));
+  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  const keys: JWTVerifyGetKey = async () => publicKey;
+  const bookings = new Map<string, BookingFacts>();
+  const names = new Map<string, string>();
+  const state = { bookingsDown: false };
+  const deps: ReviewsDeps = {
+    documents: options.documents ?? createEmbeddedDocumentStore({ clock }),
+    tokens: createTokenVerifier({ keys, clock }),
+    bookings: {
+      async facts(id) {
+        if (state.bookingsDown) throw new DomainError('SERVICE_UNAVAILABLE', 'Bookings cannot be checked right now');
+        return bookings.get(id);
+      },
+    },
+    names: { nameOf: async (userId) => names.get(userId) },
+    clock,
+    logger: silentLogger,
+    internalCallers: TEST_INTERNAL_CALLERS,
+    ...options.overrides,
   };
-  return { app, documents, call };
+  const parts = buildParts(deps);
+  await parts.ensureIndexes();
+  const app = createApp(deps, parts);
+
+  let n = 0;
+  /** An access token for a new (or named) user of `role`; `pid` for a PM's talent profile. */
+  const tokenFor = async (role: Role, sub = `${role}-${++n}`, pid?: string) => ({
+    sub,
+    token: await new SignJWT({ sub, role, sid: `s-${sub}`, typ: 'access', ...(pid ? { pid } : {}) })
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt(Math.floor(clock.now() / 1000))
+      .setExpirationTime(Math.floor(clock.now() / 1000) + 86_400 * 60)
+      .setJti(crypto.randomUUID())
+      .sign(privateKey),
+  });
+
+  const call = async (method: string, path: string, o: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
+    // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: tests/e2e/internal-credentials.e2e.test.ts).
+    const headers: Record<string, string> = { ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}), ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    const body = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    const text = await res.text();
+    let json: any = {};
+    try {
+      json = text ? JSON.parse(text) : {};
+    } catch {
+      json = { raw: text };
+    }
+    return { status: res.status, body: json, headers: res.headers };
+  };
+
+  return { app, deps, parts, clock, bookings, names, state, tokenFor, call };
 }
+
+export type ReviewsUnderTest = Awaited<ReturnType<typeof createReviewsUnderTest>>;

@@ -7,6 +7,7 @@ import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createTalentDirectory, type TalentDirectory } from './profiles/directory.ts';
 import { createInternalRoutes } from './profiles/internal-routes.ts';
+import type { RatingsPort } from './profiles/ratings.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { createProfileRoutes } from './profiles/routes.ts';
 import { createTalentSearchRoutes } from './profiles/search-routes.ts';
@@ -20,6 +21,8 @@ export interface TalentDeps {
   /** Who may call /internal/* (main.ts: from SERVICE_CREDENTIALS_ACCEPTED); left out, nobody may. */
   internalCallers?: InternalCallers;
   clock?: Clock;
+  /** Reviews' `rating {count, average}` for the PM profile (cached; none while reviews is away). Left out: no verified ratings. */
+  ratings?: RatingsPort;
   /** How long the directory (search, sitemap, index) serves a snapshot before looking for changes (default 5 s). */
   directoryMaxAgeMs?: number;
   /**
@@ -69,6 +72,6 @@ export function createApp(deps: TalentDeps) {
       }),
     )
     .use(createTalentSearchRoutes({ profiles, directory }))
-    .use(createProfileRoutes(profiles, directory))
+    .use(createProfileRoutes(profiles, directory, deps.ratings))
     .use(createInternalRoutes(profiles, directory));
 }

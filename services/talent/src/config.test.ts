@@ -14,6 +14,9 @@ describe('loadTalentConfig', () => {
       MONGODB_MAX_POOL_SIZE: 20,
       MONGODB_MIN_POOL_SIZE: 0,
       SEED_ON_START: false,
+      REVIEWS_URL: 'http://127.0.0.1:8087',
+      REVIEWS_TIMEOUT_MS: 500,
+      RATINGS_CACHE_MS: 30_000,
       LOG_LEVEL: undefined,
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
@@ -62,6 +65,6 @@ describe('loadTalentConfig', () => {
         return (err as ConfigError).problems.map((p) => p.split(':')[0]).filter((name) => name?.startsWith('SERVICE_'));
       }
     })();
-    expect(problems).toEqual(['SERVICE_CREDENTIALS_ACCEPTED']);
+    expect(problems).toEqual(['SERVICE_CREDENTIAL', 'SERVICE_CREDENTIALS_ACCEPTED']);
   });
 });

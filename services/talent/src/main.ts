@@ -7,6 +7,7 @@ import { startTelemetry } from '@tm/shared/telemetry';
 import { createApp } from './app.ts';
 import { loadTalentConfig, talentSeedMode } from './config.ts';
 import { createTalentDirectory } from './profiles/directory.ts';
+import { createRatingsClient } from './profiles/ratings.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
 
@@ -43,7 +44,22 @@ const setup = retryUntilDone(logger, 'talent setup (indexes, seed, directory)', 
 });
 const stopWatching = directory.watch();
 const app = listenOrExit(
-  createApp({ documents: gateReadiness(documents, () => setup.done()), logger, directory, telemetry, internalCallers: credentials.internalCallers }),
+  createApp({
+    documents: gateReadiness(documents, () => setup.done()),
+    logger,
+    directory,
+    telemetry,
+    internalCallers: credentials.internalCallers,
+    ratings: createRatingsClient({
+      baseUrl: config.REVIEWS_URL,
+      timeoutMs: config.REVIEWS_TIMEOUT_MS,
+      ttlMs: config.RATINGS_CACHE_MS,
+      clock: systemClock,
+      logger,
+      telemetry,
+      credential: credentials.credential,
+    }),
+  }),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT },
   logger,
 );

@@ -4,6 +4,7 @@ import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { createApp } from './app.ts';
 import { createTalentDirectory } from './profiles/directory.ts';
+import type { RatingsPort } from './profiles/ratings.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
 
@@ -49,12 +50,12 @@ export const CATALOG_SERVICE_SLUGS = [
 ] as const;
 
 /** A talent app over a freshly seeded embedded store, its directory built, as main.ts starts it without MONGODB_URL. */
-export async function createSeededApp(documents: DocumentStore = createEmbeddedDocumentStore()) {
+export async function createSeededApp(documents: DocumentStore = createEmbeddedDocumentStore(), options: { ratings?: RatingsPort } = {}) {
   const repo = createProfileRepository(documents);
   await prepareProfileStore(repo, { seed: true });
   const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger: silentLogger });
   await directory.refresh();
-  const app = createApp({ documents, logger: silentLogger, directory, internalCallers: TEST_INTERNAL_CALLERS });
+  const app = createApp({ documents, logger: silentLogger, directory, internalCallers: TEST_INTERNAL_CALLERS, ratings: options.ratings });
   // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: tests/e2e/internal-credentials.e2e.test.ts).
   const get = (path: string, init?: RequestInit) => {
     const headers = new Headers(init?.headers);

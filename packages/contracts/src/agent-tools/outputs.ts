@@ -57,6 +57,10 @@ export const ServiceDetail = ServiceSummary.extend({
   inclusions: z.array(z.string()),
   faq: z.array(z.object({ question: z.string(), answer: z.string() })),
   availablePms: z.array(PmPreview),
+  rating: z
+    .object({ count: z.number().int(), average: z.number() })
+    .optional()
+    .describe('Published reviews of completed bookings: how many and their average (one decimal); absent before the first'),
 });
 export type ServiceDetail = z.infer<typeof ServiceDetail>;
 
@@ -110,6 +114,10 @@ export const TalentProfile = z.object({
   location: z.object({ market: z.string(), city: z.string() }),
   rating: z.number(),
   reviewCount: z.number().int(),
+  verifiedRating: z
+    .object({ count: z.number().int(), average: z.number() })
+    .optional()
+    .describe('PMs: published reviews of completed bookings on this platform (count, average); absent before the first'),
   availability: Availability,
   services: z.array(z.string()).describe('Catalog service slugs this person delivers'),
   industries: z.array(z.string()).describe('Industries the person has worked in (fintech, retail, ...)'),

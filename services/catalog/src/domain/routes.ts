@@ -3,6 +3,7 @@ import { DomainError, ok } from '@tm/shared';
 import { envelopeOf, paginationLinks } from '@tm/shared/http';
 import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
+import type { RatingsPort } from '../reviews/ratings.ts';
 import type { TalentPort } from '../talent/model.ts';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import {
@@ -30,8 +31,14 @@ export const PM_PREVIEW_LIMIT = 3;
 const errors = { 400: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema } as const;
 
 /** Operations 10-13: list, picker catalog, detail and single-service quote. */
-export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: ServiceReadModel; talent: TalentPort; clock: { now(): number } }) {
-  const { repo, readModel, talent, clock } = deps;
+export function createServiceRoutes(deps: {
+  repo: ServiceRepository;
+  readModel: ServiceReadModel;
+  talent: TalentPort;
+  ratings: RatingsPort;
+  clock: { now(): number };
+}) {
+  const { repo, readModel, talent, ratings, clock } = deps;
   return new Elysia({ name: 'catalog-service-routes' })
     .use(localeContext)
     .get(
@@ -79,8 +86,12 @@ export function createServiceRoutes(deps: { repo: ServiceRepository; readModel: 
         if (!isOfferedIn(doc, market)) throw new DomainError('SERVICE_NOT_IN_MARKET', `${doc.slug} is not offered in market ${market.code}`);
         // serviceBase has put this request's id on the response; talent logs it too.
         const requestId = set.headers['x-request-id'] as string | undefined;
-        const availablePms = await talent.pmPreviews(doc.slug, PM_PREVIEW_LIMIT, requestId);
-        return ok({ ...toService(doc, market, lang), availablePms });
+        // Both degrade rather than fail: [] without talent, no rating without reviews.
+        const [availablePms, rating] = await Promise.all([
+          talent.pmPreviews(doc.slug, PM_PREVIEW_LIMIT, requestId),
+          ratings.ratingOf('service', doc._id, requestId),
+        ]);
+        return ok({ ...toService(doc, market, lang), availablePms, ...(rating ? { rating } : {}) });
       },
       {
         headers: LocaleHeadersSchema,

@@ -58,10 +58,12 @@ export function decorateOperation(path: string, method: string, op: Json): Json 
 
   // An operation that can answer as an event stream names the schema of its events in
   // `x-event-stream` (the service's part cannot say it otherwise: a declared response is JSON).
-  const { 'x-event-stream': eventStream, ...rest } = op;
+  // With `x-event-stream-only` (the chat's stream) the answer is never JSON: the stream is its only content.
+  const { 'x-event-stream': eventStream, 'x-event-stream-only': streamOnly, ...rest } = op;
   const ok = responses['200'];
   if (isObject(eventStream) && isObject(ok)) {
-    responses['200'] = { ...ok, content: { ...(isObject(ok.content) ? ok.content : {}), 'text/event-stream': { schema: eventStream } } };
+    const json = streamOnly === true ? {} : isObject(ok.content) ? ok.content : {};
+    responses['200'] = { ...ok, content: { ...json, 'text/event-stream': { schema: eventStream } } };
   }
   const out: Json = { ...rest, responses: sortByStatus(responses) };
   if (parameters.length > 0) out.parameters = parameters;

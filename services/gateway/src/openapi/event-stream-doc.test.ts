@@ -23,4 +23,16 @@ describe('operations that answer as an event stream', () => {
     const events = doc.components.schemas.ChatbotStreamEvent;
     expect(JSON.stringify(events)).toContain('#/components/schemas/ChatbotMetaEvent');
   });
+
+  it("describe the chat's stream as text/event-stream only, its events a named schema, in the served document", async () => {
+    const doc = (await buildServedOpenApi()) as any;
+    const op = doc.paths['/chat/{bookingId}/stream'].get;
+    expect(Object.keys(op.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(op.responses['200'].content['text/event-stream'].schema).toEqual({ $ref: '#/components/schemas/ChatStreamEvent' });
+    expect('x-event-stream-only' in op).toBe(false);
+    expect(JSON.stringify(doc.components.schemas.ChatStreamEvent)).toContain('#/components/schemas/ChatMessage');
+    expect(doc.paths['/chat/{bookingId}/messages'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/SendChatMessageBody',
+    });
+  });
 });

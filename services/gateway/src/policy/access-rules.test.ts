@@ -1,5 +1,54 @@
 import { describe, expect, it } from 'bun:test';
-import { isImplementedProtected, isPublicWebhook, mayAccess, protectedPrefix, requiresToken } from './access-rules.ts';
+import {
+  ACCESS_RULES,
+  type AccessRule,
+  findAccessRule,
+  isImplementedProtected,
+  isPublicWebhook,
+  mayAccess,
+  protectedPrefix,
+  requiresToken,
+} from './access-rules.ts';
+
+/** The table's meaning written plainly: the first row, in table order, whose method and pattern match. */
+function firstRowByScan(method: string, path: string, rules: readonly AccessRule[]): AccessRule | undefined {
+  const m = method === 'HEAD' ? 'GET' : method;
+  const got = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/');
+  return rules.find((rule) => {
+    if (rule.method !== '*' && rule.method !== m) return false;
+    const prefix = rule.path.endsWith('/**');
+    const segments = (prefix ? rule.path.slice(0, -3) : rule.path).split('/');
+    if (prefix ? got.length < segments.length : got.length !== segments.length) return false;
+    return segments.every((seg, i) => (seg === '*' ? got[i] !== '' : seg === got[i]));
+  });
+}
+
+describe('findAccessRule (rows grouped by area, looked up per request)', () => {
+  it('decides every path as a scan of the whole table in order would', () => {
+    // Paths made from every row (its patterns filled in, its prefixes extended), near misses, and areas without rows.
+    const paths = new Set(['/', '/api', '/api/', '/api/services/catalog', '/api/chatter', '/api/accounts/me', '/mcp', '/api//me', '/api/bookings//x']);
+    for (const rule of ACCESS_RULES) {
+      const base = rule.path.replace(/\/\*\*$/, '');
+      for (const fill of ['x1', '']) {
+        const p = base.replaceAll('*', fill);
+        for (const q of [p, `${p}/`, `${p}/more`, `${p}/more/deeper`, `${p}x`]) paths.add(q);
+      }
+    }
+    // A table of its own with a row whose area is a pattern, which must apply in every area and keep its place.
+    const mixed: AccessRule[] = [
+      { method: 'GET', path: '/api/account/me', token: 'required', guests: true, forward: true },
+      { method: '*', path: '/api/*/secret', token: 'required', guests: false, forward: false },
+      { method: '*', path: '/api/account/**', token: 'required', guests: false, forward: true },
+      { method: 'POST', path: '/api/**', token: 'none', guests: true, forward: true },
+    ];
+    for (const path of [...paths, '/api/account/secret', '/api/talent/secret', '/api/talent/x', '/api/account/me']) {
+      for (const method of ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']) {
+        expect({ method, path, rule: findAccessRule(method, path) }).toEqual({ method, path, rule: firstRowByScan(method, path, ACCESS_RULES) });
+        expect({ method, path, rule: findAccessRule(method, path, mixed) }).toEqual({ method, path, rule: firstRowByScan(method, path, mixed) });
+      }
+    }
+  });
+});
 
 describe('protectedPrefix', () => {
   it('matches the four prefixes and their sub-paths only', () => {

@@ -61,6 +61,7 @@ const REVIEWS_RULES: readonly AccessRule[] = [
   implemented('POST', '/api/reviews/*/hide', false),
   implemented('POST', '/api/reviews/*/restore', false),
   implemented('GET', '/api/reviews/moderation', false),
+  implemented('GET', '/api/reviews/mine', false),
 ];
 
 /**
@@ -119,30 +120,70 @@ interface CompiledRule {
   prefix: boolean;
 }
 
-const compiled = new WeakMap<readonly AccessRule[], readonly CompiledRule[]>();
-function compile(rules: readonly AccessRule[]): readonly CompiledRule[] {
-  let out = compiled.get(rules);
-  if (!out) {
-    out = rules.map((rule) => {
+/**
+ * A table compiled once: its rules split into segments and grouped by the path's third segment
+ * (`/api/<area>/...`), so a request is matched only against its area's rows, in table order,
+ * and a path of an area without rows (the public catalog, talent, search...) is decided by one
+ * Map lookup. Rows whose third segment is a pattern (`*`, `**`) or missing go into every area.
+ */
+interface CompiledTable {
+  byArea: Map<string, readonly CompiledRule[]>;
+  /** The rows for an area not named by any row. */
+  anyArea: readonly CompiledRule[];
+}
+
+const compiled = new WeakMap<readonly AccessRule[], CompiledTable>();
+function compile(rules: readonly AccessRule[]): CompiledTable {
+  let table = compiled.get(rules);
+  if (!table) {
+    const all = rules.map((rule) => {
       const prefix = rule.path.endsWith('/**');
       return { rule, segments: (prefix ? rule.path.slice(0, -3) : rule.path).split('/'), prefix };
     });
-    compiled.set(rules, out);
+    const literalArea = (c: CompiledRule) => {
+      const area = c.segments[2];
+      return area === undefined || area === '*' || area === '**' ? undefined : area;
+    };
+    const areas = new Set(all.map(literalArea).filter((a): a is string => a !== undefined));
+    const byArea = new Map<string, readonly CompiledRule[]>();
+    for (const area of areas)
+      byArea.set(
+        area,
+        all.filter((c) => literalArea(c) === area || literalArea(c) === undefined),
+      );
+    table = { byArea, anyArea: all.filter((c) => literalArea(c) === undefined) };
+    compiled.set(rules, table);
   }
-  return out;
+  return table;
 }
 
 function matches(c: CompiledRule, got: readonly string[]): boolean {
-  if (c.prefix ? got.length < c.segments.length : got.length !== c.segments.length) return false;
-  return c.segments.every((seg, i) => (seg === '*' ? got[i] !== '' : seg === got[i]));
+  const { segments } = c;
+  if (c.prefix ? got.length < segments.length : got.length !== segments.length) return false;
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i];
+    if (seg === '*' ? got[i] === '' : seg !== got[i]) return false;
+  }
+  return true;
+}
+
+/** The third segment of a path (`services` of `/api/services/catalog`), '' when there is none. */
+function areaOf(path: string): string {
+  const second = path.indexOf('/', 1);
+  if (second < 0) return '';
+  const third = path.indexOf('/', second + 1);
+  return third < 0 ? path.slice(second + 1) : path.slice(second + 1, third);
 }
 
 /** The first rule of `rules` for `method path` (HEAD as GET, a trailing slash ignored), if any. */
 export function findAccessRule(method: string, path: string, rules: readonly AccessRule[] = ACCESS_RULES): AccessRule | undefined {
-  const m = method === 'HEAD' ? 'GET' : method;
+  const table = compile(rules);
   const p = path.length > 1 && path.charCodeAt(path.length - 1) === 47 /* / */ ? path.slice(0, -1) : path;
+  const candidates = table.byArea.get(areaOf(p)) ?? table.anyArea;
+  if (candidates.length === 0) return undefined;
+  const m = method === 'HEAD' ? 'GET' : method;
   const got = p.split('/');
-  for (const c of compile(rules)) {
+  for (const c of candidates) {
     if ((c.rule.method === '*' || c.rule.method === m) && matches(c, got)) return c.rule;
   }
   return undefined;

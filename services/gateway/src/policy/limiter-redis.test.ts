@@ -5,6 +5,7 @@ import { req, testGateway } from '../testing/gateway.ts';
 import { type Peer, startPeer } from '../testing/peers.ts';
 import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
 import { createGatewayLimiter, createLimiterRedis } from './limiter.ts';
+import { connectNative } from './limiter-native.ts';
 
 // Runs against the test redis-server (TEST_REDIS_URL, default 127.0.0.1:6379) with a key prefix of its own.
 const prefix = `test:gateway:${crypto.randomUUID()}:`;
@@ -37,6 +38,29 @@ describe('the Redis-backed limiter', () => {
     expect(results.filter((r) => r.allowed)).toHaveLength(50);
     expect(results.filter((r) => !r.allowed)).toHaveLength(10);
     expect(new Set(results.filter((r) => r.allowed).map((r) => r.remaining)).size).toBe(50);
+  });
+
+  it("counts over Bun's native client on a standalone Redis, in rate-limiter-flexible's keys, ioredis untouched", async () => {
+    const l = limiter({ anonymous: 50, authenticated: 50, 'auth-routes': 50 });
+    expect(await connectNative(redis)).toBe(true);
+    const sent: string[] = [];
+    const original = redis.sendCommand.bind(redis);
+    redis.sendCommand = ((command: { name: string }, ...rest: unknown[]) => {
+      sent.push(command.name);
+      return (original as (...args: unknown[]) => unknown)(command, ...rest);
+    }) as typeof redis.sendCommand;
+    let results: Awaited<ReturnType<typeof l.consume>>[];
+    try {
+      results = await Promise.all(Array.from({ length: 60 }, () => l.consume('anonymous', 'ip:native')));
+    } finally {
+      redis.sendCommand = original;
+    }
+    expect(sent).toEqual([]);
+    expect(results.filter((r) => r.allowed)).toHaveLength(50);
+    expect(new Set(results.filter((r) => r.allowed).map((r) => r.remaining)).size).toBe(50);
+    // The key and its window are rate-limiter-flexible's: a replica still on ioredis counts in the same place.
+    expect(await redis.get(`${prefix}anonymous:ip:native`)).toBe('60');
+    expect(await redis.pttl(`${prefix}anonymous:ip:native`)).toBeGreaterThan(50_000);
   });
 
   it('shares one quota between gateway replicas', async () => {

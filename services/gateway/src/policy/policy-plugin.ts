@@ -46,7 +46,8 @@ export function createPolicy(deps: PolicyDeps) {
     const path = pathOfUrl(request.url);
     if (isExempt(path)) return;
     const headers = request.headers;
-    const clientIp = resolveClientIp(headers.get('x-forwarded-for'), server?.requestIP(request)?.address, trustProxy);
+    // X-Forwarded-For is read only when proxies in front of us are trusted (TRUST_PROXY > 0).
+    const clientIp = resolveClientIp(trustProxy > 0 ? headers.get('x-forwarded-for') : null, server?.requestIP(request)?.address, trustProxy);
     const checked = tokens.check(headers.get('authorization'));
     const token = checked instanceof Promise ? await checked : checked;
     states.set(request, { path, clientIp, token });

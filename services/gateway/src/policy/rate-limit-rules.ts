@@ -62,13 +62,30 @@ export function resetSeconds(msBeforeNext: number): number {
  * `headers` (the response's header bag): this runs on every request.
  */
 export function applyRateLimitHeaders(headers: Record<string, unknown>, bucket: BucketName, result: LimitResult, windowS: number): void {
-  const limit = String(result.limit);
+  const fixed = fixedTexts(bucket, result.limit, windowS);
   const remaining = String(result.remaining);
   const reset = String(result.resetS);
-  headers['ratelimit-limit'] = limit;
+  headers['ratelimit-limit'] = fixed.limit;
   headers['ratelimit-remaining'] = remaining;
   headers['ratelimit-reset'] = reset;
-  headers['ratelimit-policy'] = `"${bucket}";q=${limit};w=${windowS}`;
-  headers.ratelimit = `"${bucket}";r=${remaining};t=${reset}`;
+  headers['ratelimit-policy'] = fixed.policy;
+  headers.ratelimit = `${fixed.quoted};r=${remaining};t=${reset}`;
   if (!result.allowed) headers['retry-after'] = reset;
+}
+
+/** The header texts that change only with the configuration, made once per bucket (and again only if its quota or window changes). */
+interface FixedTexts {
+  limitN: number;
+  windowS: number;
+  limit: string;
+  policy: string;
+  quoted: string;
+}
+const fixedByBucket = new Map<BucketName, FixedTexts>();
+function fixedTexts(bucket: BucketName, limitN: number, windowS: number): FixedTexts {
+  const known = fixedByBucket.get(bucket);
+  if (known !== undefined && known.limitN === limitN && known.windowS === windowS) return known;
+  const made = { limitN, windowS, limit: String(limitN), policy: `"${bucket}";q=${limitN};w=${windowS}`, quoted: `"${bucket}"` };
+  fixedByBucket.set(bucket, made);
+  return made;
 }

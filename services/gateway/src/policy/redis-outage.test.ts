@@ -5,6 +5,7 @@ import { req, testGateway } from '../testing/gateway.ts';
 import { type Peer, startPeer } from '../testing/peers.ts';
 import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
 import { createGatewayLimiter, createLimiterRedis } from './limiter.ts';
+import { connectNative } from './limiter-native.ts';
 
 let server: OwnRedisServer;
 let redis: RedisClient;
@@ -59,6 +60,11 @@ describe('when Redis goes away mid-traffic', () => {
     expect((await gw.handle(req('/api/services'))).status).toBe(200);
     // The restarted server kept nothing (no persistence), so this key was written after the return.
     expect(await redis.keys(`${prefix}*`)).toHaveLength(1);
+    // Bun's native client (limiter-native.ts) is back too, and its script, forgotten by the restart, is loaded again.
+    await waitFor('the native client to reconnect', () => connectNative(redis));
+    const before = Number(await redis.get((await redis.keys(`${prefix}*`))[0] ?? ''));
+    expect((await gw.handle(req('/api/services'))).status).toBe(200);
+    expect(Number(await redis.get((await redis.keys(`${prefix}*`))[0] ?? ''))).toBe(before + 1);
     expect(await readiness(gw)).toMatchObject({ status: 200, body: { status: 'ready', dependencies: { redis: { status: 'up' } } } });
   });
 });

@@ -7,7 +7,7 @@ import { decideAccess } from '../policy/decide-access.ts';
 import type { RequestStates } from '../policy/request-state.ts';
 import { type RevocationView, sessionVerdict } from '../policy/revocations.ts';
 import type { Upstreams } from '../site-deps.ts';
-import { STREAM_IDLE_MS } from './event-stream.ts';
+import { isEventStreamRoute, STREAM_IDLE_MS } from './event-stream.ts';
 import { forward, ProxyFailure } from './proxy.ts';
 import { resolveTarget, searchOf } from './routing.ts';
 import { createTimeoutSignals } from './timeout-signals.ts';
@@ -49,16 +49,21 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
     : undefined;
   return new Elysia({ name: 'api-routes' }).all(
     '/api/*',
-    async (ctx) => {
-      const { request, set } = ctx;
-      const requestId = requestIdOf(ctx);
+    // Only `request` and `set`, named in the parameter: Elysia reads a handler's source to decide
+    // what to build per request, and a context passed on whole (requestIdOf(ctx)) made it parse
+    // cookies, the query and every header for each proxied request, and re-wrap each answer.
+    async ({ request, set }) => {
+      const requestId = requestIdOf({ request, set });
       const state = states.get(request);
       const path = state?.path ?? pathOfUrl(request.url);
       const clientIp = state?.clientIp ?? 'unknown';
 
       const token = state?.token ?? NO_TOKEN;
       const session = token.kind === 'valid' ? sessionVerdict(deps.revocations, token.principal.sid) : 'live';
-      const access = decideAccess({ method: request.method, path, token, session });
+      // The chat's stream with ?ticket= and no token (a browser's EventSource cannot send headers,
+      // and an access token never travels in a URL): messaging checks the single-use ticket itself.
+      const ticketStream = token.kind === 'none' && isEventStreamRoute(request.method, path) && new URL(request.url).searchParams.has('ticket');
+      const access = ticketStream ? ({ outcome: 'forward' } as const) : decideAccess({ method: request.method, path, token, session });
       if (access.outcome === 'refuse') {
         const failure = gatewayFailure(access.code, access.message);
         set.status = failure.status;
@@ -80,6 +85,7 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
         maxBodyBytes: bodyLimitFor(path, deps.maxBodyBytes),
         fetch: deps.fetch,
         streamIdleMs: Math.max(deps.upstreamTimeoutMs, STREAM_IDLE_MS),
+        eventStream: isEventStreamRoute(request.method, path),
         service: target.service,
         telemetry: deps.telemetry,
       });

@@ -15,6 +15,14 @@ export function wantsEventStream(request: Request): boolean {
   return (request.headers.get('accept') ?? '').includes('text/event-stream');
 }
 
+/** The chat's live stream (design/chat.md): always an event stream, whatever Accept says (curl sends none). */
+const CHAT_STREAM = /^\/api\/chat\/[^/]+\/stream\/?$/;
+
+/** Routes whose answer is an event stream for every client: relayed as one even without `Accept: text/event-stream`. */
+export function isEventStreamRoute(method: string, path: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && CHAT_STREAM.test(path);
+}
+
 export function isEventStream(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
 }

@@ -29,8 +29,8 @@ export function createOfrepRoutes(deps: OfrepRoutesDeps) {
   const timeouts = createTimeoutSignals(deps.upstreamTimeoutMs);
   return new Elysia({ name: 'ofrep-routes' }).all(
     `${OFREP_PREFIX}*`,
-    async (ctx) => {
-      const { request, set } = ctx;
+    // `request` and `set` only, named here (see api-routes.ts: a whole context costs cookie parsing per request).
+    async ({ request, set }) => {
       const state = deps.states.get(request);
       const path = state?.path ?? pathOfUrl(request.url);
       const target = resolveOfrepTarget(path);
@@ -41,7 +41,7 @@ export function createOfrepRoutes(deps: OfrepRoutesDeps) {
       const answer = await forward(request, {
         url: `${deps.upstreams.growth}${target.path}${searchOf(request.url)}`,
         clientIp: state?.clientIp ?? 'unknown',
-        requestId: requestIdOf(ctx),
+        requestId: requestIdOf({ request, set }),
         signal: timeouts.next(),
         maxBodyBytes: deps.maxBodyBytes,
         fetch: deps.fetch,

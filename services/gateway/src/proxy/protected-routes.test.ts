@@ -119,6 +119,7 @@ describe('roles on protected prefixes', () => {
       ['POST', '/api/reviews'],
       ['POST', '/api/reviews/r1/report'],
       ['POST', '/api/reviews/r1/hide'],
+      ['GET', '/api/reviews/mine'],
       ['GET', '/api/search/misses'],
       ['GET', '/api/flags'],
       ['PUT', '/api/flags/new-checkout'],

@@ -26,6 +26,8 @@ export interface ForwardOptions {
    * Default STREAM_IDLE_MS.
    */
   streamIdleMs?: number;
+  /** The route always answers an event stream (isEventStreamRoute): relayed as one whatever the client's Accept says. */
+  eventStream?: boolean;
   /** The service called (its span's name and peer), and the telemetry whose tracing makes that span when traces are on. */
   service: string;
   telemetry?: Telemetry | undefined;
@@ -50,14 +52,18 @@ function failure(code: GatewayCode, message: string): ProxyFailure {
  * anything that is not an envelope (HTML error pages, plain text, a 5xx without an envelope)
  * and every transport failure becomes a ProxyFailure with the error envelope instead.
  */
-export async function forward(request: Request, options: ForwardOptions): Promise<Response | ProxyFailure> {
+export function forward(request: Request, options: ForwardOptions): Promise<Response | ProxyFailure> {
   // Traces on: a client span for the call, whose context the service gets. Off: the request's
   // own context (accepted or started by serviceBase) goes on as it is, at the cost of one string.
   const call = options.telemetry?.tracing ? options.telemetry.startCall(options.service, request.method, options.url) : undefined;
-  const trace = call ? undefined : currentRequestScope()?.trace;
-  const answer = await forwardWith(request, options, call ? call.traceparent : trace ? formatTraceparent(trace) : undefined);
-  call?.end(answer instanceof ProxyFailure ? (OUTCOMES[answer.body.error.code] ?? 'bad_answer') : answer.status >= 500 ? 'error_answer' : 'ok');
-  return answer;
+  if (call === undefined) {
+    const trace = currentRequestScope()?.trace;
+    return forwardWith(request, options, trace ? formatTraceparent(trace) : undefined);
+  }
+  return forwardWith(request, options, call.traceparent).then((answer) => {
+    call.end(answer instanceof ProxyFailure ? (OUTCOMES[answer.body.error.code] ?? 'bad_answer') : answer.status >= 500 ? 'error_answer' : 'ok');
+    return answer;
+  });
 }
 
 /** How a gateway-made failure counts on the call's span. */
@@ -90,7 +96,7 @@ async function forwardWith(request: Request, options: ForwardOptions, traceparen
   }
   // A client asking for an event stream gets a signal of its own, tied to the upstream timeout only
   // until the answer's headers arrive (the shared slice signal would cut the stream mid-way).
-  const stream = wantsEventStream(request) ? untilHeaders(options.signal) : undefined;
+  const stream = options.eventStream || wantsEventStream(request) ? untilHeaders(options.signal) : undefined;
   let upstream: Response;
   try {
     upstream = await options.fetch(options.url, {
@@ -120,20 +126,29 @@ async function forwardWith(request: Request, options: ForwardOptions, traceparen
   return relay(upstream, request.method);
 }
 
-async function relay(upstream: Response, method: string): Promise<Response | ProxyFailure> {
+/** The service's answer as the client gets it: as it is when it is an envelope (JSON), re-read only when it may not be. */
+function relay(upstream: Response, method: string): Response | ProxyFailure | Promise<Response | ProxyFailure> {
   const { status } = upstream;
   if (method === 'HEAD' || status === 204 || status === 304) return passThrough(upstream);
   // A redirect keeps its status and Location; whatever body came with it is not an envelope, so it is dropped.
-  if (status >= 300 && status < 400) {
-    await upstream.body?.cancel();
-    stripResponseHeaders(upstream.headers);
-    upstream.headers.delete('content-type');
-    upstream.headers.delete('content-length');
-    return new Response(null, { status, headers: upstream.headers });
-  }
+  if (status >= 300 && status < 400) return redirectWithoutBody(upstream);
   const type = upstream.headers.get('content-type');
-  const json = type?.includes('json');
+  const json = type?.includes('json') === true;
   if (json && status < 500) return passThrough(upstream);
+  return checkEnvelope(upstream, json);
+}
+
+async function redirectWithoutBody(upstream: Response): Promise<Response> {
+  await upstream.body?.cancel();
+  stripResponseHeaders(upstream.headers);
+  upstream.headers.delete('content-type');
+  upstream.headers.delete('content-length');
+  return new Response(null, { status: upstream.status, headers: upstream.headers });
+}
+
+/** A 5xx in JSON or any answer not in JSON: passed on only when its body is the envelope. */
+async function checkEnvelope(upstream: Response, json: boolean): Promise<Response | ProxyFailure> {
+  const { status } = upstream;
   let text: string;
   try {
     text = await upstream.text();

@@ -98,6 +98,16 @@ describe('proxy headers', () => {
     expect(out.get('x-forwarded-for')).toBe('203.0.113.7');
   });
 
+  it('keeps the encoding and length of a request body, and the client trace context when the gateway has none', () => {
+    const out = upstreamRequestHeaders(
+      new Headers({ 'content-encoding': 'gzip', 'content-length': '20', host: 'gw', 'keep-alive': 'timeout=5', 'x-real-ip': '6.6.6.6', traceparent: 'tp' }),
+      '203.0.113.7',
+      'rid-12345678',
+    );
+    expect(names(out).sort()).toEqual(['content-encoding', 'content-length', 'traceparent', 'x-forwarded-for', 'x-request-id']);
+    expect(upstreamRequestHeaders(new Headers({ traceparent: 'tp' }), 'ip', 'rid-12345678', 'ours').get('traceparent')).toBe('ours');
+  });
+
   it('drops the encoding and length of a body fetch already decoded', () => {
     const out = new Headers({
       'content-encoding': 'gzip',

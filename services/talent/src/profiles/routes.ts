@@ -7,6 +7,7 @@ import type { TalentDirectory } from './directory.ts';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import type { StoredProfile } from './model.ts';
 import { isListed } from './ranking.ts';
+import { noRatings, type RatingsPort } from './ratings.ts';
 import type { ProfileRepository } from './repository.ts';
 import { toPublicProfile } from './view.ts';
 
@@ -24,14 +25,19 @@ function notFound(): DomainError {
 }
 
 /** The public talent routes (spec operations 15-18). */
-export function createProfileRoutes(profiles: ProfileRepository, directory: TalentDirectory) {
+export function createProfileRoutes(profiles: ProfileRepository, directory: TalentDirectory, ratings: RatingsPort = noRatings) {
+  /** The public profile, with a PM's verified rating from reviews (cached; none while reviews is away, never an error). */
+  const withVerifiedRating = async (found: StoredProfile, requestId: string | undefined) => {
+    const verifiedRating = found.role === 'pm' ? await ratings.ratingOf('pm', found._id, requestId) : undefined;
+    return { ...toPublicProfile(found), ...(verifiedRating ? { verifiedRating } : {}) };
+  };
   const staffProfile =
     (role: TalentRole) =>
     async ({ params, set }: { params: { id: string }; set: { headers: Record<string, unknown> } }) => {
       const found = await profiles.findActiveByIdOrSlug(role, params.id);
       if (!found) throw notFound();
       markNoIndex(found, set.headers);
-      return ok(toPublicProfile(found));
+      return ok(await withVerifiedRating(found, set.headers['x-request-id'] as string | undefined));
     };
 
   return new Elysia({ name: 'profile-routes' })
@@ -69,10 +75,10 @@ export function createProfileRoutes(profiles: ProfileRepository, directory: Tale
     })
     .get(
       '/talent/:slug',
-      async ({ params }) => {
+      async ({ params, set }) => {
         const found = await profiles.findListedBySlug(params.slug);
         if (!found || !isListed(found)) throw notFound();
-        return ok(toPublicProfile(found));
+        return ok(await withVerifiedRating(found, set.headers['x-request-id'] as string | undefined));
       },
       {
         params: t.Object({ slug: t.String({ description: 'URL slug from GET /talent/sitemap' }) }),

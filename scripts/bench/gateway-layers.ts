@@ -1,0 +1,143 @@
+/**
+ * `bun scripts/bench/gateway-layers.ts`: what each layer of the gateway costs per proxied request.
+ * The same GET (a JSON answer from a stub service, in its own process) is driven with wrk through
+ * proxies that add one layer at a time, each in its own process:
+ *
+ *   bare      Bun.serve + fetch, nothing else (scripts/bench/bare-proxy.ts's shape)
+ *   elysia    the same forward as an Elysia route (`.all('/api/*')`, parse: 'none')
+ *   base      + serviceBase (request id, request scope and trace context, one log line, metrics, error envelope)
+ *   gateway   the real gateway app (createApp) with the in-memory limiter: + policy (client IP, token
+ *             check, rate limit and its headers, CORS, body limits), access table, header hygiene
+ *   redis     the real gateway with the Redis limiter (the bench's shape; needs Redis)
+ *
+ * For each it prints requests/s, p99 and the proxy process's CPU time per request (user + system
+ * from /proc, all its threads: Bun's HTTP client thread and GC included), which a busy machine
+ * changes far less than it changes requests/s. Rounds alternate the layers; medians are reported.
+ * Knobs: LAYERS_ROUNDS (3), LAYERS_DURATION_S (5), LAYERS_CONNECTIONS (64), LAYERS_BODY_BYTES
+ * (16384), LAYERS (comma list, default all), BENCH_REDIS_URL. Each proxy and the stub run
+ * services/gateway/src/bench/layer-proxy.ts.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const LAYERS = ['bare', 'elysia', 'scope', 'trace', 'after', 'base-silent', 'base', 'gateway', 'redis'] as const;
+type Layer = (typeof LAYERS)[number] | 'gateway@baseline' | 'redis@baseline';
+/** LAYERS_BASELINE=<another checkout> (e.g. `git worktree add --detach /tmp/before <commit>`, `bun install` there): its gateway is measured too. */
+const baseline = process.env.LAYERS_BASELINE;
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+await parent();
+
+interface Row {
+  rps: number[];
+  p99: number[];
+  cpuUs: number[];
+}
+
+async function parent() {
+  const { createWrk, runningLoad } = await import('./load.ts');
+  const { createProcessGroup, freePort, waitFor, answersOk } = await import('./processes.ts');
+  const { ensureProgram } = await import('./tools.ts');
+  const known: readonly string[] = baseline ? [...LAYERS, 'gateway@baseline', 'redis@baseline'] : LAYERS;
+  const wanted = (process.env.LAYERS ?? known.join(',')).split(',').filter((l): l is Layer => known.includes(l));
+  const rounds = Number(process.env.LAYERS_ROUNDS ?? 3);
+  const durationS = Number(process.env.LAYERS_DURATION_S ?? 5);
+  const connections = Number(process.env.LAYERS_CONNECTIONS ?? 64);
+  const wrkPath = ensureProgram('wrk', ['wrk']);
+  if (!wrkPath) throw new Error('wrk is needed (apt-get install -y wrk)');
+  const workDir = mkdtempSync(join(tmpdir(), 'tm-layers-'));
+  const group = createProcessGroup(workDir);
+  const prefix = `layers:${crypto.randomUUID()}:`;
+  try {
+    const load = await createWrk(wrkPath, workDir, 'wrk');
+    const stubPort = freePort();
+    const self = join(import.meta.dir, '../../services/gateway/src/bench/layer-proxy.ts');
+    const stub = group.spawn('stub', [process.execPath, self], { LAYER: 'stub', PORT: String(stubPort) }, process.cwd());
+    await waitFor('stub', () => answersOk(`http://127.0.0.1:${stubPort}/x`), [stub]);
+    const proxies = new Map<Layer, { url: string; pid: number }>();
+    for (const layer of wanted) {
+      const port = freePort();
+      const p = group.spawn(
+        layer,
+        [process.execPath, self],
+        {
+          LAYER: layer.replace('@baseline', ''),
+          ...(layer.endsWith('@baseline') && baseline ? { GATEWAY_ROOT: resolve(baseline) } : {}),
+          PORT: String(port),
+          UPSTREAM_URL: `http://127.0.0.1:${stubPort}`,
+          REDIS_URL: redisUrl,
+          REDIS_PREFIX: prefix,
+          NODE_ENV: 'development',
+        },
+        process.cwd(),
+      );
+      const url = `http://127.0.0.1:${port}/api/services/catalog`;
+      await waitFor(layer, () => answersOk(url), [p]);
+      proxies.set(layer, { url, pid: p.pid });
+    }
+    console.log(`[layers] load average before: ${loadavg().map((l) => l.toFixed(2))}`);
+    const rows = new Map<Layer, Row>(wanted.map((l) => [l, { rps: [], p99: [], cpuUs: [] }]));
+    for (let round = 0; round < rounds; round++) {
+      for (const layer of round % 2 === 0 ? wanted : [...wanted].reverse()) {
+        const proxy = proxies.get(layer);
+        const row = rows.get(layer);
+        if (!proxy || !row) continue;
+        await load.run({ url: proxy.url, method: 'GET' }, { durationS: 1, connections });
+        const before = cpuSeconds(proxy.pid);
+        const r = await load.run({ url: proxy.url, method: 'GET' }, { durationS, connections });
+        const cpuUs = ((cpuSeconds(proxy.pid) - before) * 1e6) / r.requests;
+        row.rps.push(r.requestsPerS);
+        row.p99.push(r.p99Ms);
+        row.cpuUs.push(cpuUs);
+        console.log(
+          `[layers] round ${round + 1}: ${layer}: ${Math.round(r.requestsPerS)} req/s, p99 ${r.p99Ms.toFixed(2)} ms, ${cpuUs.toFixed(1)} us CPU per request, non-2xx ${r.non2xx}`,
+        );
+      }
+    }
+    console.log(`[layers] load average after: ${loadavg().map((l) => l.toFixed(2))}\n`);
+    console.log('| layer | requests/s | p99 ms | CPU us per request | added by this layer |\n|---|--:|--:|--:|--:|');
+    let previous: number | undefined;
+    for (const layer of wanted) {
+      const row = rows.get(layer) as Row;
+      const cpu = median(row.cpuUs);
+      console.log(
+        `| ${layer} | ${Math.round(median(row.rps))} | ${median(row.p99).toFixed(2)} | ${cpu.toFixed(1)} | ${previous === undefined ? '' : (cpu - previous).toFixed(1)} |`,
+      );
+      previous = cpu;
+    }
+    for (const proc of runningLoad) proc.kill('SIGKILL');
+  } finally {
+    await group.stopAll();
+    if (wanted.some((l) => l.startsWith('redis'))) await deleteKeys(prefix).catch(() => {});
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+/** CPU seconds (user + system, every thread) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function deleteKeys(prefix: string) {
+  const { RedisClient } = await import('bun');
+  const redis = new RedisClient(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = (await redis.send('SCAN', [cursor, 'MATCH', `${prefix}*`, 'COUNT', '1000'])) as [string, string[]];
+      cursor = next;
+      if (keys.length > 0) await redis.send('DEL', keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.close();
+  }
+}

@@ -1,0 +1,23 @@
+import type { Clock, Logger } from '@tm/shared';
+import type { InternalCallers } from '@tm/shared/http';
+import type { DocumentStore } from '@tm/shared/store';
+import type { Telemetry } from '@tm/shared/telemetry';
+import type { TokenVerifier } from './auth/tokens.ts';
+import type { BookingsPort } from './ports/bookings.ts';
+import type { NamesPort } from './ports/names.ts';
+
+/** Everything the reviews service needs from outside; main.ts builds the real ones, tests embedded ones. */
+export interface ReviewsDeps {
+  documents: DocumentStore;
+  tokens: TokenVerifier;
+  bookings: BookingsPort;
+  names: NamesPort;
+  clock: Clock;
+  logger: Logger;
+  /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
+  telemetry?: Telemetry;
+  /** Who may call /internal/* (main.ts: from SERVICE_CREDENTIALS_ACCEPTED); left out, nobody may. */
+  internalCallers?: InternalCallers;
+  /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
+  metricsToken?: string | undefined;
+}
