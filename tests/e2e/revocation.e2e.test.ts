@@ -28,6 +28,8 @@ function revocationStory(name: string, storeEnv: () => Record<string, string>, c
           NODE_ENV: 'development',
           HOST: '127.0.0.1',
           PORT: String(port),
+          // A replica of the gateway: the gateway's credential, which auth accepts on its revocation feed.
+          SERVICE_CREDENTIAL: sys.credentials.gateway,
           ...Object.fromEntries(SYSTEM_PROCESSES.filter((name) => name !== 'gateway').map((name) => [`${name.toUpperCase()}_URL`, sys.urls[name]])),
           RATE_LIMIT_ANON: '100000',
           RATE_LIMIT_AUTHENTICATED: '100000',
