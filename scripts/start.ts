@@ -8,7 +8,7 @@ import { acceptedFormOf, generateServiceCredential, parseServiceCredential } fro
 import { EXIT_CONFIG, loadConfigOrExit } from '@tm/shared/process';
 import { superviseServices } from './supervisor.ts';
 
-const logger = createLogger('supervisor');
+const logger = createLogger('supervisor', { level: process.env.LOG_LEVEL });
 const log = ({ msg, level, ...fields }: Record<string, unknown>) => (level === 'error' ? logger.error : logger.info)(String(msg), fields);
 
 // Checked like any service's configuration: a bad port is named (and exits 78) before anything starts.

@@ -50,6 +50,8 @@ const forbidden: Record<string, string[]> = {
   './http': [...DRIVERS, 'jose', 'nodemailer', ...TRACING],
   './telemetry': [...DRIVERS, ...ELYSIA, 'jose', 'nodemailer', ...TRACING],
   './tokens/verify': [...DRIVERS, ...METRICS, 'nodemailer', ...TRACING],
+  // The revocation view (gateway, bookings): the service client and the feed's contract (Elysia's `t`), no driver, no metrics.
+  './tokens/revocations': [...DRIVERS, ...METRICS, '@elysiajs/openapi', 'jose', 'nodemailer', ...TRACING],
   './mail': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', ...TRACING],
   './outbox': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer', '@sinclair/typebox', ...TRACING],
   './store': [...DRIVERS, ...ELYSIA, ...METRICS, ...TRACING],
@@ -79,33 +81,56 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The first import cycle among the package's own modules (relative imports, type-only ones included), or []. */
-function firstCycle(files: string[], textOf: (file: string) => string = (f) => readFileSync(f, 'utf8')): string[] {
+/** The relative imports of each file (type-only ones included), as resolved paths. */
+function importsOf(files: string[], textOf: (file: string) => string = (f) => readFileSync(f, 'utf8')): Map<string, string[]> {
   const edges = new Map<string, string[]>();
-  for (const file of files) {
-    const specs = [...textOf(file).matchAll(/from '(\.{1,2}\/[^']+)'/g)].map((m) => resolve(dirname(file), m[1] as string));
-    edges.set(file, specs);
-  }
+  for (const file of files)
+    edges.set(
+      file,
+      [...textOf(file).matchAll(/from '(\.{1,2}\/[^']+)'/g)].map((m) => resolve(dirname(file), m[1] as string)),
+    );
+  return edges;
+}
+
+/** The first cycle of a directed graph, as the nodes walked round it, or []. */
+function cycleIn(edges: Map<string, string[]>): string[] {
   const state = new Map<string, 'open' | 'done'>();
   const path: string[] = [];
-  const visit = (file: string): string[] => {
-    if (state.get(file) === 'done') return [];
-    if (state.get(file) === 'open') return [...path.slice(path.indexOf(file)), file];
-    state.set(file, 'open');
-    path.push(file);
-    for (const next of edges.get(file) ?? []) {
+  const visit = (node: string): string[] => {
+    if (state.get(node) === 'done') return [];
+    if (state.get(node) === 'open') return [...path.slice(path.indexOf(node)), node];
+    state.set(node, 'open');
+    path.push(node);
+    for (const next of edges.get(node) ?? []) {
       const cycle = visit(next);
       if (cycle.length > 0) return cycle;
     }
     path.pop();
-    state.set(file, 'done');
+    state.set(node, 'done');
     return [];
   };
-  for (const file of files) {
-    const cycle = visit(file);
-    if (cycle.length > 0) return cycle.map((f) => relative(srcDir, f));
+  for (const node of edges.keys()) {
+    const cycle = visit(node);
+    if (cycle.length > 0) return cycle;
   }
   return [];
+}
+
+/** The first import cycle among the package's own modules (relative imports, type-only ones included), or []. */
+function firstCycle(files: string[], textOf?: (file: string) => string): string[] {
+  return cycleIn(importsOf(files, textOf)).map((f) => relative(srcDir, f));
+}
+
+/** Which purpose folders (src/<folder>) each folder imports from, itself left out. */
+function folderImports(files: string[], textOf?: (file: string) => string): Map<string, string[]> {
+  const folderOf = (file: string) => relative(srcDir, file).split('/')[0] as string;
+  const edges = new Map<string, string[]>();
+  for (const [file, targets] of importsOf(files, textOf)) {
+    const from = folderOf(file);
+    const to = new Set([...(edges.get(from) ?? []), ...targets.map(folderOf).filter((f) => f !== from && !f.startsWith('..'))]);
+    edges.set(from, [...to].sort());
+  }
+  return edges;
 }
 
 describe('@tm/shared entry points', () => {
@@ -156,6 +181,23 @@ describe('@tm/shared entry points', () => {
 
   it('has no import cycle among its modules', () => {
     expect(firstCycle(sourceFiles(srcDir))).toEqual([]);
+  });
+
+  it('has no cycle among its purpose folders either, and the core imports from none of them', () => {
+    const folders = folderImports(sourceFiles(srcDir));
+    expect(cycleIn(folders)).toEqual([]);
+    expect(folders.get('core')).toEqual([]);
+  });
+
+  it('finds a folder cycle that no two files make (the check above can fail)', () => {
+    const texts: Record<string, string> = {
+      [join(srcDir, 'core/a.ts')]: "import { b } from '../http/b.ts';",
+      [join(srcDir, 'http/b.ts')]: 'export const b = 1;',
+      [join(srcDir, 'http/c.ts')]: "import { d } from '../core/d.ts';",
+      [join(srcDir, 'core/d.ts')]: 'export const d = 1;',
+    };
+    expect(firstCycle(Object.keys(texts), (f) => texts[f] ?? '')).toEqual([]);
+    expect(cycleIn(folderImports(Object.keys(texts), (f) => texts[f] ?? ''))).toEqual(['core', 'http', 'core']);
   });
 
   it('finds a cycle when there is one (the check above can fail)', () => {

@@ -10,14 +10,19 @@
 import { describe, expect, it } from 'bun:test';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { HEALTH_PATH, silentLogger } from '@tm/shared';
-import { acceptServiceCredentials, parseServiceCredential, serviceBase } from '@tm/shared/http';
+import { HEALTH_PATH, loadConfig, silentLogger } from '@tm/shared';
+import { acceptServiceCredentials, METRICS_PATH, parseServiceCredential, serviceBase } from '@tm/shared/http';
 import { SERVICE_RUNTIME_ENV } from '@tm/shared/process';
+import { TELEMETRY_SETTINGS, tracesUrl } from '@tm/shared/telemetry';
 import YAML from 'yaml';
 import { repoRoot } from './support/system.ts';
 
 type ComposeService = {
   image?: string;
+  profiles?: string[];
+  entrypoint?: string[];
+  command?: string[];
+  volumes?: string[];
   build?: { context: string; dockerfile: string; args?: Record<string, string> };
   environment?: Record<string, string>;
   ports?: string[];
@@ -32,6 +37,8 @@ const pending = (app: string) => app === 'bookings' && !bookingsWritten;
 const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
 const dockerignore = readFileSync(join(repoRoot, '.dockerignore'), 'utf8').split('\n');
 const infraPorts: Record<string, number> = { mongo: 27017, redis: 6379, mailpit: 1025 };
+/** The services of the `observability` profile (off unless the profile is on). */
+const observability = ['prometheus', 'otel-collector', 'jaeger'] as const;
 
 function sourceOf(dir: string): string {
   let text = '';
@@ -108,8 +115,15 @@ describe('Dockerfile (one template for every service)', () => {
 });
 
 describe('docker-compose.yml', () => {
-  it('runs mongo, redis, an SMTP catcher and the eleven services', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['mailpit', 'mongo', 'redis', ...apps].sort());
+  it('runs mongo, redis, an SMTP catcher and the eleven services (and, in the observability profile, Prometheus, an OTLP collector and Jaeger)', () => {
+    const byDefault = Object.entries(compose.services)
+      .filter(([, svc]) => svc.profiles === undefined)
+      .map(([name]) => name);
+    expect(byDefault.sort()).toEqual(['mailpit', 'mongo', 'redis', ...apps].sort());
+    const profiled = Object.entries(compose.services).filter(([, svc]) => svc.profiles !== undefined);
+    expect(profiled.map(([name, svc]) => ({ name, profiles: svc.profiles })).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+      [...observability].sort().map((name) => ({ name, profiles: ['observability'] })),
+    );
   });
 
   it('gives every service its own credential and every service the credentials of all (docs/service-kit.md)', () => {
@@ -137,14 +151,16 @@ describe('docker-compose.yml', () => {
     expect(check.sort()).toEqual([...apps].sort());
   });
 
-  it('publishes only the gateway (on the port it listens on) and the mail catcher UI, both on the host loopback', () => {
+  it('publishes only the gateway (on the port it listens on), the mail catcher UI and the UIs of Prometheus and Jaeger, all on the host loopback', () => {
     for (const [name, svc] of Object.entries(compose.services)) {
-      if (name === 'gateway' || name === 'mailpit') continue;
+      if (['gateway', 'mailpit', 'prometheus', 'jaeger'].includes(name)) continue;
       expect({ name, ports: svc.ports }).toEqual({ name, ports: undefined });
     }
     const gw = compose.services.gateway as ComposeService;
     expect(gw.ports).toEqual([`127.0.0.1:8080:${gw.environment?.PORT}`]);
     expect(compose.services.mailpit?.ports).toEqual(['127.0.0.1:8025:8025']);
+    expect(compose.services.prometheus?.ports).toEqual(['127.0.0.1:9090:9090']);
+    expect(compose.services.jaeger?.ports).toEqual(['127.0.0.1:16686:16686']);
   });
 
   for (const app of apps) {
@@ -197,4 +213,120 @@ describe('docker-compose.yml', () => {
       });
     });
   }
+});
+
+/** The `KEY=value` lines of an env file (compose's --env-file), comments and blank lines skipped. */
+function envFile(path: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of readFileSync(join(repoRoot, path), 'utf8').split('\n')) {
+    const m = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (m?.[1] !== undefined) out[m[1]] = m[2] ?? '';
+  }
+  return out;
+}
+/** Compose's interpolation of `${NAME:-default}` (the only form the telemetry variables use) against `env`. */
+function interpolate(value: string, env: Record<string, string>): string {
+  return value.replace(/\$\{([A-Z_][A-Z0-9_]*):-([^}]*)\}/g, (_, name: string, fallback: string) => env[name] || fallback);
+}
+/** `host:container[:ro]` volume mounts of a compose service, as { host, container }. */
+function mounts(svc: ComposeService | undefined): { host: string; container: string }[] {
+  return (svc?.volumes ?? []).map((v) => {
+    const [host = '', container = ''] = v.split(':');
+    return { host, container };
+  });
+}
+/** The port of a `host:port` address. */
+const portOf = (address: string) => Number(address.split(':').pop());
+
+describe('docker-compose.yml: the observability profile', () => {
+  const profileEnv = envFile('deploy/observability/compose.env');
+  const prometheus = compose.services.prometheus as ComposeService;
+  const collector = compose.services['otel-collector'] as ComposeService;
+  type ScrapeConfig = {
+    job_name: string;
+    metrics_path?: string;
+    authorization?: { type: string; credentials_file: string };
+    static_configs: { targets: string[]; labels?: Record<string, string> }[];
+  };
+  const promConfig = YAML.parse(readFileSync(join(repoRoot, 'deploy/observability/prometheus.yml'), 'utf8')) as { scrape_configs: ScrapeConfig[] };
+  const collectorConfig = YAML.parse(readFileSync(join(repoRoot, 'deploy/observability/otel-collector.yaml'), 'utf8')) as {
+    receivers: { otlp: { protocols: { http: { endpoint: string }; grpc?: { endpoint: string } } } };
+    exporters: Record<string, { endpoint: string }>;
+    service: {
+      pipelines: { traces: { receivers: string[]; exporters: string[] } };
+      telemetry?: { metrics?: { readers?: { pull?: { exporter?: { prometheus?: { host: string; port: number } } } }[] } };
+    };
+  };
+
+  it('is switched on by its env file, which turns the profile on and gives the services the collector and a valid scrape token', () => {
+    expect(profileEnv.COMPOSE_PROFILES).toBe('observability');
+    const config = loadConfig(profileEnv, TELEMETRY_SETTINGS);
+    expect(config.METRICS_TOKEN).toBe(profileEnv.METRICS_TOKEN as string);
+    const endpoint = new URL(config.OTEL_EXPORTER_OTLP_ENDPOINT as string);
+    expect(endpoint.hostname).toBe('otel-collector');
+    expect(Number(endpoint.port)).toBe(portOf(collectorConfig.receivers.otlp.protocols.http.endpoint));
+  });
+
+  for (const app of apps) {
+    it(`${app}: gets the scrape token and the collector with the profile's env file, and runs without telemetry without it`, () => {
+      const env = compose.services[app]?.environment ?? {};
+      for (const name of ['METRICS_TOKEN', 'OTEL_EXPORTER_OTLP_ENDPOINT'] as const)
+        expect({ name, value: env[name] }).toEqual({ name, value: `\${${name}:-}` });
+      const on = loadConfig(
+        {
+          METRICS_TOKEN: interpolate(env.METRICS_TOKEN ?? '', profileEnv),
+          OTEL_EXPORTER_OTLP_ENDPOINT: interpolate(env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '', profileEnv),
+        },
+        TELEMETRY_SETTINGS,
+      );
+      expect(on.METRICS_TOKEN).toBe(profileEnv.METRICS_TOKEN as string);
+      expect(tracesUrl(on)).toBe(`${profileEnv.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces`);
+      const off = loadConfig(
+        { METRICS_TOKEN: interpolate(env.METRICS_TOKEN ?? '', {}), OTEL_EXPORTER_OTLP_ENDPOINT: interpolate(env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '', {}) },
+        TELEMETRY_SETTINGS,
+      );
+      expect(off.METRICS_TOKEN).toBeUndefined();
+      expect(tracesUrl(off)).toBeUndefined();
+    });
+  }
+
+  it("Prometheus scrapes every service's /metrics on its port, with the token as a bearer credential read from the file its entrypoint writes", () => {
+    const job = promConfig.scrape_configs.find((c) => c.job_name === 'services') as ScrapeConfig;
+    expect(job.metrics_path).toBe(METRICS_PATH);
+    const scraped = job.static_configs.flatMap((c) => c.targets.map((target) => ({ target, service: c.labels?.service })));
+    const expected = apps.map((app) => ({ target: `${app}:${compose.services[app]?.environment?.PORT}`, service: app }));
+    expect(scraped.sort((a, b) => a.target.localeCompare(b.target))).toEqual(expected.sort((a, b) => a.target.localeCompare(b.target)));
+    expect(job.authorization?.type).toBe('Bearer');
+    const script = prometheus.entrypoint?.join(' ') ?? '';
+    expect(script).toContain(`"$$METRICS_TOKEN" > ${job.authorization?.credentials_file}`);
+    expect(prometheus.environment?.METRICS_TOKEN).toBe(`\${METRICS_TOKEN:-}`);
+    // Its config is the file in deploy/observability, mounted where the entrypoint points Prometheus.
+    const configPath = /--config\.file=(\S+)/.exec(script)?.[1];
+    expect(mounts(prometheus).find((m) => m.container === configPath)?.host).toBe('./deploy/observability/prometheus.yml');
+    // Every other scrape target is a service of this file, on a port it listens on.
+    const collectorJob = promConfig.scrape_configs.find((c) => c.job_name === 'otel-collector') as ScrapeConfig;
+    const collectorMetrics = collectorConfig.service.telemetry?.metrics?.readers?.[0]?.pull?.exporter?.prometheus;
+    expect(collectorJob.static_configs[0]?.targets).toEqual([`otel-collector:${collectorMetrics?.port}`]);
+    expect(collectorMetrics?.host).toBe('0.0.0.0');
+  });
+
+  it('the collector receives OTLP/HTTP and passes traces to Jaeger over OTLP', () => {
+    const configPath = /--config=(\S+)/.exec(collector.command?.join(' ') ?? '')?.[1];
+    expect(mounts(collector).find((m) => m.container === configPath)?.host).toBe('./deploy/observability/otel-collector.yaml');
+    expect(collectorConfig.receivers.otlp.protocols.http.endpoint).toBe('0.0.0.0:4318');
+    const pipeline = collectorConfig.service.pipelines.traces;
+    expect(pipeline.receivers).toContain('otlp');
+    expect(pipeline.exporters.length).toBeGreaterThan(0);
+    for (const name of pipeline.exporters) {
+      const [host, port] = (collectorConfig.exporters[name]?.endpoint ?? '').split(':');
+      expect({ name, host, port }).toEqual({ name, host: 'jaeger', port: '4317' });
+    }
+    expect(Object.keys(collector.depends_on ?? {})).toEqual(['jaeger']);
+  });
+
+  it('mounts only files that exist', () => {
+    for (const [name, svc] of Object.entries(compose.services))
+      for (const { host } of mounts(svc))
+        if (host.startsWith('./')) expect({ name, host, exists: existsSync(join(repoRoot, host)) }).toEqual({ name, host, exists: true });
+  });
 });

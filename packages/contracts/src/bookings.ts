@@ -172,12 +172,17 @@ export const AssignBookingBodySchema = t.Object(
   { pmId: t.String({ minLength: 1, maxLength: 100, description: 'Talent profile id or slug of an active PM' }) },
   { additionalProperties: false, title: 'AssignBookingRequest' },
 );
-export const ClaimBookingsBodySchema = t.Object(
+/**
+ * The guest hand-over (POST /bookings/claim): a signed-in customer takes over a guest session's
+ * bookings. In code the word is "hand-over" ("claim" means a token's claims); the public path, the
+ * schema titles and the answer's `claimed` field keep the API's word.
+ */
+export const GuestHandoverBodySchema = t.Object(
   { guestToken: t.String({ minLength: 1, maxLength: 4096, description: "The guest session's refresh token" }) },
   { additionalProperties: false, title: 'ClaimBookingsRequest' },
 );
-export const ClaimResultSchema = t.Object({ claimed: t.Array(t.String()) }, { title: 'ClaimResult' });
-export type ClaimResult = typeof ClaimResultSchema.static;
+export const GuestHandoverResultSchema = t.Object({ claimed: t.Array(t.String()) }, { title: 'ClaimResult' });
+export type GuestHandoverResult = typeof GuestHandoverResultSchema.static;
 
 export const CreatePaymentBodySchema = t.Object(
   { bookingId: t.String({ minLength: 1, maxLength: 100 }) },

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 
 /**
- * A guest session's hand-over (bookings' claim, DESIGN.md "Guest to customer"): auth, asked over
+ * A guest session's hand-over (bookings' POST /bookings/claim, DESIGN.md "Guest to customer"): auth, asked over
  * the service network (internal: the gateway never routes /internal), says whether the guest
  * session a refresh token proves is still live, with the same checks `POST /auth/refresh` makes
  * (signature, `typ` refresh, the session unrevoked and unexpired, the token the session's own),

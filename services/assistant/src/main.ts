@@ -11,7 +11,7 @@ import { createApp, ensureAssistantIndexes } from './app.ts';
 import { loadAssistantConfig } from './config.ts';
 import { createChatProvider } from './provider/client.ts';
 
-const logger = createLogger('assistant');
+const logger = createLogger('assistant', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadAssistantConfig(process.env));
 const telemetry = await startTelemetry({ service: 'assistant', settings: config, logger });
 const credentials = serviceCredentialsFrom(config);

@@ -1,4 +1,4 @@
-import { AUTH_ERROR_STATUS } from '@tm/contracts';
+import { AUTH_ERROR_STATUS, REVOCATIONS_PATH } from '@tm/contracts';
 import { SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { contactRoutes } from './account/contacts-routes.ts';
@@ -12,16 +12,16 @@ import { noStore } from './http/no-store.ts';
 import { idpRoutes } from './idp/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { revocationRoutes } from './revocations/routes.ts';
-import { buildServices } from './services.ts';
 import { guestHandoverRoutes } from './sessions/guest-handover-routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { staffAdminRoutes } from './staff/staff-admin-routes.ts';
 import { widgetRoutes } from './widget/routes.ts';
+import { buildWiring } from './wiring.ts';
 
 /** The auth service: operations 1-9, /account/*, and the JWKS the gateway verifies against. */
 export function createApp(deps: AuthDeps) {
-  const services = buildServices(deps);
+  const wiring = buildWiring(deps);
   // The signing key first, then the keys before a rotation, so tokens they signed still verify at the gateway.
   const jwks = { keys: [deps.signingKey, ...(deps.previousPublicKeys ?? [])].map((k) => k.publicJwk) };
   return (
@@ -33,6 +33,8 @@ export function createApp(deps: AuthDeps) {
           logger: deps.logger,
           errorStatus: AUTH_ERROR_STATUS,
           telemetry: deps.telemetry,
+          // Every gateway asks for revocations each second: logged at debug.
+          pollRoutes: [REVOCATIONS_PATH],
           readiness: {
             documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind },
             keyValue: { check: () => deps.keyValue.ping(), required: true, kind: deps.keyValue.kind },
@@ -62,18 +64,18 @@ export function createApp(deps: AuthDeps) {
         },
         { detail: { hide: true } },
       )
-      .use(otpRoutes(services))
-      .use(widgetRoutes(services))
-      .use(staffRoutes(services))
-      .use(idpRoutes(services))
-      .use(sessionRoutes(services))
-      .use(accountRoutes(services))
-      .use(accountSessionRoutes(services))
-      .use(profileRoutes(services))
-      .use(dataRightsRoutes(services))
-      .use(staffAdminRoutes(services))
-      .use(revocationRoutes(services))
-      .use(contactRoutes(services))
-      .use(guestHandoverRoutes(services))
+      .use(otpRoutes(wiring))
+      .use(widgetRoutes(wiring))
+      .use(staffRoutes(wiring))
+      .use(idpRoutes(wiring))
+      .use(sessionRoutes(wiring))
+      .use(accountRoutes(wiring))
+      .use(accountSessionRoutes(wiring))
+      .use(profileRoutes(wiring))
+      .use(dataRightsRoutes(wiring))
+      .use(staffAdminRoutes(wiring))
+      .use(revocationRoutes(wiring))
+      .use(contactRoutes(wiring))
+      .use(guestHandoverRoutes(wiring))
   );
 }

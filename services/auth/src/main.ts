@@ -17,7 +17,7 @@ import { createArgon2idHasher } from './staff/passwords.ts';
 import { generateSigningKey, importPreviousPublicKeys, importSigningKey } from './tokens/keys.ts';
 import { createHttpWidgetVerifier, unconfiguredWidgetVerifier } from './widget/widget-verifier.ts';
 
-const logger = createLogger('auth');
+const logger = createLogger('auth', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadAuthConfig(process.env));
 const telemetry = await startTelemetry({ service: 'auth', settings: config, logger });
 const credentials = serviceCredentialsFrom(config);

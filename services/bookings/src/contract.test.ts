@@ -5,10 +5,10 @@ import {
   AssignBookingBodySchema,
   BookingSchema,
   CancelBookingBodySchema,
-  ClaimBookingsBodySchema,
-  ClaimResultSchema,
   CreateBookingBodySchema,
   CreatePaymentBodySchema,
+  GuestHandoverBodySchema,
+  GuestHandoverResultSchema,
   PaymentSchema,
   VerifyPaymentBodySchema,
 } from '@tm/contracts';
@@ -24,7 +24,7 @@ describe('bookings answers with the contract', () => {
     expect(itemsOf(data('GET', '/bookings'))).toBe(BookingSchema);
     expect(data('GET', '/bookings/:id')).toBe(BookingSchema);
     for (const action of ['cancel', 'assign', 'accept', 'start', 'complete']) expect(data('POST', `/bookings/:id/${action}`)).toBe(BookingSchema);
-    expect(data('POST', '/bookings/claim')).toBe(ClaimResultSchema);
+    expect(data('POST', '/bookings/claim')).toBe(GuestHandoverResultSchema);
   });
 
   it('declares the contract Payment for every payment answer', () => {
@@ -38,7 +38,7 @@ describe('bookings answers with the contract', () => {
   it('takes the contract body on every operation that reads one', () => {
     const bodies: [string, unknown][] = [
       ['/bookings', CreateBookingBodySchema],
-      ['/bookings/claim', ClaimBookingsBodySchema],
+      ['/bookings/claim', GuestHandoverBodySchema],
       ['/bookings/:id/assign', AssignBookingBodySchema],
       ['/payments', CreatePaymentBodySchema],
       ['/payments/:id/verify', VerifyPaymentBodySchema],

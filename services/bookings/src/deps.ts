@@ -19,7 +19,7 @@ export interface BookingsDeps {
   /** Content's terms and acceptances, for the checkout gate. */
   legal: LegalPort;
   tokens: TokenVerifier;
-  /** Auth's word on a guest session (the claim's hand-over). */
+  /** Auth's word on a guest session (the guest hand-over). */
   guests: GuestSessionsPort;
   providers: Readonly<Partial<Record<ProviderName, PaymentProvider>>>;
   marketProviders: Readonly<Record<MarketCode, ProviderName>>;

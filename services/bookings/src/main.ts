@@ -21,7 +21,7 @@ import { createProviders } from './payments/provider-factories.ts';
 import { createReconciler } from './reconciler/reconciler.ts';
 import { createHttpTalent } from './talent/talent-port.ts';
 
-const logger = createLogger('bookings');
+const logger = createLogger('bookings', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadBookingsConfig(process.env));
 const telemetry = await startTelemetry({ service: 'bookings', settings: config, logger });
 /** What every service client of this process is given. */

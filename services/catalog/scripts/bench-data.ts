@@ -10,8 +10,8 @@ import { stableId } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { BENCH_ADJ, BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, batches, benchServiceSlug, pickCyclic } from '@tm/shared/testing';
 import { seedDocuments } from '../seed/index.ts';
-import type { ServiceDoc } from '../src/services/model.ts';
-import { createServiceRepository } from '../src/services/repository.ts';
+import type { ServiceDoc } from '../src/domain/model.ts';
+import { createServiceRepository } from '../src/domain/repository.ts';
 
 const pick = pickCyclic;
 const TECH = BENCH_TECH;

@@ -9,12 +9,12 @@ import { createLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createApp } from '../src/app.ts';
 import { loadCatalogConfig, readModelSettings } from '../src/config.ts';
-import { createServiceReadModel } from '../src/services/read-model.ts';
-import { createServiceRepository } from '../src/services/repository.ts';
+import { createServiceReadModel } from '../src/domain/read-model.ts';
+import { createServiceRepository } from '../src/domain/repository.ts';
 import { createTalentClient } from '../src/talent/client.ts';
 import { loadSyntheticServices } from './bench-data.ts';
 
-const logger = createLogger('catalog');
+const logger = createLogger('catalog', { level: process.env.LOG_LEVEL });
 const config = loadCatalogConfig(process.env);
 const n = Number(process.env.BENCH_SCALE_N);
 const documents = createEmbeddedDocumentStore();

@@ -1,5 +1,5 @@
 import type { Lang, ServiceKind } from '@tm/contracts';
-import type { ServiceCopy } from '../src/services/model.ts';
+import type { ServiceCopy } from '../src/domain/model.ts';
 
 type Faq = ServiceCopy['faq'];
 

@@ -1,6 +1,6 @@
 import { LANGUAGES, type Lang, MARKETS, type MarketCode } from '@tm/contracts';
 import { stableId } from '@tm/shared';
-import type { ServiceCopy, ServiceDoc } from '../src/services/model.ts';
+import type { ServiceCopy, ServiceDoc } from '../src/domain/model.ts';
 import { COMMON_FAQ } from './common-faq.ts';
 import { BACKEND } from './data/backend.ts';
 import { DATA_AI } from './data/data-ai.ts';

@@ -3,8 +3,8 @@ import { CATEGORIES, LANGUAGES, MARKET_CODES, MARKETS } from '@tm/contracts';
 import { stableId } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { documentStoresUnderTest } from '@tm/shared/testing';
-import type { ServiceDoc } from '../src/services/model.ts';
-import { createServiceRepository } from '../src/services/repository.ts';
+import type { ServiceDoc } from '../src/domain/model.ts';
+import { createServiceRepository } from '../src/domain/repository.ts';
 import { SEED_SERVICES, seedDocuments } from './index.ts';
 import { seedServices, shouldSeed } from './seed.ts';
 

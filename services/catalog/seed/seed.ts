@@ -1,7 +1,7 @@
 import type { DocumentStore } from '@tm/shared/store';
 import { type SeedMode, shouldSeed as shouldSeedStore } from '@tm/shared/store';
-import type { ServiceDoc } from '../src/services/model.ts';
-import { createServiceRepository, type ServiceRepository } from '../src/services/repository.ts';
+import type { ServiceDoc } from '../src/domain/model.ts';
+import { createServiceRepository, type ServiceRepository } from '../src/domain/repository.ts';
 import { seedDocuments } from './index.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Category, Lang, MarketCode, ServiceKind } from '@tm/contracts';
-import type { ServiceCopy } from '../src/services/model.ts';
+import type { ServiceCopy } from '../src/domain/model.ts';
 
 /** The copy of a seed service in one language; shared FAQ entries are added per kind. */
 export type SeedCopy = Omit<ServiceCopy, 'faq'> & { faq: ServiceCopy['faq'] };

@@ -4,12 +4,12 @@ import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi }
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
+import { createPricingRoutes } from './domain/pricing-routes.ts';
+import { createServiceReadModel, type ServiceReadModel } from './domain/read-model.ts';
+import { createServiceRepository } from './domain/repository.ts';
+import { createServiceRoutes } from './domain/routes.ts';
 import { createInternalRoutes } from './internal/routes.ts';
 import { noRatings, type RatingsPort } from './reviews/ratings.ts';
-import { createPricingRoutes } from './services/pricing-routes.ts';
-import { createServiceReadModel, type ServiceReadModel } from './services/read-model.ts';
-import { createServiceRepository } from './services/repository.ts';
-import { createServiceRoutes } from './services/routes.ts';
 import type { TalentPort } from './talent/model.ts';
 
 /** Everything the catalog service needs, passed in so tests can use embedded or fake parts. */
@@ -55,6 +55,8 @@ export function createApp(deps: CatalogDeps) {
         logger: deps.logger,
         telemetry: deps.telemetry,
         errorStatus: CATALOG_ERROR_STATUS,
+        // Every gateway asks for it every 30 s (its site files): logged at debug.
+        pollRoutes: ['/internal/service-index.ndjson'],
         // Ready means the reads are answered from the read model: until its first snapshot is
         // built (main.ts starts it at start-up), 503, so no load balancer sends a list or quote
         // that would wait for it. Once a snapshot is in memory the catalog answers lists'

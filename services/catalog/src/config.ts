@@ -3,7 +3,7 @@ import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shar
 import { chooseSeedMode, readSeedMode, SEED_MODES } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
-import { DEFAULT_WHOLE_LIST_BUDGET_MB } from './services/read-model.ts';
+import { DEFAULT_WHOLE_LIST_BUDGET_MB } from './domain/read-model.ts';
 
 /** The catalog's configuration, read once at start; every bad variable is reported together. */
 export function loadCatalogConfig(env: Env) {

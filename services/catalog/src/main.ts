@@ -7,12 +7,12 @@ import { startTelemetry } from '@tm/shared/telemetry';
 import { seedServices, shouldSeed } from '../seed/seed.ts';
 import { createApp } from './app.ts';
 import { catalogSeedMode, loadCatalogConfig, readModelSettings } from './config.ts';
+import { createServiceReadModel } from './domain/read-model.ts';
+import { createServiceRepository } from './domain/repository.ts';
 import { createRatingsClient } from './reviews/ratings.ts';
-import { createServiceReadModel } from './services/read-model.ts';
-import { createServiceRepository } from './services/repository.ts';
 import { createTalentClient } from './talent/client.ts';
 
-const logger = createLogger('catalog');
+const logger = createLogger('catalog', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadCatalogConfig(process.env));
 const telemetry = await startTelemetry({ service: 'catalog', settings: config, logger });
 const credentials = serviceCredentialsFrom(config);

@@ -4,9 +4,9 @@ import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { seedServices } from '../seed/seed.ts';
 import { createApp } from './app.ts';
+import { createServiceReadModel } from './domain/read-model.ts';
+import { createServiceRepository } from './domain/repository.ts';
 import type { RatingsPort } from './reviews/ratings.ts';
-import { createServiceReadModel } from './services/read-model.ts';
-import { createServiceRepository } from './services/repository.ts';
 import { noTalent } from './talent/client.ts';
 import type { PmPreview, TalentPort } from './talent/model.ts';
 

@@ -4,6 +4,6 @@
  */
 export { seedServices } from '../seed/seed.ts';
 export { createApp } from './app.ts';
-export { createServiceRepository } from './services/repository.ts';
+export { createServiceRepository } from './domain/repository.ts';
 export { createTalentClient, noTalent } from './talent/client.ts';
 export { createTestCatalog } from './test-support.ts';

@@ -90,6 +90,8 @@ export function createApp(deps: ContentDeps, parts: ContentParts = buildParts(de
         telemetry: deps.telemetry,
         metrics: { token: deps.metricsToken, withoutToken: 'open' },
         errorStatus: CONTENT_ERROR_STATUS,
+        // Every gateway asks for it every 30 s (its site files): logged at debug.
+        pollRoutes: ['/internal/page-index.ndjson'],
         // Reads are served from memory once a snapshot is there: the store is then needed only for writes.
         readiness: {
           documents: {

@@ -9,7 +9,7 @@ import { buildParts, createApp } from './app.ts';
 import { createCallerReader } from './auth/caller.ts';
 import { loadContentConfig } from './config.ts';
 
-const logger = createLogger('content');
+const logger = createLogger('content', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadContentConfig(process.env));
 const telemetry = await startTelemetry({ service: 'content', settings: config, logger });
 const credentials = serviceCredentialsFrom(config);

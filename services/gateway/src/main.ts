@@ -10,7 +10,7 @@ import { createRevocationView } from './policy/revocations.ts';
 import { createTokenVerifier } from './policy/tokens.ts';
 import { listenGateway } from './server/listen.ts';
 
-const logger = createLogger('gateway');
+const logger = createLogger('gateway', { level: process.env.LOG_LEVEL });
 /** jose's own per-fetch timeout of the JWKS (remoteJwks' default), kept by the client too. */
 const JWKS_TIMEOUT_MS = 2000;
 

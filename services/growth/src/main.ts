@@ -13,7 +13,7 @@ import { loadGrowthConfig } from './config.ts';
 import type { GrowthDeps } from './deps.ts';
 import { createLeadNotifier } from './leads/notifier.ts';
 
-const logger = createLogger('growth');
+const logger = createLogger('growth', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadGrowthConfig(process.env));
 const telemetry = await startTelemetry({ service: 'growth', settings: config, logger });
 const credentials = serviceCredentialsFrom(config);

@@ -13,7 +13,7 @@ import { loadMessagingConfig } from './config.ts';
 import { createHttpContacts, createOfflineMail } from './mail/offline-mail.ts';
 import { createMemoryNotices, createRedisNotices } from './stream/notices.ts';
 
-const logger = createLogger('messaging');
+const logger = createLogger('messaging', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadMessagingConfig(process.env));
 const telemetry = await startTelemetry({ service: 'messaging', settings: config, logger });
 const credentials = serviceCredentialsFrom(config);

@@ -13,6 +13,7 @@ describe('loadReviewsConfig', () => {
       MONGODB_TIMEOUT_MS: 5000,
       MONGODB_MAX_POOL_SIZE: 20,
       MONGODB_MIN_POOL_SIZE: 0,
+      LOG_LEVEL: undefined,
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,

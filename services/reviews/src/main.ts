@@ -11,7 +11,7 @@ import type { ReviewsDeps } from './deps.ts';
 import { createHttpBookings } from './ports/bookings.ts';
 import { createHttpNames } from './ports/names.ts';
 
-const logger = createLogger('reviews');
+const logger = createLogger('reviews', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadReviewsConfig(process.env));
 const telemetry = await startTelemetry({ service: 'reviews', settings: config, logger });
 const credentials = serviceCredentialsFrom(config);

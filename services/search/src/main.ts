@@ -11,7 +11,7 @@ import { loadSearchConfig } from './config.ts';
 import { createIndexKeeper } from './index/keeper.ts';
 import { indexSources } from './index/sources.ts';
 
-const logger = createLogger('search');
+const logger = createLogger('search', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadSearchConfig(process.env));
 const telemetry = await startTelemetry({ service: 'search', settings: config, logger });
 const credentials = serviceCredentialsFrom(config);

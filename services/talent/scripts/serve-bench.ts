@@ -10,7 +10,7 @@ import { createTalentDirectory } from '../src/profiles/directory.ts';
 import { createProfileRepository } from '../src/profiles/repository.ts';
 import { loadSyntheticProfiles } from './bench-data.ts';
 
-const logger = createLogger('talent');
+const logger = createLogger('talent', { level: process.env.LOG_LEVEL });
 const n = Number(process.env.BENCH_SCALE_N);
 const documents = createEmbeddedDocumentStore();
 const repo = createProfileRepository(documents);

@@ -45,6 +45,8 @@ export function createApp(deps: TalentDeps) {
         service: 'talent',
         logger: deps.logger,
         errorStatus: TALENT_ERROR_STATUS,
+        // Every gateway asks for it every 30 s (its site files): logged at debug.
+        pollRoutes: ['/internal/talent-index.ndjson'],
         telemetry: deps.telemetry,
         // Ready means searches, the sitemap and the index are answered from a built directory
         // (main.ts builds it at start-up): 503 until then, so no load balancer sends a search

@@ -17,6 +17,7 @@ describe('loadTalentConfig', () => {
       REVIEWS_URL: 'http://127.0.0.1:8087',
       REVIEWS_TIMEOUT_MS: 500,
       RATINGS_CACHE_MS: 30_000,
+      LOG_LEVEL: undefined,
       METRICS_TOKEN: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,

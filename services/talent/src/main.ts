@@ -11,7 +11,7 @@ import { createRatingsClient } from './profiles/ratings.ts';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
 
-const logger = createLogger('talent');
+const logger = createLogger('talent', { level: process.env.LOG_LEVEL });
 /** How often the directory looks for changes to the profiles (a cheap marker read; rebuilt only when it moved). */
 const DIRECTORY_MAX_AGE_MS = 5_000;
 

@@ -11,7 +11,17 @@ export { COMMON_ERROR_STATUS, type CommonErrorCode, DomainError, type ErrorCode,
 export { HEALTH_PATH, isHealthPath, READY_PATH } from './health.ts';
 export { isId, newId, stableId } from './ids.ts';
 export { createLineWriter, type LineWriter } from './line-writer.ts';
-export { createLogger, createMemoryLogger, type Logger, silentLogger } from './logger.ts';
+export {
+  createLogger,
+  createMemoryLogger,
+  DEFAULT_LOG_LEVEL,
+  LOG_LEVELS,
+  type Logger,
+  type LoggerOptions,
+  type LogLevel,
+  parseLogLevel,
+  silentLogger,
+} from './logger.ts';
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 export { currentRequestScope, enterRequestScope, type RequestScope, runInRequestScope } from './request-scope.ts';
 export { formatTraceparent, newSpanId, newTraceContext, parseTraceparent, TRACEPARENT_HEADER, type TraceContext } from './trace-context.ts';

@@ -3,9 +3,33 @@ import { currentRequestScope } from './request-scope.ts';
 
 /** One JSON object per line on stdout: what every service logs. */
 export interface Logger {
+  /** Routine detail an operator does not read by default: internal polling, probes, scrapes (LOG_LEVEL=debug shows it). */
+  debug(msg: string, fields?: Record<string, unknown>): void;
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+}
+
+/** LOG_LEVEL's values, least severe first: a logger writes its level and every one after it. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+/** Without LOG_LEVEL: info (debug lines are dropped). */
+export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
+
+/** `raw` as a level, or undefined when it is none (LOG_LEVEL's reader in TELEMETRY_SETTINGS says why at start). */
+export function parseLogLevel(raw: string | undefined): LogLevel | undefined {
+  const v = raw?.trim().toLowerCase();
+  return (LOG_LEVELS as readonly string[]).includes(v ?? '') ? (v as LogLevel) : undefined;
+}
+
+export interface LoggerOptions {
+  /** Where each line goes; stdout (batched) by default. */
+  write?: (line: string) => void;
+  /**
+   * The least severe level written: a LogLevel, or LOG_LEVEL as main.ts finds it in the
+   * environment (unset or not a level: info; the service's config refuses a bad value at start).
+   */
+  level?: LogLevel | string | undefined;
 }
 
 /** One batched stdout writer per process, shared by every default logger so lines keep their order. */
@@ -15,30 +39,35 @@ const writeStdout = (line: string) => {
   stdoutLines.write(line);
 };
 
+const noop = () => {};
+
 /**
  * A logger that writes `{ts, level, service, msg, ...fields}` lines (to stdout, batched, by
- * default). A line written for a request also carries its `requestId` and `traceId` (from the
- * request scope), so every line of one request is found across services by either.
+ * default) at `level` and above. A line written for a request also carries its `requestId` and
+ * `traceId` (from the request scope), so every line of one request is found across services by either.
  */
-export function createLogger(service: string, write: (line: string) => void = writeStdout): Logger {
-  const log =
-    (level: string) =>
-    (msg: string, fields: Record<string, unknown> = {}) => {
+export function createLogger(service: string, options: LoggerOptions | ((line: string) => void) = {}): Logger {
+  const { write = writeStdout, level } = typeof options === 'function' ? { write: options, level: undefined } : options;
+  const least = LOG_LEVELS.indexOf(parseLogLevel(level) ?? DEFAULT_LOG_LEVEL);
+  const log = (name: LogLevel) => {
+    if (LOG_LEVELS.indexOf(name) < least) return noop;
+    return (msg: string, fields: Record<string, unknown> = {}) => {
       const scope = currentRequestScope();
       const line = scope
-        ? { ts: new Date().toISOString(), level, service, msg, requestId: scope.requestId, traceId: scope.trace?.traceId, ...fields }
-        : { ts: new Date().toISOString(), level, service, msg, ...fields };
+        ? { ts: new Date().toISOString(), level: name, service, msg, requestId: scope.requestId, traceId: scope.trace?.traceId, ...fields }
+        : { ts: new Date().toISOString(), level: name, service, msg, ...fields };
       write(JSON.stringify(line));
     };
-  return { info: log('info'), warn: log('warn'), error: log('error') };
+  };
+  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
 }
 
-/** A logger that keeps lines in memory, for tests that assert on what was logged. */
-export function createMemoryLogger(service = 'test'): Logger & { lines: Record<string, unknown>[] } {
+/** A logger that keeps lines in memory, for tests that assert on what was logged (at info and above, as a service without LOG_LEVEL, unless `level` says otherwise). */
+export function createMemoryLogger(service = 'test', level: LogLevel = DEFAULT_LOG_LEVEL): Logger & { lines: Record<string, unknown>[] } {
   const lines: Record<string, unknown>[] = [];
-  const logger = createLogger(service, (l) => lines.push(JSON.parse(l)));
+  const logger = createLogger(service, { write: (l) => lines.push(JSON.parse(l)), level });
   return Object.assign(logger, { lines });
 }
 
 /** A logger that drops everything. */
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };

@@ -334,3 +334,44 @@ describe('serviceBase: GET /metrics', () => {
     expect([res.status, (await res.json()).error.code]).toEqual([404, 'ROUTE_NOT_FOUND']);
   });
 });
+
+describe('serviceBase: routine requests at debug', () => {
+  function polled(level: 'debug' | 'info') {
+    const logger = createMemoryLogger('demo', level);
+    const app = new Elysia()
+      .use(serviceBase({ service: 'demo', logger, errorStatus: {}, pollRoutes: ['/feed'] }))
+      .get('/feed', ({ query }) => {
+        if (query.fail) throw new DomainError('VALIDATION_FAILED', 'bad since');
+        return { ok: true };
+      })
+      .get('/things', () => ({ ok: true }));
+    return { app, logger };
+  }
+  const requestLines = (logger: ReturnType<typeof createMemoryLogger>) => logger.lines.filter((l) => l.msg === 'request');
+
+  it('logs probes, scrapes and polled routes at debug, and other requests at info', async () => {
+    const { app, logger } = polled('debug');
+    for (const path of ['/healthz', '/readyz', '/metrics', '/feed', '/things']) expect((await app.handle(req(path))).status).toBe(200);
+    await waitFor('five request lines', () => requestLines(logger).length === 5);
+    expect(requestLines(logger).map((l) => [l.path, l.level])).toEqual([
+      ['/healthz', 'debug'],
+      ['/readyz', 'debug'],
+      ['/metrics', 'debug'],
+      ['/feed', 'debug'],
+      ['/things', 'info'],
+    ]);
+  });
+
+  it('at the default level (info) a poll writes nothing, while a failed poll and ordinary requests are still logged', async () => {
+    const { app, logger } = polled('info');
+    for (let i = 0; i < 5; i++) await app.handle(req(`/feed?since=${i}`));
+    await app.handle(req('/healthz'));
+    expect((await app.handle(req('/feed?fail=1'))).status).toBe(400);
+    await app.handle(req('/things'));
+    await waitFor('two request lines', () => requestLines(logger).length === 2);
+    expect(requestLines(logger).map((l) => [l.path, l.status, l.level])).toEqual([
+      ['/feed', 400, 'info'],
+      ['/things', 200, 'info'],
+    ]);
+  });
+});

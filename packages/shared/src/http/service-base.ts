@@ -63,6 +63,12 @@ export interface ServiceBaseOptions {
   /** Who may read GET /metrics; by default the telemetry's METRICS_TOKEN, open without one. */
   metrics?: MetricsPolicy;
   /**
+   * Route templates another service polls (auth's revocation feed, asked by every gateway each
+   * second): their answered requests are logged at debug, like the health probes and metric
+   * scrapes, so polling does not fill the info log. A failed one (4xx/5xx) is still logged at info.
+   */
+  pollRoutes?: readonly string[];
+  /**
    * Who may call `/internal/*` (main.ts: serviceCredentialsFrom(config).internalCallers). Left
    * out, nobody may: every `/internal/*` request answers 401 (a service never opens them by omission).
    */
@@ -89,6 +95,8 @@ export function serviceBase(options: ServiceBaseOptions) {
   const telemetry = options.telemetry ?? createTelemetry({ service: options.service });
   const { metrics, tracing } = telemetry;
   const metricsPolicy: MetricsPolicy = options.metrics ?? { token: telemetry.metricsToken, withoutToken: 'open' };
+  // Probes, scrapes and polls: routine, logged at debug while they succeed.
+  const routine = new Set<string>([HEALTH_PATH, READY_PATH, METRICS_PATH, ...(options.pollRoutes ?? [])]);
   const internalCallers = options.internalCallers ?? NO_INTERNAL_CALLERS;
   /** An answer given in onRequest, before routing: onAfterResponse does not run for it, so it is logged, counted and its span ended here. */
   const answerEarly = (
@@ -174,14 +182,16 @@ export function serviceBase(options: ServiceBaseOptions) {
         span.end(status >= 500, { 'http.response.status_code': status, 'http.route': route || UNMATCHED_ROUTE });
       }
       // Bun empties request.url once a served response is sent (new URL('') throws), so the path comes from the context.
-      logger.info('request', {
+      const line = {
         method: request.method,
         path,
         status,
         durationMs: elapsedMs === undefined ? undefined : Math.round(elapsedMs * 100) / 100,
         // Answers made before derive ran (e.g. a gateway 429) got their id in onError: log that one.
         requestId: requestId ?? set.headers[REQUEST_ID_HEADER] ?? request.headers.get(REQUEST_ID_HEADER),
-      });
+      };
+      if (status < 400 && routine.has(route || path || '')) logger.debug('request', line);
+      else logger.info('request', line);
     })
     .onError({ as: 'global' }, ({ code, error, set, request }) => {
       // The derive hook may not have run (e.g. a parse error), so make sure the id is set.

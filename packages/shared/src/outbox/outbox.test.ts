@@ -7,7 +7,7 @@ import { createOutbox, type OutboxHandler, type OutboxOptions, PermanentDelivery
 const { stores, closeAll } = documentStoresUnderTest();
 afterAll(closeAll);
 
-const quiet: Logger = { info() {}, warn() {}, error() {} };
+const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
 function outboxOn(db: DocumentStore, handlers: Record<string, OutboxHandler>, extra: Partial<OutboxOptions> = {}) {
   return createOutbox({ documents: db, clock: { now: () => Date.now() }, logger: quiet, handlers, pollMs: 5, ...extra });

@@ -93,7 +93,7 @@ describe('startTelemetry', () => {
   async function sdkLoadedWith(settings: Record<string, string>): Promise<string[]> {
     const start = join(import.meta.dir, 'start.ts');
     const script = `const { startTelemetry } = await import(${JSON.stringify(start)});
-const t = await startTelemetry({ service: 'x', settings: ${JSON.stringify(settings)}, logger: { info() {}, warn() {}, error() {} } });
+const t = await startTelemetry({ service: 'x', settings: ${JSON.stringify(settings)}, logger: { debug() {}, info() {}, warn() {}, error() {} } });
 await t.stop();
 console.log(JSON.stringify(Object.keys(require.cache).filter((k) => k.includes('@opentelemetry/sdk-trace') || k.includes('exporter-trace-otlp'))));`;
     const child = Bun.spawn([process.execPath, '-e', script], { stdout: 'pipe', stderr: 'pipe' });

@@ -3,7 +3,7 @@ import { ok } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { errorResponses } from '../model.ts';
-import type { AuthServices } from '../services.ts';
+import type { AuthWiring } from '../wiring.ts';
 import { exportAccount } from './export.ts';
 import { resolvePrincipal } from './principal.ts';
 
@@ -11,7 +11,7 @@ const ExportEnvelope = envelopeOf(AccountExportSchema, 'AccountExportEnvelope');
 const DeletionEnvelope = envelopeOf(AccountDeletionSchema, 'AccountDeletionEnvelope');
 
 /** GDPR / DPDP data rights: take everything (`GET /account/export`), or leave (`DELETE /account`). */
-export function dataRightsRoutes(s: AuthServices) {
+export function dataRightsRoutes(s: AuthWiring) {
   return new Elysia({ name: 'auth:data-rights' })
     .resolve(resolvePrincipal(s))
     .get(

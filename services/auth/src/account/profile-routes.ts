@@ -3,13 +3,13 @@ import { DomainError, ok } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { errorResponses, UpdatedEnvelope } from '../model.ts';
-import type { AuthServices } from '../services.ts';
+import type { AuthWiring } from '../wiring.ts';
 import { resolvePrincipal } from './principal.ts';
 
 const ProfileEnvelope = envelopeOf(AccountProfileSchema, 'AccountProfileEnvelope');
 
 /** `PATCH /account/me` (signed in) and `POST /auth/confirm-email` (public: the token is the proof). */
-export function profileRoutes(s: AuthServices) {
+export function profileRoutes(s: AuthWiring) {
   const signedIn = new Elysia({ name: 'auth:account-profile' }).resolve(resolvePrincipal(s)).patch(
     '/account/me',
     async ({ principal, body }) => {

@@ -3,8 +3,8 @@ import { DomainError, ok } from '@tm/shared';
 import { bearerToken as readBearer } from '@tm/shared/tokens';
 import { Elysia } from 'elysia';
 import { AuthSessionEnvelope, ChangePasswordBody, errorResponses, MeEnvelope } from '../model.ts';
-import type { AuthServices } from '../services.ts';
 import type { Principal } from '../sessions/session-service.ts';
+import type { AuthWiring } from '../wiring.ts';
 
 /** The bearer access token of a request, or null: the shared reading the gateway uses too. */
 export function bearerToken(header: string | null): string | null {
@@ -25,7 +25,7 @@ function profileOf(doc: { name?: string; locale?: string; profileId?: string } |
  * /account/*: auth verifies the access token itself (signature, typ, and that the session is
  * still live), even though the gateway checks it too, so a revoked session is refused here at once.
  */
-export function accountRoutes(s: AuthServices) {
+export function accountRoutes(s: AuthWiring) {
   return new Elysia({ name: 'auth:account' })
     .resolve(async ({ request }) => {
       const token = bearerToken(request.headers.get('authorization'));

@@ -2,7 +2,7 @@ import { SignOutBody, type SignOutScope } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { errorResponses, UpdatedEnvelope } from '../model.ts';
-import type { AuthServices } from '../services.ts';
+import type { AuthWiring } from '../wiring.ts';
 import { SessionIdParams, SessionListEnvelope, SignedOutEnvelope } from './model.ts';
 import { resolvePrincipal } from './principal.ts';
 import { viewSession } from './session-list.ts';
@@ -11,7 +11,7 @@ const REVOCATION_NOTE =
   'Revoked sessions are refused by auth at once and by every gateway replica within 5 s (their access tokens too, not only the refresh token).';
 
 /** The caller's sessions: list them, end one, or sign out by scope (issue 12). */
-export function accountSessionRoutes(s: AuthServices) {
+export function accountSessionRoutes(s: AuthWiring) {
   const repo = s.repositories.sessions;
   return new Elysia({ name: 'auth:account-sessions' })
     .resolve(resolvePrincipal(s))

@@ -1,10 +1,10 @@
 import { ok } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { AuthSessionEnvelope, errorResponses, IdTokenBody } from '../model.ts';
-import type { AuthServices } from '../services.ts';
+import type { AuthWiring } from '../wiring.ts';
 
 /** Operation 5: identity-provider sign-in. */
-export function idpRoutes(s: AuthServices) {
+export function idpRoutes(s: AuthWiring) {
   return new Elysia({ name: 'auth:idp' }).post(
     '/auth/idp-signin',
     async ({ body, request }) => ok(await s.useCases.signInWithIdp({ ...body, userAgent: request.headers.get('user-agent') })),

@@ -2,10 +2,10 @@ import { ok } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { clientIpOf } from '../http/client-ip.ts';
 import { AuthSessionEnvelope, errorResponses, SendOtpBody, SentEnvelope, VerifyOtpBody } from '../model.ts';
-import type { AuthServices } from '../services.ts';
+import type { AuthWiring } from '../wiring.ts';
 
 /** Operations 1-2: SMS code sign-in. */
-export function otpRoutes(s: AuthServices) {
+export function otpRoutes(s: AuthWiring) {
   return new Elysia({ name: 'auth:otp' })
     .post(
       '/auth/send-otp',

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'bun:test';
+import { createMemoryLogger } from '@tm/shared';
+import { waitFor } from '@tm/shared/testing';
 import { createSessionRepository } from '../sessions/session-repository.ts';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { REVOCATION_OVERLAP_MS, REVOCATION_RELEVANCE_MS, readRevocations } from './feed.ts';
@@ -54,5 +56,29 @@ describe('the revocation feed', () => {
   it('answers 400 VALIDATION_FAILED for a since that is not a non-negative integer', async () => {
     const { call } = await createAuthUnderTest();
     for (const since of ['x', '-1', '1.5']) expect((await call('GET', `/internal/revocations?since=${since}`)).body.error?.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('the revocation feed in the log', () => {
+  const feedLines = (lines: Record<string, unknown>[]) => lines.filter((l) => l.msg === 'request' && l.path === '/internal/revocations');
+
+  it('is polled by every gateway each second, so its answers are logged at debug: nothing at the default level', async () => {
+    const { call, logger } = await createAuthUnderTest();
+    for (let i = 0; i < 5; i++) expect((await call('GET', `/internal/revocations?since=${i}`)).status).toBe(200);
+    await call('GET', '/internal/revocations?since=x');
+    await waitFor('the refused poll logged', () => feedLines(logger.lines).length === 1);
+    expect(feedLines(logger.lines).map((l) => [l.status, l.level])).toEqual([[400, 'info']]);
+  });
+
+  it('shows each poll with LOG_LEVEL=debug', async () => {
+    const logger = createMemoryLogger('auth', 'debug');
+    const { call } = await createAuthUnderTest({ logger });
+    for (let i = 0; i < 3; i++) await call('GET', `/internal/revocations?since=${i}`);
+    await waitFor('three polls logged', () => feedLines(logger.lines).length === 3);
+    expect(feedLines(logger.lines).map((l) => [l.status, l.level])).toEqual([
+      [200, 'debug'],
+      [200, 'debug'],
+      [200, 'debug'],
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { GUEST_SESSION_CHECK_PATH, GUEST_SESSION_END_PATH, GuestSessionEndedSche
 import { ok } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
 import { Elysia } from 'elysia';
-import type { AuthServices } from '../services.ts';
+import type { AuthWiring } from '../wiring.ts';
 
 /**
  * A guest session's hand-over to the customer who claims its bookings (internal: the gateway
@@ -11,7 +11,7 @@ import type { AuthServices } from '../services.ts';
  * revokes it once its bookings have moved, so the token claims nothing more and its access
  * tokens stop (the revocation feed).
  */
-export function guestHandoverRoutes(s: AuthServices) {
+export function guestHandoverRoutes(s: AuthWiring) {
   return new Elysia({ name: 'auth:guest-handover' })
     .post(GUEST_SESSION_CHECK_PATH, async ({ body }) => ok(await s.sessions.liveGuest(body.refreshToken)), {
       body: GuestSessionProofSchema,

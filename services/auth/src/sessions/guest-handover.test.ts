@@ -5,7 +5,7 @@ import { signInCustomer } from '../testing/customer-fixture.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-describe("a guest session's hand-over (bookings' claim)", () => {
+describe("a guest session's hand-over (POST /bookings/claim at bookings)", () => {
   it('names the guest of a live session, and refuses it once the guest signed out, as refresh does', async () => {
     const { call } = await createAuthUnderTest();
     const guest = (await call('POST', '/auth/guest-access')).body.data;

@@ -2,10 +2,10 @@ import { ok } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { clientIpOf } from '../http/client-ip.ts';
 import { AccessTokenEnvelope, AuthSessionEnvelope, errorResponses, RefreshBody } from '../model.ts';
-import type { AuthServices } from '../services.ts';
+import type { AuthWiring } from '../wiring.ts';
 
 /** Operations 6-7: guest sessions and refresh. */
-export function sessionRoutes(s: AuthServices) {
+export function sessionRoutes(s: AuthWiring) {
   return new Elysia({ name: 'auth:sessions' })
     .post(
       '/auth/guest-access',

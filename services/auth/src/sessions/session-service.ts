@@ -152,7 +152,7 @@ export function createSessionService(deps: {
     },
 
     /**
-     * The guest a refresh token proves a live guest session of (bookings' claim asks before it
+     * The guest a refresh token proves a live guest session of (bookings' guest hand-over asks before it
      * moves the guest's bookings): 400 INVALID_REFRESH_TOKEN whenever refresh would refuse it.
      */
     async liveGuest(refreshToken: string): Promise<{ guestId: string; sessionId: string }> {
@@ -161,7 +161,7 @@ export function createSessionService(deps: {
       return { guestId: session.subjectId, sessionId: session._id };
     },
 
-    /** Ends the live guest session a refresh token proves (its bookings were claimed); true when this call ended it. */
+    /** Ends the live guest session a refresh token proves (its bookings were handed over); true when this call ended it. */
     async endGuest(refreshToken: string): Promise<boolean> {
       const now = new Date(clock.now());
       const session = await liveGuestSession(refreshToken, now);

@@ -1,10 +1,10 @@
 import { ok } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { AuthSessionEnvelope, errorResponses, ForgotPasswordBody, ResetPasswordBody, SentEnvelope, StaffLoginBody, UpdatedEnvelope } from '../model.ts';
-import type { AuthServices } from '../services.ts';
+import type { AuthWiring } from '../wiring.ts';
 
 /** Operations 4, 8 and 9: staff password sign-in and password reset. */
-export function staffRoutes(s: AuthServices) {
+export function staffRoutes(s: AuthWiring) {
   return new Elysia({ name: 'auth:staff' })
     .post(
       '/auth/staff-password-login',

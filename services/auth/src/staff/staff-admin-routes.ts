@@ -5,14 +5,14 @@ import { Elysia } from 'elysia';
 import { resolvePrincipal } from '../account/principal.ts';
 import { requireRole } from '../account/routes.ts';
 import { errorResponses } from '../model.ts';
-import type { AuthServices } from '../services.ts';
+import type { AuthWiring } from '../wiring.ts';
 import { CreatedStaffEnvelope, StaffAccountEnvelope, StaffIdParams, StaffListEnvelope } from './staff-admin-model.ts';
 
 const ADMIN = ['admin'] as const;
 const ADMIN_ONLY = 'Admins only: 403 FORBIDDEN for every other role (the gateway refuses them too).';
 
 /** Staff administration for admins (issue 11): invite, list and deactivate staff accounts. */
-export function staffAdminRoutes(s: AuthServices) {
+export function staffAdminRoutes(s: AuthWiring) {
   return new Elysia({ name: 'auth:staff-admin' })
     .resolve(resolvePrincipal(s))
     .post(

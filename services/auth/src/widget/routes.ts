@@ -1,10 +1,10 @@
 import { ok } from '@tm/shared';
 import { Elysia } from 'elysia';
 import { AuthSessionEnvelope, errorResponses, WidgetTokenBody } from '../model.ts';
-import type { AuthServices } from '../services.ts';
+import type { AuthWiring } from '../wiring.ts';
 
 /** Operation 3: the SMS widget token exchange. */
-export function widgetRoutes(s: AuthServices) {
+export function widgetRoutes(s: AuthWiring) {
   return new Elysia({ name: 'auth:widget' }).post(
     '/auth/verify-widget-token',
     async ({ body, request }) => ok(await s.useCases.signInWithWidget({ ...body, userAgent: request.headers.get('user-agent') })),

@@ -3,7 +3,7 @@ import { DomainError } from '@tm/shared';
 import { type ClientKit, createServiceClient } from '@tm/shared/client';
 
 /**
- * Auth's word on a guest session (the claim's hand-over): whether the session a refresh token
+ * Auth's word on a guest session (the guest hand-over): whether the session a refresh token
  * proves is still live, by the checks refresh makes, and ending it once its bookings moved. A
  * signature alone proves nothing after sign-out: the token stays well-formed for 30 days.
  */

@@ -19,7 +19,7 @@ export interface TokenVerifier {
   /** The caller of `Authorization: Bearer …`: 401 UNAUTHORIZED when absent or not a valid access token. */
   principal(authorization: string | null): Promise<Principal>;
   /**
-   * A guest session's refresh token (proof of possession for a claim), its signature, type and role
+   * A guest session's refresh token (proof of possession for the guest hand-over), its signature, type and role
    * checked: the guest's id, or 400 INVALID_GUEST_TOKEN. Whether its session still lives is auth's
    * to say (guest-sessions-port.ts).
    */

@@ -6,8 +6,8 @@ export type BookingDoc = Omit<Booking, 'id'> & {
   _id: string;
   /** Set when the person was erased: contact data and notes are gone, amounts kept. */
   erasedAt?: string;
-  /** The guest id this booking was claimed from (claims are idempotent by it). */
-  claimedFrom?: string;
+  /** The guest id this booking was handed over from (the hand-over is idempotent by it). */
+  handedOverFrom?: string;
 };
 
 /** One line of a booking's history: appended by every status change, in the same write. */
@@ -23,7 +23,7 @@ export interface Actor {
 
 /** The public view of a stored booking. */
 export function toBooking(doc: BookingDoc): Booking {
-  const { _id, erasedAt: _erased, claimedFrom: _claimed, ...rest } = doc;
+  const { _id, erasedAt: _erased, handedOverFrom: _handedOver, ...rest } = doc;
   return { id: _id, ...rest };
 }
 

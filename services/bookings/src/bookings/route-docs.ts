@@ -33,7 +33,8 @@ export const DOCS = {
     description: `The booking, when the caller may see it (owner, assigned PM, admin); else 404 BOOKING_NOT_FOUND. 400 INVALID_ID.${COMMON}`,
     tags,
   },
-  claim: {
+  // The guest hand-over; its public path and operationId keep the API's word.
+  guestHandover: {
     operationId: 'claimGuestBookings',
     summary: "Move a guest session's bookings to the signed-in customer",
     description:

@@ -173,8 +173,8 @@ describe('reading and listing bookings', () => {
   });
 });
 
-describe('claiming a guest checkout', () => {
-  it("moves the guest's bookings to the customer with the guest's refresh token, then ends the guest session; the claimer's repeat answers the same ids", async () => {
+describe('the guest hand-over (POST /bookings/claim)', () => {
+  it("moves the guest's bookings to the customer with the guest's refresh token, then ends the guest session; the new owner's repeat answers the same ids", async () => {
     const guest = await t.guestSession();
     const b1 = await newBooking(guest.token);
     const b2 = await newBooking(guest.token);
@@ -193,7 +193,7 @@ describe('claiming a guest checkout', () => {
   it("refuses a signed-out guest session's refresh token with 400 INVALID_GUEST_TOKEN: the finder of a stored token reads nothing", async () => {
     const guest = await t.guestSession();
     const b = await newBooking(guest.token, { ...cart, notes: 'door code 4711', contact: { name: 'Asha', email: 'asha@example.test' } });
-    // The guest signs out at auth: refresh refuses the token from now on, and so must the claim.
+    // The guest signs out at auth: refresh refuses the token from now on, and so must the hand-over.
     t.guests.sessions.delete(guest.refreshToken);
     const finder = await t.tokenFor('customer');
     const res = await t.call('POST', '/bookings/claim', { token: finder.token, body: { guestToken: guest.refreshToken } });
@@ -203,7 +203,7 @@ describe('claiming a guest checkout', () => {
     expect((await t.call('GET', `/bookings/${b.id}`, { token: finder.token })).status).toBe(404);
   });
 
-  it('lets nobody else claim with the token once a claim ended the session', async () => {
+  it('lets nobody else take the bookings over with the token once a hand-over ended the session', async () => {
     const guest = await t.guestSession();
     await newBooking(guest.token);
     const first = await t.tokenFor('customer');
@@ -243,7 +243,7 @@ describe('claiming a guest checkout', () => {
     }
   });
 
-  it('lets only customers claim', async () => {
+  it('hands over only to customers', async () => {
     const refresh = await t.sign({ sub: 'g1', role: 'guest', sid: 's', typ: 'refresh' });
     expect((await t.call('POST', '/bookings/claim', { token: (await t.tokenFor('guest')).token, body: { guestToken: refresh } })).status).toBe(403);
   });

@@ -2,9 +2,9 @@ import {
   AssignBookingBodySchema,
   BookingSchema,
   CancelBookingBodySchema,
-  ClaimBookingsBodySchema,
-  ClaimResultSchema,
   CreateBookingBodySchema,
+  GuestHandoverBodySchema,
+  GuestHandoverResultSchema,
 } from '@tm/contracts';
 import { ok } from '@tm/shared';
 import { envelopeOf, paginationHeaders } from '@tm/shared/http';
@@ -20,7 +20,7 @@ import { checkoutFacts } from '../legal/checkout-facts.ts';
 import { BookingIdParams, ListBookingsQuery, toBooking } from './model.ts';
 import { DOCS } from './route-docs.ts';
 import type { Action } from './rules.ts';
-import { type BookingUseCaseDeps, claimGuestBookings, createBooking, getBooking, listBookings, transitionBooking } from './use-cases.ts';
+import { type BookingUseCaseDeps, createBooking, getBooking, handOverGuestBookings, listBookings, transitionBooking } from './use-cases.ts';
 
 const BookingEnvelope = envelopeOf(BookingSchema, 'BookingEnvelope');
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema };
@@ -77,15 +77,15 @@ export function createBookingRoutes(deps: BookingUseCaseDeps & { tokens: TokenVe
         const actor = await actorOf(tokens, request);
         return idempotency.run(request, actor.id, body, async () => {
           const guestId = await tokens.guestOfRefreshToken(body.guestToken);
-          return { status: 200, body: ok({ claimed: await claimGuestBookings(deps, actor, body.guestToken, guestId) }) };
+          return { status: 200, body: ok({ claimed: await handOverGuestBookings(deps, actor, body.guestToken, guestId) }) };
         });
       },
       {
-        body: ClaimBookingsBodySchema,
-        transform: rejectUnknownFields(ClaimBookingsBodySchema),
+        body: GuestHandoverBodySchema,
+        transform: rejectUnknownFields(GuestHandoverBodySchema),
         headers: IdempotencyHeaders,
-        response: { 200: envelopeOf(ClaimResultSchema, 'ClaimResultEnvelope'), ...errors },
-        detail: DOCS.claim,
+        response: { 200: envelopeOf(GuestHandoverResultSchema, 'ClaimResultEnvelope'), ...errors },
+        detail: DOCS.guestHandover,
       },
     )
     .get(

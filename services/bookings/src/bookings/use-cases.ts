@@ -149,36 +149,37 @@ export async function transitionBooking(
 }
 
 /**
- * Moves every booking of the guest named by `guestToken` (a guest session's refresh token: proof
- * of possession; `guestId` is its verified `sub`) to the signed-in customer, then ends the guest
- * session. Auth is asked first whether that session is still live, by the checks refresh makes: a
- * token whose session was signed out (or ended by an earlier claim) claims nothing. The customer
- * who claimed it asking again gets the same ids (idempotent); anyone else 400 INVALID_GUEST_TOKEN.
+ * The guest hand-over (POST /bookings/claim): moves every booking of the guest named by
+ * `guestToken` (a guest session's refresh token: proof of possession; `guestId` is its verified
+ * `sub`) to the signed-in customer, then ends the guest session. Auth is asked first whether that
+ * session is still live, by the checks refresh makes: a token whose session was signed out (or
+ * ended by an earlier hand-over) moves nothing. The customer who took the bookings over asking
+ * again gets the same ids (idempotent); anyone else 400 INVALID_GUEST_TOKEN.
  */
-export async function claimGuestBookings(
+export async function handOverGuestBookings(
   deps: Pick<BookingUseCaseDeps, 'repo' | 'clock' | 'logger'> & { guests: GuestSessionsPort },
   actor: Actor,
   guestToken: string,
   guestId: string,
 ): Promise<string[]> {
   if (actor.role !== 'customer') throw new DomainError('FORBIDDEN', 'Sign in as a customer to claim bookings');
-  const claimedBefore = async () => (await deps.repo.find({ customerId: actor.id, claimedFrom: guestId }, 10_000)).map((b) => b._id);
+  const handedOverBefore = async () => (await deps.repo.find({ customerId: actor.id, handedOverFrom: guestId }, 10_000)).map((b) => b._id);
   const live = await deps.guests.live(guestToken);
   if (!live || live.guestId !== guestId) {
-    const earlier = await claimedBefore();
+    const earlier = await handedOverBefore();
     if (earlier.length === 0) throw new DomainError('INVALID_GUEST_TOKEN', "guestToken must be a live guest session's refresh token");
     return earlier;
   }
   const now = iso(deps.clock.now());
   if (guestId !== actor.id) {
-    await deps.repo.updateMany({ customerId: guestId }, { $set: { customerId: actor.id, claimedFrom: guestId, updatedAt: now }, $inc: { version: 1 } });
+    await deps.repo.updateMany({ customerId: guestId }, { $set: { customerId: actor.id, handedOverFrom: guestId, updatedAt: now }, $inc: { version: 1 } });
   }
-  // The hand-over is done: the guest session ends, so its token claims nothing more. Should auth
-  // not answer, the claim stands; the session then ends at sign-out or after its 30 days.
+  // The hand-over is done: the guest session ends, so its token moves nothing more. Should auth
+  // not answer, the hand-over stands; the session then ends at sign-out or after its 30 days.
   await deps.guests
     .end(guestToken)
-    .catch((err) => deps.logger.warn('guest session not ended after its claim', { guestId, sessionId: live.sessionId, error: String(err) }));
-  return claimedBefore();
+    .catch((err) => deps.logger.warn('guest session not ended after its hand-over', { guestId, sessionId: live.sessionId, error: String(err) }));
+  return handedOverBefore();
 }
 
 export type { BookingStatus };

@@ -84,7 +84,7 @@ export function createIdempotency(documents: DocumentStore, clock: Clock, logger
 
     /**
      * Forgets every stored answer of these callers (an erased person, and the guest sessions
-     * whose bookings they claimed): answers hold what the requests carried, contact data and notes.
+     * whose bookings were handed over to them): answers hold what the requests carried, contact data and notes.
      */
     async forgetCallers(callerIds: readonly string[]): Promise<number> {
       if (callerIds.length === 0) return 0;

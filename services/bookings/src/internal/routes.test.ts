@@ -113,16 +113,16 @@ describe('erasure and what the person left behind', () => {
     expect(stored?.history.map((h) => h.action)).toEqual(['create', 'cancel']);
   });
 
-  it("removes the person's stored idempotency answers, and those of the guest session whose bookings they claimed", async () => {
+  it("removes the person's stored idempotency answers, and those of the guest session whose bookings were handed over to them", async () => {
     const { token } = await t.tokenFor('customer', { sub: 'u8' });
     const body = { items: [{ serviceId: 'x' }], notes: 'my secret notes', contact: { name: 'Asha', email: 'asha@example.test' } };
     expect((await t.call('POST', '/bookings', { token, body, headers: { 'idempotency-key': 'k-1' } })).status).toBe(201);
-    // What a guest stored before signing in and claiming: answers under the guest's id.
+    // What a guest stored before signing in and taking the bookings over: answers under the guest's id.
     const guest = await t.tokenFor('guest', { sub: 'g8' });
     const guestBooking = (
       await t.call('POST', '/bookings', { token: guest.token, body: { ...body, notes: 'guest notes' }, headers: { 'idempotency-key': 'k-2' } })
     ).body.data;
-    await t.parts.bookings.updateMany({ _id: guestBooking.id }, { $set: { customerId: 'u8', claimedFrom: 'g8' } });
+    await t.parts.bookings.updateMany({ _id: guestBooking.id }, { $set: { customerId: 'u8', handedOverFrom: 'g8' } });
     const stored = () => t.deps.documents.collection('idempotency_keys').find({}).toArray();
     expect(JSON.stringify(await stored())).toContain('asha@example.test');
     expect((await t.call('POST', '/internal/accounts/u8/erase')).status).toBe(200);

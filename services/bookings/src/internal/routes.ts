@@ -48,7 +48,7 @@ const ERASURE: Actor = { id: 'account-erasure', role: 'system' };
  * booking (amounts kept for accounting) in one update whose filter excludes paid, confirmed and
  * in-progress bookings, so one paid between the check and the write keeps its data, and the
  * answer is 409 then too. The stored idempotency answers of the person (and of the guest
- * sessions whose bookings they claimed) are deleted. Idempotent.
+ * sessions whose bookings were handed over to them) are deleted. Idempotent.
  */
 export function createInternalRoutes(deps: {
   bookings: BookingRepository;
@@ -100,7 +100,7 @@ export function createInternalRoutes(deps: {
           { $unset: { contact: '', notes: '', 'history.$[].reason': '' }, $set: { erasedAt: now, updatedAt: now }, $inc: { version: 1 } },
         );
         const mine = await deps.bookings.find({ customerId: params.userId }, 100_000);
-        const guests = new Set(mine.flatMap((b) => (b.claimedFrom ? [b.claimedFrom] : [])));
+        const guests = new Set(mine.flatMap((b) => (b.handedOverFrom ? [b.handedOverFrom] : [])));
         await deps.idempotency.forgetCallers([params.userId, ...guests]);
         // A booking paid between the check and the write kept its data; the erasure is not complete.
         if ((await activeNow()).length > 0) throw new DomainError('ACCOUNT_HAS_ACTIVE_BOOKINGS', 'This person has a paid, confirmed or in-progress booking');

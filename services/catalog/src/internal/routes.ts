@@ -2,7 +2,7 @@ import { ServiceIndexEntrySchema } from '@tm/contracts';
 import { envelopeOf } from '@tm/shared/http';
 import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
-import type { ServiceReadModel } from '../services/read-model.ts';
+import type { ServiceReadModel } from '../domain/read-model.ts';
 
 /**
  * The gateway's sources for its site files, prebuilt per snapshot and answered with an ETag (304

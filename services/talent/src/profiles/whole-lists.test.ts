@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'bun:test';
 import { IndexTrailerSchema, TalentIndexLineSchema } from '@tm/contracts';
+import { createMemoryLogger, systemClock } from '@tm/shared';
 import { validatorOf } from '@tm/shared/http';
 import { streamed } from '@tm/shared/search';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { indexLines } from '@tm/shared/testing';
+import { INTERNAL_CALL_HEADERS, indexLines, TEST_INTERNAL_CALLERS, waitFor } from '@tm/shared/testing';
+import { createApp } from '../app.ts';
 import { createSeededApp } from '../testing.ts';
+import { createTalentDirectory } from './directory.ts';
 import { createProfileRepository } from './repository.ts';
 import { loadSeedProfiles, prepareProfileStore } from './seed.ts';
 
@@ -58,5 +61,31 @@ describe('seed version marker', () => {
     const before = await repo.seededVersion();
     await prepareProfileStore(repo, { seed: true, onlyIfChanged: true, now: now + 86_400_000 });
     expect(await repo.seededVersion()).not.toBe(before);
+  });
+});
+
+describe('the talent index in the log', () => {
+  it('is asked by every gateway every 30 s (its site files), so its answers are logged at debug, not info', async () => {
+    const documents = createEmbeddedDocumentStore();
+    const repo = createProfileRepository(documents);
+    await prepareProfileStore(repo, { seed: true });
+    const logger = createMemoryLogger('talent', 'debug');
+    const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger });
+    await directory.refresh();
+    const app = createApp({ documents, logger, directory, internalCallers: TEST_INTERNAL_CALLERS });
+    // As the gateway asks: with its service credential.
+    const first = await app.handle(new Request('http://localhost/internal/talent-index.ndjson', { headers: INTERNAL_CALL_HEADERS }));
+    await first.text();
+    await app.handle(
+      new Request('http://localhost/internal/talent-index.ndjson', {
+        headers: { ...INTERNAL_CALL_HEADERS, 'if-none-match': first.headers.get('etag') as string },
+      }),
+    );
+    const polls = () => logger.lines.filter((l) => l.msg === 'request' && l.path === '/internal/talent-index.ndjson');
+    await waitFor('both polls logged', () => polls().length === 2);
+    expect(polls().map((l) => [l.status, l.level])).toEqual([
+      [200, 'debug'],
+      [304, 'debug'],
+    ]);
   });
 });

@@ -20,8 +20,8 @@ import { createTokenService } from './tokens/token-service.ts';
 import { signInWithWidget } from './widget/sign-in-with-widget.ts';
 import { createWidgetService } from './widget/widget-service.ts';
 
-/** The repositories and domain services of auth, wired once from its deps. */
-export function buildServices(deps: AuthDeps) {
+/** Auth wired once from its deps: its repositories, domain services and sign-in use cases (what route plugins receive). */
+export function buildWiring(deps: AuthDeps) {
   const sessions = createSessionRepository(deps.documents);
   const customers = createCustomerRepository(deps.documents);
   const staff = createStaffRepository(deps.documents);
@@ -67,4 +67,4 @@ export function buildServices(deps: AuthDeps) {
 }
 
 /** What route plugins receive. */
-export type AuthServices = ReturnType<typeof buildServices>;
+export type AuthWiring = ReturnType<typeof buildWiring>;
