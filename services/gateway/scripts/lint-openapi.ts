@@ -24,3 +24,5 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+// The service apps the document was built from may hold timers (workers, refreshers): the script is done.
+process.exit(process.exitCode ?? 0);
