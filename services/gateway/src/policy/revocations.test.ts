@@ -1,28 +1,12 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { createManualClock, createMemoryLogger } from '@tm/shared';
+import { startRevocationFeed } from '@tm/shared/testing';
 import { gatewayTestPeers, req } from '../testing/gateway.ts';
 import { createRevocationView } from './revocations.ts';
 
 const env = gatewayTestPeers();
 
-/** A stand-in for auth's revocation feed: serves `revoked`, or fails while `down`. */
-function startFeed() {
-  const state = { down: false, revoked: [] as { sid: string; until: number }[], asked: [] as string[] };
-  const server = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    fetch(request) {
-      const url = new URL(request.url);
-      if (url.pathname !== '/internal/revocations') return new Response('no', { status: 404 });
-      state.asked.push(url.searchParams.get('since') ?? '');
-      if (state.down) return new Response('down', { status: 503 });
-      return Response.json({ success: true, data: { revoked: state.revoked, next: 1234, more: false } });
-    },
-  });
-  return { url: `http://127.0.0.1:${server.port}`, state, stop: () => server.stop(true) };
-}
-
-const feed = startFeed();
+const feed = startRevocationFeed();
 afterAll(() => feed.stop());
 
 function view(clock = createManualClock(Date.now())) {
