@@ -1,4 +1,5 @@
 import type { Clock, Logger } from '@tm/shared';
+import { releaseBatch } from '@tm/shared/search';
 import type { SearchDocument } from './documents.ts';
 import { SearchIndex } from './search-index.ts';
 import { type IndexSource, readIndex } from './sources.ts';
@@ -72,6 +73,8 @@ export function createIndexKeeper(options: { sources: readonly IndexSource[]; cl
     // (/readyz says which), rather than keeping the others' documents from being searched.
     if (!changed) return;
     const started = clock.now();
+    // The build starts from what is kept (the reads' garbage collected): the peak is one build's.
+    await releaseBatch({ full: true });
     index = await SearchIndex.build(
       [...held.values()].flatMap((h) => h.documents),
       clock.now(),

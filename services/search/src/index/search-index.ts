@@ -9,7 +9,7 @@ import {
   type SearchSuggestion,
   type SearchType,
 } from '@tm/contracts';
-import { parseQuery, QueryMatcher, searchWords, type TokenIndex, TokenIndexBuilder, topRanked, yieldToRequests } from '@tm/shared/search';
+import { parseQuery, QueryMatcher, searchWords, type TokenIndex, TokenIndexBuilder, releaseBatch, topRanked } from '@tm/shared/search';
 import { compareMerit, FIELD_WEIGHTS, type SearchDocument } from './documents.ts';
 
 /** One search as the route asks it, already checked. */
@@ -33,12 +33,11 @@ export interface SearchAnswer {
   normalised: string;
 }
 
+/** Documents indexed between collections of the build's garbage (the words of each text), and between full collections. */
 const CHUNK = 5_000;
+const FULL_CHUNK = 50_000;
 /** What the caller's language adds to a page's relevance: below the smallest difference two matches can make (0.05, a synonym against a longer word in `other`). */
 const LANG_TIE_BREAK = 0.01;
-
-/** What the index keeps of a document once built: a hit's fields and, for services, their markets. */
-type HitFields = Pick<SearchDocument, 'type' | 'id' | 'slug' | 'title' | 'summary' | 'url' | 'markets' | 'lang'>;
 
 /**
  * One version of the search index: every document in order of merit (rating, availability), a
@@ -61,7 +60,8 @@ export class SearchIndex {
   private readonly kept: Int32Array;
 
   private constructor(
-    private readonly docs: readonly HitFields[],
+    /** The documents themselves, in order of merit (the keeper holds them for its next build anyway: no copy). */
+    private readonly docs: readonly SearchDocument[],
     fields: { title: TokenIndex; summary: TokenIndex; keywords: TokenIndex; other: TokenIndex },
     private readonly suggestions: TokenIndex,
     readonly builtAt: number,
@@ -101,21 +101,10 @@ export class SearchIndex {
         suggest.add(o, k);
       }
       for (const x of d.other) other.add(o, x);
-      if (o % CHUNK === CHUNK - 1) await yieldToRequests();
+      if (o % CHUNK === CHUNK - 1) await releaseBatch({ full: o % FULL_CHUNK === CHUNK - 1 });
     }
-    // Only what a hit shows is kept past the build (keywords, role words and ratings live on in the word indexes and the order).
-    const kept: HitFields[] = docs.map(({ type, id, slug, title, summary, url, markets, lang }) => ({
-      type,
-      id,
-      slug,
-      title,
-      summary,
-      url,
-      ...(markets ? { markets } : {}),
-      ...(lang ? { lang } : {}),
-    }));
     return new SearchIndex(
-      kept,
+      docs,
       { title: title.build(), summary: summary.build(), keywords: keywords.build(), other: other.build() },
       suggest.build(),
       builtAt,
@@ -151,7 +140,7 @@ export class SearchIndex {
     const relevance = langCode < 0 ? match.relevance : (o: number) => match.relevance(o) + (this.langOf[o] === langCode ? LANG_TIE_BREAK : 0);
     const ranked = topRanked(kept.subarray(0, n), relevance, r.page * r.limit).slice((r.page - 1) * r.limit);
     const hits = ranked.map((o) => {
-      const d = this.docs[o] as HitFields;
+      const d = this.docs[o] as SearchDocument;
       return { type: d.type, id: d.id, slug: d.slug, title: d.title, summary: d.summary, url: d.url, score: Math.round(relevance(o) * 100) / 100 };
     });
     return { hits, total: n, facets, normalised: terms.map((t) => t.word).join(' ') };
