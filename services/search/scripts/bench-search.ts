@@ -12,16 +12,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { syntheticServiceIndexLine } from '@tm/catalog/bench-data';
 import { silentLogger, systemClock } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
 import { parseQuery } from '@tm/shared/search';
-import { syntheticService } from '../../catalog/scripts/bench-data.ts';
-import { toIndexLine } from '../../catalog/src/domain/snapshot.ts';
-import { syntheticProfile } from '../../talent/scripts/bench-data.ts';
-import { toTalentIndexEntry } from '../../talent/src/profiles/view.ts';
+import { syntheticTalentIndexLine } from '@tm/talent/bench-data';
 import { createIndexKeeper } from '../src/index/keeper.ts';
-import { indexSources } from '../src/index/sources.ts';
 import { ALL_TYPES } from '../src/index/search-index.ts';
+import { indexSources } from '../src/index/sources.ts';
 
 const QUERIES: [label: string, q: string][] = [
   ['q=developer', 'developer'],
@@ -46,15 +44,15 @@ interface SizeResult {
 function writeIndexes(dir: string, n: number): void {
   const services: string[] = [];
   for (let i = 0; i < n; i++) {
-    const s = syntheticService(i);
-    if (s.active) services.push(JSON.stringify(toIndexLine(s)));
+    const line = syntheticServiceIndexLine(i);
+    if (line) services.push(JSON.stringify(line));
   }
   writeFileSync(join(dir, 'catalog.ndjson'), `${services.join('\n')}\n${JSON.stringify({ end: true, count: services.length })}\n`);
   services.length = 0;
   const talent: string[] = [];
   for (let i = 0; i < n; i++) {
-    const p = syntheticProfile(i, n);
-    if (p.active && p.indexable) talent.push(JSON.stringify(toTalentIndexEntry(p)));
+    const line = syntheticTalentIndexLine(i, n);
+    if (line) talent.push(JSON.stringify(line));
   }
   writeFileSync(join(dir, 'talent.ndjson'), `${talent.join('\n')}\n${JSON.stringify({ end: true, count: talent.length })}\n`);
   writeFileSync(join(dir, 'content.ndjson'), `${JSON.stringify({ end: true, count: 0 })}\n`);
@@ -120,7 +118,7 @@ async function measure(dir: string, n: number): Promise<SizeResult> {
   return { n, buildMs, queries, builtPeakMb: memoryMb('VmHWM', built), peakMb: memoryMb('VmHWM', status), afterMb: memoryMb('VmRSS', status) };
 }
 
-const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(ms >= 10 ? 1 : 2));
+const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(ms >= 10 ? 1 : ms >= 0.1 ? 2 : 3));
 
 function report(results: SizeResult[]): string {
   const first = results[0] as SizeResult;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test';
 import { LANGUAGES, MARKET_CODES, SEARCH_TYPES, type SearchType } from '@tm/contracts';
 import { parseQuery } from '@tm/shared/search';
 import { pageDocument, type SearchDocument, serviceDocument, talentDocument } from './documents.ts';
-import { type SearchAnswer, type SearchRequest, SearchIndex } from './search-index.ts';
+import { type SearchAnswer, SearchIndex, type SearchRequest } from './search-index.ts';
 
 const ROLES = ['developer', 'developers', 'engineer', 'architect', 'devops lead'];
 const TECH = ['react', 'kubernetes', 'python', 'rust', 'kotlin'];
@@ -93,7 +93,10 @@ describe('the search index remembering what it ranked', () => {
       return index.scored(terms, r, terms.map((t) => t.word).join(' '));
     });
     // Asked twice over, interleaved: the second round comes from what the first remembered.
-    for (let round = 0; round < 2; round++) requests.forEach((r, i) => expect(index.search(r)).toEqual(reference[i] as SearchAnswer));
+    for (let round = 0; round < 2; round++)
+      requests.forEach((r, i) => {
+        expect(index.search(r)).toEqual(reference[i] as SearchAnswer);
+      });
     expect(new Set(reference.map((a) => JSON.stringify(a))).size).toBeGreaterThan(requests.length / 3);
   });
 });

@@ -54,18 +54,17 @@ export async function readIndex(source: IndexSource, options: { etag: string | n
   const lines = new IndexLines(source);
   const decoder = new TextDecoder();
   let rest = '';
-  if (res.body) {
-    for await (const chunk of res.body) {
-      const text = rest + decoder.decode(chunk, { stream: true });
-      const last = text.lastIndexOf('\n');
-      if (last < 0) {
-        rest = text;
-        continue;
-      }
-      lines.read(text.slice(0, last));
-      rest = text.slice(last + 1);
-      if (lines.unreleased >= RELEASE_EVERY) await lines.release();
+  const reader = res.body?.getReader();
+  for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) {
+    const text = rest + decoder.decode(chunk.value, { stream: true });
+    const last = text.lastIndexOf('\n');
+    if (last < 0) {
+      rest = text;
+      continue;
     }
+    lines.read(text.slice(0, last));
+    rest = text.slice(last + 1);
+    if (lines.unreleased >= RELEASE_EVERY) await lines.release();
   }
   lines.read(rest + decoder.decode());
   return lines.end(res.headers.get('etag'));
