@@ -18,10 +18,9 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { RedisClient } from 'bun';
 import { generateSigningKey } from './checkout.ts';
 import { createWrk, type LoadCase, runningLoad } from './load.ts';
-import { createProcessGroup } from './processes.ts';
+import { cpuSeconds, createProcessGroup, deleteRedisKeys } from './processes.ts';
 import { obtainAccessToken, startBenchSystem } from './system.ts';
 import { ensureProgram } from './tools.ts';
 
@@ -128,28 +127,6 @@ async function gcPauses(pid: number): Promise<{ eden: number; full: number; paus
   return { eden, full, pauseMs };
 }
 
-/**
- * CPU seconds (user + system) a process and its descendants have used so far, from /proc: CPU
- * per request is what the proxies cost, however busy the rest of the machine is.
- */
-function cpuSeconds(pid: number): number {
-  const ticks = (p: number): number => {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      let sum = Number(fields[11]) + Number(fields[12]);
-      for (const task of readdirSync(`/proc/${p}/task`)) {
-        const children = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
-        for (const child of children ? children.split(' ') : []) sum += ticks(Number(child));
-      }
-      return sum;
-    } catch {
-      return 0;
-    }
-  };
-  return ticks(pid) / 100;
-}
-
 async function main() {
   // PROFILE_SUMMARIZE=<file.cpuprofile>: only the tables of a profile written before.
   if (process.env.PROFILE_SUMMARIZE) {
@@ -250,19 +227,5 @@ try {
 } finally {
   for (const proc of runningLoad) proc.kill('SIGKILL');
   await group.stopAll();
-  await deleteRedisKeys().catch((err) => log(`could not delete the run's Redis keys (${redisPrefix}*): ${err}`));
-}
-
-async function deleteRedisKeys() {
-  const redis = new RedisClient(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = (await redis.send('SCAN', [cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', '1000'])) as [string, string[]];
-      cursor = next;
-      if (keys.length > 0) await redis.send('DEL', keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.close();
-  }
+  await deleteRedisKeys(redisUrl, redisPrefix).catch((err) => log(`could not delete the run's Redis keys (${redisPrefix}*): ${err}`));
 }
