@@ -11,7 +11,8 @@
  * the figures before and after issue 23's work.
  *
  * Knobs: PROFILE_DURATION_S (8), PROFILE_WARMUP_S (2), PROFILE_CONNECTIONS (64), PROFILE_ROUNDS
- * (2), PROFILE_CPU_PROF (0: no profiler, whose sampling costs CPU), BENCH_REDIS_URL. Every process
+ * (2), PROFILE_CPU_PROF (0: no profiler, whose sampling costs CPU), PROFILE_IN_PROCESS (0: skip the in-process
+ * figure), BENCH_REDIS_URL. Every process
  * it starts is stopped by PID.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -70,10 +71,12 @@ function topFunctions(file: string, count = 25): string {
 }
 
 async function main() {
-  const cost = await measureBulkCost();
-  log(
-    `in process: repeated context ${cost.repeatedUs.toFixed(1)} us CPU per bulk evaluation, new device each time ${cost.newDeviceUs.toFixed(1)} us (${cost.bodyBytes} bytes)`,
-  );
+  if (process.env.PROFILE_IN_PROCESS !== '0') {
+    const cost = await measureBulkCost();
+    log(
+      `in process: repeated context ${cost.repeatedUs.toFixed(1)} us CPU per bulk evaluation, new device each time ${cost.newDeviceUs.toFixed(1)} us (${cost.bodyBytes} bytes)`,
+    );
+  }
   const wrkPath = ensureProgram('wrk', ['wrk']);
   const nginxPath = ensureProgram('nginx', ['nginx-light', 'nginx']);
   if (!wrkPath || !nginxPath) throw new Error('wrk and nginx are needed (apt-get install -y wrk nginx-light)');

@@ -32,24 +32,24 @@ export interface FlagAnswer {
 const CONDITION_KEYS = ['market', 'lang', 'role', 'platform'] as const;
 type ConditionKey = (typeof CONDITION_KEYS)[number];
 
-/** A context made ready once per request (not once per flag): the hash ids, and the condition attributes in lower case (a missing one matches nothing). */
+/**
+ * A context made ready once per request (not once per flag): the hash ids, and the condition
+ * attributes in lower case, in CONDITION_KEYS order (a missing one is '' and matches nothing).
+ */
 export interface PreparedContext {
   deviceId: string | undefined;
   userId: string | undefined;
-  lowered: Partial<Record<ConditionKey, string>>;
+  lowered: readonly string[];
 }
 
 export function prepareContext(ctx: FlagContext): PreparedContext {
-  return {
-    deviceId: ctx.deviceId,
-    userId: ctx.userId,
-    lowered: { market: ctx.market?.toLowerCase(), lang: ctx.lang?.toLowerCase(), role: ctx.role?.toLowerCase(), platform: ctx.platform?.toLowerCase() },
-  };
+  return { deviceId: ctx.deviceId, userId: ctx.userId, lowered: CONDITION_KEYS.map((k) => ctx[k]?.toLowerCase() ?? '') };
 }
 
-/** A rule made ready once per loaded flag: its conditions as lower-case sets, its share as a fraction. */
+/** A rule made ready once per loaded flag: its conditions as lower-case sets by attribute (CONDITION_KEYS order), its share as a fraction. */
 interface CompiledRule {
-  conditions: [ConditionKey, ReadonlySet<string>][];
+  attributes: number[];
+  wanted: ReadonlySet<string>[];
   coverage: number;
   /** A fixed answer (a value or a variant's), or undefined for a split. */
   fixed?: FlagAnswer;
@@ -99,9 +99,8 @@ export function answerFlag(flag: FlagDoc, ctx: PreparedContext): FlagAnswer {
   };
   if (c.splitAll) return split(c, positionOf(), c.splitAll) ?? c.fallback;
   rules: for (const rule of c.rules) {
-    for (const [key, wanted] of rule.conditions) {
-      const value = ctx.lowered[key];
-      if (value === undefined || !wanted.has(value)) continue rules;
+    for (let i = 0; i < rule.attributes.length; i++) {
+      if (!(rule.wanted[i] as ReadonlySet<string>).has(ctx.lowered[rule.attributes[i] as number] as string)) continue rules;
     }
     if (rule.ranges) {
       const answer = split(c, positionOf(), rule.ranges);
@@ -129,15 +128,20 @@ function compile(flag: FlagDoc): CompiledFlag {
   };
   const rules = (flag.rules ?? []).map((rule): CompiledRule => {
     const when = rule.when as Partial<Record<ConditionKey, string | readonly string[]>>;
-    const conditions = CONDITION_KEYS.filter((k) => when[k] !== undefined).map((k): [ConditionKey, ReadonlySet<string>] => {
-      const wanted = when[k] as string | readonly string[];
-      return [k, new Set((typeof wanted === 'string' ? [wanted] : wanted).map((w) => w.toLowerCase()))];
-    });
+    const attributes = CONDITION_KEYS.flatMap((k, i) => (when[k] === undefined ? [] : [i]));
+    const conditions = {
+      attributes,
+      wanted: attributes.map((i) => {
+        const wanted = when[CONDITION_KEYS[i] as ConditionKey] as string | readonly string[];
+        // '' is no attribute's value (the context's text() drops empty ones), so a missing attribute matches nothing.
+        return new Set((typeof wanted === 'string' ? [wanted] : wanted).map((w) => w.toLowerCase()).filter((w) => w !== ''));
+      }),
+    };
     const coverage = rule.percentage === undefined ? 1 : rule.percentage / 100;
-    if (rule.value === undefined && rule.variant === undefined) return { conditions, coverage, ranges: bucketRanges(variants.length, coverage, weights) };
+    if (rule.value === undefined && rule.variant === undefined) return { ...conditions, coverage, ranges: bucketRanges(variants.length, coverage, weights) };
     const v = rule.variant === undefined ? undefined : variants.find((x) => x.key === rule.variant);
     const fixed = rule.variant === undefined ? answer(rule.value, 'TARGETING_MATCH') : v ? answer(v.value, 'TARGETING_MATCH', v.key) : undefined;
-    return { conditions, coverage, ...(fixed ? { fixed } : {}) };
+    return { ...conditions, coverage, ...(fixed ? { fixed } : {}) };
   });
   c = {
     rules,
