@@ -20,17 +20,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { measureBulkCost } from '@tm/growth/bench/bulk-cost';
 import { ofrepCase, prepareGrowth } from './growth.ts';
-import { createWrk, type LoadCase, runningLoad } from './load.ts';
+import { type LoadCase, runningLoad } from './load.ts';
 import { cpuSeconds, createProcessGroup, deleteRedisKeys } from './processes.ts';
 import { obtainAccessToken, startBenchSystem } from './system.ts';
-import { ensureProgram } from './tools.ts';
+import { num, wrkAndNginx } from './tools.ts';
 
 const repoRoot = resolve(import.meta.dir, '../..');
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
-  return v;
-};
 const durationS = num('PROFILE_DURATION_S', 8);
 const warmupS = num('PROFILE_WARMUP_S', 2);
 const connections = num('PROFILE_CONNECTIONS', 64);
@@ -77,10 +72,7 @@ async function main() {
       `in process: repeated context ${cost.repeatedUs.toFixed(1)} us CPU per bulk evaluation, new device each time ${cost.newDeviceUs.toFixed(1)} us (${cost.bodyBytes} bytes)`,
     );
   }
-  const wrkPath = ensureProgram('wrk', ['wrk']);
-  const nginxPath = ensureProgram('nginx', ['nginx-light', 'nginx']);
-  if (!wrkPath || !nginxPath) throw new Error('wrk and nginx are needed (apt-get install -y wrk nginx-light)');
-  const load = await createWrk(wrkPath, workDir, 'wrk');
+  const { load, nginxPath } = await wrkAndNginx(workDir);
   const system = await startBenchSystem({
     group,
     repoRoot,

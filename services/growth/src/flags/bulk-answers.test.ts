@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'bun:test';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { benchFlag } from '../bench/bulk-cost.ts';
 import { createGrowthUnderTest } from '../testing.ts';
 import { createBulkAnswers } from './bulk-answers.ts';
 import type { FlagDoc } from './model.ts';
 
-const split = {
-  type: 'string',
-  enabled: true,
-  defaultValue: 'off',
-  variants: [
-    { key: 'a', value: 'A', weight: 0.5 },
-    { key: 'b', value: 'B', weight: 0.5 },
-  ],
-  rules: [{ when: { market: 'DE' }, value: 'german' }, { when: { market: 'AU' } }],
-};
+// The bench's flag (a 50/50 split of 'A' and 'B', default 'off') with two rules: DE gets a value, AU the split.
+const split = { ...benchFlag(), rules: [{ when: { market: 'DE' }, value: 'german' }, { when: { market: 'AU' } }] };
 
 const ask = (t: Awaited<ReturnType<typeof createGrowthUnderTest>>, context: object, headers: Record<string, string> = {}) =>
   t.call('POST', '/ofrep/v1/evaluate/flags', { body: { context }, headers });
