@@ -1,5 +1,5 @@
 import { etagOf } from '@tm/shared/http';
-import { answerFlag, type FlagContext, prepareContext } from './evaluate.ts';
+import { answerCompiled, type CompiledFlag, compileFlag, type FlagContext, prepareContext } from './evaluate.ts';
 import type { FlagDoc } from './model.ts';
 
 /** OFREP's bulk answer for one context: the body's bytes and their strong ETag. */
@@ -22,6 +22,8 @@ const encoder = new TextEncoder();
  */
 export function createBulkAnswers(maxBytes = BULK_ANSWER_BYTES) {
   let forFlags: ReadonlyMap<string, FlagDoc> | undefined;
+  /** The enabled ones of forFlags, compiled, by key. */
+  let enabled: CompiledFlag[] = [];
   const answers = new Map<string, BulkAnswer>();
   let bytes = 0;
   const sizeOf = (key: string, answer: BulkAnswer) => key.length * 2 + answer.body.byteLength;
@@ -32,6 +34,7 @@ export function createBulkAnswers(maxBytes = BULK_ANSWER_BYTES) {
         answers.clear();
         bytes = 0;
         forFlags = flags;
+        enabled = [...flags.values()].filter((f) => f.enabled).map(compileFlag);
       }
       const key = contextKey(context);
       const hit = answers.get(key);
@@ -41,7 +44,7 @@ export function createBulkAnswers(maxBytes = BULK_ANSWER_BYTES) {
         answers.set(key, hit);
         return hit;
       }
-      const made = build(flags, context);
+      const made = build(enabled, context);
       answers.set(key, made);
       bytes += sizeOf(key, made);
       // The least recently used go first; the newest stays even when it alone is over the limit.
@@ -59,15 +62,11 @@ export function createBulkAnswers(maxBytes = BULK_ANSWER_BYTES) {
 
 export type BulkAnswers = ReturnType<typeof createBulkAnswers>;
 
-function build(flags: ReadonlyMap<string, FlagDoc>, context: FlagContext): BulkAnswer {
+function build(flags: readonly CompiledFlag[], context: FlagContext): BulkAnswer {
   const prepared = prepareContext(context);
   let json = '{"flags":[';
-  let first = true;
-  for (const flag of flags.values()) {
-    if (!flag.enabled) continue;
-    json += first ? answerFlag(flag, prepared).json : `,${answerFlag(flag, prepared).json}`;
-    first = false;
-  }
+  for (let i = 0; i < flags.length; i++)
+    json += i === 0 ? answerCompiled(flags[i] as CompiledFlag, prepared).json : `,${answerCompiled(flags[i] as CompiledFlag, prepared).json}`;
   json += ']}';
   const body = encoder.encode(json);
   return { body, etag: etagOf(body) };

@@ -55,7 +55,10 @@ interface CompiledRule {
   fixed?: FlagAnswer;
   ranges?: BucketRange[];
 }
-interface CompiledFlag {
+export interface CompiledFlag {
+  enabled: boolean;
+  /** Bucketing by the signed-in userId (else by deviceId). */
+  byUserId: boolean;
   rules: CompiledRule[];
   splitAll?: BucketRange[];
   /** Each variant's SPLIT answer, by index. */
@@ -85,38 +88,41 @@ export function evaluateFlag(flag: FlagDoc, ctx: FlagContext): Evaluation {
   return answerFlag(flag, prepareContext(ctx)).evaluation;
 }
 
-/** evaluateFlag's answer with its OFREP JSON, for a context prepared once for many flags (the bulk path). */
+/** evaluateFlag's answer with its OFREP JSON, for a context prepared once for many flags. */
 export function answerFlag(flag: FlagDoc, ctx: PreparedContext): FlagAnswer {
-  const c = compile(flag);
-  if (!flag.enabled) return c.disabled;
+  return answerCompiled(compileFlag(flag), ctx);
+}
+
+/** answerFlag for a flag compiled already (the bulk path compiles a loaded set's flags once). */
+export function answerCompiled(c: CompiledFlag, ctx: PreparedContext): FlagAnswer {
+  if (!c.enabled) return c.disabled;
   if (c.rules.length === 0 && c.splits.length === 0) return c.fallback;
-  const id = flag.hashAttribute === 'userId' ? ctx.userId : ctx.deviceId;
+  const id = c.byUserId ? ctx.userId : ctx.deviceId;
   // Hashed at most once per evaluation, and only when a rule needs it; -1 without an id.
-  let position: number | undefined;
-  const positionOf = () => {
-    position ??= id ? c.position(id) : -1;
-    return position;
-  };
-  if (c.splitAll) return split(c, positionOf(), c.splitAll) ?? c.fallback;
-  rules: for (const rule of c.rules) {
+  let position = Number.NaN;
+  if (c.splitAll) return split(c, id ? c.position(id) : -1, c.splitAll) ?? c.fallback;
+  const rules = c.rules;
+  rules: for (let r = 0; r < rules.length; r++) {
+    const rule = rules[r] as CompiledRule;
     for (let i = 0; i < rule.attributes.length; i++) {
       if (!(rule.wanted[i] as ReadonlySet<string>).has(ctx.lowered[rule.attributes[i] as number] as string)) continue rules;
     }
-    if (rule.ranges) {
-      const answer = split(c, positionOf(), rule.ranges);
-      if (answer) return answer;
-      continue;
-    }
-    if (rule.coverage < 1) {
-      const p = positionOf();
-      if (p < 0 || p >= rule.coverage) continue;
+    if (rule.ranges || rule.coverage < 1) {
+      if (Number.isNaN(position)) position = id ? c.position(id) : -1;
+      if (rule.ranges) {
+        const answer = split(c, position, rule.ranges);
+        if (answer) return answer;
+        continue;
+      }
+      if (position < 0 || position >= rule.coverage) continue;
     }
     if (rule.fixed) return rule.fixed;
   }
   return c.fallback;
 }
 
-function compile(flag: FlagDoc): CompiledFlag {
+/** The flag made ready for evaluation, once per flag object (kept as long as it). */
+export function compileFlag(flag: FlagDoc): CompiledFlag {
   let c = compiled.get(flag);
   if (c) return c;
   const variants = flag.variants ?? [];
@@ -144,6 +150,8 @@ function compile(flag: FlagDoc): CompiledFlag {
     return { ...conditions, coverage, ...(fixed ? { fixed } : {}) };
   });
   c = {
+    enabled: flag.enabled,
+    byUserId: flag.hashAttribute === 'userId',
     rules,
     ...(rules.length === 0 && variants.length > 0 ? { splitAll: bucketRanges(variants.length, 1, weights) } : {}),
     splits: variants.map((v) => answer(v.value, 'SPLIT', v.key)),
