@@ -102,10 +102,10 @@ export function answerCompiled(c: CompiledFlag, ctx: PreparedContext): FlagAnswe
   let position = Number.NaN;
   if (c.splitAll) return split(c, id ? c.position(id) : -1, c.splitAll) ?? c.fallback;
   const rules = c.rules;
-  rules: for (let r = 0; r < rules.length; r++) {
+  nextRule: for (let r = 0; r < rules.length; r++) {
     const rule = rules[r] as CompiledRule;
     for (let i = 0; i < rule.attributes.length; i++) {
-      if (!(rule.wanted[i] as ReadonlySet<string>).has(ctx.lowered[rule.attributes[i] as number] as string)) continue rules;
+      if (!(rule.wanted[i] as ReadonlySet<string>).has(ctx.lowered[rule.attributes[i] as number] as string)) continue nextRule;
     }
     if (rule.ranges || rule.coverage < 1) {
       if (Number.isNaN(position)) position = id ? c.position(id) : -1;
