@@ -64,3 +64,21 @@ describe('the flag snapshot', () => {
     expect((await load()).size).toBe(0);
   });
 });
+
+describe('the flag snapshot, read', () => {
+  it('shares one load among readers that find the flags missing or stale, and queues none after it', async () => {
+    const store = slowRepo();
+    const clock = createManualClock();
+    const snapshot = createFlagSnapshot({ repo: store.repo, clock, logger: createMemoryLogger('growth'), refreshMs: 5000 });
+    const readers = Array.from({ length: 10 }, () => snapshot.current());
+    expect(store.reads.length).toBe(1);
+    store.reads[0]?.release();
+    for (const flags of await Promise.all(readers)) expect(flags.get('one')?.version).toBe(1);
+    clock.advance(5000);
+    for (let i = 0; i < 10; i++) await snapshot.current();
+    expect(store.reads.length).toBe(2);
+    store.reads[1]?.release();
+    await Bun.sleep(1);
+    expect(store.reads.length).toBe(2);
+  });
+});

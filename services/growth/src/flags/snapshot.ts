@@ -67,8 +67,9 @@ export function createFlagSnapshot(options: { repo: FlagRepository; clock: Clock
   return {
     /** The flags to evaluate: the loaded ones (a reload starts in the background once they are older than refreshMs). */
     async current(): Promise<ReadonlyMap<string, FlagDoc>> {
-      if (flags === undefined) await reload();
-      else if (options.clock.now() - loadedAt >= options.refreshMs) void reload().catch(() => {});
+      // A load already running does for these (only a write needs the load after it: reload()).
+      if (flags === undefined) await (loading ?? reload());
+      else if (loading === undefined && options.clock.now() - loadedAt >= options.refreshMs) void reload().catch(() => {});
       return flags as ReadonlyMap<string, FlagDoc>;
     },
     /** The loaded flags without waiting (the OpenFeature provider's synchronous view); empty before the first load. */
