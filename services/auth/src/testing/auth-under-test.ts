@@ -4,6 +4,7 @@ import type { KeyValueStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
 import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { createApp } from '../app.ts';
+import { buildWiring } from '../wiring.ts';
 import type { AuthDeps } from '../deps.ts';
 import { unconfiguredIdTokenVerifier } from '../idp/idp-verifier.ts';
 import { MARKET_COUNTRY_CODES } from '../otp/otp-policy.ts';
@@ -52,8 +53,11 @@ export async function createAuthUnderTest(overrides: Partial<AuthDeps> & { keyVa
     ...overrides,
   };
   await ensureIndexes(deps);
-  const app = createApp(deps);
-  return { app, deps, clock, logger, call: caller(app) };
+  // The link mails' worker is not started: a mail goes in its request, or a test runs a pass (deliverDue).
+  const wiring = buildWiring(deps);
+  await wiring.linkMails.ensureIndexes();
+  const app = createApp(deps, wiring);
+  return { app, deps, wiring, clock, logger, call: caller(app) };
 }
 
 /** Response of one call: status, parsed JSON body and headers. */
