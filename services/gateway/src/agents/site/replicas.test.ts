@@ -42,7 +42,7 @@ const ndjson = (items: unknown[]) => [...items, { end: true, count: items.length
 function sources() {
   const state = { services: ndjson(Array.from({ length: 40 }, (_, i) => service(i + 1))), talent: ndjson([expert(1), expert(2)]), pages: ndjson([]) };
   const seen: { method: string; path: string; ifNoneMatch: string | null }[] = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const fetch: typeof globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const path = new URL(request.url).pathname;
     seen.push({ method: request.method, path, ifNoneMatch: request.headers.get('if-none-match') });
@@ -50,7 +50,7 @@ function sources() {
     const etag = `"${Bun.hash(body).toString(36)}"`;
     if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { etag } });
     return new Response(body, { headers: { etag, 'content-type': 'application/x-ndjson' } });
-  }) as typeof fetch;
+  }) as typeof globalThis.fetch;
   return { state, seen, fetch };
 }
 
