@@ -10,8 +10,8 @@ import { createMemoryMailer, type Mail } from '@tm/shared/mail';
 import type { OutboxDoc } from '@tm/shared/outbox';
 import type { AuthDeps } from '../deps.ts';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
-import { eventually } from '../testing/peers.ts';
 import { signInCustomer } from '../testing/customer-fixture.ts';
+import { eventually } from '../testing/peers.ts';
 import { createStaff } from '../testing/staff-fixture.ts';
 import { buildWiring } from '../wiring.ts';
 
@@ -55,9 +55,9 @@ describe('link mails through the outbox', () => {
     const token = tokenIn(next.mailer.sent[0]);
     expect(JSON.stringify(await outboxOf(t.deps).find({}).toArray())).not.toContain(token);
     expect((await t.call('POST', '/auth/reset-password', { body: { token, newPassword: 'a fine new passphrase' } })).status).toBe(200);
-    expect((await t.call('POST', '/auth/staff-password-login', { body: { identifier: 'ada@staff.example.test', password: 'a fine new passphrase' } })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call('POST', '/auth/staff-password-login', { body: { identifier: 'ada@staff.example.test', password: 'a fine new passphrase' } })).status,
+    ).toBe(200);
     expect((await t.wiring.linkMails.get(`invitation:${res.body.data.account.id}`))?.state).toBe('delivered');
   });
 

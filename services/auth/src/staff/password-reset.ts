@@ -1,9 +1,9 @@
 import { type Clock, DomainError, type Logger } from '@tm/shared';
 import type { KeyValueStore } from '@tm/shared/store';
 import { secondsLeft, sha256Hex } from '../kv-limits.ts';
+import type { LinkMails } from '../mail/link-mails.ts';
 import type { SessionRepository } from '../sessions/session-repository.ts';
 import { checkPasswordPolicy, type PasswordHasher } from './passwords.ts';
-import type { LinkMails } from '../mail/link-mails.ts';
 import type { ResetTokenRepository } from './reset-token-repository.ts';
 import type { StaffLogin } from './staff-login.ts';
 import type { StaffRepository } from './staff-repository.ts';

@@ -4,7 +4,6 @@ import type { KeyValueStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
 import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { createApp } from '../app.ts';
-import { buildWiring } from '../wiring.ts';
 import type { AuthDeps } from '../deps.ts';
 import { unconfiguredIdTokenVerifier } from '../idp/idp-verifier.ts';
 import { MARKET_COUNTRY_CODES } from '../otp/otp-policy.ts';
@@ -14,6 +13,7 @@ import { createLogSmsSender } from '../sms/sms-sender.ts';
 import { createArgon2idHasher } from '../staff/passwords.ts';
 import { generateSigningKey } from '../tokens/keys.ts';
 import { unconfiguredWidgetVerifier } from '../widget/widget-verifier.ts';
+import { buildWiring } from '../wiring.ts';
 
 /** A manual clock started at the real time, shared by the stores and the service. */
 export type TestClock = ReturnType<typeof createManualClock>;
