@@ -109,6 +109,8 @@ export function createOfflineMail(o: OfflineMailOptions) {
     if (!oldest || now - Date.parse(oldest.createdAt) < unreadForMs) return null;
     if (await o.presence.isOnline(bookingId, member)) return null;
     const _id = `${bookingId}|${member}`;
+    // Mailed within the hour: nothing to store (checked first, so a held mark stages no message).
+    if (((await marks.findOne({ _id }))?.at ?? Number.NEGATIVE_INFINITY) > now - everyMs) return null;
     const key = `chat-offline:${_id}:${now}`;
     const message = { key, topic: TOPIC, payload: { bookingId, member } };
     const stored = await outbox.withChange([message], { collection: MARKS, filter: { _id, at: now } }, async () => {
