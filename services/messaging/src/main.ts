@@ -2,7 +2,7 @@ import { createLogger, systemClock } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
-import { outboxTimings } from '@tm/shared/outbox';
+import { countOutboxDeliveries, outboxTimings } from '@tm/shared/outbox';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { createLeases, openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -65,7 +65,7 @@ const offlineMail = createOfflineMail({
   repo: app.chat.repo,
   documents,
   leases: createLeases(documents, { logger }),
-  timings: outboxTimings(config),
+  timings: { ...outboxTimings(config), onOutcome: countOutboxDeliveries(telemetry.metrics) },
   presence: app.chat.presence,
   contacts: createHttpContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
   mailer,

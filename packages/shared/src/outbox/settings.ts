@@ -1,4 +1,5 @@
 import { type Env, isProduction, read } from '../core/config.ts';
+import type { ServiceMetrics } from '../telemetry/service-metrics.ts';
 
 /** Every outbox's settings (docs/operations.md "Outbox, leases and replicas"), spread into a service's config. */
 export const OUTBOX_SETTINGS = {
@@ -22,4 +23,17 @@ export function outboxProblems(env: Env, config: { OUTBOX_PAUSED: boolean }): st
   return config.OUTBOX_PAUSED && isProduction(env)
     ? ['OUTBOX_PAUSED: a test switch (no mail or refund would be delivered), refused with NODE_ENV=production']
     : [];
+}
+
+/**
+ * The outbox's `onOutcome` counting `outbox_deliveries_total{topic, outcome}` in a service's
+ * metrics (docs/operations.md "Metrics"): each attempt `delivered`, `retry`, `failed` or `void`.
+ */
+export function countOutboxDeliveries(metrics: ServiceMetrics): (topic: string, outcome: 'delivered' | 'retry' | 'failed' | 'void') => void {
+  const deliveries = metrics.counter({
+    name: 'outbox_deliveries_total',
+    help: 'Outbox delivery attempts, by topic and outcome (delivered, retry, failed, void)',
+    labelNames: ['topic', 'outcome'],
+  });
+  return (topic, outcome) => deliveries.inc({ topic, outcome });
 }

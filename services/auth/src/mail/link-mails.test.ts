@@ -8,6 +8,8 @@ import { describe, expect, it } from 'bun:test';
 import { createMemoryLogger } from '@tm/shared';
 import { createMemoryMailer, type Mail } from '@tm/shared/mail';
 import type { OutboxDoc } from '@tm/shared/outbox';
+import { createTelemetry } from '@tm/shared/telemetry';
+import { parseMetrics, sampleValue } from '@tm/shared/testing';
 import type { AuthDeps } from '../deps.ts';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { signInCustomer } from '../testing/customer-fixture.ts';
@@ -22,7 +24,7 @@ const tokenIn = (mail: Mail | undefined) => new URL(String(mail?.text.match(/htt
 async function withMailerDown() {
   const mailer = createMemoryMailer();
   mailer.failNext = Number.POSITIVE_INFINITY;
-  const t = await createAuthUnderTest({ mailer });
+  const t = await createAuthUnderTest({ mailer, telemetry: createTelemetry({ service: 'auth' }) });
   const admin = await createStaff(t.deps, { role: 'admin' });
   const adminToken = (await t.call('POST', '/auth/staff-password-login', { body: { identifier: admin.email, password: admin.password } })).body.data
     .accessToken as string;
@@ -59,6 +61,9 @@ describe('link mails through the outbox', () => {
       (await t.call('POST', '/auth/staff-password-login', { body: { identifier: 'ada@staff.example.test', password: 'a fine new passphrase' } })).status,
     ).toBe(200);
     expect((await t.wiring.linkMails.get(`invitation:${res.body.data.account.id}`))?.state).toBe('delivered');
+    const families = parseMetrics(await (await t.app.handle(new Request('http://localhost/metrics'))).text());
+    expect(sampleValue(families, 'outbox_deliveries_total', { topic: 'staff.invitation', outcome: 'retry' })).toBe(1);
+    expect(sampleValue(families, 'outbox_deliveries_total', { topic: 'staff.invitation', outcome: 'delivered' })).toBe(1);
   });
 
   it('a delivery retried after its mail went (the process died before marking it) mints a new link; the earlier one stops working', async () => {

@@ -1,7 +1,8 @@
 import { type Clock, type Logger, newId } from '@tm/shared';
 import type { Mailer } from '@tm/shared/mail';
-import { createOutbox, type OutboxOptions } from '@tm/shared/outbox';
+import { countOutboxDeliveries, createOutbox, type OutboxOptions } from '@tm/shared/outbox';
 import type { DocumentStore } from '@tm/shared/store';
+import type { Telemetry } from '@tm/shared/telemetry';
 import { confirmMail } from '../account/confirm-mail.ts';
 import type { EmailChangeRepository } from '../account/email-change-repository.ts';
 import { sha256Hex } from '../kv-limits.ts';
@@ -23,6 +24,8 @@ export interface LinkMailDeps {
   clock: Clock;
   logger: Logger;
   mailer: Mailer;
+  /** outbox_deliveries_total on /metrics, when given. */
+  telemetry?: Telemetry | undefined;
   staff: StaffRepository;
   resetTokens: ResetTokenRepository;
   emailChanges: EmailChangeRepository;
@@ -69,6 +72,7 @@ export function createLinkMails(deps: LinkMailDeps) {
     clock,
     logger: deps.logger,
     ...deps.timings,
+    ...(deps.telemetry ? { onOutcome: countOutboxDeliveries(deps.telemetry.metrics) } : {}),
     handlers: {
       async [TOPIC.reset](payload) {
         // Looked up when sent: an address with no staff account gets nothing (the request answered the same).

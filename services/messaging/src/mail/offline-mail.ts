@@ -43,7 +43,7 @@ export interface OfflineMailOptions {
   /** When given (main.ts), a sweep runs under the lease `messaging.offline-mail`: one replica sweeps at a time. */
   leases?: Leases;
   /** The outbox worker's timings (main.ts: OUTBOX_*; tests shorten them). */
-  timings?: Pick<OutboxOptions, 'pollMs' | 'leaseMs' | 'backoffMs' | 'stagedGraceMs' | 'paused'>;
+  timings?: Pick<OutboxOptions, 'pollMs' | 'leaseMs' | 'backoffMs' | 'stagedGraceMs' | 'paused' | 'onOutcome'>;
 }
 
 /** The once-an-hour mark of a member of a conversation: the state change an offline mail is stored with. */
