@@ -1,4 +1,5 @@
 import type { Clock, Logger } from '@tm/shared';
+import type { RatingsBook } from '@tm/shared/client';
 import { createSnapshotKeeper, type PrebuiltAnswer, type StreamedAnswer } from '@tm/shared/search';
 import { DirectorySnapshot, type TalentSearch } from './directory-snapshot.ts';
 import type { ProfileRepository } from './repository.ts';
@@ -30,13 +31,21 @@ export function createTalentDirectory(options: {
   lazy?: boolean;
   /** True in main.ts: a full collection once the first snapshot is built (createSnapshotKeeper). */
   collectAfterFirstBuild?: boolean;
+  /** Reviews' ratings of PMs (main.ts), the first key of the order; asked for changes with every marker read. None: unrated. */
+  ratings?: RatingsBook;
 }): TalentDirectory {
-  const { repo } = options;
+  const { repo, ratings } = options;
   const keeper = createSnapshotKeeper<DirectorySnapshot>({
     ...options,
     name: 'talent directory',
-    readMarker: () => repo.changeMarker(),
-    build: (marker, previous) => DirectorySnapshot.build(marker, repo.activeCards(), previous),
+    // The ratings' version is part of the marker, so a publication, hide or restore reorders (a 304 from reviews costs nothing).
+    readMarker: async () => {
+      if (!ratings) return repo.changeMarker();
+      const [marker] = await Promise.all([repo.changeMarker(), ratings.refresh()]);
+      return { ...marker, latest: `${marker.latest}|${ratings.version}` };
+    },
+    build: (marker, previous) =>
+      DirectorySnapshot.build(marker, repo.activeCards(), previous, (id) => ratings?.of('pm', id)?.bayesian ?? 0),
   });
   const current = keeper.current;
 

@@ -46,10 +46,11 @@ describe('toPublicProfile', () => {
     expect(text).not.toContain('privateRate');
   });
 
-  it('lists experience newest first and rounds the rating to one decimal', () => {
+  it('lists experience newest first and rounds the listed rating to one decimal (the reviews rating is added by the route)', () => {
     const view = toPublicProfile(stored);
     expect(view.experience.map((e) => e.company)).toEqual(['New Co', 'Old Co']);
-    expect(view.rating).toBe(4.9);
+    expect(view.listedRating).toBe(4.9);
+    expect(view.rating).toBeUndefined();
     expect(view.id).toBe(stored._id);
     expect(view.profileUrl).toBe('/pm/test-person');
   });
