@@ -72,6 +72,8 @@ export type StaffProfile = typeof StaffProfileSchema.static;
 /** One line of talent's GET /internal/talent-index, which the gateway turns into sitemap and llms entries. */
 export const TalentIndexEntrySchema = t.Object(
   {
+    /** The profile's database id: what reviews' ratings index names a PM by (site files and search join on it); optional so older lines still read. */
+    id: t.Optional(t.String({ minLength: 1 })),
     slug: t.String({ minLength: 1 }),
     kind: TalentRoleSchema,
     displayName: t.String(),

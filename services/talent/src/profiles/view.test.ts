@@ -84,8 +84,9 @@ describe('preview and index mapping', () => {
     });
   });
 
-  it('maps an index entry with skill names, the market code, industries and the availability status (for search)', () => {
+  it('maps an index entry with the id (ratings join on it), skill names, the market code, industries and the availability status (for search)', () => {
     expect(toTalentIndexEntry(stored)).toEqual({
+      id: stored._id,
       slug: 'test-person',
       kind: 'pm',
       displayName: 'Test Person',

@@ -56,9 +56,10 @@ export function toPmPreview(p: StoredProfile): PmPreview {
 
 /** A profile as the sitemap and llms files list it. */
 export function toTalentIndexEntry(
-  p: Pick<StoredProfile, 'slug' | 'role' | 'displayName' | 'headline' | 'skills' | 'location' | 'updatedAt' | 'industries' | 'availability'>,
+  p: Pick<StoredProfile, '_id' | 'slug' | 'role' | 'displayName' | 'headline' | 'skills' | 'location' | 'updatedAt' | 'industries' | 'availability'>,
 ): TalentIndexEntry {
   return {
+    id: p._id,
     slug: p.slug,
     kind: p.role,
     displayName: p.displayName,
