@@ -56,7 +56,8 @@ export const StaffProfileSchema = t.Object(
     listedRating: t.Number({
       minimum: 0,
       maximum: 5,
-      description: "The rating the profile was listed with (imported with it, one decimal; not from reviews on this platform, so it never orders search results)",
+      description:
+        'The rating the profile was listed with (imported with it, one decimal; not from reviews on this platform, so it never orders search results)',
     }),
     listedReviewCount: t.Integer({ minimum: 0, description: 'How many reviews `listedRating` was listed from' }),
     availability: AvailabilitySchema,

@@ -1,6 +1,5 @@
-import type { Role } from '@tm/contracts';
+import type { RatingsIndexLine, Role } from '@tm/contracts';
 import { createManualClock, silentLogger, systemClock } from '@tm/shared';
-import type { RatingsIndexLine } from '@tm/contracts';
 import { createRatingsBook, createServiceClient } from '@tm/shared/client';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';

@@ -1,6 +1,6 @@
 import { createLogger, systemClock } from '@tm/shared';
-import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createRatingsBook, createServiceClient } from '@tm/shared/client';
+import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone, shouldSeed } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';

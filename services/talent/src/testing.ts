@@ -1,11 +1,11 @@
 import { silentLogger, systemClock } from '@tm/shared';
+import type { RatingsBook } from '@tm/shared/client';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { createApp } from './app.ts';
 import { createTalentDirectory } from './profiles/directory.ts';
 import type { RatingsPort } from './profiles/ratings.ts';
-import type { RatingsBook } from '@tm/shared/client';
 import { createProfileRepository } from './profiles/repository.ts';
 import { prepareProfileStore } from './profiles/seed.ts';
 
@@ -51,7 +51,10 @@ export const CATALOG_SERVICE_SLUGS = [
 ] as const;
 
 /** A talent app over a freshly seeded embedded store, its directory built, as main.ts starts it without MONGODB_URL. */
-export async function createSeededApp(documents: DocumentStore = createEmbeddedDocumentStore(), options: { ratings?: RatingsPort; ratingsBook?: RatingsBook } = {}) {
+export async function createSeededApp(
+  documents: DocumentStore = createEmbeddedDocumentStore(),
+  options: { ratings?: RatingsPort; ratingsBook?: RatingsBook } = {},
+) {
   const repo = createProfileRepository(documents);
   await prepareProfileStore(repo, { seed: true });
   const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger: silentLogger, ratings: options.ratingsBook });

@@ -14,7 +14,10 @@ function reviews() {
     if (sent === etag) return new Response(null, { status: 304, headers: { etag } });
     return new Response(state.body, { headers: { etag, 'content-type': 'application/x-ndjson' } });
   }) as typeof globalThis.fetch;
-  const book = createRatingsBook({ client: createServiceClient({ service: 'reviews', baseUrl: 'http://reviews.test', timeoutMs: 500, logger: silentLogger, fetch }), timeoutMs: 500 });
+  const book = createRatingsBook({
+    client: createServiceClient({ service: 'reviews', baseUrl: 'http://reviews.test', timeoutMs: 500, logger: silentLogger, fetch }),
+    timeoutMs: 500,
+  });
   return { state, book };
 }
 const lines = (...l: object[]) => `${[...l, { end: true, count: l.length }].map((x) => JSON.stringify(x)).join('\n')}\n`;

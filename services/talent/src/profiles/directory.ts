@@ -44,8 +44,7 @@ export function createTalentDirectory(options: {
       const [marker] = await Promise.all([repo.changeMarker(), ratings.refresh()]);
       return { ...marker, latest: `${marker.latest}|${ratings.version}` };
     },
-    build: (marker, previous) =>
-      DirectorySnapshot.build(marker, repo.activeCards(), previous, (id) => ratings?.of('pm', id)?.bayesian ?? 0),
+    build: (marker, previous) => DirectorySnapshot.build(marker, repo.activeCards(), previous, (id) => ratings?.of('pm', id)?.bayesian ?? 0),
   });
   const current = keeper.current;
 

@@ -23,8 +23,26 @@ const catalogIndex = lines([
   },
 ]);
 const talentIndex = lines([
-  { id: PM_ID, slug: 'ada-pm', kind: 'pm', displayName: 'Ada PM', headline: 'Delivery lead', skills: ['Scrum'], location: 'DE', updatedAt: '2026-06-02T00:00:00.000Z' },
-  { id: 'c'.repeat(24), slug: 'bo-pm', kind: 'pm', displayName: 'Bo PM', headline: 'Delivery lead', skills: ['Scrum'], location: 'DE', updatedAt: '2026-06-02T00:00:00.000Z' },
+  {
+    id: PM_ID,
+    slug: 'ada-pm',
+    kind: 'pm',
+    displayName: 'Ada PM',
+    headline: 'Delivery lead',
+    skills: ['Scrum'],
+    location: 'DE',
+    updatedAt: '2026-06-02T00:00:00.000Z',
+  },
+  {
+    id: 'c'.repeat(24),
+    slug: 'bo-pm',
+    kind: 'pm',
+    displayName: 'Bo PM',
+    headline: 'Delivery lead',
+    skills: ['Scrum'],
+    location: 'DE',
+    updatedAt: '2026-06-02T00:00:00.000Z',
+  },
 ]);
 
 /**

@@ -6,8 +6,8 @@ import { agentLinks, header, linkLine, pageLine } from './llms.ts';
 import { GroupFiles, LLMS_PART_MAX_BYTES } from './llms-groups.ts';
 import { LLMS_MAP_MAX_BYTES, renderLlmsMap } from './llms-map.ts';
 import { homePage } from './pages.ts';
-import { renderSitemapIndex, type SitemapEntry, type SitemapLimits, URLSET_HEAD, URLSET_TAIL, urlLine } from './sitemap.ts';
 import { NO_RATINGS, type SiteRatings } from './ratings.ts';
+import { renderSitemapIndex, type SitemapEntry, type SitemapLimits, URLSET_HEAD, URLSET_TAIL, urlLine } from './sitemap.ts';
 import type { SiteSource } from './sources.ts';
 
 export type { SiteFile };
