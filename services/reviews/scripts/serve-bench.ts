@@ -5,13 +5,17 @@
  * (GET /api/reviews/summary); it logs the load's time once listening.
  */
 import { createLogger } from '@tm/shared';
+import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { buildParts, createApp } from '../src/app.ts';
+import { loadReviewsConfig } from '../src/config.ts';
 import { benchDeps, loadSyntheticReviews } from './bench-data.ts';
 
 const logger = createLogger('reviews', { level: process.env.LOG_LEVEL });
+// As main.ts: the gateway's read of the ratings index carries a service credential (the bench's).
+const credentials = serviceCredentialsFrom(loadReviewsConfig(process.env));
 const n = Number(process.env.BENCH_SCALE_N);
-const deps = benchDeps(createEmbeddedDocumentStore(), logger);
+const deps = { ...benchDeps(createEmbeddedDocumentStore(), logger), internalCallers: credentials.internalCallers };
 const parts = buildParts(deps);
 await parts.ensureIndexes();
 const t0 = performance.now();

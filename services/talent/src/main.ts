@@ -25,6 +25,8 @@ const profiles = createProfileRepository(documents);
 const seed = talentSeedMode(config, process.env);
 if (seed.warning) logger.warn(seed.warning);
 // Every PM's rating from reviews' ratings index, the first key of the directory's order (asked with each marker read).
+// The whole index may be megabytes with many rated PMs: it gets the index reads' budget, not a single rating's.
+const RATINGS_INDEX_TIMEOUT_MS = 10_000;
 const ratingsBook = createRatingsBook({
   client: createServiceClient({
     service: 'reviews',
@@ -34,7 +36,7 @@ const ratingsBook = createRatingsBook({
     telemetry,
     credential: credentials.credential,
   }),
-  timeoutMs: config.REVIEWS_TIMEOUT_MS,
+  timeoutMs: RATINGS_INDEX_TIMEOUT_MS,
 });
 const directory = createTalentDirectory({
   ratings: ratingsBook,
