@@ -15,12 +15,8 @@ export function createInternalRoutes(deps: { reviews: ReviewUseCases; summaries:
   const ratingsIndex = createRatingsIndex(deps.summaries);
   return new Elysia({ name: 'reviews-internal' })
     .get(RATINGS_INDEX_PATH, async ({ request }) => answerPrebuilt(request, await ratingsIndex.current()), { detail: { hide: true } })
-    .get(
-    '/internal/ratings/:kind/:id',
-    async ({ params }) => ok({ rating: await deps.reviews.rating(params.kind, params.id) }),
-    {
+    .get('/internal/ratings/:kind/:id', async ({ params }) => ok({ rating: await deps.reviews.rating(params.kind, params.id) }), {
       params: t.Object({ kind: t.UnionEnum(REVIEW_SUBJECT_KINDS), id: t.String({ minLength: 1, maxLength: 100 }) }),
       response: { 200: envelopeOf(RatingAnswerSchema) },
-    },
-    );
+    });
 }

@@ -250,7 +250,13 @@ describe("catalog's and talent's rating read", () => {
   it('lists every rated service and PM in the ratings index, with an ETag that moves on publish, hide and restore and a 304 between', async () => {
     const index = async (etag?: string) => {
       const res = await t.call('GET', '/internal/ratings-index.ndjson', { headers: etag ? { 'if-none-match': etag } : {} });
-      const lines = res.status === 200 ? String(res.body.raw ?? JSON.stringify(res.body)).trim().split('\n').map((l) => JSON.parse(l)) : [];
+      const lines =
+        res.status === 200
+          ? String(res.body.raw ?? JSON.stringify(res.body))
+              .trim()
+              .split('\n')
+              .map((l) => JSON.parse(l))
+          : [];
       return { status: res.status, etag: res.headers.get('etag') as string, lines };
     };
     const empty = await index();
