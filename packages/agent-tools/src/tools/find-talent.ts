@@ -13,6 +13,7 @@ function toMatch(p: StaffProfile, origin: string): TalentMatch {
     skills: p.skills.map((s) => s.name),
     industries: [...(p.industries ?? [])],
     location: { market: p.location.market, city: p.location.city },
+    ...(p.rating ? { rating: { count: p.rating.count, average: p.rating.average } } : {}),
     listedRating: p.listedRating,
     listedReviewCount: p.listedReviewCount,
     availability: { status: p.availability.status, hoursPerWeek: p.availability.hoursPerWeek, nextAvailableDate: p.availability.nextAvailableDate },
@@ -22,7 +23,7 @@ function toMatch(p: StaffProfile, origin: string): TalentMatch {
 
 function matchLine(m: TalentMatch): string {
   const industries = m.industries.length ? `; industries: ${m.industries.join(', ')}` : '';
-  return `- ${m.displayName} [${m.slug}, ${m.role}] ${m.headline}; listed rating ${m.listedRating} (${m.listedReviewCount}); ${m.availability.status} from ${m.availability.nextAvailableDate}${industries}`;
+  return `- ${m.displayName} [${m.slug}, ${m.role}] ${m.headline};${m.rating ? ` rated ${m.rating.average}/5 from ${m.rating.count} reviews here;` : ''} listed rating ${m.listedRating} (${m.listedReviewCount}); ${m.availability.status} from ${m.availability.nextAvailableDate}${industries}`;
 }
 
 /** find_talent: talent's GET /talent search, by text and filters in one call. */

@@ -153,7 +153,11 @@ export const TalentMatch = z.object({
   skills: z.array(z.string()),
   industries: z.array(z.string()),
   location: z.object({ market: z.string(), city: z.string() }),
-  listedRating: z.number().describe('The rating the profile was listed with (imported, not from reviews here; get_talent_profile has the reviews rating)'),
+  rating: z
+    .object({ count: z.number().int(), average: z.number() })
+    .optional()
+    .describe('PMs: published reviews of completed bookings on this platform (count, average); absent before the first'),
+  listedRating: z.number().describe('The rating the profile was listed with (imported, not from reviews here)'),
   listedReviewCount: z.number().int(),
   availability: Availability,
   profileUrl: z.string().describe('Absolute URL of the profile page'),

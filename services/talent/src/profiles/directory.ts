@@ -1,3 +1,4 @@
+import type { Rating } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import type { RatingsBook } from '@tm/shared/client';
 import { createSnapshotKeeper, type PrebuiltAnswer, type StreamedAnswer } from '@tm/shared/search';
@@ -10,6 +11,8 @@ export interface TalentDirectory {
   sitemap(): Promise<PrebuiltAnswer>;
   /** The talent index; it looks for changes first (awaited), so its reader (the gateway's site builder) gets current data. */
   index(format: 'json' | 'ndjson'): Promise<StreamedAnswer>;
+  /** A PM's `rating {count, average}` from reviews' ratings index as last read (the order's source), or undefined. */
+  ratingOf(id: string): Rating | undefined;
   /** Rebuilds from the store now (start-up, tests). */
   refresh(): Promise<void>;
   hasSnapshot(): boolean;
@@ -54,6 +57,10 @@ export function createTalentDirectory(options: {
     index: async (format) => {
       if (keeper.hasSnapshot()) await keeper.check();
       return (await current()).index(format);
+    },
+    ratingOf: (id) => {
+      const r = ratings?.of('pm', id);
+      return r ? { count: r.count, average: r.average } : undefined;
     },
     refresh: keeper.refresh,
     hasSnapshot: keeper.hasSnapshot,

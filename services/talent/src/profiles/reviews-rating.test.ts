@@ -77,6 +77,8 @@ describe("talent's order: reviews' Bayesian rating, then availability", () => {
     const ratingsBook = book();
     const { get, directory } = await createSeededApp(createEmbeddedDocumentStore(), { ratingsBook });
     expect((await pmSlugs(get))[0]).toBe(underdog.slug);
+    const listed = (await (await get('/talent?role=pm&limit=2')).json()).data as { slug: string; rating?: unknown }[];
+    expect(listed.map((p) => p.rating)).toEqual([{ count: 12, average: 4.9 }, undefined]);
     // Free text: relevance first, then the same order among equally relevant people.
     expect((await pmSlugs(get, 'search=project%20manager&limit=100'))[0]).toBe(underdog.slug);
 
@@ -89,6 +91,7 @@ describe("talent's order: reviews' Bayesian rating, then availability", () => {
     const statuses = fallback.map((s) => statusOf.get(s) as number);
     expect(statuses).toEqual([...statuses].sort((a, b) => a - b));
     expect(fallback[0]).not.toBe(underdog.slug);
+    expect(((await (await get('/talent?role=pm&limit=100')).json()).data as { rating?: unknown }[]).every((p) => p.rating === undefined)).toBe(true);
     expect(ratingsBook.version).toBe('');
     reviews.up = true;
   });
