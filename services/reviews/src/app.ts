@@ -45,6 +45,6 @@ export function createApp(deps: ReviewsDeps, parts: ReviewsParts = buildParts(de
       }),
     )
     .use(createReviewRoutes({ reviews: parts.reviews, tokens: deps.tokens }))
-    .use(createInternalRoutes({ reviews: parts.reviews }))
+    .use(createInternalRoutes({ reviews: parts.reviews, summaries: parts.repo.summaries }))
     .use(createAccountDataRoutes({ repo: parts.repo, clock: deps.clock }));
 }

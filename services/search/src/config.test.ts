@@ -22,6 +22,7 @@ describe('loadSearchConfig', () => {
       CATALOG_URL: 'http://127.0.0.1:8082',
       TALENT_URL: 'http://127.0.0.1:8083',
       CONTENT_URL: 'http://127.0.0.1:8086',
+      REVIEWS_URL: 'http://127.0.0.1:8087',
       AUTH_URL: 'http://127.0.0.1:8081',
       AUTH_JWKS_URL: undefined,
       SEARCH_REFRESH_MS: 30_000,

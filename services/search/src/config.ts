@@ -19,6 +19,8 @@ export function loadSearchConfig(env: Env) {
     CATALOG_URL: read.url(HTTP, 'http://127.0.0.1:8082'),
     TALENT_URL: read.url(HTTP, 'http://127.0.0.1:8083'),
     CONTENT_URL: read.url(HTTP, 'http://127.0.0.1:8086'),
+    /** Reviews' ratings index: the order of merit among equally relevant hits (none while reviews is away). */
+    REVIEWS_URL: read.url(HTTP, 'http://127.0.0.1:8087'),
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
     AUTH_JWKS_URL: read.optionalUrl(HTTP),
     /** How often the indexes are asked for (an unchanged one answers 304): a change shows within this. */

@@ -1,5 +1,5 @@
 import { createLogger, systemClock } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
+import { createRatingsBook, createServiceClient } from '@tm/shared/client';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
@@ -26,6 +26,7 @@ const keeper = createIndexKeeper({
     talent: client('talent', config.TALENT_URL),
     content: client('content', config.CONTENT_URL),
   }),
+  ratings: createRatingsBook({ client: client('reviews', config.REVIEWS_URL), timeoutMs: config.INDEX_TIMEOUT_MS }),
   clock: systemClock,
   logger,
   timeoutMs: config.INDEX_TIMEOUT_MS,

@@ -1,6 +1,6 @@
-import type { Role } from '@tm/contracts';
+import type { RatingsIndexLine, Role } from '@tm/contracts';
 import { createManualClock, silentLogger, systemClock } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
+import { createRatingsBook, createServiceClient } from '@tm/shared/client';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
@@ -14,20 +14,23 @@ import { indexSources } from './index/sources.ts';
 // What other workspaces' tests may build of search (`@tm/search/testing`); nothing here is for production code.
 export { createApp } from './app.ts';
 
-/** The three upstream indexes as lines (entries only; the trailer is added), changeable between refreshes; `down` makes one answer 503. */
+type Upstream = 'catalog' | 'talent' | 'content' | 'reviews';
+
+/** The three upstream indexes and reviews' ratings index as lines (entries only; the trailer is added), changeable between refreshes; `down` makes one answer 503. */
 export interface FakeUpstreams {
   catalog: Record<string, unknown>[];
   talent: Record<string, unknown>[];
   content: Record<string, unknown>[];
-  down: Set<'catalog' | 'talent' | 'content'>;
+  reviews: RatingsIndexLine[];
+  down: Set<Upstream>;
   /** A body served as it is instead of the lines (a cut-off index, say). */
-  rawBody: Partial<Record<'catalog' | 'talent' | 'content', string>>;
+  rawBody: Partial<Record<Upstream, string>>;
   /** How many reads each index answered 200 (not 304). */
-  served: Record<'catalog' | 'talent' | 'content', number>;
+  served: Record<Upstream, number>;
 }
 
 /**
- * A search app over an embedded store and fake catalog, talent and content indexes served over a
+ * A search app over an embedded store and fake catalog, talent, content and ratings indexes served over a
  * fake fetch through the real service client (with ETags, so an unchanged index is a 304), on a
  * manual clock, with a token signer standing in for auth. The index is read once before it returns.
  */
@@ -39,11 +42,12 @@ export async function createSearchUnderTest(
     catalog: options.upstreams?.catalog ?? [],
     talent: options.upstreams?.talent ?? [],
     content: options.upstreams?.content ?? [],
+    reviews: options.upstreams?.reviews ?? [],
     down: new Set(),
     rawBody: {},
-    served: { catalog: 0, talent: 0, content: 0 },
+    served: { catalog: 0, talent: 0, content: 0, reviews: 0 },
   };
-  const fakeFetch = (name: 'catalog' | 'talent' | 'content') =>
+  const fakeFetch = (name: Upstream) =>
     (async (input: string | URL | Request, init?: RequestInit) => {
       if (upstreams.down.has(name)) return new Response('{"success":false,"error":{"code":"INTERNAL","message":"down"}}', { status: 503 });
       const body =
@@ -54,10 +58,11 @@ export async function createSearchUnderTest(
       upstreams.served[name]++;
       return new Response(body, { status: 200, headers: { etag, 'content-type': 'application/x-ndjson' } });
     }) as typeof fetch;
-  const client = (name: 'catalog' | 'talent' | 'content') =>
+  const client = (name: Upstream) =>
     createServiceClient({ service: name, baseUrl: `http://${name}.test`, timeoutMs: 2000, logger: silentLogger, fetch: fakeFetch(name) });
   const keeper = createIndexKeeper({
     sources: indexSources({ catalog: client('catalog'), talent: client('talent'), content: client('content') }),
+    ratings: createRatingsBook({ client: client('reviews'), timeoutMs: 2000 }),
     clock,
     logger: silentLogger,
     timeoutMs: 2000,
