@@ -99,4 +99,22 @@ describe('the search index remembering what it ranked', () => {
       });
     expect(new Set(reference.map((a) => JSON.stringify(a))).size).toBeGreaterThan(requests.length / 3);
   });
+
+  it('asks a rebuilt index what its predecessor was asked last, once each, and answers the same', async () => {
+    const before = await SearchIndex.build(corpus(), 0);
+    const all = new Set(SEARCH_TYPES);
+    const asked: SearchRequest[] = [
+      { q: 'developer', types: all, page: 1, limit: 10 },
+      { q: 'kubernets', types: all, page: 1, limit: 10, market: 'IN' },
+      { q: 'react developer', types: all, page: 2, limit: 5, lang: 'hi' },
+      { q: 'Developer!', types: all, page: 1, limit: 10 },
+      { q: 'guide', types: new Set(['page']), page: 1, limit: 10, lang: 'de' },
+    ];
+    for (const r of asked) before.search(r);
+    const after = await SearchIndex.build(corpus(), 1);
+    // "Developer!" is "developer" asked again: four distinct requests.
+    expect(await after.warmFrom(before)).toBe(4);
+    expect(await after.warmFrom(before, 2)).toBe(2);
+    for (const r of asked) expect(after.search(r)).toEqual(before.search(r));
+  });
 });

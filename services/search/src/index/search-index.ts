@@ -19,6 +19,7 @@ import {
   type TokenIndex,
   TokenIndexBuilder,
   topRanked,
+  yieldToRequests,
 } from '@tm/shared/search';
 import { type BayesianOf, compareMerit, FIELD_WEIGHTS, type SearchDocument } from './documents.ts';
 
@@ -50,6 +51,9 @@ const FULL_CHUNK = 50_000;
 const LANG_TIE_BREAK = 0.01;
 /** Several-word answers remembered per index version (a page of at most 50 hits each: a few MB at most). */
 const ANSWERS_MAX = 1_000;
+/** Requests remembered for the next index to ask again, and how many it asks between yields. */
+const RECENT_MAX = 200;
+const WARM_BATCH = 10;
 /** SEARCH_TYPES.indexOf('page'). */
 const PAGE = SEARCH_TYPES.indexOf('page');
 const NO_POSITIONS = new Int32Array(0);
@@ -71,6 +75,8 @@ export class SearchIndex {
   private readonly marketsOf: Uint8Array;
   /** Each page's language (its index in LANGUAGES), 0xff for everything else. */
   private readonly langOf: Uint8Array;
+  /** The requests asked last, least recently first (a rebuild asks the new index them: warmFrom). */
+  private readonly recent = new Map<string, SearchRequest>();
   /** Answers of several-word queries by query and request, least recently used first (treat them as read-only). */
   private readonly answers = new Map<string, SearchAnswer>();
   /** The candidates of the asked types, reused by every search (searches run one at a time). */
@@ -139,10 +145,13 @@ export class SearchIndex {
   search(r: SearchRequest): SearchAnswer {
     const terms = parseQuery(r.q);
     const normalised = terms.map((t) => t.word).join(' ');
+    const key = [normalised, SEARCH_TYPES.filter((t) => r.types.has(t)).join(','), r.market, r.lang, r.page, r.limit].join('\n');
+    this.recent.delete(key);
+    this.recent.set(key, r);
+    if (this.recent.size > RECENT_MAX) this.recent.delete(this.recent.keys().next().value as string);
     const ranking = this.matcher.ranked(terms);
     if (ranking) return this.pageOf(ranking, r, normalised);
     // Several words: the answer itself is remembered for this index version (the words decide the terms).
-    const key = [normalised, SEARCH_TYPES.filter((t) => r.types.has(t)).join(','), r.market, r.lang, r.page, r.limit].join('\n');
     const known = this.answers.get(key);
     if (known) {
       this.answers.delete(key);
@@ -153,6 +162,21 @@ export class SearchIndex {
     if (this.answers.size >= ANSWERS_MAX) this.answers.delete(this.answers.keys().next().value as string);
     this.answers.set(key, answer);
     return answer;
+  }
+
+  /**
+   * Asks this index the requests `previous` (the index it replaces) was asked last, up to
+   * `max`, oldest first, yielding to requests between a few: the words people are searching for
+   * are ranked again before this index serves, so a rebuild does not make their next ask pay the
+   * scoring pass. Answers how many were asked.
+   */
+  async warmFrom(previous: SearchIndex, max = RECENT_MAX): Promise<number> {
+    const requests = [...previous.recent.values()].slice(-max);
+    for (let i = 0; i < requests.length; i++) {
+      this.search(requests[i] as SearchRequest);
+      if (i % WARM_BATCH === WARM_BATCH - 1) await yieldToRequests();
+    }
+    return requests.length;
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { ServiceClient } from '@tm/shared/client';
 import { releaseBatch } from '@tm/shared/search';
 import type { SearchDocument } from './documents.ts';
-import { pageDocument, serviceDocument, talentDocument } from './documents.ts';
+import { pageDocument, sameDocument, serviceDocument, talentDocument } from './documents.ts';
 
 /** One upstream index search reads: which service, where, and how its lines become documents. */
 export interface IndexSource {
@@ -36,9 +36,14 @@ export type IndexRead = { documents: SearchDocument[]; etag: string | null; skip
  * held so an unchanged index costs a 304. Throws when the service cannot be asked, answers other
  * than 200/304, or the index is cut off (no trailer, or a count that disagrees): a partial index
  * never replaces a whole one. A line that is not a usable entry is skipped and counted. The body
- * is parsed as it arrives, line by line: at 100k entries its text (tens of MB) is never held whole.
+ * is parsed as it arrives, line by line: at 100k entries its text (tens of MB) is never held whole;
+ * a document the same as one `held` (the last read's) is that one, so a rebuild while the current
+ * index serves holds one copy of what did not change.
  */
-export async function readIndex(source: IndexSource, options: { etag: string | null; timeoutMs: number; requestId: string }): Promise<IndexRead> {
+export async function readIndex(
+  source: IndexSource,
+  options: { etag: string | null; timeoutMs: number; requestId: string; held?: readonly SearchDocument[] },
+): Promise<IndexRead> {
   const answer = await source.client.raw(source.path, {
     requestId: options.requestId,
     timeoutMs: options.timeoutMs,
@@ -51,7 +56,7 @@ export async function readIndex(source: IndexSource, options: { etag: string | n
     await res.body?.cancel();
     throw new Error(`${source.name} ${source.path} answered ${res.status}`);
   }
-  const lines = new IndexLines(source);
+  const lines = new IndexLines(source, options.held);
   const decoder = new TextDecoder();
   let rest = '';
   const reader = res.body?.getReader();
@@ -80,7 +85,15 @@ class IndexLines {
   unreleased = 0;
   private sinceFull = 0;
 
-  constructor(private readonly source: IndexSource) {}
+  /** The documents held from the last read, by id: an unchanged one is kept instead of its new copy. */
+  private readonly held: ReadonlyMap<string, SearchDocument>;
+
+  constructor(
+    private readonly source: IndexSource,
+    held: readonly SearchDocument[] = [],
+  ) {
+    this.held = new Map(held.map((d) => [d.id, d]));
+  }
 
   /** Reads whole lines (`text` ends at a line's end). */
   read(text: string): void {
@@ -107,8 +120,12 @@ class IndexLines {
       }
       this.sent++;
       const doc = this.source.toDocument(entry);
-      if (doc) this.documents.push(doc);
-      else this.skipped++;
+      if (!doc) {
+        this.skipped++;
+        continue;
+      }
+      const kept = this.held.get(doc.id);
+      this.documents.push(kept && sameDocument(kept, doc) ? kept : doc);
     }
   }
 
