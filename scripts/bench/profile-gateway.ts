@@ -265,12 +265,13 @@ async function main() {
       await load.run(c, { durationS: warmupS, connections });
       const cpuBefore = cpuSeconds(proxy);
       const gcBefore = gcLog ? await gcPauses(proxy) : undefined;
-      const viaGateway = name.startsWith('(a) gateway');
-      const timingsBefore = viaGateway ? await serverTimings(system.gateway, system.catalog) : undefined;
+      // The gateway's (or the baseline's) own timings of this case, for the tail table.
+      const timed = name.startsWith('(a) gateway') ? system.gateway : name.startsWith('(a0)') ? system.gatewayBaseline : undefined;
+      const timingsBefore = timed ? await serverTimings(timed, system.catalog) : undefined;
       const r = await load.run(c, { durationS, connections });
       const cpuUs = ((cpuSeconds(proxy) - cpuBefore) * 1e6) / r.requests;
-      if (timingsBefore)
-        tails.push(tailRow(`round ${round}: ${name}`, r.p99Ms, r.requests, timingsBefore, await serverTimings(system.gateway, system.catalog)));
+      if (timed && timingsBefore)
+        tails.push(tailRow(`round ${round}: ${name}`, r.p99Ms, r.requests, timingsBefore, await serverTimings(timed, system.catalog)));
       const gc = gcBefore ? await gcPauses(proxy) : undefined;
       const gcText =
         gc && gcBefore
