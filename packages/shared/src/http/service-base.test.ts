@@ -285,7 +285,7 @@ describe("serviceBase: beforeRouting (a service's own step in the request hook)"
             const path = pathOfUrl(request.url);
             seen.push({ path, requestId: currentRequestScope()?.requestId });
             await Bun.sleep(1);
-            if (path === '/stop') throw new DomainError('COOLDOWN', 'Wait', 3);
+            if (path === '/stop') throw new DomainError<DemoCode>('COOLDOWN', 'Wait', 3);
             if (path === '/early') {
               set.status = 204;
               return new Response(null);
