@@ -3,11 +3,11 @@
  * reading logs costs the bench nothing while it measures), and every one is stopped at the end,
  * on failure, on Ctrl-C, and as a last resort when the bench process exits.
  */
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateServiceCredential, SERVICE_CREDENTIAL_HEADER } from '@tm/shared/http';
 import { SERVICE_RUNTIME_ENV } from '@tm/shared/process';
-import type { Subprocess } from 'bun';
+import { RedisClient, type Subprocess } from 'bun';
 
 /**
  * One service credential for a whole bench run (docs/service-kit.md): every process it starts
@@ -108,4 +108,41 @@ export async function answersOk(url: string, init?: RequestInit): Promise<boolea
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(2_000) });
   await res.arrayBuffer();
   return res.ok;
+}
+
+/**
+ * CPU seconds (user + system) a process and its descendants have used so far, from /proc: CPU
+ * per request is what the proxies cost, however busy the rest of the machine is.
+ */
+export function cpuSeconds(pid: number): number {
+  const ticks = (p: number): number => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      let sum = Number(fields[11]) + Number(fields[12]);
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        const children = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
+        for (const child of children ? children.split(' ') : []) sum += ticks(Number(child));
+      }
+      return sum;
+    } catch {
+      return 0;
+    }
+  };
+  return ticks(pid) / 100;
+}
+
+/** Deletes every Redis key under `prefix` (a run's own prefix), by SCAN and DEL. */
+export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new RedisClient(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = (await redis.send('SCAN', [cursor, 'MATCH', `${prefix}*`, 'COUNT', '1000'])) as [string, string[]];
+      cursor = next;
+      if (keys.length > 0) await redis.send('DEL', keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.close();
+  }
 }

@@ -18,19 +18,13 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { RedisClient } from 'bun';
 import { generateSigningKey } from './checkout.ts';
-import { createWrk, type LoadCase, runningLoad } from './load.ts';
-import { createProcessGroup } from './processes.ts';
+import { type LoadCase, runningLoad } from './load.ts';
+import { cpuSeconds, createProcessGroup, deleteRedisKeys } from './processes.ts';
 import { obtainAccessToken, startBenchSystem } from './system.ts';
-import { ensureProgram } from './tools.ts';
+import { num, wrkAndNginx } from './tools.ts';
 
 const repoRoot = resolve(import.meta.dir, '../..');
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
-  return v;
-};
 const durationS = num('PROFILE_DURATION_S', 10);
 const warmupS = num('PROFILE_WARMUP_S', 2);
 const connections = num('PROFILE_CONNECTIONS', 64);
@@ -129,28 +123,6 @@ async function gcPauses(pid: number): Promise<{ eden: number; full: number; paus
   return { eden, full, pauseMs };
 }
 
-/**
- * CPU seconds (user + system) a process and its descendants have used so far, from /proc: CPU
- * per request is what the proxies cost, however busy the rest of the machine is.
- */
-function cpuSeconds(pid: number): number {
-  const ticks = (p: number): number => {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      let sum = Number(fields[11]) + Number(fields[12]);
-      for (const task of readdirSync(`/proc/${p}/task`)) {
-        const children = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
-        for (const child of children ? children.split(' ') : []) sum += ticks(Number(child));
-      }
-      return sum;
-    } catch {
-      return 0;
-    }
-  };
-  return ticks(pid) / 100;
-}
-
 /** Cumulative counts of a Prometheus histogram's buckets (`le` -> count), summed over the series whose labels contain `labels`. */
 function bucketsOf(text: string, name: string, labels: string): Map<string, number> {
   const out = new Map<string, number>();
@@ -204,10 +176,7 @@ async function main() {
     console.log(summarize(JSON.parse(readFileSync(process.env.PROFILE_SUMMARIZE, 'utf8')) as CpuProfile));
     return;
   }
-  const wrkPath = ensureProgram('wrk', ['wrk']);
-  const nginxPath = ensureProgram('nginx', ['nginx-light', 'nginx']);
-  if (!wrkPath || !nginxPath) throw new Error('wrk and nginx are needed (apt-get install -y wrk nginx-light)');
-  const load = await createWrk(wrkPath, workDir, 'wrk');
+  const { load, nginxPath } = await wrkAndNginx(workDir);
   const system = await startBenchSystem({
     group,
     repoRoot,
@@ -306,19 +275,5 @@ try {
 } finally {
   for (const proc of runningLoad) proc.kill('SIGKILL');
   await group.stopAll();
-  await deleteRedisKeys().catch((err) => log(`could not delete the run's Redis keys (${redisPrefix}*): ${err}`));
-}
-
-async function deleteRedisKeys() {
-  const redis = new RedisClient(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = (await redis.send('SCAN', [cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', '1000'])) as [string, string[]];
-      cursor = next;
-      if (keys.length > 0) await redis.send('DEL', keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.close();
-  }
+  await deleteRedisKeys(redisUrl, redisPrefix).catch((err) => log(`could not delete the run's Redis keys (${redisPrefix}*): ${err}`));
 }

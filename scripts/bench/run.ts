@@ -47,7 +47,7 @@ import { contentMarkdown, runContentBench } from './content.ts';
 import { growthMarkdown, runGrowth } from './growth.ts';
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
 import { benchmarksMarkdown } from './markdown.ts';
-import { createProcessGroup } from './processes.ts';
+import { createProcessGroup, deleteRedisKeys } from './processes.ts';
 import { type CaseResult, describeMachine, type Endpoint, gatewayServerTable, ratiosTable, resultsTable, TARGET_LABEL, type Target } from './report.ts';
 import { measureRevocationCheck, revocationMarkdown } from './revocation.ts';
 import {
@@ -59,14 +59,9 @@ import {
   startBenchSystem,
   TOKEN_SOURCE,
 } from './system.ts';
-import { ensureProgram, firstLine } from './tools.ts';
+import { ensureProgram, firstLine, num } from './tools.ts';
 
 const repoRoot = resolve(import.meta.dir, '../..');
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
-  return v;
-};
 const rounds = num('BENCH_ROUNDS', 3);
 if (!Number.isInteger(rounds)) throw new Error('BENCH_ROUNDS must be a whole number of rounds');
 const durationS = num('BENCH_DURATION_S', 8);
@@ -98,7 +93,7 @@ let finished = false;
 async function cleanUp(keepLogs: boolean) {
   for (const proc of runningLoad) proc.kill('SIGKILL');
   await group.stopAll();
-  await deleteRedisKeys().catch((err) => log(`could not delete the run's Redis keys (${redisPrefix}*): ${err}`));
+  await deleteRedisKeys(redisUrl, redisPrefix).catch((err) => log(`could not delete the run's Redis keys (${redisPrefix}*): ${err}`));
   if (keepLogs) log(`process logs kept in ${workDir}`);
   else rmSync(workDir, { recursive: true, force: true });
 }
@@ -108,20 +103,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     log(`${signal}: stopping every process`);
     void cleanUp(true).finally(() => process.exit(130));
   });
-}
-
-async function deleteRedisKeys() {
-  const redis = new RedisClient(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = (await redis.send('SCAN', [cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', '1000'])) as [string, string[]];
-      cursor = next;
-      if (keys.length > 0) await redis.send('DEL', keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.close();
-  }
 }
 
 async function checkRedis(): Promise<string> {

@@ -50,6 +50,8 @@ export interface SystemOptions {
   gatewayServer?: GatewayServerChoice;
   /** Bun flags for the gateway process only (scripts/bench/profile-gateway.ts passes --cpu-prof). */
   gatewayBunArgs?: string[];
+  /** Bun flags for the growth process only (scripts/bench/profile-growth.ts passes --cpu-prof). */
+  growthBunArgs?: string[];
   /** Further environment for the gateway (and the baseline gateway), e.g. BUN_JSC_logGC=1. */
   gatewayExtraEnv?: Record<string, string>;
   /**
@@ -109,7 +111,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     PUBLIC_BASE_URL: url(ports.gateway),
   });
   // Growth on the embedded defaults (the tracking target is set there); tokens verified against auth's JWKS.
-  const growth = start('growth', { PORT: String(ports.growth), AUTH_URL: url(ports.auth) });
+  const growth = start('growth', { PORT: String(ports.growth), AUTH_URL: url(ports.auth) }, 'growth', o.growthBunArgs);
   const gatewayEnv = {
     AUTH_URL: url(ports.auth),
     CATALOG_URL: url(ports.catalog),

@@ -17,8 +17,8 @@ export { createApp } from './app.ts';
 
 /**
  * A growth app as main.ts builds it without MONGODB_URL or REDIS_URL, on a manual clock, with a
- * memory mailer, a token signer standing in for auth, and auth's contact lookups from a map.
- * `call` speaks JSON through app.handle.
+ * memory mailer, a token signer standing in for auth (`keys` resolves its public key), and auth's
+ * contact lookups from a map. `call` speaks JSON through app.handle.
  */
 export async function createGrowthUnderTest(options: { documents?: DocumentStore; keyValue?: KeyValueStore; overrides?: Partial<GrowthDeps> } = {}) {
   const clock = createManualClock(Date.parse('2026-05-01T09:00:00.000Z'));
@@ -77,7 +77,7 @@ export async function createGrowthUnderTest(options: { documents?: DocumentStore
     return { status: res.status, body: json, headers: res.headers };
   };
 
-  return { app, deps, parts, clock, logger, mailer, people, tokenFor, call };
+  return { app, deps, parts, clock, logger, mailer, people, tokenFor, call, keys };
 }
 
 export type GrowthUnderTest = Awaited<ReturnType<typeof createGrowthUnderTest>>;

@@ -1,5 +1,5 @@
 import { DomainError, type Logger } from '@tm/shared';
-import { etagOf, matchesIfNoneMatch } from '@tm/shared/http';
+import { matchesIfNoneMatch } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import type { TokenVerifier } from '../auth/tokens.ts';
 import type { FlagEvaluator } from './evaluator.ts';
@@ -37,9 +37,7 @@ export function createOfrepRoutes(deps: { evaluator: FlagEvaluator; tokens: Toke
       '/ofrep/v1/evaluate/flags',
       async ({ request }) => {
         try {
-          const flags = await deps.evaluator.evaluateAll(await contextOf(request));
-          const body = JSON.stringify({ flags });
-          const etag = etagOf(body);
+          const { body, etag } = await deps.evaluator.bulk(await contextOf(request));
           if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: { etag, ...NO_STORE } });
           return new Response(body, { headers: { ...JSON_TYPE, etag, ...NO_STORE } });
         } catch (err) {
