@@ -4,7 +4,7 @@ import { type Clock, type Logger, systemClock } from '@tm/shared';
 import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
-import type { JWTVerifyGetKey } from '@tm/shared/tokens/verify';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia } from 'elysia';
 import type { MessageLimits } from './messages/limits.ts';
 import { createMessageRoutes } from './messages/routes.ts';
@@ -30,8 +30,8 @@ export interface AssistantDeps {
   upstream: UpstreamClient;
   /** The model; left out without LLM_API_KEY (every answer is then the deterministic fallback). */
   provider?: ChatProvider;
-  /** Auth's public keys, to verify the optional bearer token. */
-  keys: JWTVerifyGetKey;
+  /** The optional bearer token's caller: auth's JWKS and revocation feed (@tm/shared/tokens/callers). */
+  tokens: CallerVerifier;
   /** The public site origin for links (no trailing slash). */
   origin: string;
   limits: MessageLimits;
@@ -47,7 +47,7 @@ export interface AssistantDeps {
 export function createApp(deps: AssistantDeps) {
   const clock = deps.clock ?? systemClock;
   const store = createChatbotStore(deps.documents);
-  const callers = createCallerReader(deps.keys, clock);
+  const callers = createCallerReader(deps.tokens);
   const tools = deps.tools ?? toolsFor('assistant', AGENT_TOOLS);
   return new Elysia(SERVICE_APP_CONFIG)
     .use(

@@ -2,8 +2,8 @@ import type { Clock, Logger } from '@tm/shared';
 import type { InternalCallers } from '@tm/shared/http';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import type { PersonContacts } from './account/contacts.ts';
-import type { TokenVerifier } from './auth/tokens.ts';
 import type { LeadNotifier } from './leads/notifier.ts';
 
 /** Everything the growth service needs from outside; main.ts builds the real ones, tests embedded ones. */
@@ -11,7 +11,7 @@ export interface GrowthDeps {
   documents: DocumentStore;
   /** messageId dedupe and per-IP lead counts: Redis when REDIS_URL is set (shared by replicas). */
   keyValue: KeyValueStore;
-  tokens: TokenVerifier;
+  tokens: CallerVerifier;
   /** The mail to sales about each new lead. */
   notifier: LeadNotifier;
   /** Auth's contact data for a person (the account export's lead lookup). */

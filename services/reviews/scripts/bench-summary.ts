@@ -8,8 +8,9 @@
  */
 import { silentLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { createCallerVerifier } from '@tm/shared/tokens/callers';
+import { createFixedRevocationView } from '@tm/shared/tokens/revocations';
 import { buildParts, createApp } from '../src/app.ts';
-import { createTokenVerifier } from '../src/auth/tokens.ts';
 import type { ReviewDoc } from '../src/reviews/model.ts';
 import type { SummaryDoc } from '../src/reviews/summaries.ts';
 
@@ -24,7 +25,11 @@ async function fill(n: number) {
   const documents = createEmbeddedDocumentStore();
   const deps = {
     documents,
-    tokens: createTokenVerifier({ keys: async () => crypto.getRandomValues(new Uint8Array(32)), clock: systemClock }),
+    tokens: createCallerVerifier({
+      keys: async () => crypto.getRandomValues(new Uint8Array(32)),
+      clock: systemClock,
+      revocations: createFixedRevocationView(),
+    }),
     bookings: { facts: async () => undefined },
     names: { nameOf: async () => undefined },
     clock: systemClock,

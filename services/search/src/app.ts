@@ -3,8 +3,8 @@ import { type Clock, type Logger, systemClock } from '@tm/shared';
 import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia } from 'elysia';
-import type { TokenVerifier } from './auth/tokens.ts';
 import type { IndexKeeper } from './index/keeper.ts';
 import { createMissLog } from './misses/misses.ts';
 import { createSearchRoutes } from './search/routes.ts';
@@ -16,7 +16,7 @@ export interface SearchDeps {
   /** The index and its refresh from catalog, talent and content (main.ts starts the timer). */
   keeper: IndexKeeper;
   /** Admin checks for GET /search/misses. */
-  tokens: TokenVerifier;
+  tokens: CallerVerifier;
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
