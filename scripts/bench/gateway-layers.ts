@@ -109,7 +109,7 @@ async function parent() {
     for (const proc of runningLoad) proc.kill('SIGKILL');
   } finally {
     await group.stopAll();
-    if (wanted.some((l) => l.startsWith('redis'))) await deleteKeys(prefix).catch(() => {});
+    if (wanted.some((l) => l.startsWith('redis'))) await (await import('./redis-keys.ts')).deleteRedisKeys(redisUrl, prefix).catch(() => {});
     rmSync(workDir, { recursive: true, force: true });
   }
 }
@@ -125,19 +125,4 @@ function cpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function deleteKeys(prefix: string) {
-  const { RedisClient } = await import('bun');
-  const redis = new RedisClient(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = (await redis.send('SCAN', [cursor, 'MATCH', `${prefix}*`, 'COUNT', '1000'])) as [string, string[]];
-      cursor = next;
-      if (keys.length > 0) await redis.send('DEL', keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.close();
-  }
 }

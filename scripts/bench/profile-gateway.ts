@@ -18,10 +18,10 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { RedisClient } from 'bun';
 import { generateSigningKey } from './checkout.ts';
 import { createWrk, type LoadCase, runningLoad } from './load.ts';
 import { createProcessGroup } from './processes.ts';
+import { deleteRedisKeys } from './redis-keys.ts';
 import { obtainAccessToken, startBenchSystem } from './system.ts';
 import { ensureProgram } from './tools.ts';
 
@@ -250,19 +250,5 @@ try {
 } finally {
   for (const proc of runningLoad) proc.kill('SIGKILL');
   await group.stopAll();
-  await deleteRedisKeys().catch((err) => log(`could not delete the run's Redis keys (${redisPrefix}*): ${err}`));
-}
-
-async function deleteRedisKeys() {
-  const redis = new RedisClient(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = (await redis.send('SCAN', [cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', '1000'])) as [string, string[]];
-      cursor = next;
-      if (keys.length > 0) await redis.send('DEL', keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.close();
-  }
+  await deleteRedisKeys(redisUrl, redisPrefix).catch((err) => log(`could not delete the run's Redis keys (${redisPrefix}*): ${err}`));
 }

@@ -46,6 +46,7 @@ import { growthMarkdown, runGrowth } from './growth.ts';
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
 import { benchmarksMarkdown } from './markdown.ts';
 import { createProcessGroup, startWithPortRetry } from './processes.ts';
+import { deleteRedisKeys } from './redis-keys.ts';
 import { type CaseResult, describeMachine, type Endpoint, gatewayServerTable, ratiosTable, resultsTable, TARGET_LABEL, type Target } from './report.ts';
 import { measureRevocationCheck, revocationMarkdown } from './revocation.ts';
 import {
@@ -92,7 +93,7 @@ let finished = false;
 async function cleanUp(keepLogs: boolean) {
   for (const proc of runningLoad) proc.kill('SIGKILL');
   await group.stopAll();
-  await deleteRedisKeys().catch((err) => log(`could not delete the run's Redis keys (${redisPrefix}*): ${err}`));
+  await deleteRedisKeys(redisUrl, redisPrefix).catch((err) => log(`could not delete the run's Redis keys (${redisPrefix}*): ${err}`));
   if (keepLogs) log(`process logs kept in ${workDir}`);
   else rmSync(workDir, { recursive: true, force: true });
 }
@@ -102,20 +103,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     log(`${signal}: stopping every process`);
     void cleanUp(true).finally(() => process.exit(130));
   });
-}
-
-async function deleteRedisKeys() {
-  const redis = new RedisClient(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = (await redis.send('SCAN', [cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', '1000'])) as [string, string[]];
-      cursor = next;
-      if (keys.length > 0) await redis.send('DEL', keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.close();
-  }
 }
 
 async function checkRedis(): Promise<string> {

@@ -2,7 +2,7 @@ import { type AgentTool, createUpstreamClient, type UpstreamClient } from '@tm/a
 import { createManualClock, silentLogger } from '@tm/shared';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
-import { createTestSigner } from '@tm/shared/testing';
+import { createTestCaller, createTestSigner } from '@tm/shared/testing';
 import { createCallerVerifier, type SessionRevocations } from '@tm/shared/tokens/callers';
 import { createFixedRevocationView } from '@tm/shared/tokens/revocations';
 import { createApp } from './app.ts';
@@ -48,22 +48,7 @@ export async function createAssistantUnderTest(options: AssistantUnderTestOption
     ...(options.tools ? { tools: options.tools } : {}),
   });
   const tokenFor = (sub: string, role = 'customer') => signer.accessToken({ sub, role }, clock.now());
-  /** One request through app.handle; `raw` sends a body as it is. */
-  const call = async (method: string, path: string, init: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = {
-      ...(init.body !== undefined || init.raw !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...init.headers,
-    };
-    const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
-    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, ...(body === undefined ? {} : { body }) }));
-    const text = await res.text();
-    let json: any = null;
-    try {
-      json = JSON.parse(text);
-    } catch {}
-    return { status: res.status, headers: res.headers, body: json, text };
-  };
-  return { app, documents, keyValue, clock, call, tokenFor };
+  return { app, documents, keyValue, clock, call: createTestCaller(app), tokenFor };
 }
 
 export type AssistantUnderTest = Awaited<ReturnType<typeof createAssistantUnderTest>>;

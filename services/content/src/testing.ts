@@ -2,7 +2,7 @@ import type { Role } from '@tm/contracts';
 import { createManualClock, silentLogger } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { createTestSigner, INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
+import { createTestCaller, createTestSigner, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { createCallerVerifier, type SessionRevocations } from '@tm/shared/tokens/callers';
 import { createFixedRevocationView } from '@tm/shared/tokens/revocations';
 import type { JWTVerifyGetKey } from '@tm/shared/tokens/verify';
@@ -43,22 +43,7 @@ export async function createContentUnderTest(
   /** An access token for a new (or named) user of `role`. */
   const tokenFor = async (role: Role, sub = `${role}-${++n}`) => ({ sub, token: await signer.accessToken({ sub, role }, clock.now()) });
 
-  const call = async (method: string, path: string, o: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}), ...o.headers };
-    if (o.token) headers.authorization = `Bearer ${o.token}`;
-    const body = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
-    if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
-    const text = await res.text();
-    let json: any = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = { raw: text };
-    }
-    return { status: res.status, headers: res.headers, body: json, text };
-  };
-  return { app, deps, parts, documents, clock, tokenFor, call };
+  return { app, deps, parts, documents, clock, tokenFor, call: createTestCaller(app) };
 }
 
 export type ContentUnderTest = Awaited<ReturnType<typeof createContentUnderTest>>;

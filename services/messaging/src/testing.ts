@@ -2,7 +2,7 @@ import type { BookingFacts, BookingStatus } from '@tm/contracts';
 import { createManualClock, silentLogger } from '@tm/shared';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
-import { createTestSigner, INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
+import { createTestCaller, createTestSigner, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
 import { createCallerVerifier, type SessionRevocations } from '@tm/shared/tokens/callers';
 import { createFixedRevocationView } from '@tm/shared/tokens/revocations';
 import { createApp, ensureMessagingIndexes } from './app.ts';
@@ -102,24 +102,7 @@ export async function createMessagingUnderTest(options: MessagingUnderTestOption
     stranger: await signing.tokenFor('cust-2', 'customer', {}, clock.now()),
     otherPm: await signing.tokenFor('user-bo', 'pm', { pid: 'pm-bo' }, clock.now()),
   };
-  /** One request through app.handle; `raw` sends a body as it is, `token` as the bearer. */
-  const call = async (method: string, path: string, init: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = {
-      // A call to /internal/* carries the test caller's credential, as a service's client would.
-      ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}),
-      ...(init.body !== undefined || init.raw !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...init.headers,
-    };
-    const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
-    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, ...(body === undefined ? {} : { body }) }));
-    const text = await res.text();
-    let json: any = null;
-    try {
-      json = JSON.parse(text);
-    } catch {}
-    return { status: res.status, headers: res.headers, body: json, text };
-  };
+  const call = createTestCaller(app);
   /** Adds a booking bookings knows (paid, customer cust-1, PM Ana, unless `over` says otherwise). */
   const addBooking = (id: string, over: Partial<BookingFacts> = {}) => {
     bookings.facts.set(id, bookingFacts(id, over));

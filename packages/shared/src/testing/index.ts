@@ -23,6 +23,7 @@ export { rawHttpExchange, rawHttpJson } from './raw-http.ts';
 export { startTestRedisCluster, type TestRedisCluster } from './redis-cluster.ts';
 export { type OwnRedisServer, ownRedisServer } from './redis-server.ts';
 export { redisKeyValueStoreUnderTest, testRedisUrl } from './redis-under-test.ts';
+export { createTestCaller, expectErrorEnvelope, GARBAGE_BODIES, type TestAnswer, type TestCallOptions } from './requests.ts';
 export { startRevocationFeed } from './revocation-feed.ts';
 export { type DeclaredSchemas, declaredSchemas, envelopeData, itemsOf } from './route-schemas.ts';
 export { INTERNAL_CALL_HEADERS, TEST_CREDENTIAL_ENV, TEST_INTERNAL_CALLERS, TEST_SERVICE_CREDENTIAL } from './service-credentials.ts';
