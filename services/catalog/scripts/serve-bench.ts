@@ -6,6 +6,7 @@
  * main.ts itself on a database load-bench.ts filled.)
  */
 import { createLogger, systemClock } from '@tm/shared';
+import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createApp } from '../src/app.ts';
 import { loadCatalogConfig, readModelSettings } from '../src/config.ts';
@@ -16,6 +17,8 @@ import { loadSyntheticServices } from './bench-data.ts';
 
 const logger = createLogger('catalog', { level: process.env.LOG_LEVEL });
 const config = loadCatalogConfig(process.env);
+// As main.ts: the gateway's and search's index reads carry a service credential (the bench's).
+const credentials = serviceCredentialsFrom(config);
 const n = Number(process.env.BENCH_SCALE_N);
 const documents = createEmbeddedDocumentStore();
 const repo = createServiceRepository(documents);
@@ -23,9 +26,10 @@ const readModel = createServiceReadModel({ repo, clock: systemClock, logger, ...
 const app = createApp({
   documents,
   readModel,
-  talent: createTalentClient({ baseUrl: process.env.TALENT_URL as string, timeoutMs: 800, logger }),
+  talent: createTalentClient({ baseUrl: process.env.TALENT_URL as string, timeoutMs: 800, logger, credential: credentials.credential }),
   clock: systemClock,
   logger,
+  internalCallers: credentials.internalCallers,
 }).listen({ hostname: '127.0.0.1', port: Number(process.env.PORT) });
 logger.info('listening', { port: app.server?.port });
 const t0 = performance.now();
