@@ -1,7 +1,7 @@
 import { AGENT_TOOLS, type AgentTool, toolsFor, type UpstreamClient } from '@tm/agent-tools';
 import { ASSISTANT_ERROR_STATUS } from '@tm/contracts';
 import { type Clock, type Logger, systemClock } from '@tm/shared';
-import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import { type InternalCallers, type ReadinessCheck, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import type { CallerVerifier } from '@tm/shared/tokens/callers';
@@ -16,6 +16,8 @@ import { createSessionRoutes } from './sessions/routes.ts';
 
 /** Everything the assistant service needs from outside; main.ts builds the real ones, tests embedded ones. */
 export interface AssistantDeps {
+  /** Further /readyz entries (main.ts: the revocation feed's, not required: reported degraded while stale). */
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
   documents: DocumentStore;
   keyValue: KeyValueStore;
   logger: Logger;
@@ -61,6 +63,7 @@ export function createApp(deps: AssistantDeps) {
         readiness: {
           documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind },
           keyValue: { check: () => deps.keyValue.ping(), required: true, kind: deps.keyValue.kind },
+          ...deps.readiness,
         },
       }),
     )

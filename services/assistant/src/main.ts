@@ -53,6 +53,7 @@ const app = listenOrExit(
     upstream,
     provider,
     tokens: callers,
+    readiness: revocations.readiness(),
     origin: config.PUBLIC_SITE_URL.replace(/\/+$/, ''),
     limits: { perSessionPerMinute: config.CHATBOT_MESSAGES_PER_SESSION_MINUTE, perIpPerDay: config.CHATBOT_MESSAGES_PER_IP_DAY },
     heartbeatMs: config.CHATBOT_HEARTBEAT_MS,

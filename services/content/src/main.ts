@@ -30,6 +30,7 @@ const deps = {
   clock: systemClock,
   readModelMaxAgeMs: config.CONTENT_REFRESH_MS,
   callers: createCallerReader(callers),
+  readiness: revocations.readiness(),
 };
 const parts = buildParts(deps);
 // Indexes and the seed need the store: retried in the background until it answers (/readyz is 503 meanwhile).

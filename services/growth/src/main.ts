@@ -34,6 +34,7 @@ const deps: GrowthDeps = {
   documents: gateReadiness(stores.documents, () => setup?.done() ?? false),
   keyValue: stores.keyValue,
   tokens: callers,
+  readiness: revocations.readiness(),
   notifier: createLeadNotifier({ mailer, logger, salesEmail: config.SALES_EMAIL, documents: stores.documents, clock: systemClock }),
   contacts: createHttpPersonContacts({
     baseUrl: config.AUTH_URL,

@@ -1,6 +1,6 @@
 import { MESSAGING_ERROR_STATUS } from '@tm/contracts';
 import { type Clock, type Logger, systemClock } from '@tm/shared';
-import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import { type InternalCallers, type ReadinessCheck, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import type { CallerVerifier } from '@tm/shared/tokens/callers';
@@ -16,6 +16,8 @@ import { createPresence } from './stream/presence.ts';
 
 /** Everything the messaging service needs from outside; main.ts builds the real ones, tests embedded ones. */
 export interface MessagingDeps {
+  /** Further /readyz entries (main.ts: the revocation feed's, not required: reported degraded while stale). */
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
   documents: DocumentStore;
   keyValue: KeyValueStore;
   logger: Logger;
@@ -70,6 +72,7 @@ export function createApp(deps: MessagingDeps) {
         readiness: {
           documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind },
           keyValue: { check: () => deps.keyValue.ping(), required: true, kind: deps.keyValue.kind },
+          ...deps.readiness,
         },
       }),
     )

@@ -46,6 +46,7 @@ const app = listenOrExit(
     internalCallers: credentials.internalCallers,
     clock: systemClock,
     callers,
+    readiness: revocations.readiness(),
     bookings: createHttpBookings({ baseUrl: config.BOOKINGS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
     notices,
     siteUrl,

@@ -26,6 +26,7 @@ let setup: ReturnType<typeof retryUntilDone> | undefined;
 const deps: ReviewsDeps = {
   documents: gateReadiness(documents, () => setup?.done() ?? false),
   tokens: callers,
+  readiness: revocations.readiness(),
   bookings: createHttpBookings({ baseUrl: config.BOOKINGS_URL, ...kit }),
   names: createHttpNames({ baseUrl: config.AUTH_URL, ...kit }),
   clock: systemClock,

@@ -37,6 +37,7 @@ const app = listenOrExit(
     documents,
     keeper,
     tokens: callers,
+    readiness: revocations.readiness(),
     logger,
     telemetry,
     metricsToken: config.METRICS_TOKEN,
