@@ -1,6 +1,7 @@
 import { createLogger, systemClock } from '@tm/shared';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
+import { countOutboxDeliveries } from '@tm/shared/outbox';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -35,7 +36,14 @@ const deps: GrowthDeps = {
   keyValue: stores.keyValue,
   tokens: callers,
   readiness: revocations.readiness(),
-  notifier: createLeadNotifier({ mailer, logger, salesEmail: config.SALES_EMAIL, documents: stores.documents, clock: systemClock }),
+  notifier: createLeadNotifier({
+    mailer,
+    logger,
+    salesEmail: config.SALES_EMAIL,
+    documents: stores.documents,
+    clock: systemClock,
+    onOutcome: countOutboxDeliveries(telemetry.metrics),
+  }),
   contacts: createHttpPersonContacts({
     baseUrl: config.AUTH_URL,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,

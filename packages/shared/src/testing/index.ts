@@ -27,4 +27,5 @@ export { createTestCaller, expectErrorEnvelope, GARBAGE_BODIES, type TestAnswer,
 export { startRevocationFeed } from './revocation-feed.ts';
 export { type DeclaredSchemas, declaredSchemas, envelopeData, itemsOf } from './route-schemas.ts';
 export { INTERNAL_CALL_HEADERS, TEST_CREDENTIAL_ENV, TEST_INTERNAL_CALLERS, TEST_SERVICE_CREDENTIAL } from './service-credentials.ts';
+export { devMails, type ServiceProcess, startServiceProcess } from './service-process.ts';
 export { createTestSigner, revokedSessionsView, type TestTokenClaims } from './token-signer.ts';
