@@ -47,7 +47,8 @@ import { contentMarkdown, runContentBench } from './content.ts';
 import { growthMarkdown, runGrowth } from './growth.ts';
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
 import { benchmarksMarkdown } from './markdown.ts';
-import { createProcessGroup, deleteRedisKeys } from './processes.ts';
+import { createProcessGroup, startWithPortRetry } from './processes.ts';
+import { deleteRedisKeys } from './redis-keys.ts';
 import { type CaseResult, describeMachine, type Endpoint, gatewayServerTable, ratiosTable, resultsTable, TARGET_LABEL, type Target } from './report.ts';
 import { measureRevocationCheck, revocationMarkdown } from './revocation.ts';
 import {
@@ -134,7 +135,9 @@ async function main() {
   log(`starting talent, catalog, auth, gateway (Redis prefix ${redisPrefix}) and nginx; logs in ${workDir}`);
   const signingKey = await generateSigningKey();
   const jwtPrivateKeyPem = signingKey.pem;
-  const system = await startBenchSystem({ group, repoRoot, workDir, redisUrl, redisPrefix, nginxPath, jwtPrivateKeyPem, gatewayServer });
+  const system = await startWithPortRetry(group, 'the bench system', () =>
+    startBenchSystem({ group, repoRoot, workDir, redisUrl, redisPrefix, nginxPath, jwtPrivateKeyPem, gatewayServer }),
+  );
   const catalogList = (await (await fetch(`${system.catalog}/services/catalog`)).json()) as { data: { _id: string }[] };
   const cart = JSON.stringify({ items: catalogList.data.slice(0, 3).map((s, i) => ({ serviceId: s._id, hours: 40 + 20 * i })) });
 
