@@ -36,7 +36,13 @@ export function createTalentDirectory(options: {
     ...options,
     name: 'talent directory',
     readMarker: () => repo.changeMarker(),
-    build: (marker, previous) => DirectorySnapshot.build(marker, repo.activeCards(), previous),
+    // The NDJSON index's ETag pass runs with the build, before the snapshot serves (and before the
+    // first build's full collection): search and the site files read it right after each change.
+    build: async (marker, previous) => {
+      const built = await DirectorySnapshot.build(marker, repo.activeCards(), previous);
+      await built.index('ndjson');
+      return built;
+    },
   });
   const current = keeper.current;
 
