@@ -17,11 +17,10 @@ import { sessionRoutes } from './sessions/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { staffAdminRoutes } from './staff/staff-admin-routes.ts';
 import { widgetRoutes } from './widget/routes.ts';
-import { buildWiring } from './wiring.ts';
+import { type AuthWiring, buildWiring } from './wiring.ts';
 
 /** The auth service: operations 1-9, /account/*, and the JWKS the gateway verifies against. */
-export function createApp(deps: AuthDeps) {
-  const wiring = buildWiring(deps);
+export function createApp(deps: AuthDeps, wiring: AuthWiring = buildWiring(deps)) {
   // The signing key first, then the keys before a rotation, so tokens they signed still verify at the gateway.
   const jwks = { keys: [deps.signingKey, ...(deps.previousPublicKeys ?? [])].map((k) => k.publicJwk) };
   return (

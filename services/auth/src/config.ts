@@ -1,6 +1,7 @@
 import { COUNTRY_CALLING_CODE_PATTERN, isE164 } from '@tm/contracts';
 import { allowsEmbeddedInProduction, ConfigError, type Env, isProduction, loadConfig, productionProblems, read } from '@tm/shared';
 import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
+import { OUTBOX_SETTINGS, outboxProblems } from '@tm/shared/outbox';
 import { REDIS_SETTINGS } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
@@ -62,6 +63,8 @@ export function loadAuthConfig(env: Env) {
     BOOTSTRAP_ADMIN_PASSWORD: read.optionalString(),
     BOOTSTRAP_ADMIN_MOBILE: read.optionalString(),
     MAX_BODY_BYTES: read.int(16 * 1024, { min: 1024, max: 1024 * 1024 }),
+    /** The link mails' outbox (docs/auth.md "Link mails"). */
+    ...OUTBOX_SETTINGS,
   });
   const problems = [
     ...crossChecks(config),
@@ -82,6 +85,7 @@ export function loadAuthConfig(env: Env) {
     }
   }
   problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: true }));
+  problems.push(...outboxProblems(env, config));
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -1,6 +1,7 @@
 import { createLogger, isProduction, systemClock } from '@tm/shared';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
+import { outboxTimings } from '@tm/shared/outbox';
 import { EXIT_CONFIG, listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { createLeases, gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -16,6 +17,7 @@ import { createLogSmsSender, createWebhookSmsSender } from './sms/sms-sender.ts'
 import { createArgon2idHasher } from './staff/passwords.ts';
 import { generateSigningKey, importPreviousPublicKeys, importSigningKey } from './tokens/keys.ts';
 import { createHttpWidgetVerifier, unconfiguredWidgetVerifier } from './widget/widget-verifier.ts';
+import { buildWiring } from './wiring.ts';
 
 const logger = createLogger('auth', { level: process.env.LOG_LEVEL });
 const config = loadConfigOrExit(logger, () => loadAuthConfig(process.env));
@@ -85,10 +87,17 @@ const deps = {
   maxBodyBytes: config.MAX_BODY_BYTES,
 };
 
+// The link mails' outbox (reset, invitation, email confirmation): its worker runs in every
+// replica, each stored mail delivered once (docs/auth.md "Link mails").
+const wiring = buildWiring(deps, {
+  linkMails: outboxTimings(config),
+});
+
 // Indexes and the bootstrap admin need MongoDB: retried in the background until it answers, and
 // /readyz says 503 until they are done, instead of a crash loop while MongoDB is away.
 const setup = retryUntilDone(logger, 'auth setup (indexes, bootstrap admin)', async () => {
   await ensureIndexes(deps);
+  await wiring.linkMails.ensureIndexes();
   if (config.BOOTSTRAP_ADMIN_EMAIL && config.BOOTSTRAP_ADMIN_PASSWORD) {
     await bootstrapAdmin(deps, { email: config.BOOTSTRAP_ADMIN_EMAIL, password: config.BOOTSTRAP_ADMIN_PASSWORD, mobile: config.BOOTSTRAP_ADMIN_MOBILE });
   }
@@ -96,8 +105,10 @@ const setup = retryUntilDone(logger, 'auth setup (indexes, bootstrap admin)', as
 
 // Every replica runs the timer; a round runs under the store lease `auth.erasure`, one replica at a time.
 const stopErasureWorker = startErasureWorker(deps, Math.min(config.ACCOUNT_ERASURE_RETRY_MS, 10_000), createLeases(deps.documents, { logger }));
+if (config.OUTBOX_PAUSED) logger.warn('outbox paused (OUTBOX_PAUSED, a test switch): link mails are stored, none is delivered');
+wiring.linkMails.start();
 const app = listenOrExit(
-  createApp(deps),
+  createApp(deps, wiring),
   { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT, maxRequestBodySize: config.MAX_BODY_BYTES },
   logger,
 );
@@ -114,6 +125,7 @@ stopOnSignals(logger, async () => {
   setup.stop();
   stopErasureWorker();
   await app.stop();
+  await wiring.linkMails.stop();
   await Promise.allSettled([stores.documents.close(), stores.keyValue.close(), mailer.close()]);
   await telemetry.stop();
 });

@@ -4,6 +4,7 @@ import { createProfileUpdate } from './account/profile-update.ts';
 import { createCustomerRepository } from './customers/customer-repository.ts';
 import type { AuthDeps } from './deps.ts';
 import { signInWithIdp } from './idp/sign-in-with-idp.ts';
+import { createLinkMails, type LinkMailTimings } from './mail/link-mails.ts';
 import { createOtpService } from './otp/otp-service.ts';
 import { signInWithOtp } from './otp/sign-in-with-otp.ts';
 import { admitGuest } from './sessions/guest-policy.ts';
@@ -21,12 +22,13 @@ import { signInWithWidget } from './widget/sign-in-with-widget.ts';
 import { createWidgetService } from './widget/widget-service.ts';
 
 /** Auth wired once from its deps: its repositories, domain services and sign-in use cases (what route plugins receive). */
-export function buildWiring(deps: AuthDeps) {
+export function buildWiring(deps: AuthDeps, options: { linkMails?: LinkMailTimings } = {}) {
   const sessions = createSessionRepository(deps.documents);
   const customers = createCustomerRepository(deps.documents);
   const staff = createStaffRepository(deps.documents);
   const resetTokens = createResetTokenRepository(deps.documents);
   const emailChanges = createEmailChangeRepository(deps.documents);
+  const linkMails = createLinkMails({ ...deps, staff, resetTokens, emailChanges, timings: options.linkMails });
   const tokens = createTokenService(deps.signingKey, deps.clock, deps.previousPublicKeys);
   const staffLogin = createStaffLogin({ staff, keyValue: deps.keyValue, passwords: deps.passwords, logger: deps.logger });
   const sessionService = createSessionService({ sessions, customers, staff, tokens, clock: deps.clock });
@@ -50,6 +52,8 @@ export function buildWiring(deps: AuthDeps) {
     otp,
     widget,
     staffLogin,
+    /** The reset, invitation and email confirmation mails (auth's outbox; main.ts starts its worker). */
+    linkMails,
     /** The sign-in use cases, bound to their ports: routes validate, call one of these and map. */
     useCases: {
       signInWithOtp: (input: Parameters<typeof signInWithOtp>[1]) => signInWithOtp(ports, input),
@@ -58,9 +62,9 @@ export function buildWiring(deps: AuthDeps) {
       signInStaff: (input: Parameters<typeof signInStaff>[1]) => signInStaff(ports, input),
       startGuest: (input: Parameters<typeof startGuest>[1]) => startGuest(ports, input),
     },
-    passwordReset: createPasswordReset({ ...deps, staff, resetTokens, sessions, staffLogin }),
-    staffAccounts: createStaffAccounts({ ...deps, staff, resetTokens, sessions }),
-    profile: createProfileUpdate({ ...deps, customers, staff, emailChanges }),
+    passwordReset: createPasswordReset({ ...deps, staff, resetTokens, sessions, staffLogin, linkMails }),
+    staffAccounts: createStaffAccounts({ ...deps, staff, sessions, linkMails }),
+    profile: createProfileUpdate({ ...deps, customers, staff, emailChanges, linkMails }),
     accountDeletion: buildAccountDeletion(deps),
     now: () => new Date(deps.clock.now()),
   };

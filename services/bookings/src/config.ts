@@ -1,6 +1,7 @@
 import { MARKET_CODES, type MarketCode } from '@tm/contracts';
 import { ConfigError, type Env, isProduction, loadConfig, productionProblems, type Reader, read } from '@tm/shared';
 import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
+import { OUTBOX_SETTINGS, outboxProblems } from '@tm/shared/outbox';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
 import { REVOCATION_SETTINGS, revocationProblems } from '@tm/shared/tokens/revocations';
@@ -87,14 +88,7 @@ export function loadBookingsConfig(env: Env) {
     RAZORPAY_WEBHOOK_SECRET: read.optionalString(),
     RAZORPAY_API_URL: providerOrigin('https://api.razorpay.com'),
     RECONCILE_INTERVAL_MS: read.int(60_000, { min: 100, max: 3_600_000 }),
-    /** The outbox worker (docs/operations.md "Outbox"): how often an idle worker looks for due messages. */
-    OUTBOX_POLL_MS: read.int(1_000, { min: 10, max: 600_000 }),
-    /** How long a worker's claim on a message lasts before another replica may take it (renewed while it runs). */
-    OUTBOX_LEASE_MS: read.int(60_000, { min: 1_000, max: 3_600_000 }),
-    /** How long a message written before its change waits for its release before its guard is checked. */
-    OUTBOX_STAGED_GRACE_MS: read.int(60_000, { min: 1_000, max: 3_600_000 }),
-    /** Tests only: the worker does not start (the kill-and-restart test); refused in production. */
-    OUTBOX_PAUSED: read.bool(false),
+    ...OUTBOX_SETTINGS,
     MAX_BODY_BYTES: read.int(65_536, { min: 1024, max: 10 * 1024 * 1024 }),
     /** Auth's revoked sessions, read as the gateway reads them (the same settings and staleness rule). */
     ...REVOCATION_SETTINGS,
@@ -106,8 +100,7 @@ export function loadBookingsConfig(env: Env) {
     problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
   if ((config.RAZORPAY_KEY_ID !== undefined || config.RAZORPAY_KEY_SECRET !== undefined) && !razorpay)
     problems.push('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET: set all three or none');
-  if (config.OUTBOX_PAUSED && isProduction(env))
-    problems.push('OUTBOX_PAUSED: a test switch (no mail or refund would be delivered), refused with NODE_ENV=production');
+  problems.push(...outboxProblems(env, config));
   const providers = resolveMarketProviders(config.PAYMENT_PROVIDERS, { stripe, razorpay });
   for (const [market, provider] of Object.entries(providers)) {
     if (provider === 'stripe' && !stripe) problems.push(`PAYMENT_PROVIDERS: ${market} uses stripe, which needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`);

@@ -2,6 +2,7 @@ import { createLogger, systemClock } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
+import { outboxTimings } from '@tm/shared/outbox';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { createLeases, gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -82,7 +83,7 @@ const deps = {
   clock: systemClock,
   logger,
   telemetry,
-  outbox: { pollMs: config.OUTBOX_POLL_MS, leaseMs: config.OUTBOX_LEASE_MS, stagedGraceMs: config.OUTBOX_STAGED_GRACE_MS, paused: config.OUTBOX_PAUSED },
+  outbox: outboxTimings(config),
   internalCallers: credentials.internalCallers,
   readiness: revocations.readiness(),
 };

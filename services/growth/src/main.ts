@@ -2,6 +2,7 @@ import { createLogger, systemClock } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
+import { countOutboxDeliveries } from '@tm/shared/outbox';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
@@ -38,7 +39,14 @@ const deps: GrowthDeps = {
     jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, logger, telemetry }).fetch,
     clock: systemClock,
   }),
-  notifier: createLeadNotifier({ mailer, logger, salesEmail: config.SALES_EMAIL, documents: stores.documents, clock: systemClock }),
+  notifier: createLeadNotifier({
+    mailer,
+    logger,
+    salesEmail: config.SALES_EMAIL,
+    documents: stores.documents,
+    clock: systemClock,
+    onOutcome: countOutboxDeliveries(telemetry.metrics),
+  }),
   contacts: createHttpPersonContacts({
     baseUrl: config.AUTH_URL,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,

@@ -1,5 +1,6 @@
 import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm/shared';
 import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
+import { OUTBOX_SETTINGS, outboxProblems } from '@tm/shared/outbox';
 import { REDIS_SETTINGS } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
@@ -33,6 +34,8 @@ export function loadMessagingConfig(env: Env) {
     CHAT_HEARTBEAT_MS: read.int(8_000, { min: 100, max: 8_000 }),
     /** How often the offline mail looks for participants to mail. */
     CHAT_MAIL_SWEEP_MS: read.int(60_000, { min: 1_000, max: 3_600_000 }),
+    /** The offline mails' outbox (docs/operations.md "Outbox, leases and replicas"). */
+    ...OUTBOX_SETTINGS,
   });
   const problems = productionProblems(env, {
     MONGODB_URL: config.MONGODB_URL === undefined,
@@ -41,6 +44,7 @@ export function loadMessagingConfig(env: Env) {
   });
   // It reads bookings' facts (calls) and answers auth's account export and erasure (serves).
   problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: true }));
+  problems.push(...outboxProblems(env, config));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({ ...config, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }

@@ -2,8 +2,9 @@ import { createLogger, systemClock } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
+import { countOutboxDeliveries, outboxTimings } from '@tm/shared/outbox';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
-import { openStores } from '@tm/shared/store';
+import { createLeases, openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
 import { remoteJwks } from '@tm/shared/tokens/verify';
@@ -59,9 +60,12 @@ const app = listenOrExit(
 );
 
 const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createLogMailer(logger);
+// The offline mails wait in messaging's outbox: any replica's worker delivers each once (docs/operations.md "Outbox, leases and replicas").
 const offlineMail = createOfflineMail({
   repo: app.chat.repo,
-  keyValue,
+  documents,
+  leases: createLeases(documents, { logger }),
+  timings: { ...outboxTimings(config), onOutcome: countOutboxDeliveries(telemetry.metrics) },
   presence: app.chat.presence,
   contacts: createHttpContacts({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
   mailer,
@@ -69,12 +73,14 @@ const offlineMail = createOfflineMail({
   logger,
   siteUrl,
 });
+await offlineMail.ensureIndexes();
+if (config.OUTBOX_PAUSED) logger.warn('outbox paused (OUTBOX_PAUSED, a test switch): offline mails are stored, none is delivered');
 offlineMail.start(config.CHAT_MAIL_SWEEP_MS);
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, notices: notices.kind });
 
 stopOnSignals(logger, async () => {
-  offlineMail.stop();
   await app.stop();
+  await offlineMail.stop();
   await notices.close();
   await mailer.close();
   await keyValue.close();

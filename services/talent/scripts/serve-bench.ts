@@ -19,7 +19,10 @@ const n = Number(process.env.BENCH_SCALE_N);
 const documents = createEmbeddedDocumentStore();
 const repo = createProfileRepository(documents);
 const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger, lazy: false, collectAfterFirstBuild: true });
-const app = createApp({ documents, logger, directory, internalCallers: credentials.internalCallers }).listen({ hostname: '127.0.0.1', port: Number(process.env.PORT) });
+const app = createApp({ documents, logger, directory, internalCallers: credentials.internalCallers }).listen({
+  hostname: '127.0.0.1',
+  port: Number(process.env.PORT),
+});
 logger.info('listening', { port: app.server?.port });
 const t0 = performance.now();
 await loadSyntheticProfiles(documents, n);

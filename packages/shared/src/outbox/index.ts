@@ -26,6 +26,8 @@ import type { DocumentStore, Filter } from '../store/documents.ts';
 import { isDuplicateKeyError } from '../store/documents.ts';
 import { defaultOwner } from '../store/lease.ts';
 
+export { countOutboxDeliveries, OUTBOX_SETTINGS, outboxProblems, outboxTimings } from './settings.ts';
+
 /** One side effect to deliver: `key` is its idempotency key (unique per collection), `topic` picks the handler. */
 export interface OutboxMessage {
   key: string;

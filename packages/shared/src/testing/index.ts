@@ -26,3 +26,4 @@ export { redisKeyValueStoreUnderTest, testRedisUrl } from './redis-under-test.ts
 export { startRevocationFeed } from './revocation-feed.ts';
 export { type DeclaredSchemas, declaredSchemas, envelopeData, itemsOf } from './route-schemas.ts';
 export { INTERNAL_CALL_HEADERS, TEST_CREDENTIAL_ENV, TEST_INTERNAL_CALLERS, TEST_SERVICE_CREDENTIAL } from './service-credentials.ts';
+export { devMails, type ServiceProcess, startServiceProcess } from './service-process.ts';

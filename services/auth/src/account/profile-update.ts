@@ -1,15 +1,12 @@
 import { LANGUAGES } from '@tm/contracts';
-import { type Clock, DomainError, type Logger } from '@tm/shared';
-import type { Mailer } from '@tm/shared/mail';
+import { type Clock, DomainError, type Logger, newId } from '@tm/shared';
 import { isDuplicateKeyError } from '@tm/shared/store';
 import type { CustomerRepository } from '../customers/customer-repository.ts';
 import { sha256Hex } from '../kv-limits.ts';
+import { LINK_TTL_MS, type LinkMails } from '../mail/link-mails.ts';
 import type { SessionDoc } from '../sessions/session-repository.ts';
 import type { StaffRepository } from '../staff/staff-repository.ts';
 import type { EmailChangeRepository } from './email-change-repository.ts';
-
-/** Email confirmation links live 24 h. */
-export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
 
 export interface ProfilePatch {
   name?: string;
@@ -21,11 +18,9 @@ export interface ProfileUpdateDeps {
   customers: CustomerRepository;
   staff: StaffRepository;
   emailChanges: EmailChangeRepository;
-  mailer: Mailer;
+  linkMails: LinkMails;
   clock: Clock;
   logger: Logger;
-  /** Confirmation links are built from this (EMAIL_CONFIRM_URL_BASE), never from the request. */
-  emailConfirmUrlBase: string;
 }
 
 const badToken = () => new DomainError('INVALID_EMAIL_TOKEN', 'The confirmation link is invalid, used or expired; change the email again');
@@ -88,27 +83,25 @@ export function createProfileUpdate(deps: ProfileUpdateDeps) {
     pendingEmailOf: async (subjectId: string) => (await deps.emailChanges.pendingFor(subjectId, new Date(clock.now())))?.email,
   };
 
+  /**
+   * Stores the pending change (in place of an older one, whose link stops working) with its
+   * confirmation mail (the outbox), mailed at once or else by the worker: the link's token is
+   * minted when the mail goes (docs/auth.md "Link mails").
+   */
   async function mailConfirmation(subjectId: string, subjectKind: 'customer' | 'staff', email: string, now: Date): Promise<void> {
-    const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-    await deps.emailChanges.replaceFor({
-      _id: sha256Hex(token),
-      subjectId,
-      subjectKind,
-      email,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
-      usedAt: null,
-    });
-    const url = new URL(deps.emailConfirmUrlBase);
-    url.searchParams.set('token', token);
-    const link = url.toString();
-    // Awaited: the caller must learn when the address could not be mailed (they can try again).
-    await deps.mailer.send({
-      to: email,
-      subject: 'Confirm your new Talent Marketplace email',
-      text: `Confirm this address for your Talent Marketplace account (the link works once, for 24 hours):\n${link}\n\nIf you did not ask for this, ignore this message.`,
-      html: `<!doctype html><html><body><p>Confirm this address for your Talent Marketplace account: <a href="${link.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">confirm</a> (the link works once, for 24 hours).</p><p>If you did not ask for this, ignore this message.</p></body></html>`,
-    });
+    const changeId = newId();
+    await deps.linkMails.withEmailConfirmation(changeId, () =>
+      deps.emailChanges.replaceFor({
+        _id: changeId,
+        subjectId,
+        subjectKind,
+        email,
+        tokenHash: null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + LINK_TTL_MS.emailConfirm),
+        usedAt: null,
+      }),
+    );
   }
 }
 

@@ -1,16 +1,15 @@
 import { type Clock, DomainError, type Logger } from '@tm/shared';
-import type { Mailer } from '@tm/shared/mail';
 import type { KeyValueStore } from '@tm/shared/store';
 import { secondsLeft, sha256Hex } from '../kv-limits.ts';
+import type { LinkMails } from '../mail/link-mails.ts';
 import type { SessionRepository } from '../sessions/session-repository.ts';
 import { checkPasswordPolicy, type PasswordHasher } from './passwords.ts';
-import { resetMail } from './reset-mail.ts';
 import type { ResetTokenRepository } from './reset-token-repository.ts';
 import type { StaffLogin } from './staff-login.ts';
 import type { StaffRepository } from './staff-repository.ts';
 
-/** Reset links live 30 min; one request per address per minute. */
-export const RESET_POLICY = { ttlMs: 30 * 60_000, cooldownMs: 60_000 } as const;
+/** One reset request per address per minute (a link lives 30 min: LINK_TTL_MS.reset). */
+export const RESET_POLICY = { cooldownMs: 60_000 } as const;
 
 export interface PasswordResetDeps {
   staff: StaffRepository;
@@ -19,10 +18,9 @@ export interface PasswordResetDeps {
   staffLogin: StaffLogin;
   keyValue: KeyValueStore;
   passwords: PasswordHasher;
-  mailer: Mailer;
+  linkMails: LinkMails;
   clock: Clock;
   logger: Logger;
-  resetUrlBase: string;
 }
 
 const badToken = () => new DomainError('INVALID_RESET_TOKEN', 'The reset link is invalid, used or expired; request a new one');
@@ -30,24 +28,6 @@ const badToken = () => new DomainError('INVALID_RESET_TOKEN', 'The reset link is
 /** Forgot-password and reset-password for staff accounts. */
 export function createPasswordReset(deps: PasswordResetDeps) {
   const { clock } = deps;
-
-  /** Looks the address up and mails a link; runs off the response path so timing says nothing. */
-  async function mailLink(email: string): Promise<void> {
-    const account = await deps.staff.findByEmail(email);
-    if (!account) return;
-    const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-    const now = new Date(clock.now());
-    await deps.resetTokens.replaceFor({
-      _id: sha256Hex(token),
-      staffId: account._id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + RESET_POLICY.ttlMs),
-      usedAt: null,
-    });
-    const url = new URL(deps.resetUrlBase);
-    url.searchParams.set('token', token);
-    await deps.mailer.send({ to: account.email, ...resetMail(url.toString()) });
-  }
 
   /**
    * Revokes the account's sessions (but `keep`), runs the credentials update, and revokes again
@@ -63,7 +43,8 @@ export function createPasswordReset(deps: PasswordResetDeps) {
   return {
     /**
      * Answers the same for every address: the cooldown applies to unknown addresses too, and
-     * the lookup and mail happen after the answer, so a caller learns nothing from its timing.
+     * the request only stores the mail (the outbox); the lookup and the link happen at its
+     * delivery, after the answer, so a caller learns nothing from its timing.
      */
     async requestReset(rawEmail: string): Promise<void> {
       const email = rawEmail.trim().toLowerCase();
@@ -72,7 +53,7 @@ export function createPasswordReset(deps: PasswordResetDeps) {
         const wait = await secondsLeft(deps.keyValue, cooldownKey, RESET_POLICY.cooldownMs);
         throw new DomainError('RESET_COOLDOWN', `Wait ${wait} s before requesting another link`, wait);
       }
-      void mailLink(email).catch((err: unknown) => deps.logger.error('reset mail failed', { error: String(err) }));
+      await deps.linkMails.requestReset(email);
     },
 
     /**

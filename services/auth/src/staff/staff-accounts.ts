@@ -1,16 +1,11 @@
 import { type CreateStaffRequest, isE164, type Role, type StaffAccount } from '@tm/contracts';
 import { type Clock, DomainError, type Logger, newId } from '@tm/shared';
-import type { Mailer } from '@tm/shared/mail';
 import { isDuplicateKeyError } from '@tm/shared/store';
-import { sha256Hex } from '../kv-limits.ts';
+import type { LinkMails } from '../mail/link-mails.ts';
 import type { TalentProfiles } from '../peers/talent-profiles.ts';
 import type { SessionRepository } from '../sessions/session-repository.ts';
-import { invitationMail } from './invitation-mail.ts';
-import type { ResetTokenRepository } from './reset-token-repository.ts';
 import type { StaffDoc, StaffRepository } from './staff-repository.ts';
 
-/** Invitation links live 72 h (DESIGN.md "Staff and accounts"); they are reset tokens with a longer life. */
-export const INVITATION_TTL_MS = 72 * 60 * 60_000;
 /** Roles an admin may give a new staff account. */
 export const STAFF_ACCOUNT_ROLES = ['pm', 'resource', 'admin'] as const;
 type StaffRole = (typeof STAFF_ACCOUNT_ROLES)[number];
@@ -35,13 +30,11 @@ export type NewStaffAccount = CreateStaffRequest;
 
 export interface StaffAccountsDeps {
   staff: StaffRepository;
-  resetTokens: ResetTokenRepository;
   sessions: SessionRepository;
   talent: TalentProfiles;
-  mailer: Mailer;
+  linkMails: LinkMails;
   clock: Clock;
   logger: Logger;
-  resetUrlBase: string;
 }
 
 /** Staff administration (admins only; the routes check the role): invite, list, deactivate. */
@@ -74,42 +67,24 @@ export function createStaffAccounts(deps: StaffAccountsDeps) {
     return new DomainError('PROFILE_ALREADY_LINKED', 'Another staff account is linked to this profile');
   }
 
-  /** Mails a fresh set-password link (an invitation); false when the mail could not be sent. */
-  async function invite(doc: StaffDoc): Promise<boolean> {
-    const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-    const now = new Date(clock.now());
-    await deps.resetTokens.replaceFor({
-      _id: sha256Hex(token),
-      staffId: doc._id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-      usedAt: null,
-    });
-    const url = new URL(deps.resetUrlBase);
-    url.searchParams.set('token', token);
-    try {
-      await deps.mailer.send({ to: doc.email, ...invitationMail(url.toString(), doc.role) });
-      return true;
-    } catch (err) {
-      deps.logger.error('invitation mail failed', { accountId: doc._id, error: String(err) });
-      return false;
-    }
-  }
-
   return {
-    /** Creates the account without a password and mails the invitation; `invited` false when the mail failed (forgot-password sends a new link). */
+    /**
+     * Creates the account without a password, its invitation stored with it (the outbox) and
+     * mailed at once; `invited` false when that first attempt failed (the worker retries it).
+     */
     async create(input: NewStaffAccount, adminId: string): Promise<{ account: StaffView; invited: boolean }> {
       const fields = await checked(input);
       const now = new Date(clock.now());
       const doc: StaffDoc = { _id: newId(), ...fields, passwordHash: '', credentialsVersion: 0, invitedBy: adminId, createdAt: now, updatedAt: now };
+      let invited: boolean;
       try {
-        await deps.staff.insert(doc);
+        invited = await deps.linkMails.withInvitation(doc, () => deps.staff.insert(doc));
       } catch (err) {
         if (isDuplicateKeyError(err)) throw await duplicateOf(doc);
         throw err;
       }
-      deps.logger.info('staff account invited', { accountId: doc._id, role: doc.role, by: adminId });
-      return { account: viewStaff(doc), invited: await invite(doc) };
+      deps.logger.info('staff account invited', { accountId: doc._id, role: doc.role, by: adminId, mailed: invited });
+      return { account: viewStaff(doc), invited };
     },
 
     async list(filter: { role?: Role; page: number; limit: number }): Promise<{ items: StaffView[]; total: number }> {

@@ -13,6 +13,7 @@ import { createLogSmsSender } from '../sms/sms-sender.ts';
 import { createArgon2idHasher } from '../staff/passwords.ts';
 import { generateSigningKey } from '../tokens/keys.ts';
 import { unconfiguredWidgetVerifier } from '../widget/widget-verifier.ts';
+import { buildWiring } from '../wiring.ts';
 
 /** A manual clock started at the real time, shared by the stores and the service. */
 export type TestClock = ReturnType<typeof createManualClock>;
@@ -52,8 +53,11 @@ export async function createAuthUnderTest(overrides: Partial<AuthDeps> & { keyVa
     ...overrides,
   };
   await ensureIndexes(deps);
-  const app = createApp(deps);
-  return { app, deps, clock, logger, call: caller(app) };
+  // The link mails' worker is not started: a mail goes in its request, or a test runs a pass (deliverDue).
+  const wiring = buildWiring(deps);
+  await wiring.linkMails.ensureIndexes();
+  const app = createApp(deps, wiring);
+  return { app, deps, wiring, clock, logger, call: caller(app) };
 }
 
 /** Response of one call: status, parsed JSON body and headers. */

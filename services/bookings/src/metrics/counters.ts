@@ -1,3 +1,4 @@
+import { countOutboxDeliveries } from '@tm/shared/outbox';
 import type { ServiceMetrics } from '@tm/shared/telemetry';
 import type { ProviderName } from '../payments/provider.ts';
 
@@ -31,13 +32,8 @@ export function createBookingsCounters(metrics: ServiceMetrics): BookingsCounter
     help: 'Refunds confirmed or refused by the provider, by provider and outcome',
     labelNames: ['provider', 'outcome'],
   });
-  const outbox = metrics.counter({
-    name: 'outbox_deliveries_total',
-    help: 'Outbox delivery attempts, by topic and outcome (delivered, retry, failed, void)',
-    labelNames: ['topic', 'outcome'],
-  });
   return {
-    outboxOutcome: (topic, outcome) => outbox.inc({ topic, outcome }),
+    outboxOutcome: countOutboxDeliveries(metrics),
     bookingCreated: (market) => created.inc({ market }),
     bookingPaid: (market) => paid.inc({ market }),
     paymentFinished: (provider, outcome) => payments.inc({ provider, outcome }),

@@ -13,9 +13,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
 import type { DocumentStore } from '@tm/shared/store';
-import { freePort, type MongoWireStandIn, openStandInDatabase, startMongoWireStandIn } from '@tm/shared/testing';
+import { devMails, type MongoWireStandIn, openStandInDatabase, type ServiceProcess, startMongoWireStandIn, startServiceProcess } from '@tm/shared/testing';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
-import type { Subprocess } from 'bun';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { BookingDoc } from '../bookings/model.ts';
 import type { PaymentDoc } from '../payments/model.ts';
@@ -81,62 +80,32 @@ afterAll(async () => {
   await standIn?.stop();
 });
 
-interface BookingsProcess {
-  url: string;
-  proc: Subprocess<'ignore', 'pipe', 'pipe'>;
-  lines: Record<string, unknown>[];
-}
+type BookingsProcess = ServiceProcess;
 
 async function startBookings(database: string, extra: Record<string, string> = {}): Promise<BookingsProcess> {
-  const port = freePort();
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    MONGODB_URL: standIn.url.replace('/?', `/${database}?`),
-    AUTH_URL: `http://127.0.0.1:${auth.port}`,
-    // Nothing listens there: these duties need no catalog, talent or content.
-    CATALOG_URL: 'http://127.0.0.1:9',
-    TALENT_URL: 'http://127.0.0.1:9',
-    CONTENT_URL: 'http://127.0.0.1:9',
-    PAYMENT_PROVIDERS: 'IN=razorpay',
-    RAZORPAY_KEY_ID: razorpay.keyId,
-    RAZORPAY_KEY_SECRET: razorpay.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
-    RAZORPAY_API_URL: `http://127.0.0.1:${slowRazorpay.port}`,
-    RECONCILE_INTERVAL_MS: '150',
-    OUTBOX_POLL_MS: '50',
-    SMTP_URL: '',
-    OTEL_EXPORTER_OTLP_ENDPOINT: '',
-    ...extra,
-  };
-  const proc = Bun.spawn([process.execPath, 'src/main.ts'], { cwd: serviceDir, env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
-  const p: BookingsProcess = { url: `http://127.0.0.1:${port}`, proc, lines: [] };
+  const p = await startServiceProcess({
+    dir: serviceDir,
+    env: {
+      NODE_ENV: 'development',
+      MONGODB_URL: standIn.url.replace('/?', `/${database}?`),
+      AUTH_URL: `http://127.0.0.1:${auth.port}`,
+      // Nothing listens there: these duties need no catalog, talent or content.
+      CATALOG_URL: 'http://127.0.0.1:9',
+      TALENT_URL: 'http://127.0.0.1:9',
+      CONTENT_URL: 'http://127.0.0.1:9',
+      PAYMENT_PROVIDERS: 'IN=razorpay',
+      RAZORPAY_KEY_ID: razorpay.keyId,
+      RAZORPAY_KEY_SECRET: razorpay.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+      RAZORPAY_API_URL: `http://127.0.0.1:${slowRazorpay.port}`,
+      RECONCILE_INTERVAL_MS: '150',
+      OUTBOX_POLL_MS: '50',
+      SMTP_URL: '',
+      OTEL_EXPORTER_OTLP_ENDPOINT: '',
+      ...extra,
+    },
+  });
   running.push(p);
-  void (async () => {
-    const decoder = new TextDecoder();
-    const reader = proc.stdout.getReader();
-    let rest = '';
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      rest += decoder.decode(value, { stream: true });
-      const parts = rest.split('\n');
-      rest = parts.pop() ?? '';
-      for (const line of parts) {
-        try {
-          p.lines.push(JSON.parse(line));
-        } catch {
-          p.lines.push({ raw: line });
-        }
-      }
-    }
-  })();
-  await until(async () => {
-    if (proc.exitCode !== null) throw new Error(`bookings exited ${proc.exitCode}: ${await new Response(proc.stderr).text()}`);
-    return (await fetch(`${p.url}/readyz`).catch(() => undefined))?.ok === true;
-  }, 30_000);
   return p;
 }
 
@@ -148,8 +117,7 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000
   }
 }
 
-const mailsOf = (procs: BookingsProcess[], subject: string) =>
-  procs.flatMap((p) => p.lines).filter((l) => l.msg === 'mail (dev outbox)' && String(l.subject).startsWith(subject));
+const mailsOf = (procs: BookingsProcess[], subject: string) => procs.flatMap(devMails).filter((l) => String(l.subject).startsWith(subject));
 
 const catalog = createFakeCatalog({ now: () => Date.now() });
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,6 +1,6 @@
 import type { Clock, Logger } from '@tm/shared';
 import type { Mailer } from '@tm/shared/mail';
-import { createOutbox, type Outbox } from '@tm/shared/outbox';
+import { createOutbox, type Outbox, type OutboxOptions } from '@tm/shared/outbox';
 import type { DocumentStore } from '@tm/shared/store';
 import type { LeadDoc } from './repository.ts';
 
@@ -55,6 +55,8 @@ export function createLeadNotifier(options: {
   clock: Clock;
   backoffMs?: readonly number[];
   pollMs?: number;
+  /** Counts each delivery attempt (main.ts: outbox_deliveries_total). */
+  onOutcome?: OutboxOptions['onOutcome'];
 }): LeadNotifier {
   const leads = options.documents.collection<LeadDoc>('leads');
   const outbox: Outbox = createOutbox({
@@ -63,6 +65,7 @@ export function createLeadNotifier(options: {
     logger: options.logger,
     ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+    ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
     handlers: {
       async [TOPIC](payload) {
         // Read when sent: a lead erased meanwhile is mailed to nobody.

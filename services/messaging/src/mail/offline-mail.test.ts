@@ -20,20 +20,28 @@ beforeEach(async () => {
   t.addBooking('b1');
   mailer = createMemoryMailer();
   lookups.length = 0;
-  mail = createOfflineMail({
+  mail = await processOn(mailer);
+});
+
+/** The offline mail of one messaging process on the test's stores (`paused`: its outbox delivers nothing, as a process about to be killed). */
+async function processOn(to: ReturnType<typeof createMemoryMailer>, paused = false): Promise<OfflineMail> {
+  const m = createOfflineMail({
     repo: t.app.chat.repo,
-    keyValue: t.keyValue,
+    documents: t.documents,
     presence: t.app.chat.presence,
     contacts: {
       byUserId: async (id) => (lookups.push(`user:${id}`), CONTACTS[`user:${id}`]),
       byProfileId: async (id) => (lookups.push(`profile:${id}`), CONTACTS[`profile:${id}`]),
     },
-    mailer,
+    mailer: to,
     clock: t.clock,
     logger: silentLogger,
     siteUrl: 'https://tm.example',
+    timings: { paused },
   });
-});
+  await m.ensureIndexes();
+  return m;
+}
 
 const send = (token: string, body: string, id: string) => t.call('POST', '/chat/b1/messages', { token, body: { body, clientMessageId: id } });
 
@@ -68,13 +76,55 @@ describe('mail to participants who are away', () => {
     expect(mailer.sent[0]?.to).toBe('ana@example.test');
   });
 
-  it('tries a mail that failed again on the next sweep', async () => {
+  it('retries a mail that failed from the outbox, with backoff, and sends it once', async () => {
     mailer.failNext = 1;
     await send(t.tokens.pm, 'from Ana', 'p-1');
     t.clock.advance(11 * 60_000);
     expect(await mail.sweep()).toBe(0);
     expect(mailer.sent).toHaveLength(0);
-    expect(await mail.sweep()).toBe(1);
+    // The mark is set with the stored mail: the next sweep stores no second one.
+    expect(await mail.sweep()).toBe(0);
+    t.clock.advance(1_000);
+    expect(await mail.deliverDue()).toBe(1);
+    expect(await mail.deliverDue()).toBe(0);
     expect(mailer.sent.map((m) => m.to)).toEqual(['cara@example.test']);
+  });
+
+  it('is stored with its mark: a process killed before sending leaves it to the next, which sends it once', async () => {
+    const dying = createMemoryMailer();
+    const first = await processOn(dying, true);
+    await send(t.tokens.customer, 'Are you there?', 'c-1');
+    t.clock.advance(11 * 60_000);
+    expect(await first.sweep()).toBe(0);
+    const next = await processOn(mailer);
+    // The next process's sweep finds the member marked: it stores nothing new; its worker sends the stored mail.
+    expect(await next.sweep()).toBe(0);
+    expect(await next.deliverDue()).toBe(1);
+    expect(await next.deliverDue()).toBe(0);
+    expect(dying.sent).toHaveLength(0);
+    expect(mailer.sent.map((m) => m.to)).toEqual(['ana@example.test']);
+  });
+
+  it('sends nothing for a stored mail whose messages were read before it went', async () => {
+    const first = await processOn(createMemoryMailer(), true);
+    await send(t.tokens.customer, 'one', 'c-1');
+    t.clock.advance(11 * 60_000);
+    await first.sweep();
+    await t.call('POST', '/chat/b1/read', { token: t.tokens.pm, body: { seq: 1 } });
+    expect(await mail.deliverDue()).toBe(1);
+    expect(mailer.sent).toHaveLength(0);
+  });
+
+  it('of several replicas sweeping at once, one mail goes out', async () => {
+    await send(t.tokens.customer, 'Are you there?', 'c-1');
+    t.clock.advance(11 * 60_000);
+    const replicas = await Promise.all(Array.from({ length: 5 }, () => processOn(mailer)));
+    const sent = await Promise.all(replicas.map((r) => r.sweep()));
+    await Promise.all(replicas.map((r) => r.deliverDue()));
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
+    // A replica sweeping a moment later (another key) finds the member marked.
+    t.clock.advance(1);
+    expect(await replicas[0]?.sweep()).toBe(0);
+    expect(mailer.sent.map((m) => m.to)).toEqual(['ana@example.test']);
   });
 });

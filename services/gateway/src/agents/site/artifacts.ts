@@ -46,6 +46,8 @@ interface Build {
 export interface SiteArtifacts {
   /** The file at a site path from the last complete build, or undefined (none yet, or no such part). */
   file(path: string): SiteFile | undefined;
+  /** The site paths of the last complete build (none before the first). */
+  paths(): string[];
   /** True once a complete build exists. */
   ready(): boolean;
   /** Starts a rebuild when the last one is older than the TTL (or failed longer ago than the retry delay); never waits for it. */
@@ -174,6 +176,7 @@ export function createSiteArtifacts(options: SiteArtifactsOptions): SiteArtifact
 
   return {
     file: (path) => current?.files.get(path),
+    paths: () => [...(current?.files.keys() ?? [])],
     ready: () => current !== undefined,
     refreshIfStale(requestId) {
       if (!running && options.clock.now() >= nextAt) void build(requestId);
