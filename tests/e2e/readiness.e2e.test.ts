@@ -132,7 +132,8 @@ describe('readiness on real processes over the driver (stand-in answering getMor
 
     // From ready on, two readers per service read its index whole (search's and the site files'),
     // beside the gateway's own site-file build, while the lists, searches and quotes are timed.
-    const indexReaders = (base: string, path: string) => Promise.all([readIndexFor(`${base}${path}`, AFTER_READY_MS), readIndexFor(`${base}${path}`, AFTER_READY_MS)]);
+    const indexReaders = (base: string, path: string) =>
+      Promise.all([readIndexFor(`${base}${path}`, AFTER_READY_MS), readIndexFor(`${base}${path}`, AFTER_READY_MS)]);
     const [catalogRun, talentRun] = await Promise.all([
       (async () => {
         const before = await notReadyAnswers(`${url(ports.catalog)}/readyz`);
@@ -146,7 +147,10 @@ describe('readiness on real processes over the driver (stand-in answering getMor
       })(),
       (async () => {
         const before = await notReadyAnswers(`${url(ports.talent)}/readyz`);
-        const [answers, reads] = await Promise.all([requestFor(gateway, talent, AFTER_READY_MS), indexReaders(url(ports.talent), '/internal/talent-index.ndjson')]);
+        const [answers, reads] = await Promise.all([
+          requestFor(gateway, talent, AFTER_READY_MS),
+          indexReaders(url(ports.talent), '/internal/talent-index.ndjson'),
+        ]);
         return { before, answers, reads: reads.flat() };
       })(),
     ]);
