@@ -22,7 +22,7 @@ export interface SizeResult {
   /** Production's shape only: each snapshot read alone, raw and decoded apart. */
   snapshotReads?: { catalog: SnapshotReadTiming; talent: SnapshotReadTiming };
   /** MB, resident after the run and peak since spawn (VmHWM); `database` is the stand-in's process in production's shape. */
-  memory: { talent: Memory; catalog: Memory; gateway: Memory; search?: Memory; database?: Memory };
+  memory: { talent: Memory; catalog: Memory; gateway: Memory; search?: Memory; reviews?: Memory; database?: Memory };
 }
 
 interface Memory {
@@ -63,7 +63,7 @@ export function renderReport(results: SizeResult[], meta: { shape: StoreShape; r
     '## Scale (bun run bench:scale)',
     '',
     `At ${meta.commit}, on this 2-core machine (load average before the run: ${meta.load}): for each size N, N services and N talent profiles of synthetic data, each document the size of the seed's (deterministic, every language), ${SHAPES[meta.shape]}; ` +
-      `the real gateway in front (in-memory limiter). ` +
+      `the real gateway in front (in-memory limiter); reviews holds N published reviews (over 1,000 services and 500 PMs, its own embedded store, loaded before the others start). ` +
       `Reads are ${meta.requests} sequential requests through the gateway after 5 warm-up ones (p50 / p99 in ms, to the last byte); the last column is the p50 ratio largest/smallest. ` +
       `The bench keeps only the slugs it requests and collects its own garbage before timing; the steady phase starts after 5 s of quiet, and every request of it counts, from its first second.`,
     '',
@@ -126,7 +126,7 @@ export function renderReport(results: SizeResult[], meta: { shape: StoreShape; r
     '### Memory, MB (peak: VmHWM, the most the process held since its spawn; after: VmRSS once the run is over)',
     '',
     ...head('process'),
-    ...(['catalog', 'talent', 'gateway', 'search', 'database'] as const).flatMap((p) =>
+    ...(['catalog', 'talent', 'gateway', 'search', 'reviews', 'database'] as const).flatMap((p) =>
       first.memory[p] ? [cells(p === 'database' ? 'database (the stand-in)' : p, (r) => `peak ${r.memory[p]?.peak} / after ${r.memory[p]?.rss}`)] : [],
     ),
     MARK_END,

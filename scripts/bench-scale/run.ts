@@ -18,6 +18,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BENCH_SERVICES, benchId } from '../../services/reviews/scripts/bench-data.ts';
 import { answersOk, createProcessGroup, freePort, type Started, waitFor } from '../bench/processes.ts';
 import { repoRoot, type Spawned, spawnScript, startEmbedded, startOnDatabase, url } from './backends.ts';
 import { afterReadiness, memoryMb, sequential, steady, timed } from './measure.ts';
@@ -42,9 +43,14 @@ const alive = (s: Started) => () => s.proc.exitCode === null && s.proc.signalCod
 async function runSize(n: number): Promise<SizeResult> {
   const logDir = mkdtempSync(join(tmpdir(), `bench-scale-${n}-`));
   const group = createProcessGroup(logDir);
-  const ports = { talent: freePort(), catalog: freePort(), gateway: freePort(), database: freePort(), search: freePort() };
+  const ports = { talent: freePort(), catalog: freePort(), gateway: freePort(), database: freePort(), search: freePort(), reviews: freePort() };
   const env = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '', BENCH_SCALE_N: String(n) };
   try {
+    // Reviews with N published reviews (over 1,000 services and 500 PMs, in its own embedded store),
+    // loaded and idle before the others start, so it takes nothing from their start-up figures and
+    // the gateway's first site files already join its ratings index.
+    const reviews = spawnScript(group, env, 'reviews', 'services/reviews/scripts/serve-bench.ts', { PORT: String(ports.reviews) });
+    await waitFor('reviews', () => answersOk(`${url(ports.reviews)}/readyz`), [reviews], 600_000);
     const { talent, catalog, database } = shape === 'mongodb' ? await startOnDatabase(group, ports, env) : startEmbedded(group, ports, env);
     // The gateway starts with the services, as a deployment does: what a caller meets from each
     // service's first /readyz 200 on is measured through it.
@@ -55,6 +61,7 @@ async function runSize(n: number): Promise<SizeResult> {
       CATALOG_URL: url(ports.catalog),
       TALENT_URL: url(ports.talent),
       SEARCH_URL: url(ports.search),
+      REVIEWS_URL: url(ports.reviews),
       PUBLIC_SITE_URL: SITE,
       UPSTREAM_TIMEOUT_MS: '30000',
       RATE_LIMIT_ANON: '50000000',
@@ -153,6 +160,8 @@ async function runSize(n: number): Promise<SizeResult> {
       ['GET /api/search?q=kubernetes architect', () => ({ url: `${g}/api/search?q=kubernetes%20architect` })],
       ['GET /api/search?q=kubernets (typo)', () => ({ url: `${g}/api/search?q=kubernets` })],
       ['GET /api/search?q=डेवलपर (Hindi)', () => ({ url: `${g}/api/search?q=${encodeURIComponent('डेवलपर')}` })],
+      // N published reviews in all: a service's summary is one document read, whatever N.
+      ['GET /api/reviews/summary?serviceId (N reviews)', (i) => ({ url: `${g}/api/reviews/summary?serviceId=${benchId('5e', (i * 37) % BENCH_SERVICES)}` })],
     ];
     const reads: SizeResult['reads'] = {};
     for (const [name, make] of ops) reads[name] = await sequential(REQUESTS, make);
@@ -178,6 +187,7 @@ async function runSize(n: number): Promise<SizeResult> {
       catalog: await memoryMb(catalog.process.pid),
       gateway: await memoryMb(gateway.pid),
       search: await memoryMb(search.pid),
+      reviews: await memoryMb(reviews.pid),
       database: database ? await memoryMb(database.pid) : undefined,
     };
     return {

@@ -37,7 +37,8 @@ interface Row {
 
 async function parent() {
   const { createWrk, runningLoad } = await import('./load.ts');
-  const { createProcessGroup, freePort, waitFor, answersOk } = await import('./processes.ts');
+  const { cpuSeconds, createProcessGroup, freePort, waitFor, answersOk } = await import('./processes.ts');
+  const { deleteRedisKeys } = await import('./redis-keys.ts');
   const { ensureProgram } = await import('./tools.ts');
   const known: readonly string[] = baseline ? [...LAYERS, 'gateway@baseline', 'redis@baseline'] : LAYERS;
   const wanted = (process.env.LAYERS ?? known.join(',')).split(',').filter((l): l is Layer => known.includes(l));
@@ -109,7 +110,7 @@ async function parent() {
     for (const proc of runningLoad) proc.kill('SIGKILL');
   } finally {
     await group.stopAll();
-    if (wanted.some((l) => l.startsWith('redis'))) await deleteKeys(prefix).catch(() => {});
+    if (wanted.some((l) => l.startsWith('redis'))) await deleteRedisKeys(redisUrl, prefix).catch(() => {});
     rmSync(workDir, { recursive: true, force: true });
   }
 }
@@ -118,26 +119,4 @@ function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
-
-/** CPU seconds (user + system, every thread) a process has used so far. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function deleteKeys(prefix: string) {
-  const { RedisClient } = await import('bun');
-  const redis = new RedisClient(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = (await redis.send('SCAN', [cursor, 'MATCH', `${prefix}*`, 'COUNT', '1000'])) as [string, string[]];
-      cursor = next;
-      if (keys.length > 0) await redis.send('DEL', keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.close();
-  }
 }

@@ -5,6 +5,7 @@
  * tracking ingest of 50-event batches through the gateway, driven by concurrent senders so every
  * event has its own messageId (a fixed body would be all duplicates after the first request).
  */
+import { BENCH_CONTEXT, BENCH_FLAGS, BENCH_RULES, benchFlag } from '@tm/growth/bench/bulk-cost';
 import type { LoadCase, LoadGenerator, LoadResult } from './load.ts';
 
 export interface GrowthResult {
@@ -24,28 +25,14 @@ export interface GrowthResult {
   };
 }
 
-const FLAGS = 50;
-const RULES = 5;
+const FLAGS = BENCH_FLAGS;
+const RULES = BENCH_RULES;
 const BATCH = 50;
 
 /** Creates the bench's flags through the gateway (admin token) and gives the tracking devices consent. */
-async function prepare(gateway: string, adminToken: string, devices: string[]): Promise<void> {
-  const markets = ['IN', 'AE', 'DE', 'US', 'AU'];
+export async function prepareGrowth(gateway: string, adminToken: string, devices: string[]): Promise<void> {
   for (let i = 0; i < FLAGS; i++) {
-    const flag = {
-      type: 'string',
-      enabled: true,
-      defaultValue: 'off',
-      variants: [
-        { key: 'a', value: 'A', weight: 0.5 },
-        { key: 'b', value: 'B', weight: 0.5 },
-      ],
-      rules: Array.from({ length: RULES }, (_, r) =>
-        r === RULES - 1
-          ? { when: { market: markets[r] }, percentage: 50 }
-          : { when: { market: markets[r], lang: 'hi', platform: `p${r}` }, value: `rule-${r}` },
-      ),
-    };
+    const flag = benchFlag();
     const res = await fetch(`${gateway}/api/flags/bench-flag-${i}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
@@ -63,6 +50,15 @@ async function prepare(gateway: string, adminToken: string, devices: string[]): 
   }
 }
 
+/** The measured OFREP request: the last rule of every flag applies (market AU, a 50 % split), so every flag is evaluated through all five rules. */
+export function ofrepCase(base: string): LoadCase {
+  return {
+    url: `${base}/ofrep/v1/evaluate/flags`,
+    method: 'POST',
+    body: JSON.stringify({ context: BENCH_CONTEXT }),
+  };
+}
+
 export async function runGrowth(o: {
   gateway: string;
   adminToken: string;
@@ -75,13 +71,8 @@ export async function runGrowth(o: {
   log: (msg: string) => void;
 }): Promise<GrowthResult> {
   const devices = Array.from({ length: o.senders }, (_, i) => `bench-device-${i}`);
-  await prepare(o.gateway, o.adminToken, devices);
-  // The last rule of every flag applies (market AU, a 50 % split): every flag is evaluated through all five rules.
-  const ofrep: LoadCase = {
-    url: `${o.gateway}/ofrep/v1/evaluate/flags`,
-    method: 'POST',
-    body: JSON.stringify({ context: { targetingKey: 'bench-device', market: 'AU', lang: 'en' } }),
-  };
+  await prepareGrowth(o.gateway, o.adminToken, devices);
+  const ofrep = ofrepCase(o.gateway);
   const catalog: LoadCase = { url: `${o.gateway}/api/services/catalog`, method: 'GET' };
   const probe = (await (await fetch(ofrep.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ofrep.body })).json()) as {
     flags: unknown[];

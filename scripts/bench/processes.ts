@@ -3,7 +3,7 @@
  * reading logs costs the bench nothing while it measures), and every one is stopped at the end,
  * on failure, on Ctrl-C, and as a last resort when the bench process exits.
  */
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateServiceCredential, SERVICE_CREDENTIAL_HEADER } from '@tm/shared/http';
 import { SERVICE_RUNTIME_ENV } from '@tm/shared/process';
@@ -31,10 +31,24 @@ export interface Started {
 export function createProcessGroup(logDir: string) {
   const started: Started[] = [];
 
-  const killAllNow = () => {
-    for (const s of started) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill('SIGKILL');
+  const running = (which: readonly Started[]) => which.filter((s) => s.proc.exitCode === null && s.proc.signalCode === null);
+  const killNow = (which: readonly Started[]) => {
+    for (const s of running(which)) s.proc.kill('SIGKILL');
   };
+  const killAllNow = () => killNow(started);
   process.on('exit', killAllNow);
+
+  async function stop(which: readonly Started[], graceMs = 5_000): Promise<void> {
+    const live = running(which);
+    for (const s of live) process.kill(s.pid, 'SIGTERM');
+    const timeout = new Promise<'timeout'>((r) => {
+      const t = setTimeout(() => r('timeout'), graceMs);
+      t.unref();
+    });
+    const all = Promise.all(live.map((s) => s.proc.exited));
+    if ((await Promise.race([all, timeout])) === 'timeout') killNow(live);
+    await Promise.race([all, new Promise((r) => setTimeout(r, 1_000).unref())]);
+  }
 
   return {
     started,
@@ -54,30 +68,86 @@ export function createProcessGroup(logDir: string) {
       started.push(s);
       return s;
     },
-    /** SIGTERM to each (by PID), then SIGKILL to any still running after `graceMs`. */
-    async stopAll(graceMs = 5_000): Promise<void> {
-      const running = started.filter((s) => s.proc.exitCode === null && s.proc.signalCode === null);
-      for (const s of running) process.kill(s.pid, 'SIGTERM');
-      const timeout = new Promise<'timeout'>((r) => {
-        const t = setTimeout(() => r('timeout'), graceMs);
-        t.unref();
-      });
-      const all = Promise.all(running.map((s) => s.proc.exited));
-      if ((await Promise.race([all, timeout])) === 'timeout') killAllNow();
-      await Promise.race([all, new Promise((r) => setTimeout(r, 1_000).unref())]);
-    },
+    /** SIGTERM to each of `which` (by PID), then SIGKILL to any still running after `graceMs`. */
+    stop,
+    /** Stops every process the group started. */
+    stopAll: (graceMs = 5_000) => stop(started, graceMs),
   };
 }
 
 /** The group run.ts stops at the end. */
 export type ProcessGroup = ReturnType<typeof createProcessGroup>;
 
-/** A 127.0.0.1 port nothing listens on right now. */
+/** The ports this bench process handed out (never twice). */
+const handedOut = new Set<number>();
+/** Where freePort picks from: above the well-known and common service ports, below the ephemeral range. */
+const PICK_FLOOR = 20_000;
+
+/** The kernel's ephemeral range, where a `port: 0` bind and every outgoing connection's source port come from. */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 0 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** True when `port` can be bound on 127.0.0.1 right now. */
+function bindable(port: number): boolean {
+  try {
+    Bun.listen({ hostname: '127.0.0.1', port, socket: { data() {} } }).stop(true);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A 127.0.0.1 port nothing listens on right now, for a child to bind later, picked at random
+ * below the kernel's ephemeral range. A port from `port: 0` lies in that range, which every
+ * outgoing connection on the machine (wrk's, the services' calls, other engineers' tests) also
+ * takes its source port from: one of them could hold it between this pick and the child's bind
+ * (a bench start once failed with "port in use"). Below the range only another explicit bind can
+ * take it, and startWithPortRetry starts again when one did.
+ */
 export function freePort(): number {
+  const low = ephemeralLow();
+  for (let tries = 0; low - PICK_FLOOR >= 1000 && tries < 200; tries++) {
+    const port = PICK_FLOOR + Math.floor(Math.random() * (low - PICK_FLOOR));
+    if (handedOut.has(port) || !bindable(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+  // A machine whose ephemeral range starts low: the kernel's pick (startWithPortRetry still covers the race).
   const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
   const { port } = listener;
   listener.stop(true);
+  handedOut.add(port);
   return port;
+}
+
+/** True when a start failed because a port was taken after it was picked (Bun's "Is port N in use?", EADDRINUSE, nginx's bind error). */
+export function isPortTaken(err: unknown): boolean {
+  return /EADDRINUSE|address already in use|is port \d+ in use/i.test(err instanceof Error ? err.message : String(err));
+}
+
+/**
+ * Runs `start` (which picks its ports with freePort, spawns through `group` and waits for its
+ * processes) and, when it failed because a port was taken meanwhile, stops what that attempt
+ * started and runs it again on fresh ports, at most `attempts` times in all.
+ */
+export async function startWithPortRetry<T>(group: ProcessGroup, what: string, start: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const before = group.started.length;
+    try {
+      return await start();
+    } catch (err) {
+      if (attempt >= attempts || !isPortTaken(err)) throw err;
+      console.error(`[bench] ${what}: a port was taken before its process bound it; starting again on other ports (${(err as Error).message.split('\n')[0]})`);
+      await group.stop(group.started.slice(before));
+    }
+  }
 }
 
 /**
@@ -108,4 +178,26 @@ export async function answersOk(url: string, init?: RequestInit): Promise<boolea
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(2_000) });
   await res.arrayBuffer();
   return res.ok;
+}
+
+/**
+ * CPU seconds (user + system) a process and its descendants have used so far, from /proc: CPU
+ * per request is what the proxies cost, however busy the rest of the machine is.
+ */
+export function cpuSeconds(pid: number): number {
+  const ticks = (p: number): number => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      let sum = Number(fields[11]) + Number(fields[12]);
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        const children = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
+        for (const child of children ? children.split(' ') : []) sum += ticks(Number(child));
+      }
+      return sum;
+    } catch {
+      return 0;
+    }
+  };
+  return ticks(pid) / 100;
 }

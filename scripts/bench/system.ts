@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEALTH_PATH, READY_PATH } from '@tm/shared';
 import { startNginx } from './nginx.ts';
-import { answersOk, freePort, type ProcessGroup, type Started, waitFor } from './processes.ts';
+import { answersOk, freePort, isPortTaken, type ProcessGroup, type Started, waitFor } from './processes.ts';
 
 /** Quotas high enough that the run measures throughput, not 429s; distinct so the bucket shows in RateLimit-Limit. */
 export const BENCH_QUOTAS = { anonymous: 50_000_000, authenticated: 60_000_000, authRoutes: 10_000 };
@@ -50,6 +50,8 @@ export interface SystemOptions {
   gatewayServer?: GatewayServerChoice;
   /** Bun flags for the gateway process only (scripts/bench/profile-gateway.ts passes --cpu-prof). */
   gatewayBunArgs?: string[];
+  /** Bun flags for the growth process only (scripts/bench/profile-growth.ts passes --cpu-prof). */
+  growthBunArgs?: string[];
   /** Further environment for the gateway (and the baseline gateway), e.g. BUN_JSC_logGC=1. */
   gatewayExtraEnv?: Record<string, string>;
   /**
@@ -109,7 +111,7 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     PUBLIC_BASE_URL: url(ports.gateway),
   });
   // Growth on the embedded defaults (the issue's tracking target is set there); tokens verified against auth's JWKS.
-  const growth = start('growth', { PORT: String(ports.growth), AUTH_URL: url(ports.auth) });
+  const growth = start('growth', { PORT: String(ports.growth), AUTH_URL: url(ports.auth) }, 'growth', o.growthBunArgs);
   const gatewayEnv = {
     AUTH_URL: url(ports.auth),
     CATALOG_URL: url(ports.catalog),
@@ -168,6 +170,8 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     try {
       await waitFor(`auth ${READY_PATH} (bootstrap admin created)`, () => answersOk(`${url(ports.auth)}${READY_PATH}`), [auth]);
     } catch (err) {
+      // A taken port is not auth's problem: startWithPortRetry starts the system again.
+      if (isPortTaken(err)) throw err;
       authProblem = `auth did not start: ${(err as Error).message.split('\n')[0]}`;
     }
   }

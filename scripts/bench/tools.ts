@@ -3,6 +3,7 @@
  * versions for the report. The bench runs as root on the project's machines; elsewhere it says
  * what to install instead of failing half-way.
  */
+import { createWrk, type LoadGenerator } from './load.ts';
 
 /** Finds a program on PATH or in the sbin folders (nginx lives in /usr/sbin). */
 export function findProgram(name: string): string | undefined {
@@ -38,4 +39,19 @@ export function firstLine(cmd: string[]): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** wrk (the load generator) and nginx, installed when missing, for the profilers (scripts/bench/profile-*.ts). */
+export async function wrkAndNginx(workDir: string): Promise<{ load: LoadGenerator; nginxPath: string }> {
+  const wrkPath = ensureProgram('wrk', ['wrk']);
+  const nginxPath = ensureProgram('nginx', ['nginx-light', 'nginx']);
+  if (!wrkPath || !nginxPath) throw new Error('wrk and nginx are needed (apt-get install -y wrk nginx-light)');
+  return { load: await createWrk(wrkPath, workDir, 'wrk'), nginxPath };
+}
+
+/** A positive number from the environment variable `name`, or `fallback` when it is unset (the bench's knobs). */
+export function num(name: string, fallback: number): number {
+  const v = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
+  return v;
 }

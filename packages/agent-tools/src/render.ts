@@ -53,7 +53,7 @@ export function renderProfile(p: TalentProfile): string {
     `${p.displayName} [slug: ${p.slug}] (${p.role}), ${p.location.city}, ${p.location.market}`,
     p.headline,
     p.bio,
-    `Rating ${p.rating}/5 from ${p.reviewCount} reviews; ${p.availability.status}, ${p.availability.hoursPerWeek} h/week from ${p.availability.nextAvailableDate}`,
+    `${p.rating ? `Rated ${p.rating.average}/5 from ${p.rating.count} reviews here; ` : ''}listed rating ${p.listedRating}/5 from ${p.listedReviewCount} reviews; ${p.availability.status}, ${p.availability.hoursPerWeek} h/week from ${p.availability.nextAvailableDate}`,
     `Skills: ${p.skills.map((s) => `${s.name} (${s.years} y)`).join(', ')}`,
     `Languages: ${p.languages.map((l) => `${l.name} (${l.proficiency})`).join(', ')}`,
     `Delivers: ${p.services.join(', ')}`,

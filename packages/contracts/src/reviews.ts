@@ -141,6 +141,25 @@ export const RatingAnswerSchema = t.Object({ rating: t.Union([RatingSchema, t.Nu
 export type RatingAnswer = typeof RatingAnswerSchema.static;
 export const ratingPath = (kind: ReviewSubjectKind, id: string) => `/internal/ratings/${kind}/${encodeURIComponent(id)}`;
 
+/**
+ * One line of reviews' `GET /internal/ratings-index.ndjson` (then the index trailer, @tm/contracts
+ * indexes.ts): every service and PM with a published customer review, so the site files, search
+ * and talent's ranking join ratings by id without a call per item. Answered with an ETag that
+ * moves with every publication, hide and restore (304 to a matching If-None-Match).
+ */
+export const RatingsIndexLineSchema = t.Object(
+  {
+    kind: t.UnionEnum(REVIEW_SUBJECT_KINDS),
+    id: t.String({ minLength: 1, description: "The service's database id, or the PM's profile id" }),
+    count: t.Integer({ minimum: 1 }),
+    average: t.Number({ description: 'One decimal' }),
+    bayesian: t.Number({ description: 'The Bayesian average, as GET /reviews/summary gives it: what ranking orders by' }),
+  },
+  { title: 'RatingsIndexLine', additionalProperties: false },
+);
+export type RatingsIndexLine = typeof RatingsIndexLineSchema.static;
+export const RATINGS_INDEX_PATH = '/internal/ratings-index.ndjson';
+
 export const ReplyBodySchema = t.Object(
   { text: t.String({ minLength: 1, maxLength: MAX_REPLY_TEXT }) },
   { title: 'ReviewReplyRequest', additionalProperties: false },

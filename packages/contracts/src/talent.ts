@@ -45,15 +45,21 @@ export const StaffProfileSchema = t.Object(
     experience: t.Array(ExperienceSchema, { description: 'Newest first' }),
     languages: t.Array(LanguageSchema),
     location: LocationSchema,
-    rating: t.Number({ minimum: 0, maximum: 5, description: 'Average review score, one decimal' }),
-    reviewCount: t.Integer({ minimum: 0 }),
-    verifiedRating: t.Optional(
+    rating: t.Optional(
       t.Composite([RatingSchema], {
-        title: 'VerifiedRating',
+        title: 'ProfileRating',
         description:
-          "PM profile only: rating {count, average} of the published reviews of completed bookings on this platform (reviews service), once there is one; absent while reviews is unavailable. `rating` and `reviewCount` above are the profile's own (imported) figures.",
+          'PM profile only: {count, average} of the published reviews of completed bookings on this platform (reviews service), as on the service detail; ' +
+          'once there is one, updated within 60 s of a change; absent while reviews is unavailable (never an error). Until 2026-11 this field was the number now in `listedRating`.',
       }),
     ),
+    listedRating: t.Number({
+      minimum: 0,
+      maximum: 5,
+      description:
+        'The rating the profile was listed with (imported with it, one decimal; not from reviews on this platform, so it never orders search results)',
+    }),
+    listedReviewCount: t.Integer({ minimum: 0, description: 'How many reviews `listedRating` was listed from' }),
     availability: AvailabilitySchema,
     services: t.Array(t.String(), { description: 'Catalog service slugs this person can deliver (see GET /services/{id})' }),
     industries: t.Array(t.String(), { description: 'Industries the person has worked in, lower case (fintech, retail, healthcare, ...)' }),
@@ -67,6 +73,8 @@ export type StaffProfile = typeof StaffProfileSchema.static;
 /** One line of talent's GET /internal/talent-index, which the gateway turns into sitemap and llms entries. */
 export const TalentIndexEntrySchema = t.Object(
   {
+    /** The profile's database id: what reviews' ratings index names a PM by (site files and search join on it); optional so older lines still read. */
+    id: t.Optional(t.String({ minLength: 1 })),
     slug: t.String({ minLength: 1 }),
     kind: TalentRoleSchema,
     displayName: t.String(),

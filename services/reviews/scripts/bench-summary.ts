@@ -3,77 +3,20 @@
  * for each size (BENCH_REVIEWS_SIZES, default 1000,100000 published reviews over 1,000 services
  * and 500 PMs) it fills an embedded store, serves the real app on loopback and times sequential
  * `GET /reviews/summary` and `GET /reviews?serviceId=` (first page) requests, printing p50/p99.
- * The summaries are the documents the repository's `$inc`s keep (one per subject), built here in
- * one pass rather than by 100k publications. A figure, never a test.
+ * The data is bench-data.ts's (bench:scale's reviews process loads the same). A figure, never a test.
  */
-import { silentLogger, systemClock } from '@tm/shared';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { buildParts, createApp } from '../src/app.ts';
-import { createTokenVerifier } from '../src/auth/tokens.ts';
-import type { ReviewDoc } from '../src/reviews/model.ts';
-import type { SummaryDoc } from '../src/reviews/summaries.ts';
+import { benchDeps, benchId as hex, loadSyntheticReviews, BENCH_PMS as PMS, BENCH_SERVICES as SERVICES } from './bench-data.ts';
 
 const sizes = (process.env.BENCH_REVIEWS_SIZES ?? '1000,100000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_REVIEWS_REQUESTS ?? 300);
-const SERVICES = 1000;
-const PMS = 500;
-
-const hex = (prefix: string, i: number) => `${prefix}${i.toString(16).padStart(24 - prefix.length, '0')}`;
 
 async function fill(n: number) {
-  const documents = createEmbeddedDocumentStore();
-  const deps = {
-    documents,
-    tokens: createTokenVerifier({ keys: async () => crypto.getRandomValues(new Uint8Array(32)), clock: systemClock }),
-    bookings: { facts: async () => undefined },
-    names: { nameOf: async () => undefined },
-    clock: systemClock,
-    logger: silentLogger,
-  };
+  const deps = benchDeps(createEmbeddedDocumentStore());
   const parts = buildParts(deps);
   await parts.ensureIndexes();
-  const sums = new Map<string, SummaryDoc>();
-  const add = (key: string, rating: number) => {
-    const s = sums.get(key) ?? { _id: key, count: 0, sum: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
-    s.count++;
-    s.sum += rating;
-    s.stars[String(rating) as '1']++;
-    sums.set(key, s);
-  };
-  const base = Date.parse('2026-01-01T00:00:00.000Z');
-  const reviews = documents.collection<ReviewDoc>('reviews');
-  for (let start = 0; start < n; start += 5000) {
-    const batch: ReviewDoc[] = [];
-    for (let i = start; i < Math.min(n, start + 5000); i++) {
-      const rating = 1 + ((i * 7) % 5);
-      const serviceId = hex('5e', i % SERVICES);
-      const pmId = hex('9a', i % PMS);
-      const at = new Date(base + i * 60_000).toISOString();
-      batch.push({
-        _id: hex('a', i),
-        bookingId: hex('b', i),
-        authorRole: 'customer',
-        authorId: `cust-${i}`,
-        authorName: 'Ada L.',
-        rating,
-        text: `Review ${i}: clear plans, weekly updates and the launch landed on the agreed day.`,
-        status: 'published',
-        subjects: { serviceIds: [serviceId], pmId, customerId: `cust-${i}` },
-        completedAt: at,
-        publishAt: at,
-        publishedAt: at,
-        reports: 0,
-        createdAt: at,
-        updatedAt: at,
-        version: 2,
-      });
-      add(`service:${serviceId}`, rating);
-      add(`pm:${pmId}`, rating);
-      add('all', rating);
-    }
-    await reviews.insertMany(batch);
-  }
-  await documents.collection<SummaryDoc>('review_summaries').insertMany([...sums.values()]);
+  await loadSyntheticReviews(deps.documents, n);
   return createApp(deps, parts);
 }
 

@@ -32,7 +32,7 @@ export function createApp(deps: ReviewsDeps, parts: ReviewsParts = buildParts(de
         errorStatus: REVIEWS_ERROR_STATUS,
         telemetry: deps.telemetry,
         metrics: { token: deps.metricsToken, withoutToken: 'open' },
-        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind }, ...deps.readiness },
       }),
     )
     .use(
@@ -45,6 +45,6 @@ export function createApp(deps: ReviewsDeps, parts: ReviewsParts = buildParts(de
       }),
     )
     .use(createReviewRoutes({ reviews: parts.reviews, tokens: deps.tokens }))
-    .use(createInternalRoutes({ reviews: parts.reviews }))
+    .use(createInternalRoutes({ reviews: parts.reviews, summaries: parts.repo.summaries }))
     .use(createAccountDataRoutes({ repo: parts.repo, clock: deps.clock }));
 }

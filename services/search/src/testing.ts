@@ -1,49 +1,54 @@
-import type { Role } from '@tm/contracts';
+import type { RatingsIndexLine, Role } from '@tm/contracts';
 import { createManualClock, silentLogger, systemClock } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
+import { createRatingsBook, createServiceClient } from '@tm/shared/client';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
-import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { createTestSigner, TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
+import { createCallerVerifier, type SessionRevocations } from '@tm/shared/tokens/callers';
+import { createFixedRevocationView } from '@tm/shared/tokens/revocations';
+import type { JWTVerifyGetKey } from '@tm/shared/tokens/verify';
 import { createApp } from './app.ts';
-import { createTokenVerifier } from './auth/tokens.ts';
 import { createIndexKeeper } from './index/keeper.ts';
 import { indexSources } from './index/sources.ts';
 
 // What other workspaces' tests may build of search (`@tm/search/testing`); nothing here is for production code.
 export { createApp } from './app.ts';
 
-/** The three upstream indexes as lines (entries only; the trailer is added), changeable between refreshes; `down` makes one answer 503. */
+type Upstream = 'catalog' | 'talent' | 'content' | 'reviews';
+
+/** The three upstream indexes and reviews' ratings index as lines (entries only; the trailer is added), changeable between refreshes; `down` makes one answer 503. */
 export interface FakeUpstreams {
   catalog: Record<string, unknown>[];
   talent: Record<string, unknown>[];
   content: Record<string, unknown>[];
-  down: Set<'catalog' | 'talent' | 'content'>;
+  reviews: RatingsIndexLine[];
+  down: Set<Upstream>;
   /** A body served as it is instead of the lines (a cut-off index, say). */
-  rawBody: Partial<Record<'catalog' | 'talent' | 'content', string>>;
+  rawBody: Partial<Record<Upstream, string>>;
   /** How many reads each index answered 200 (not 304). */
-  served: Record<'catalog' | 'talent' | 'content', number>;
+  served: Record<Upstream, number>;
 }
 
 /**
- * A search app over an embedded store and fake catalog, talent and content indexes served over a
+ * A search app over an embedded store and fake catalog, talent, content and ratings indexes served over a
  * fake fetch through the real service client (with ETags, so an unchanged index is a 304), on a
- * manual clock, with a token signer standing in for auth. The index is read once before it returns.
+ * manual clock, with a token signer and revocation feed (none revoked unless `revocations` says)
+ * standing in for auth. The index is read once before it returns.
  */
 export async function createSearchUnderTest(
-  options: { documents?: DocumentStore; upstreams?: Partial<Omit<FakeUpstreams, 'down' | 'served' | 'rawBody'>> } = {},
+  options: { documents?: DocumentStore; revocations?: SessionRevocations; upstreams?: Partial<Omit<FakeUpstreams, 'down' | 'served' | 'rawBody'>> } = {},
 ) {
   const clock = createManualClock(Date.parse('2026-11-01T09:00:00.000Z'));
   const upstreams: FakeUpstreams = {
     catalog: options.upstreams?.catalog ?? [],
     talent: options.upstreams?.talent ?? [],
     content: options.upstreams?.content ?? [],
+    reviews: options.upstreams?.reviews ?? [],
     down: new Set(),
     rawBody: {},
-    served: { catalog: 0, talent: 0, content: 0 },
+    served: { catalog: 0, talent: 0, content: 0, reviews: 0 },
   };
-  const fakeFetch = (name: 'catalog' | 'talent' | 'content') =>
+  const fakeFetch = (name: Upstream) =>
     (async (input: string | URL | Request, init?: RequestInit) => {
       if (upstreams.down.has(name)) return new Response('{"success":false,"error":{"code":"INTERNAL","message":"down"}}', { status: 503 });
       const body =
@@ -54,32 +59,31 @@ export async function createSearchUnderTest(
       upstreams.served[name]++;
       return new Response(body, { status: 200, headers: { etag, 'content-type': 'application/x-ndjson' } });
     }) as typeof fetch;
-  const client = (name: 'catalog' | 'talent' | 'content') =>
+  const client = (name: Upstream) =>
     createServiceClient({ service: name, baseUrl: `http://${name}.test`, timeoutMs: 2000, logger: silentLogger, fetch: fakeFetch(name) });
   const keeper = createIndexKeeper({
     sources: indexSources({ catalog: client('catalog'), talent: client('talent'), content: client('content') }),
+    ratings: createRatingsBook({ client: client('reviews'), timeoutMs: 2000 }),
     clock,
     logger: silentLogger,
     timeoutMs: 2000,
   });
-  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
-  const keys: JWTVerifyGetKey = async () => publicKey;
+  const signer = await createTestSigner();
   const documents = options.documents ?? createEmbeddedDocumentStore({ clock });
-  const app = createApp({ documents, keeper, tokens: createTokenVerifier({ keys, clock }), logger: silentLogger, clock });
+  const app = createApp({
+    documents,
+    keeper,
+    tokens: createCallerVerifier({ keys: signer.keys, clock, revocations: options.revocations ?? createFixedRevocationView() }),
+    logger: silentLogger,
+    clock,
+  });
   await keeper.refresh();
 
   let n = 0;
   /** An access token for a new user of `role`. */
   const tokenFor = (role: Role) => {
     const sub = `${role}-${++n}`;
-    return new SignJWT({ sub, role, sid: `s-${sub}`, typ: 'access' })
-      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
-      .setIssuer(TOKEN_ISSUER)
-      .setAudience(TOKEN_AUDIENCE)
-      .setIssuedAt(Math.floor(clock.now() / 1000))
-      .setExpirationTime(Math.floor(clock.now() / 1000) + 900)
-      .setJti(crypto.randomUUID())
-      .sign(privateKey);
+    return signer.accessToken({ sub, role }, clock.now());
   };
   const call = async (method: string, path: string, o: { token?: string; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...o.headers };
@@ -117,7 +121,7 @@ export async function createSearchOver(urls: { catalog: string; talent: string; 
   const app = createApp({
     documents: createEmbeddedDocumentStore(),
     keeper,
-    tokens: createTokenVerifier({ keys: noKeys, clock: systemClock }),
+    tokens: createCallerVerifier({ keys: noKeys, clock: systemClock, revocations: createFixedRevocationView() }),
     logger: silentLogger,
   });
   return { app, keeper };

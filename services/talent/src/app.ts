@@ -21,7 +21,7 @@ export interface TalentDeps {
   /** Who may call /internal/* (main.ts: from SERVICE_CREDENTIALS_ACCEPTED); left out, nobody may. */
   internalCallers?: InternalCallers;
   clock?: Clock;
-  /** Reviews' `rating {count, average}` for the PM profile (cached; none while reviews is away). Left out: no verified ratings. */
+  /** Reviews' `rating {count, average}` for the PM profile (cached; none while reviews is away). Left out: no ratings. */
   ratings?: RatingsPort;
   /** How long the directory (search, sitemap, index) serves a snapshot before looking for changes (default 5 s). */
   directoryMaxAgeMs?: number;

@@ -18,14 +18,14 @@ export function loadTalentConfig(env: Env) {
     SEED: readSeedMode,
     /** The old switch, still read (with a deprecation warning) while SEED is unset: true is SEED=always, false SEED=auto. */
     SEED_ON_START: read.bool(false),
-    /** Reviews, for the PM profile's verified rating (cached 30 s; none while reviews is away). */
+    /** Reviews: the PM profile's rating (cached 30 s) and its ratings index (the directory's order); none while reviews is away. */
     REVIEWS_URL: read.url(['http:', 'https:'], 'http://127.0.0.1:8087'),
     REVIEWS_TIMEOUT_MS: read.int(500, { min: 1, max: 60_000 }),
     /** How long a rating read from reviews is reused (a change shows within this; the design allows 60 s). */
     RATINGS_CACHE_MS: read.int(30_000, { min: 0, max: 60_000 }),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
-  // It calls reviews' /internal/ratings (the PM profile's verifiedRating) and serves /internal routes.
+  // It calls reviews' /internal/ratings and ratings index (the PM profile's rating, the order) and serves /internal routes.
   problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: true }));
   if (problems.length > 0) throw new ConfigError(problems);
   // SEED is absent when unset (talentSeedMode then decides), so the type says optional.

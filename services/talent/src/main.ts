@@ -1,4 +1,5 @@
 import { createLogger, systemClock } from '@tm/shared';
+import { createRatingsBook, createServiceClient } from '@tm/shared/client';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone, shouldSeed } from '@tm/shared/store';
@@ -23,7 +24,22 @@ const { documents } = await openStores({ service: 'talent', logger, telemetry, m
 const profiles = createProfileRepository(documents);
 const seed = talentSeedMode(config, process.env);
 if (seed.warning) logger.warn(seed.warning);
+// Every PM's rating from reviews' ratings index, the first key of the directory's order (asked with each marker read).
+// The whole index may be megabytes with many rated PMs: it gets the index reads' budget, not a single rating's.
+const RATINGS_INDEX_TIMEOUT_MS = 10_000;
+const ratingsBook = createRatingsBook({
+  client: createServiceClient({
+    service: 'reviews',
+    baseUrl: config.REVIEWS_URL,
+    timeoutMs: config.REVIEWS_TIMEOUT_MS,
+    logger,
+    telemetry,
+    credential: credentials.credential,
+  }),
+  timeoutMs: RATINGS_INDEX_TIMEOUT_MS,
+});
 const directory = createTalentDirectory({
+  ratings: ratingsBook,
   repo: profiles,
   clock: systemClock,
   maxAgeMs: DIRECTORY_MAX_AGE_MS,

@@ -1,4 +1,5 @@
 import { silentLogger, systemClock } from '@tm/shared';
+import type { RatingsBook } from '@tm/shared/client';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
@@ -50,10 +51,13 @@ export const CATALOG_SERVICE_SLUGS = [
 ] as const;
 
 /** A talent app over a freshly seeded embedded store, its directory built, as main.ts starts it without MONGODB_URL. */
-export async function createSeededApp(documents: DocumentStore = createEmbeddedDocumentStore(), options: { ratings?: RatingsPort } = {}) {
+export async function createSeededApp(
+  documents: DocumentStore = createEmbeddedDocumentStore(),
+  options: { ratings?: RatingsPort; ratingsBook?: RatingsBook } = {},
+) {
   const repo = createProfileRepository(documents);
   await prepareProfileStore(repo, { seed: true });
-  const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger: silentLogger });
+  const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger: silentLogger, ratings: options.ratingsBook });
   await directory.refresh();
   const app = createApp({ documents, logger: silentLogger, directory, internalCallers: TEST_INTERNAL_CALLERS, ratings: options.ratings });
   // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: tests/e2e/internal-credentials.e2e.test.ts).
@@ -62,5 +66,5 @@ export async function createSeededApp(documents: DocumentStore = createEmbeddedD
     if (path.startsWith('/internal/')) for (const [k, v] of Object.entries(INTERNAL_CALL_HEADERS)) headers.set(k, v);
     return app.handle(new Request(`http://localhost${path}`, { ...init, headers }));
   };
-  return { app, documents, get };
+  return { app, documents, directory, get };
 }

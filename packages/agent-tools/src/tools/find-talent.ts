@@ -13,8 +13,9 @@ function toMatch(p: StaffProfile, origin: string): TalentMatch {
     skills: p.skills.map((s) => s.name),
     industries: [...(p.industries ?? [])],
     location: { market: p.location.market, city: p.location.city },
-    rating: p.rating,
-    reviewCount: p.reviewCount,
+    ...(p.rating ? { rating: { count: p.rating.count, average: p.rating.average } } : {}),
+    listedRating: p.listedRating,
+    listedReviewCount: p.listedReviewCount,
     availability: { status: p.availability.status, hoursPerWeek: p.availability.hoursPerWeek, nextAvailableDate: p.availability.nextAvailableDate },
     profileUrl: absoluteUrl(origin, p.profileUrl),
   };
@@ -22,7 +23,7 @@ function toMatch(p: StaffProfile, origin: string): TalentMatch {
 
 function matchLine(m: TalentMatch): string {
   const industries = m.industries.length ? `; industries: ${m.industries.join(', ')}` : '';
-  return `- ${m.displayName} [${m.slug}, ${m.role}] ${m.headline}; rated ${m.rating} (${m.reviewCount}); ${m.availability.status} from ${m.availability.nextAvailableDate}${industries}`;
+  return `- ${m.displayName} [${m.slug}, ${m.role}] ${m.headline};${m.rating ? ` rated ${m.rating.average}/5 from ${m.rating.count} reviews here;` : ''} listed rating ${m.listedRating} (${m.listedReviewCount}); ${m.availability.status} from ${m.availability.nextAvailableDate}${industries}`;
 }
 
 /** find_talent: talent's GET /talent search, by text and filters in one call. */
@@ -33,7 +34,7 @@ export default defineTool({
     'Search people (project managers, field resources, experts) by text and filters in one call: "a PM for a fintech project" is ' +
     '{"role":"pm","industry":"fintech"} or just {"query":"PM for fintech"} (free text is matched as the one search matches it: typos, short forms, ' +
     'other scripts, "for"/"के"/"في"/"für" not required); "someone who knows Kubernetes, available now" is {"skills":["Kubernetes"],"available":true}. ' +
-    'Best matches first (free text: most relevant first; then bookable soonest, best rated), with rating, availability, skills, industries and profile link; follow up with get_talent_profile.',
+    'Best matches first (free text: most relevant first; then best rated by reviews here, then bookable soonest), with the listed rating, availability, skills, industries and profile link; follow up with get_talent_profile.',
   input: TOOL_INPUTS.find_talent,
   output: FindTalentOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },

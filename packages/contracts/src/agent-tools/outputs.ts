@@ -112,12 +112,12 @@ export const TalentProfile = z.object({
   experience: z.array(z.object({ company: z.string(), title: z.string(), from: z.string(), to: z.string().nullable(), summary: z.string() })),
   languages: z.array(z.object({ code: z.string(), name: z.string(), proficiency: z.string() })),
   location: z.object({ market: z.string(), city: z.string() }),
-  rating: z.number(),
-  reviewCount: z.number().int(),
-  verifiedRating: z
+  rating: z
     .object({ count: z.number().int(), average: z.number() })
     .optional()
     .describe('PMs: published reviews of completed bookings on this platform (count, average); absent before the first'),
+  listedRating: z.number().describe('The rating the profile was listed with (imported, not from reviews here)'),
+  listedReviewCount: z.number().int(),
   availability: Availability,
   services: z.array(z.string()).describe('Catalog service slugs this person delivers'),
   industries: z.array(z.string()).describe('Industries the person has worked in (fintech, retail, ...)'),
@@ -153,8 +153,12 @@ export const TalentMatch = z.object({
   skills: z.array(z.string()),
   industries: z.array(z.string()),
   location: z.object({ market: z.string(), city: z.string() }),
-  rating: z.number(),
-  reviewCount: z.number().int(),
+  rating: z
+    .object({ count: z.number().int(), average: z.number() })
+    .optional()
+    .describe('PMs: published reviews of completed bookings on this platform (count, average); absent before the first'),
+  listedRating: z.number().describe('The rating the profile was listed with (imported, not from reviews here)'),
+  listedReviewCount: z.number().int(),
   availability: Availability,
   profileUrl: z.string().describe('Absolute URL of the profile page'),
 });

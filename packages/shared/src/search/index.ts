@@ -21,7 +21,7 @@ export {
   type WholeListAnswer,
 } from './prebuilt.ts';
 export { createPrebuiltCache, type PrebuiltCache } from './prebuilt-cache.ts';
-export { MAX_QUERY_WORDS, parseQuery, type QueryTerm } from './query.ts';
+export { MAX_QUERY_WORDS, parseQuery, type QueryTerm, requiredQueryWords } from './query.ts';
 export { normaliseWord, prefixEnd, queryWords, searchWords } from './search-tokens.ts';
 export { ordinalsWithEveryWord, TokenIndex, TokenIndexBuilder, type WordMatches, type WordMatchKind } from './token-index.ts';
 export { allowedEdits, withinEdits } from './typos.ts';

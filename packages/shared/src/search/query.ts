@@ -1,5 +1,5 @@
 import { isStopWord, synonymsOf } from './language-data.ts';
-import { searchWords } from './search-tokens.ts';
+import { queryWords, searchWords } from './search-tokens.ts';
 import { allowedEdits } from './typos.ts';
 
 /** One word of a parsed query and what it may match. */
@@ -39,6 +39,18 @@ export function parseQuery(text: string): QueryTerm[] {
       alternatives,
     };
   });
+}
+
+/**
+ * The words a word-prefix filter requires (the catalog's `?search=`, store side and read model
+ * alike): the query's words longest first, at most MAX_QUERY_WORDS, without the stop words as
+ * parseQuery leaves them unrequired ("developer for fintech" asks what "developer fintech" asks);
+ * a query of stop words only requires them all.
+ */
+export function requiredQueryWords(text: string): string[] {
+  const words = queryWords(text, Number.POSITIVE_INFINITY);
+  const kept = words.filter((w) => !isStopWord(w));
+  return (kept.length > 0 ? kept : words).slice(0, MAX_QUERY_WORDS);
 }
 
 /** An Arabic word after its definite article "ال", when what is left is a word of 3 letters or more. */

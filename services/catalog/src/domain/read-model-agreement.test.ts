@@ -17,6 +17,8 @@ const queries: ServiceQuery[] = [
   { market: 'DE', lang: 'de', search: 'entwick' },
   { market: 'IN', lang: 'hi', search: 'डेटा' },
   { market: 'US', lang: 'en', search: 'react dev' },
+  { market: 'US', lang: 'en', search: 'a developer for the cloud' },
+  { market: 'DE', lang: 'de', search: 'für' },
   { market: 'AU', lang: 'en', search: '.*' },
 ];
 

@@ -1,5 +1,5 @@
 import { type Category, LANGUAGES, type Lang, type MarketCode } from '@tm/contracts';
-import { type ChangeMarker, prefixEnd, queryWords, searchWords } from '@tm/shared/search';
+import { type ChangeMarker, prefixEnd, requiredQueryWords, searchWords } from '@tm/shared/search';
 import type { BulkWriteOperation, DocumentCollection, DocumentStore, Filter } from '@tm/shared/store';
 import type { ServiceDoc, ServiceSummary } from './model.ts';
 
@@ -156,7 +156,7 @@ export function listFilter(query: ServiceQuery): Filter {
   if (query.category) filter.category = query.category;
   if (query.search !== undefined) {
     const langs = query.lang === 'en' ? ['en'] : [query.lang, 'en'];
-    const words = queryWords(query.search);
+    const words = requiredQueryWords(query.search);
     // No words at all (".*") matches nothing, as the read model's search does.
     filter.$and =
       words.length === 0

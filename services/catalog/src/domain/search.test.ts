@@ -25,6 +25,19 @@ describe('service search by word prefixes', () => {
     expect(both).not.toContain('vue-developer');
   });
 
+  it('does not require the stop words of en, hi, ar and de (as the one search), unless the query is nothing else', async () => {
+    const { json } = await createTestCatalog();
+    const total = async (q: string, headers?: Record<string, string>) =>
+      (await json(`/services?search=${encodeURIComponent(q)}`, headers ? { headers } : {})).body as { data: { slug: string }[] };
+    const plain = slugs(await total('react developer'));
+    expect(plain.length).toBeGreaterThan(0);
+    expect(slugs(await total('a react developer for the web'))).toEqual(slugs(await total('react developer web')));
+    expect(slugs(await total('react for developer'))).toEqual(plain);
+    expect(slugs(await total('react के developer', { 'x-lang': 'hi' }))).toEqual(slugs(await total('react developer', { 'x-lang': 'hi' })));
+    // Nothing but stop words: each is required, as a word prefix ("for" begins no word of this copy).
+    expect((await total('for the')).data).toEqual([]);
+  });
+
   it('folds case and German umlauts and sharp s', async () => {
     const { json } = await createTestCatalog();
     const plain = await json('/services?search=onlineshop', { headers: { 'x-country': 'DE', 'x-lang': 'de' } });

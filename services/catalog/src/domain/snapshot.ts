@@ -8,9 +8,9 @@ import {
   ordinalsWithEveryWord,
   type PrebuiltAnswer,
   type PrebuiltCache,
-  queryWords,
   type RebuildableAnswer,
   releaseBatch,
+  requiredQueryWords,
   type StreamedAnswer,
   streamed,
   type TokenIndex,
@@ -134,7 +134,7 @@ export class CatalogSnapshot {
     let list = this.byMarket.get(query.category ? `${query.market}:${query.category}` : query.market) ?? EMPTY;
     if (query.search !== undefined) {
       const langs = query.lang === 'en' ? [this.words.en] : [this.words[query.lang], this.words.en];
-      list = intersectSorted([list, ordinalsWithEveryWord(langs, queryWords(query.search))]);
+      list = intersectSorted([list, ordinalsWithEveryWord(langs, requiredQueryWords(query.search))]);
     }
     return { slugs: Array.from(list.subarray(skip, skip + limit), (o) => this.services.slugs[o] as string), total: list.length };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import cases from './fixtures/growthbook-cases.json';
-import { bucketRanges, chooseVariant, equalWeights, hashPosition } from './hashing.ts';
+import { bucketRanges, chooseVariant, equalWeights, hashPosition, seededPosition } from './hashing.ts';
 
 describe("GrowthBook's published test cases", () => {
   it('give the same hash for every [seed, value, version] vector', () => {
@@ -8,6 +8,12 @@ describe("GrowthBook's published test cases", () => {
     for (const [seed, value, version, expected] of cases.hash as [string, string, number, number | null][]) {
       expect({ seed, value, version, got: hashPosition(seed, value, version) }).toEqual({ seed, value, version, got: expected });
     }
+  });
+
+  it('give the same version 2 hash through seededPosition, the per-flag form evaluation uses', () => {
+    const v2 = (cases.hash as [string, string, number, number | null][]).filter(([, , version]) => version === 2);
+    expect(v2.length).toBeGreaterThan(5);
+    for (const [seed, value, , expected] of v2) expect({ seed, value, got: seededPosition(seed)(value) }).toEqual({ seed, value, got: expected as number });
   });
 
   it('give the same bucket ranges for every [count, coverage, weights] case', () => {
@@ -38,6 +44,14 @@ describe('weights over many ids', () => {
       counts[index] = (counts[index] ?? 0) + 1;
     }
     for (const [i, count] of counts.entries()) expect(Math.abs(count / 10_000 - (weights[i] ?? 0))).toBeLessThanOrEqual(0.02);
+  });
+});
+
+describe('seededPosition', () => {
+  it('equals hashPosition for 10,000 ids, empty and non-ASCII ones too', () => {
+    const position = seededPosition('checkout-test');
+    const ids = ['', 'é-ü-ß', '日本', ...Array.from({ length: 10_000 }, (_, i) => `device-${i * 7919}`)];
+    for (const id of ids) expect({ id, got: position(id) }).toEqual({ id, got: hashPosition('checkout-test', id) as number });
   });
 });
 

@@ -9,13 +9,7 @@ export type BucketRange = readonly [start: number, end: number];
 
 /** 32-bit FNV-1a over the string's UTF-16 code units, as GrowthBook's JavaScript SDK computes it. */
 export function fnv1a32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    // h * 16777619 (the FNV prime) in 32-bit arithmetic, as shifts and adds.
-    h += (h << 1) + (h << 4) + (h << 7) + (h << 8) + (h << 24);
-  }
-  return h >>> 0;
+  return fnvOver(FNV_OFFSET, text) >>> 0;
 }
 
 /**
@@ -27,6 +21,23 @@ export function hashPosition(seed: string, value: string, version = 2): number |
   if (version === 2) return (fnv1a32(String(fnv1a32(seed + value))) % 10000) / 10000;
   if (version === 1) return (fnv1a32(value + seed) % 1000) / 1000;
   return null;
+}
+
+/**
+ * hashPosition(seed, value) (version 2) for one seed, made once per flag: the seed's part of the
+ * first FNV-1a pass is done here. The same positions as hashPosition (hashing.test.ts checks it).
+ */
+export function seededPosition(seed: string): (value: string) => number {
+  const seeded = fnvOver(FNV_OFFSET, seed);
+  return (value) => ((fnvOver(FNV_OFFSET, String(fnvOver(seeded, value) >>> 0)) >>> 0) % 10000) / 10000;
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+
+/** FNV-1a over `text`'s UTF-16 code units from state `h` (Math.imul: the multiply by the FNV prime in 32-bit arithmetic). */
+function fnvOver(h: number, text: string): number {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h;
 }
 
 /** n equal weights (none for n <= 0). */

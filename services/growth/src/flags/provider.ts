@@ -1,5 +1,5 @@
 import { type EvaluationContext, FlagNotFoundError, type JsonValue, type Provider, type ResolutionDetails, TypeMismatchError } from '@openfeature/server-sdk';
-import type { FlagType, OfrepEvaluation } from '@tm/contracts';
+import type { FlagType } from '@tm/contracts';
 import { evaluateFlag, type FlagContext } from './evaluate.ts';
 import type { FlagDoc } from './model.ts';
 
@@ -28,12 +28,6 @@ export class GrowthFlagProvider implements Provider {
   }
 
   /** Async as the Provider interface asks; the work itself is synchronous, from the loaded flags. */
-  /** One loaded flag's answer in OFREP's shape, without the SDK client (the bulk path; see evaluator.ts). */
-  evaluate(flag: FlagDoc, context: FlagContext): OfrepEvaluation {
-    const e = evaluateFlag(flag, context);
-    return { key: flag._id, value: e.value as OfrepEvaluation['value'], reason: e.reason, ...(e.variant === undefined ? {} : { variant: e.variant }) };
-  }
-
   private async resolve(key: string, type: FlagType, context: EvaluationContext): Promise<ResolutionDetails<unknown>> {
     const flag = this.flags().get(key);
     if (flag === undefined) throw new FlagNotFoundError(`No flag named ${key}`);

@@ -246,6 +246,47 @@ describe("catalog's and talent's rating read", () => {
     expect((await t.call('GET', '/internal/ratings/pm/pm-profile-1')).body.data).toEqual({ rating: { count: 1, average: 4 } });
     expect((await t.call('GET', '/internal/ratings/booking/x')).status).toBe(400);
   });
+
+  it('lists every rated service and PM in the ratings index, with an ETag that moves on publish, hide and restore and a 304 between', async () => {
+    const index = async (etag?: string) => {
+      const res = await t.call('GET', '/internal/ratings-index.ndjson', { headers: etag ? { 'if-none-match': etag } : {} });
+      const lines =
+        res.status === 200
+          ? String(res.body.raw ?? JSON.stringify(res.body))
+              .trim()
+              .split('\n')
+              .map((l) => JSON.parse(l))
+          : [];
+      return { status: res.status, etag: res.headers.get('etag') as string, lines };
+    };
+    const empty = await index();
+    expect(empty.lines).toEqual([{ end: true, count: 0 }]);
+    expect((await index(empty.etag)).status).toBe(304);
+
+    const b = booking({ serviceIds: ['svc-1', 'svc-2'] });
+    const review = (await write(customer.token, b, 4)).body.data.id;
+    expect((await index(empty.etag)).status).toBe(304); // pending: nothing published yet
+    await write(pm.token, b, 5);
+    const one = await index(empty.etag);
+    expect(one.status).toBe(200);
+    // The PM's review of the customer counts nowhere public; the prior is the site-wide mean (4 from one review).
+    expect(one.lines).toEqual([
+      { kind: 'pm', id: 'pm-profile-1', count: 1, average: 4, bayesian: 4 },
+      { kind: 'service', id: 'svc-1', count: 1, average: 4, bayesian: 4 },
+      { kind: 'service', id: 'svc-2', count: 1, average: 4, bayesian: 4 },
+      { end: true, count: 3 },
+    ]);
+    expect((await index(one.etag)).status).toBe(304);
+
+    await t.call('POST', `/reviews/${review}/hide`, { token: admin.token, body: { reasonCode: 'spam' } });
+    const hidden = await index(one.etag);
+    expect(hidden.lines).toEqual([{ end: true, count: 0 }]);
+    expect(hidden.etag).toBe(empty.etag);
+    await t.call('POST', `/reviews/${review}/restore`, { token: admin.token });
+    const restored = await index(hidden.etag);
+    expect(restored.lines).toEqual(one.lines);
+    expect(restored.etag).toBe(one.etag);
+  });
 });
 
 describe('your own reviews', () => {

@@ -20,6 +20,8 @@ export type LedgerDoc = {
   published?: Record<string, number>;
   hidden?: Record<string, number>;
   hiddenByReason?: Record<string, number>;
+  /** One more at every publication, hide and restore: the ratings index's version (its ETag). */
+  changes?: number;
 };
 
 export const SITE_WIDE = 'all';
@@ -43,7 +45,8 @@ export function createSummaries(documents: DocumentStore) {
         summaries.updateOne({ _id: key }, { $inc: { count: sign, sum: sign * doc.rating, [`stars.${doc.rating}`]: sign } }, { upsert: true }),
       ),
     );
-  const ledgerInc = (inc: Record<string, number>) => ledger.updateOne({ _id: 'ledger' }, { $inc: inc }, { upsert: true });
+  // After the summaries' $inc, so a reader that sees the new count of changes sees the new totals.
+  const ledgerInc = (inc: Record<string, number>) => ledger.updateOne({ _id: 'ledger' }, { $inc: { ...inc, changes: 1 } }, { upsert: true });
 
   return {
     /** A customer review just became published (from pending, or restored from hidden). */
@@ -63,6 +66,10 @@ export function createSummaries(documents: DocumentStore) {
     /** The totals of one key; zeros when nothing was ever published there. */
     async of(key: string): Promise<SummaryDoc> {
       return (await summaries.findOne({ _id: key })) ?? { _id: key, count: 0, sum: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
+    },
+    /** Every subject's totals with a published review (not the site-wide one), in batches. */
+    subjects(batchSize: number): AsyncIterable<SummaryDoc[]> {
+      return summaries.find({ count: { $gt: 0 } }, { sort: { _id: 1 } }).batches(batchSize);
     },
     async ledger(): Promise<LedgerDoc> {
       return (await ledger.findOne({ _id: 'ledger' })) ?? { _id: 'ledger', published: {}, hidden: {}, hiddenByReason: {} };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { bayesian, compareMerit, pageDocument, type SearchDocument, serviceDocument, talentDocument } from './documents.ts';
+import { compareMerit, pageDocument, type SearchDocument, serviceDocument, talentDocument } from './documents.ts';
 
 const doc = (slug: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
   type: 'talent',
@@ -35,6 +35,7 @@ describe('search documents from index lines', () => {
       keywords: ['data ai'],
       other: ['role'],
       markets: ['IN', 'DE'],
+      rated: { kind: 'service', id: 's1' },
     });
   });
 
@@ -50,6 +51,9 @@ describe('search documents from index lines', () => {
       availability: 'limited',
     });
     expect(pm).toMatchObject({ url: '/pm/a-b', keywords: ['Scrum', 'fintech'], other: ['project manager delivery', 'IN'], availability: 'limited' });
+    expect(pm?.rated).toBeUndefined(); // a line without the profile id cannot be joined to a rating
+    expect(talentDocument({ id: 'p1', slug: 'a-b', kind: 'pm', displayName: 'A B' })?.rated).toEqual({ kind: 'pm', id: 'p1' });
+    expect(talentDocument({ id: 'p2', slug: 'x', kind: 'expert', displayName: 'X' })?.rated).toBeUndefined(); // reviews rate PMs only
     expect(talentDocument({ slug: 'x', kind: 'expert', displayName: 'X' })?.url).toBe('/talent/x');
     expect(talentDocument({ slug: 'x', kind: 'resource', displayName: 'X' })?.url).toBe('/resource/x');
   });
@@ -60,32 +64,26 @@ describe('search documents from index lines', () => {
     expect(pageDocument({ id: 'p', slug: 'a', type: 'page', lang: 'en', title: 'A', summary: '' })?.url).toBe('/pages/a');
   });
 
-  it('leaves out a line without what a hit needs, and ignores a rating that is not {count, average}', () => {
+  it('leaves out a line without what a hit needs', () => {
     expect(serviceDocument({ slug: 'x', name: 'X' })).toBeUndefined();
     expect(talentDocument({ slug: 'x', kind: 'pm' })).toBeUndefined();
     expect(pageDocument({ id: 'p', slug: 'x' })).toBeUndefined();
-    expect(talentDocument({ slug: 'x', kind: 'pm', displayName: 'X', rating: 4.5 })?.rating).toBeUndefined();
-    expect(talentDocument({ slug: 'x', kind: 'pm', displayName: 'X', rating: { count: 0, average: 5 } })?.rating).toBeUndefined();
-    expect(talentDocument({ slug: 'x', kind: 'pm', displayName: 'X', rating: { count: 2, average: 9 } })?.rating).toBeUndefined();
-    expect(talentDocument({ slug: 'x', kind: 'pm', displayName: 'X', rating: { count: 2, average: 4.5 } })?.rating).toEqual({ count: 2, average: 4.5 });
   });
 });
 
 describe('order of merit', () => {
-  it('weighs a rating by its count (Bayesian): fifty 4.8s before one 5', () => {
-    expect(bayesian({ count: 50, average: 4.8 })).toBeGreaterThan(bayesian({ count: 1, average: 5 }));
-    expect(bayesian(undefined)).toBe(0);
-  });
-
   it('orders by Bayesian rating, then availability (unknown between limited and unavailable), then type and slug', () => {
     const docs = [
       doc('e', { availability: 'unavailable' }),
       doc('d'),
       doc('c', { availability: 'limited' }),
       doc('b', { availability: 'available' }),
-      doc('a', { availability: 'unavailable', rating: { count: 10, average: 4 } }),
+      doc('a', { availability: 'unavailable', rated: { kind: 'pm', id: 'a' } }),
+      doc('z', { availability: 'unavailable', rated: { kind: 'pm', id: 'z' } }),
       doc('s', { type: 'service' }),
     ];
-    expect(docs.sort(compareMerit).map((d) => d.slug)).toEqual(['a', 'b', 'c', 's', 'd', 'e']);
+    // Reviews' Bayesian figures: z above a (whatever the slugs), both above the unrated.
+    const bayesianOf = (d: SearchDocument) => ({ a: 4.1, z: 4.4 })[d.rated?.id as 'a' | 'z'] ?? 0;
+    expect(docs.sort(compareMerit(bayesianOf)).map((d) => d.slug)).toEqual(['z', 'a', 'b', 'c', 's', 'd', 'e']);
   });
 });

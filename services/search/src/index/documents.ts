@@ -1,4 +1,4 @@
-import type { MarketCode, SearchType } from '@tm/contracts';
+import type { MarketCode, ReviewSubjectKind, SearchType } from '@tm/contracts';
 
 /**
  * What search keeps of one service, profile or page: public fields only, read from the indexes
@@ -17,7 +17,8 @@ export interface SearchDocument {
   other: string[];
   /** Services: the markets it is offered in (a caller's X-Country keeps only those). */
   markets?: readonly MarketCode[];
-  rating?: { count: number; average: number };
+  /** What reviews' ratings index names it by (services by database id, PMs by profile id): its rating's key, when it can have one. */
+  rated?: { kind: ReviewSubjectKind; id: string };
   /** Pages: the language of the copy (a caller's X-Lang puts pages in it before equally relevant others). */
   lang?: string;
   availability?: 'available' | 'limited' | 'unavailable';
@@ -35,13 +36,6 @@ const ROLE_WORDS: Record<string, string> = {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-/** A `rating {count, average}` as reviews puts it on index lines; anything else is no rating. */
-function ratingOf(v: unknown): SearchDocument['rating'] {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const { count, average } = v as { count?: unknown; average?: unknown };
-  if (typeof count !== 'number' || typeof average !== 'number' || !(count > 0) || !(average >= 0 && average <= 5)) return undefined;
-  return { count, average };
-}
 
 /** A line of catalog's GET /internal/service-index.ndjson as a search document; undefined when it lacks what a hit needs. */
 export function serviceDocument(line: Record<string, unknown>): SearchDocument | undefined {
@@ -50,7 +44,6 @@ export function serviceDocument(line: Record<string, unknown>): SearchDocument |
   const name = str(line.name);
   if (!id || !slug || !name) return undefined;
   const category = str(line.category) ?? '';
-  const rating = ratingOf(line.rating);
   return {
     type: 'service',
     id,
@@ -61,7 +54,7 @@ export function serviceDocument(line: Record<string, unknown>): SearchDocument |
     keywords: [category.replaceAll('-', ' ')],
     other: [str(line.kind) ?? ''],
     markets: strings(line.markets) as MarketCode[],
-    ...(rating ? { rating } : {}),
+    rated: { kind: 'service', id },
   };
 }
 
@@ -71,7 +64,7 @@ export function talentDocument(line: Record<string, unknown>): SearchDocument | 
   const name = str(line.displayName);
   const kind = str(line.kind);
   if (!slug || !name || !kind) return undefined;
-  const rating = ratingOf(line.rating);
+  const profileId = str(line.id);
   const availability = str(line.availability);
   return {
     type: 'talent',
@@ -82,7 +75,8 @@ export function talentDocument(line: Record<string, unknown>): SearchDocument | 
     url: talentUrl(kind, slug),
     keywords: [...strings(line.skills), ...strings(line.industries)],
     other: [ROLE_WORDS[kind] ?? kind, str(line.location) ?? ''],
-    ...(rating ? { rating } : {}),
+    // Reviews rate PMs only (by profile id, on talent's index lines).
+    ...(kind === 'pm' && profileId ? { rated: { kind: 'pm' as const, id: profileId } } : {}),
     ...(availability === 'available' || availability === 'limited' || availability === 'unavailable' ? { availability } : {}),
   };
 }
@@ -115,25 +109,21 @@ function talentUrl(kind: string, slug: string): string {
   return `/talent/${s}`;
 }
 
-/** The prior of the Bayesian average: C reviews at the mean M, so one 5-star review does not outrank fifty 4.8s. */
-const PRIOR_COUNT = 5;
-const PRIOR_MEAN = 3.5;
-
-/** The Bayesian average of a rating; 0 without one (unrated items come after rated ones of the same relevance). */
-export function bayesian(rating: SearchDocument['rating']): number {
-  if (!rating) return 0;
-  return (PRIOR_COUNT * PRIOR_MEAN + rating.count * rating.average) / (PRIOR_COUNT + rating.count);
-}
-
 const AVAILABILITY_ORDER = { available: 0, limited: 1, unavailable: 3 } as const;
 const TYPE_ORDER: Record<SearchType, number> = { service: 0, talent: 1, page: 2 };
 
-/** Order of merit among equally relevant documents: Bayesian rating, then availability, then type and slug (stable). */
-export function compareMerit(a: SearchDocument, b: SearchDocument): number {
-  return (
-    bayesian(b.rating) - bayesian(a.rating) ||
+/** A document's Bayesian rating from reviews' ratings index (as GET /reviews/summary gives it), 0 when unrated. */
+export type BayesianOf = (doc: SearchDocument) => number;
+
+/**
+ * Order of merit among equally relevant documents: the Bayesian rating from reviews (unrated
+ * after rated), then availability, then type and slug (stable). Talent's own directory orders the
+ * same way (compareRanked in services/talent).
+ */
+export const compareMerit =
+  (bayesianOf: BayesianOf) =>
+  (a: SearchDocument, b: SearchDocument): number =>
+    bayesianOf(b) - bayesianOf(a) ||
     (a.availability ? AVAILABILITY_ORDER[a.availability] : 2) - (b.availability ? AVAILABILITY_ORDER[b.availability] : 2) ||
     TYPE_ORDER[a.type] - TYPE_ORDER[b.type] ||
-    (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)
-  );
-}
+    (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);

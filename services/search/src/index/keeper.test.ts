@@ -24,15 +24,32 @@ describe('the index keeper', () => {
     const built = keeper.current();
     await keeper.refresh();
     expect(keeper.current()).toBe(built);
-    expect(upstreams.served).toEqual({ catalog: 1, talent: 1, content: 1 });
+    expect(upstreams.served).toEqual({ catalog: 1, talent: 1, content: 1, reviews: 1 });
     upstreams.catalog = [...upstreams.catalog, newService];
     await keeper.refresh();
     expect((await search('rust')).slugs).toEqual(['rust-developer']);
-    expect(upstreams.served).toEqual({ catalog: 2, talent: 1, content: 1 });
+    expect(upstreams.served).toEqual({ catalog: 2, talent: 1, content: 1, reviews: 1 });
     // A removed page leaves with the next refresh.
     upstreams.content = upstreams.content.filter((p) => p.slug !== 'datenschutz');
     await keeper.refresh();
     expect((await search('datenschutz')).slugs).toEqual([]);
+  });
+
+  it("reorders by reviews' ratings at the next refresh (a published review up, a hidden one gone), and orders unrated while reviews is down", async () => {
+    const { search, keeper, upstreams } = await createSearchUnderTest({ upstreams: CORPUS });
+    expect((await search('scrum', '&types=talent')).slugs).toEqual(['lena-fischer', 'anita-sharma', 'omar-haddad']);
+    const built = keeper.current();
+    upstreams.reviews = [...upstreams.reviews, { kind: 'pm', id: 'profile-omar-haddad', count: 200, average: 5, bayesian: 4.96 }];
+    await keeper.refresh();
+    expect(keeper.current()).not.toBe(built);
+    expect((await search('scrum', '&types=talent')).slugs).toEqual(['omar-haddad', 'lena-fischer', 'anita-sharma']);
+    upstreams.reviews = upstreams.reviews.filter((r) => r.id !== 'profile-omar-haddad');
+    await keeper.refresh();
+    expect((await search('scrum', '&types=talent')).slugs).toEqual(['lena-fischer', 'anita-sharma', 'omar-haddad']);
+    // Reviews away: no ratings, so availability orders (Anita and Lena available, by slug; Omar limited); search still answers.
+    upstreams.down.add('reviews');
+    await keeper.refresh();
+    expect((await search('scrum', '&types=talent')).slugs).toEqual(['anita-sharma', 'lena-fischer', 'omar-haddad']);
   });
 
   it('refreshes on its own every interval once started', async () => {
@@ -73,7 +90,11 @@ describe('the index keeper', () => {
     });
     await keeper.refresh();
     expect(keeper.current()).toBeUndefined();
-    const tokens = { optionalCaller: async () => undefined, admin: async () => ({ sub: 'a', role: 'admin' as const }) };
+    const tokens = {
+      optionalCaller: async () => undefined,
+      caller: async () => ({ sub: 'a', role: 'admin' as const }),
+      admin: async () => ({ sub: 'a', role: 'admin' as const }),
+    };
     const app = createApp({ documents: createEmbeddedDocumentStore(), keeper, tokens, logger: silentLogger });
     const res = await app.handle(new Request('http://localhost/search?q=react'));
     expect(res.status).toBe(503);

@@ -1,4 +1,5 @@
 import type { Clock, Logger } from '@tm/shared';
+import type { RatingsBook } from '@tm/shared/client';
 import type { SearchDocument } from './documents.ts';
 import { SearchIndex } from './search-index.ts';
 import { type IndexSource, readIndex } from './sources.ts';
@@ -33,8 +34,15 @@ export interface IndexKeeper {
  * being away costs nothing but freshness: the last good documents stay, /readyz says so. A
  * refresh never overlaps another (a slow upstream cannot pile reads up).
  */
-export function createIndexKeeper(options: { sources: readonly IndexSource[]; clock: Clock; logger: Logger; timeoutMs: number }): IndexKeeper {
-  const { clock, logger } = options;
+export function createIndexKeeper(options: {
+  sources: readonly IndexSource[];
+  /** Reviews' ratings (the order of merit), asked with every refresh; a change rebuilds. None, or reviews away: no ratings. */
+  ratings?: RatingsBook;
+  clock: Clock;
+  logger: Logger;
+  timeoutMs: number;
+}): IndexKeeper {
+  const { clock, logger, ratings } = options;
   const held = new Map<string, { etag: string | null; documents: SearchDocument[] }>();
   const states: Record<string, SourceState> = Object.fromEntries(options.sources.map((s) => [s.name, { fresh: false, documents: 0 }]));
   let index: SearchIndex | undefined;
@@ -46,8 +54,13 @@ export function createIndexKeeper(options: { sources: readonly IndexSource[]; cl
   async function refreshOnce(): Promise<void> {
     round++;
     let changed = false;
-    await Promise.all(
-      options.sources.map(async (source) => {
+    // New ratings reorder what is held (before any source was read there is nothing to order).
+    const ratingsRead = ratings?.refresh(`search-refresh-${round}`).then((moved) => {
+      changed ||= moved && held.size > 0;
+    });
+    await Promise.all([
+      ratingsRead,
+      ...options.sources.map(async (source) => {
         const before = held.get(source.name);
         try {
           const read = await readIndex(source, { etag: before?.etag ?? null, timeoutMs: options.timeoutMs, requestId: `search-refresh-${round}` });
@@ -67,7 +80,7 @@ export function createIndexKeeper(options: { sources: readonly IndexSource[]; cl
           state.error = err instanceof Error ? err.message : String(err);
         }
       }),
-    );
+    ]);
     // Every source has been asked by now; one away from the start is left out until it answers
     // (/readyz says which), rather than keeping the others' documents from being searched.
     if (!changed) return;
@@ -75,6 +88,7 @@ export function createIndexKeeper(options: { sources: readonly IndexSource[]; cl
     index = await SearchIndex.build(
       [...held.values()].flatMap((h) => h.documents),
       clock.now(),
+      (d) => (d.rated && ratings?.of(d.rated.kind, d.rated.id)?.bayesian) || 0,
     );
     logger.info('search index built', { ...index.counts(), ms: clock.now() - started });
   }

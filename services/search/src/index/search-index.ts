@@ -10,7 +10,7 @@ import {
   type SearchType,
 } from '@tm/contracts';
 import { parseQuery, QueryMatcher, searchWords, type TokenIndex, TokenIndexBuilder, topRanked, yieldToRequests } from '@tm/shared/search';
-import { compareMerit, FIELD_WEIGHTS, type SearchDocument } from './documents.ts';
+import { type BayesianOf, compareMerit, FIELD_WEIGHTS, type SearchDocument } from './documents.ts';
 
 /** One search as the route asks it, already checked. */
 export interface SearchRequest {
@@ -83,9 +83,9 @@ export class SearchIndex {
     );
   }
 
-  /** Builds the index of `documents` (any order), yielding to requests between chunks. */
-  static async build(documents: readonly SearchDocument[], builtAt: number): Promise<SearchIndex> {
-    const docs = [...documents].sort(compareMerit);
+  /** Builds the index of `documents` (any order; ordered by merit with reviews' Bayesian ratings), yielding to requests between chunks. */
+  static async build(documents: readonly SearchDocument[], builtAt: number, bayesianOf: BayesianOf = () => 0): Promise<SearchIndex> {
+    const docs = [...documents].sort(compareMerit(bayesianOf));
     const title = new TokenIndexBuilder();
     const summary = new TokenIndexBuilder();
     const keywords = new TokenIndexBuilder();

@@ -1,21 +1,21 @@
 /**
  * A fixed corpus for the search tests, as the three upstream indexes send it: services (catalog's
- * service index lines), profiles (talent's) and published pages in en, hi, ar and de (content's).
+ * service index lines), profiles (talent's) and published pages in en, hi, ar and de (content's),
+ * and the ratings of some of them as reviews' ratings index sends them.
  */
 const ALL = ['IN', 'AE', 'DE', 'US', 'AU'];
-const service = (slug: string, name: string, summary: string, category: string, kind = 'role', markets = ALL, rating?: { count: number; average: number }) => ({
-  _id: `svc-${slug}`,
-  slug,
-  kind,
-  category,
-  name,
-  summary,
-  markets,
-  prices: [],
-  updatedAt: '2026-10-01T00:00:00.000Z',
-  ...(rating ? { rating } : {}),
-});
-const person = (
+/** Reviews' ratings index: the rated services and PMs below, filled in as they are made. */
+const reviews: ReturnType<typeof ratingLine>[] = [];
+/** Reviews' ratings index line of a rated item, with the Bayesian average reviews computes (prior: 5 reviews at 3.5). */
+function ratingLine(kind: 'service' | 'pm', id: string, r: { count: number; average: number }) {
+  return { kind, id, ...r, bayesian: Math.round(((5 * 3.5 + r.count * r.average) / (5 + r.count)) * 100) / 100 };
+}
+function service(slug: string, name: string, summary: string, category: string, kind = 'role', markets = ALL, rating?: { count: number; average: number }) {
+  const _id = `svc-${slug}`;
+  if (rating) reviews.push(ratingLine('service', _id, rating));
+  return { _id, slug, kind, category, name, summary, markets, prices: [], updatedAt: '2026-10-01T00:00:00.000Z' };
+}
+function person(
   slug: string,
   kind: string,
   displayName: string,
@@ -25,7 +25,11 @@ const person = (
   location: string,
   availability: string,
   rating?: { count: number; average: number },
-) => ({ slug, kind, displayName, headline, skills, industries, location, availability, updatedAt: '2026-10-01T00:00:00.000Z', ...(rating ? { rating } : {}) });
+) {
+  const id = `profile-${slug}`;
+  if (rating) reviews.push(ratingLine('pm', id, rating));
+  return { id, slug, kind, displayName, headline, skills, industries, location, availability, updatedAt: '2026-10-01T00:00:00.000Z' };
+}
 const page = (slug: string, type: string, lang: string, title: string, summary: string) => ({
   id: `page-${slug}`,
   groupId: `g-${slug}`,
@@ -107,4 +111,5 @@ export const CORPUS = {
     page('prices-ar', 'article', 'ar', 'الأسعار ٢٠٢٥', 'أسعار الخدمات بالدرهم'),
     page('prices-hi', 'article', 'hi', 'मूल्य सूची २०२६', 'सेवाओं के दाम रुपये में'),
   ],
+  reviews,
 };

@@ -18,7 +18,7 @@ import {
   yieldToRequests,
 } from '@tm/shared/search';
 import type { TalentRole } from './model.ts';
-import { compareBookableFirst, isListed, sortSlugs } from './ranking.ts';
+import { compareRanked, isListed, sortSlugs } from './ranking.ts';
 import type { ProfileCard } from './repository.ts';
 import { toTalentIndexEntry } from './view.ts';
 
@@ -52,7 +52,7 @@ interface ClassLists {
 
 /**
  * One version of the talent directory: the listed profiles' cards (active and indexable; public
- * fields only) in search order (bookable first, best rated, most reviewed, slug), word indexes
+ * fields only) in search order (Bayesian rating from reviews, bookable first, slug: compareRanked), word indexes
  * over the text, the skills and the industries, the cards of each role and availability class,
  * the prebuilt sitemap and the streamed index. A search intersects the lists its filters name,
  * driven by the smallest, so it costs what its answer costs, not the directory's size.
@@ -83,6 +83,8 @@ export class DirectorySnapshot {
     marker: ChangeMarker,
     batches: AsyncIterable<readonly ProfileCard[]> | Iterable<readonly ProfileCard[]>,
     previous?: DirectorySnapshot,
+    /** A PM's Bayesian rating from reviews (0 when unrated), the first key of the order. */
+    bayesianOf: (id: string) => number = () => 0,
   ): Promise<DirectorySnapshot> {
     const bySlug: ProfileCard[] = [];
     for await (const batch of batches) {
@@ -93,7 +95,7 @@ export class DirectorySnapshot {
       }
       await releaseBatch();
     }
-    const cards = [...bySlug].sort(compareBookableFirst);
+    const cards = [...bySlug].sort(compareRanked(bayesianOf));
     // Each text is added on its own (no joined strings): a builder cuts a distinct text once.
     const text = new TokenIndexBuilder();
     const skills = new TokenIndexBuilder();

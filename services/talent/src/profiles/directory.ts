@@ -1,4 +1,6 @@
+import type { Rating } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
+import type { RatingsBook } from '@tm/shared/client';
 import { createSnapshotKeeper, type PrebuiltAnswer, type StreamedAnswer } from '@tm/shared/search';
 import { DirectorySnapshot, type TalentSearch } from './directory-snapshot.ts';
 import type { ProfileRepository } from './repository.ts';
@@ -9,6 +11,8 @@ export interface TalentDirectory {
   sitemap(): Promise<PrebuiltAnswer>;
   /** The talent index; it looks for changes first (awaited), so its reader (the gateway's site builder) gets current data. */
   index(format: 'json' | 'ndjson'): Promise<StreamedAnswer>;
+  /** A PM's `rating {count, average}` from reviews' ratings index as last read (the order's source), or undefined. */
+  ratingOf(id: string): Rating | undefined;
   /** Rebuilds from the store now (start-up, tests). */
   refresh(): Promise<void>;
   hasSnapshot(): boolean;
@@ -30,16 +34,23 @@ export function createTalentDirectory(options: {
   lazy?: boolean;
   /** True in main.ts: a full collection once the first snapshot is built (createSnapshotKeeper). */
   collectAfterFirstBuild?: boolean;
+  /** Reviews' ratings of PMs (main.ts), the first key of the order; asked for changes with every marker read. None: unrated. */
+  ratings?: RatingsBook;
 }): TalentDirectory {
-  const { repo } = options;
+  const { repo, ratings } = options;
   const keeper = createSnapshotKeeper<DirectorySnapshot>({
     ...options,
     name: 'talent directory',
-    readMarker: () => repo.changeMarker(),
+    // The ratings' version is part of the marker, so a publication, hide or restore reorders (a 304 from reviews costs nothing).
+    readMarker: async () => {
+      if (!ratings) return repo.changeMarker();
+      const [marker] = await Promise.all([repo.changeMarker(), ratings.refresh()]);
+      return { ...marker, latest: `${marker.latest}|${ratings.version}` };
+    },
     // The NDJSON index's ETag pass runs with the build, before the snapshot serves (and before the
     // first build's full collection): search and the site files read it right after each change.
     build: async (marker, previous) => {
-      const built = await DirectorySnapshot.build(marker, repo.activeCards(), previous);
+      const built = await DirectorySnapshot.build(marker, repo.activeCards(), previous, (id) => ratings?.of('pm', id)?.bayesian ?? 0);
       await built.index('ndjson');
       return built;
     },
@@ -52,6 +63,10 @@ export function createTalentDirectory(options: {
     index: async (format) => {
       if (keeper.hasSnapshot()) await keeper.check();
       return (await current()).index(format);
+    },
+    ratingOf: (id) => {
+      const r = ratings?.of('pm', id);
+      return r ? { count: r.count, average: r.average } : undefined;
     },
     refresh: keeper.refresh,
     hasSnapshot: keeper.hasSnapshot,

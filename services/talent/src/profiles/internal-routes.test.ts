@@ -77,7 +77,18 @@ describe('GET /internal/talent-index', () => {
     const listed = seed.filter((p) => p.active && p.indexable).sort((a, b) => (a.slug < b.slug ? -1 : 1));
     expect(data.map((e: { slug: string }) => e.slug)).toEqual(listed.map((p) => p.slug));
     for (const entry of data) {
-      expect(Object.keys(entry).sort()).toEqual(['availability', 'displayName', 'headline', 'industries', 'kind', 'location', 'skills', 'slug', 'updatedAt']);
+      expect(Object.keys(entry).sort()).toEqual([
+        'availability',
+        'displayName',
+        'headline',
+        'id',
+        'industries',
+        'kind',
+        'location',
+        'skills',
+        'slug',
+        'updatedAt',
+      ]);
       expect(['pm', 'resource', 'expert']).toContain(entry.kind);
       expect(['IN', 'AE', 'DE', 'US', 'AU']).toContain(entry.location);
       expect(new Date(entry.updatedAt).toISOString()).toBe(entry.updatedAt);

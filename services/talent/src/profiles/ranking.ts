@@ -8,7 +8,20 @@ export function isListed(p: Pick<StoredProfile, 'active' | 'indexable'>): boolea
 }
 
 /**
- * The order of talent search and of a service page's PMs: bookable soonest first (available, then
+ * The order of talent's directory (GET /talent, MCP find_talent, the index), as the one search
+ * ranks (design/reviews-search.md): the Bayesian rating from reviews first (unrated people, 0,
+ * last), then bookable soonest, then slug so equal candidates keep a stable order. A free-text
+ * search puts relevance before it.
+ */
+export function compareRanked(bayesianOf: (id: string) => number) {
+  return (a: Pick<StoredProfile, '_id' | 'slug' | 'availability'>, b: Pick<StoredProfile, '_id' | 'slug' | 'availability'>): number =>
+    bayesianOf(b._id) - bayesianOf(a._id) ||
+    STATUS_ORDER[a.availability.status] - STATUS_ORDER[b.availability.status] ||
+    (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+}
+
+/**
+ * The order of a service page's PMs (the listed figures: a preview has no call to reviews): bookable soonest first (available, then
  * limited, then unavailable), then best rated, then most reviewed (a 5.0 from two reviews should
  * not beat a 4.9 from two hundred), then slug so equal candidates keep a stable order.
  */

@@ -16,6 +16,8 @@ const profileResponses = { 200: ProfileEnvelope, 404: ErrorEnvelopeSchema, 429: 
 const IdParams = t.Object({ id: t.String({ description: 'Database id (24 hex) or URL slug' }) });
 
 const STAFF_DESCRIPTION =
+  'A PM profile carries `rating {count, average}` from published reviews once there is one (as the service detail; absent while reviews is unavailable); ' +
+  '`listedRating` and `listedReviewCount` are the figures the profile was listed with (breaking change, 2026-11: `rating` was that number). ' +
   'Accepts the database id or the slug. Answers 404 PROFILE_NOT_FOUND for an unknown id, an inactive profile or a profile of another role. ' +
   'Profiles that are active but not indexable are served with `X-Robots-Tag: noindex` and never appear in the sitemap. ' +
   'Contact data and internal notes are never part of a public profile.';
@@ -26,10 +28,10 @@ function notFound(): DomainError {
 
 /** The public talent routes (spec operations 15-18). */
 export function createProfileRoutes(profiles: ProfileRepository, directory: TalentDirectory, ratings: RatingsPort = noRatings) {
-  /** The public profile, with a PM's verified rating from reviews (cached; none while reviews is away, never an error). */
-  const withVerifiedRating = async (found: StoredProfile, requestId: string | undefined) => {
-    const verifiedRating = found.role === 'pm' ? await ratings.ratingOf('pm', found._id, requestId) : undefined;
-    return { ...toPublicProfile(found), ...(verifiedRating ? { verifiedRating } : {}) };
+  /** The public profile, with a PM's `rating {count, average}` from reviews (cached; none while reviews is away, never an error). */
+  const withRating = async (found: StoredProfile, requestId: string | undefined) => {
+    const rating = found.role === 'pm' ? await ratings.ratingOf('pm', found._id, requestId) : undefined;
+    return { ...toPublicProfile(found), ...(rating ? { rating } : {}) };
   };
   const staffProfile =
     (role: TalentRole) =>
@@ -37,7 +39,7 @@ export function createProfileRoutes(profiles: ProfileRepository, directory: Tale
       const found = await profiles.findActiveByIdOrSlug(role, params.id);
       if (!found) throw notFound();
       markNoIndex(found, set.headers);
-      return ok(await withVerifiedRating(found, set.headers['x-request-id'] as string | undefined));
+      return ok(await withRating(found, set.headers['x-request-id'] as string | undefined));
     };
 
   return new Elysia({ name: 'profile-routes' })
@@ -78,7 +80,7 @@ export function createProfileRoutes(profiles: ProfileRepository, directory: Tale
       async ({ params, set }) => {
         const found = await profiles.findListedBySlug(params.slug);
         if (!found || !isListed(found)) throw notFound();
-        return ok(await withVerifiedRating(found, set.headers['x-request-id'] as string | undefined));
+        return ok(await withRating(found, set.headers['x-request-id'] as string | undefined));
       },
       {
         params: t.Object({ slug: t.String({ description: 'URL slug from GET /talent/sitemap' }) }),

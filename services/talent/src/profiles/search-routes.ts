@@ -14,8 +14,8 @@ const SEARCH_DESCRIPTION =
   'or be within a typo of one (1 edit from 5 letters, 2 from 9); stop words of en, hi, ar, de ("for", "के", "في", "für") are not required; short forms and transliterations count ("pm", "js", "डेवलपर"); ' +
   'case, accents, Arabic letter forms and digits of any script are folded. `role` is pm, resource or expert; `skills` is a comma-separated list of skill names, each of which the person must have; ' +
   '`industry` matches the industries a person lists (fintech, retail, healthcare, ...); `available=true` keeps people bookable now or soon (available or limited), `false` the unavailable. ' +
-  'With `search`, results are ordered by relevance first (name and headline, then skills and industries, then the rest); otherwise, and among equally relevant people, bookable first, then best rated, then most reviewed, then slug, and paged like GET /services: `page` (from 1) and `limit` (1-100, default 20), ' +
-  'with `X-Total-Count` and an RFC 8288 `Link` header. Only public profile fields are returned (never contact data). ' +
+  'With `search`, results are ordered by relevance first (name and headline, then skills and industries, then the rest); otherwise, and among equally relevant people, best rated first by the Bayesian average of published reviews on this platform (reviews service; unrated people after rated ones), then bookable soonest, then slug (as GET /search ranks), and paged like GET /services: `page` (from 1) and `limit` (1-100, default 20), ' +
+  'with `X-Total-Count` and an RFC 8288 `Link` header. Only public profile fields are returned (never contact data); a PM carries `rating {count, average}` from the same ratings the order used. ' +
   `Errors (400): INVALID_PAGE, INVALID_LIMIT, INVALID_SEARCH (over ${TALENT_SEARCH_MAX} characters), INVALID_ROLE, INVALID_SKILLS (over ${TALENT_SKILLS_MAX} skills), ` +
   'INVALID_INDUSTRY, INVALID_AVAILABLE (not true or false); each also for a parameter given twice. No login needed.';
 
@@ -31,7 +31,13 @@ export function createTalentSearchRoutes(deps: { profiles: ProfileRepository; di
       const found = await profiles.findActiveByIds(ids);
       set.headers['x-total-count'] = String(total);
       set.headers.link = paginationLinks(url, page, limit, total);
-      return ok(found.map(toPublicProfile));
+      // A PM's rating from the ratings index the order came from (no call per person).
+      return ok(
+        found.map((p) => {
+          const rating = p.role === 'pm' ? directory.ratingOf(p._id) : undefined;
+          return { ...toPublicProfile(p), ...(rating ? { rating } : {}) };
+        }),
+      );
     },
     {
       query: t.Object({

@@ -46,10 +46,11 @@ describe('toPublicProfile', () => {
     expect(text).not.toContain('privateRate');
   });
 
-  it('lists experience newest first and rounds the rating to one decimal', () => {
+  it('lists experience newest first and rounds the listed rating to one decimal (the reviews rating is added by the route)', () => {
     const view = toPublicProfile(stored);
     expect(view.experience.map((e) => e.company)).toEqual(['New Co', 'Old Co']);
-    expect(view.rating).toBe(4.9);
+    expect(view.listedRating).toBe(4.9);
+    expect(view.rating).toBeUndefined();
     expect(view.id).toBe(stored._id);
     expect(view.profileUrl).toBe('/pm/test-person');
   });
@@ -83,8 +84,9 @@ describe('preview and index mapping', () => {
     });
   });
 
-  it('maps an index entry with skill names, the market code, industries and the availability status (for search)', () => {
+  it('maps an index entry with the id (ratings join on it), skill names, the market code, industries and the availability status (for search)', () => {
     expect(toTalentIndexEntry(stored)).toEqual({
+      id: stored._id,
       slug: 'test-person',
       kind: 'pm',
       displayName: 'Test Person',

@@ -30,8 +30,8 @@ export function toPublicProfile(p: StoredProfile): StaffProfile {
       .map((e) => ({ company: e.company, title: e.title, from: e.from, to: e.to, summary: e.summary })),
     languages: p.languages.map((l) => ({ code: l.code, name: l.name, proficiency: l.proficiency })),
     location: { market: p.location.market, city: p.location.city },
-    rating: roundRating(p.rating),
-    reviewCount: p.reviewCount,
+    listedRating: roundRating(p.rating),
+    listedReviewCount: p.reviewCount,
     availability: toAvailability(p),
     services: [...p.services],
     industries: [...(p.industries ?? [])],
@@ -56,9 +56,10 @@ export function toPmPreview(p: StoredProfile): PmPreview {
 
 /** A profile as the sitemap and llms files list it. */
 export function toTalentIndexEntry(
-  p: Pick<StoredProfile, 'slug' | 'role' | 'displayName' | 'headline' | 'skills' | 'location' | 'updatedAt' | 'industries' | 'availability'>,
+  p: Pick<StoredProfile, '_id' | 'slug' | 'role' | 'displayName' | 'headline' | 'skills' | 'location' | 'updatedAt' | 'industries' | 'availability'>,
 ): TalentIndexEntry {
   return {
+    id: p._id,
     slug: p.slug,
     kind: p.role,
     displayName: p.displayName,

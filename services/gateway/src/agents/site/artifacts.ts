@@ -6,6 +6,7 @@ import { createServiceClient, type ServiceClient } from '@tm/shared/client';
 import type { Telemetry } from '@tm/shared/telemetry';
 import type { Upstreams } from '../../site-deps.ts';
 import { type DownloadedIndex, downloadIndex } from './index-download.ts';
+import { downloadRatings, loadRatings, type RatingsDownload } from './ratings.ts';
 import { MAX_SITEMAP_BYTES, MAX_URLS_PER_SITEMAP } from './sitemap.ts';
 import { SITE_SOURCES, type SiteSource } from './sources.ts';
 import { DEFAULT_LLMS_LIMITS, type SiteFile, type SiteFileLimits, writeSiteFiles } from './write-site-files.ts';
@@ -40,6 +41,8 @@ interface Build {
   files: Map<string, SiteFile>;
   /** Each source's downloaded index, by source name. */
   indexes: Map<string, DownloadedIndex>;
+  /** Reviews' ratings index, when the gateway knows reviews (REVIEWS_URL). */
+  ratings: RatingsDownload | undefined;
 }
 
 /** The site files as built artifacts: the last complete build, and how to get a newer one. */
@@ -101,6 +104,11 @@ export function createSiteArtifacts(options: SiteArtifactsOptions): SiteArtifact
     const dir = join(await rootDir(), `build-${Date.now()}-${++seq}`);
     await mkdir(dir, { recursive: true });
     try {
+      // Reviews' ratings are joined to the services and PMs by id; reviews away: the files go out without them.
+      const ratingsPath = join(dir, 'ratings.ndjson');
+      const ratingsGot = options.upstreams.reviews
+        ? downloadRatings({ client: clientOf('reviews'), path: ratingsPath, timeoutMs: options.timeoutMs, requestId, previous: current?.ratings })
+        : ('unchanged' as const);
       const got = await Promise.all(
         sources.map(async (source): Promise<DownloadedIndex | 'unchanged'> => {
           const previous = current?.indexes.get(source.name);
@@ -125,7 +133,8 @@ export function createSiteArtifacts(options: SiteArtifactsOptions): SiteArtifact
           }
         }),
       );
-      if (got.every((g) => g === 'unchanged')) {
+      const ratingsNow = await ratingsGot;
+      if (got.every((g) => g === 'unchanged') && ratingsNow === 'unchanged') {
         await rm(dir, { recursive: true, force: true });
         return;
       }
@@ -144,9 +153,14 @@ export function createSiteArtifacts(options: SiteArtifactsOptions): SiteArtifact
         .sort()
         .at(-1);
       const inputs = sources.map((source) => ({ source, path: (indexes.get(source.name) as DownloadedIndex).path }));
-      const files = await writeSiteFiles({ dir, origin: options.origin, inputs, newest, limits });
+      let ratings = ratingsNow === 'unchanged' ? current?.ratings : ratingsNow;
+      if (ratingsNow === 'unchanged' && ratings !== undefined && ratings !== 'away') {
+        await Bun.write(ratingsPath, Bun.file(ratings.path));
+        ratings = { ...ratings, path: ratingsPath };
+      }
+      const files = await writeSiteFiles({ dir, origin: options.origin, inputs, newest, limits, ratings: await loadRatings(ratings) });
       const old = current;
-      current = { dir, files, indexes };
+      current = { dir, files, indexes, ratings };
       const kept = Object.fromEntries([...indexes].map(([name, x]) => [name, x.kept]));
       options.logger.info('site files built', { requestId, ...kept, files: files.size });
       // Requests may still be sending the old files; they go a minute later.

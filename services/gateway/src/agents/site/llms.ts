@@ -67,12 +67,13 @@ export function agentLinks(origin: string): string[] {
 const MAX_TITLE = 200;
 const MAX_DESCRIPTION = 1_000;
 
-/** One page's line in an llms file; with `withApi`, its prices and JSON endpoint too. */
+/** One page's line in an llms file; with `withApi`, its prices, rating and JSON endpoint too. */
 export function pageLine(p: SitePage, withApi: boolean, max = { title: MAX_TITLE, description: MAX_DESCRIPTION }): string {
   const description = clip(p.description, max.description);
   if (!withApi) return linkLine(clip(p.title, max.title), p.url, description);
   const prices = p.prices ? ` Hourly rate: ${p.prices}.` : '';
-  return linkLine(clip(p.title, max.title), p.url, `${description}${prices}${p.apiUrl ? ` (JSON: ${p.apiUrl})` : ''}`);
+  const rating = p.rating ? ` Rated ${p.rating} on this site.` : '';
+  return linkLine(clip(p.title, max.title), p.url, `${description}${prices}${rating}${p.apiUrl ? ` (JSON: ${p.apiUrl})` : ''}`);
 }
 
 /** The site path of a group's llms file: part 1 is /llms/<key>.txt, part n /llms/<key>.n.txt (a key holds no dot). */

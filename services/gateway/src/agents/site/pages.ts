@@ -20,6 +20,8 @@ export interface SitePage {
   description: string;
   /** Hourly rates per market ("2400.00 INR/h in IN, ..."), for service pages when known. */
   prices?: string;
+  /** Published reviews on this platform ("4.8/5 from 12 reviews"), for service and PM pages that have one. */
+  rating?: string;
   /** W3C datetime (ISO 8601), when known. */
   lastmod?: string;
   group: PageGroup;
@@ -54,6 +56,7 @@ export function servicePage(
   prices: readonly MarketPrice[] | undefined,
   origin: string,
   group: PageGroup,
+  rating?: string,
 ): SitePage {
   return {
     url: `${origin}/services/${encodeURIComponent(s.slug)}`,
@@ -61,13 +64,14 @@ export function servicePage(
     title: s.name,
     description: s.summary,
     prices: describePrices(prices),
+    ...(rating ? { rating } : {}),
     lastmod: toLastmod(s.updatedAt),
     group,
   };
 }
 
 /** A talent profile's page. */
-export function talentPage(p: TalentIndexEntry, origin: string, group: PageGroup): SitePage {
+export function talentPage(p: TalentIndexEntry, origin: string, group: PageGroup, rating?: string): SitePage {
   const path = talentPath(p.kind, p.slug);
   // Headlines often name the top skills already; list only the ones they do not.
   const skills = p.skills
@@ -79,6 +83,7 @@ export function talentPage(p: TalentIndexEntry, origin: string, group: PageGroup
     apiUrl: `${origin}${path.api}`,
     title: p.displayName,
     description: `${p.headline}${skills ? ` (${skills})` : ''}; based in ${p.location}`,
+    ...(rating ? { rating } : {}),
     lastmod: toLastmod(p.updatedAt),
     group,
   };

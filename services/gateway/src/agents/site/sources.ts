@@ -14,6 +14,7 @@ import {
 import { validatorOf } from '@tm/shared/http';
 import type { Upstreams } from '../../site-deps.ts';
 import { type PageGroup, type SitePage, servicePage, talentPage, toLastmod } from './pages.ts';
+import type { SiteRatings } from './ratings.ts';
 import type { SitemapAlternate } from './sitemap.ts';
 
 /**
@@ -41,8 +42,8 @@ export interface SiteSource {
   about: (group: PageGroup) => string;
   /** How many of each group's first pages /llms.txt lists (0: only the link to the group's file). */
   topPerGroup: number;
-  /** The page an entry describes. */
-  page: (entry: unknown, origin: string) => SitePage;
+  /** The page an entry describes, with its rating from reviews when it has one. */
+  page: (entry: unknown, origin: string, ratings: SiteRatings) => SitePage;
   /**
    * True when the site files are built without this source while its service is away: its last
    * good index is kept (or none, before the first), and the other sources' pages still go out.
@@ -99,9 +100,9 @@ export const SERVICES_SOURCE: SiteSource = {
   groupOrder: Object.keys(CATEGORY_TITLES),
   about: (g) => `Every service in ${g.title.replace(/ services$/, '')}, in display order, with its hourly rate in each market and its JSON endpoint`,
   topPerGroup: 10,
-  page: (entry, origin) => {
+  page: (entry, origin, ratings) => {
     const s = entry as ServiceIndexLine;
-    return servicePage(s, s.prices, origin, categoryGroup(s.category));
+    return servicePage(s, s.prices, origin, categoryGroup(s.category), ratings.of('service', s._id));
   },
 };
 
@@ -116,9 +117,10 @@ export const TALENT_SOURCE: SiteSource = {
   groupOrder: Object.values(TALENT_GROUPS).map((g) => g.key),
   about: (g) => `Every public profile of the ${g.title.toLowerCase()}, with headline, skills, location and JSON endpoint`,
   topPerGroup: 0,
-  page: (entry, origin) => {
+  page: (entry, origin, ratings) => {
     const p = entry as TalentIndexLine;
-    return talentPage(p, origin, TALENT_GROUPS[p.kind]);
+    // Reviews rate PMs, by the profile id the index line carries.
+    return talentPage(p, origin, TALENT_GROUPS[p.kind], p.kind === 'pm' ? ratings.of('pm', p.id) : undefined);
   },
 };
 

@@ -6,6 +6,7 @@ import { agentLinks, header, linkLine, pageLine } from './llms.ts';
 import { GroupFiles, LLMS_PART_MAX_BYTES } from './llms-groups.ts';
 import { LLMS_MAP_MAX_BYTES, renderLlmsMap } from './llms-map.ts';
 import { homePage } from './pages.ts';
+import { NO_RATINGS, type SiteRatings } from './ratings.ts';
 import { renderSitemapIndex, type SitemapEntry, type SitemapLimits, URLSET_HEAD, URLSET_TAIL, urlLine } from './sitemap.ts';
 import type { SiteSource } from './sources.ts';
 
@@ -101,7 +102,10 @@ export async function writeSiteFiles(options: {
   inputs: readonly { source: SiteSource; path: string }[];
   newest: string | undefined;
   limits: SiteFileLimits;
+  /** Reviews' ratings of the services and PMs listed (none while reviews is away). */
+  ratings?: SiteRatings;
 }): Promise<Map<string, SiteFile>> {
+  const ratings = options.ratings ?? NO_RATINGS;
   const { dir, origin, limits } = options;
   const sitemap = new SitemapParts(dir, limits);
   const full = new FileOut(join(dir, 'llms-full.txt'));
@@ -114,7 +118,7 @@ export async function writeSiteFiles(options: {
   for (const { source, path } of options.inputs) {
     let opened = false;
     for await (const entry of entries(path)) {
-      const page = source.page(entry, origin);
+      const page = source.page(entry, origin, ratings);
       await sitemap.add({ loc: page.url, lastmod: page.lastmod, alternates: page.alternates });
       await groups.add(source, page);
       if (!opened) await full.write(`## ${source.title}\n\n`);
