@@ -17,7 +17,7 @@
  * (16384), LAYERS (comma list, default all), BENCH_REDIS_URL. Each proxy and the stub run
  * services/gateway/src/bench/layer-proxy.ts.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 

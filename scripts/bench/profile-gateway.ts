@@ -19,7 +19,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateSigningKey } from './checkout.ts';
-import { createWrk, type LoadCase, runningLoad } from './load.ts';
+import { type LoadCase, runningLoad } from './load.ts';
 import { cpuSeconds, createProcessGroup } from './processes.ts';
 import { deleteRedisKeys } from './redis-keys.ts';
 import { obtainAccessToken, startBenchSystem } from './system.ts';
