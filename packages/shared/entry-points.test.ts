@@ -50,8 +50,10 @@ const forbidden: Record<string, string[]> = {
   './http': [...DRIVERS, 'jose', 'nodemailer', ...TRACING],
   './telemetry': [...DRIVERS, ...ELYSIA, 'jose', 'nodemailer', ...TRACING],
   './tokens/verify': [...DRIVERS, ...METRICS, 'nodemailer', ...TRACING],
-  // The revocation view (gateway, bookings): the service client and the feed's contract (Elysia's `t`), no driver, no metrics.
+  // The revocation view (every process that reads tokens): the service client and the feed's contract (Elysia's `t`), no driver, no metrics.
   './tokens/revocations': [...DRIVERS, ...METRICS, '@elysiajs/openapi', 'jose', 'nodemailer', ...TRACING],
+  // A service's caller: the two above together (jose, the service client), no driver, no metrics.
+  './tokens/callers': [...DRIVERS, ...METRICS, '@elysiajs/openapi', 'nodemailer', ...TRACING],
   './mail': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', ...TRACING],
   './outbox': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', 'nodemailer', '@sinclair/typebox', ...TRACING],
   './store': [...DRIVERS, ...ELYSIA, ...METRICS, ...TRACING],
@@ -66,6 +68,7 @@ const needed: Record<string, string> = {
   './client': '@sinclair/typebox',
   './telemetry': 'prom-client',
   './tokens/verify': 'jose',
+  './tokens/callers': 'jose',
   './mail': 'nodemailer',
   './store/mongo': 'mongodb',
   './store/redis': 'ioredis',
@@ -151,6 +154,7 @@ describe('@tm/shared entry points', () => {
       './telemetry',
       './testing',
       './tokens',
+      './tokens/callers',
       './tokens/revocations',
       './tokens/verify',
     ]);

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type FakeProvider, startFakeProvider } from '@tm/assistant/testing';
-import { answersOk, createProcessGroup, freePort, type ProcessGroup, waitFor } from './processes.ts';
+import { answersOk, createProcessGroup, freePort, type ProcessGroup, startWithPortRetry, waitFor } from './processes.ts';
 
 export interface AssistantBenchResult {
   samples: number;
@@ -148,7 +148,7 @@ export async function runAssistantBench(o: {
   const fake = startFakeProvider();
   try {
     o.log(`assistant: starting talent, catalog, two assistants and two gateways; logs in ${workDir}`);
-    const gw = await startServices(group, o.repoRoot, fake);
+    const gw = await startWithPortRetry(group, 'the assistant case', () => startServices(group, o.repoRoot, fake));
     const text = 'Sure, I can help you find the right people for that. Our developers are vetted and can start quickly.';
     fake.setDefault(() => ({ kind: 'stream', text, chunkChars: 8, chunkDelayMs: CHUNK_DELAY_MS }));
     const s = await newSession(gw.model);

@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
-import { answersOk, createProcessGroup, freePort, type ProcessGroup, type Started, waitFor } from './processes.ts';
+import { answersOk, createProcessGroup, freePort, type ProcessGroup, type Started, startWithPortRetry, waitFor } from './processes.ts';
 
 export interface ChatShapeResult {
   shape: string;
@@ -80,6 +80,8 @@ function startStandIns(jwks: unknown) {
     fetch(request) {
       const path = new URL(request.url).pathname;
       if (path === '/.well-known/jwks.json') return Response.json(jwks);
+      // Auth's revocation feed, nothing revoked: messaging checks a token's session against it, as the gateway does.
+      if (path === '/internal/revocations') return Response.json({ success: true, data: { revoked: [], next: Date.now(), more: false } });
       const m = /^\/internal\/bookings\/bench-(\d+)\/facts$/.exec(path);
       if (!m) return Response.json({ success: false, error: { code: 'BOOKING_NOT_FOUND', message: 'No such booking' } }, { status: 404 });
       const n = m[1];
@@ -267,9 +269,12 @@ export async function runChatBench(o: {
   const upstreams = { BOOKINGS_URL: standIns.url, AUTH_URL: standIns.url };
   try {
     o.log(`chat: one messaging process on the embedded defaults; logs in ${workDir}`);
-    const port = freePort();
-    const one = startMessaging(group, o.repoRoot, 'messaging', port, upstreams);
-    await waitFor('messaging /readyz', () => answersOk(`${url(port)}/readyz`), [one]);
+    const { port, one } = await startWithPortRetry(group, 'messaging', async () => {
+      const port = freePort();
+      const one = startMessaging(group, o.repoRoot, 'messaging', port, upstreams);
+      await waitFor('messaging /readyz', () => answersOk(`${url(port)}/readyz`), [one]);
+      return { port, one };
+    });
     shapes.push(await measureShape({ ...o, shape: 'one process, embedded', streamBase: url(port), sendBase: url(port), sign: signer.sign, processes: [one] }));
 
     o.log('chat: two replicas on the MongoDB wire stand-in and Redis');
@@ -288,11 +293,14 @@ export async function runChatBench(o: {
     await waitFor('the MongoDB stand-in', listening, [store]);
     const prefix = o.redisPrefix ?? `bench:chat:${crypto.randomUUID()}:`;
     const replicaEnv = { ...upstreams, MONGODB_URL: `mongodb://127.0.0.1:${storePort}/messaging`, REDIS_URL: o.redisUrl, REDIS_PREFIX: prefix };
-    const [pa, pb] = [freePort(), freePort()];
-    const a = startMessaging(group, o.repoRoot, 'messaging-a', pa, replicaEnv);
-    const b = startMessaging(group, o.repoRoot, 'messaging-b', pb, replicaEnv);
-    await waitFor('messaging-a /readyz', () => answersOk(`${url(pa)}/readyz`), [a, store]);
-    await waitFor('messaging-b /readyz', () => answersOk(`${url(pb)}/readyz`), [b, store]);
+    const { pa, pb, a, b } = await startWithPortRetry(group, 'the messaging replicas', async () => {
+      const [pa, pb] = [freePort(), freePort()];
+      const a = startMessaging(group, o.repoRoot, 'messaging-a', pa, replicaEnv);
+      const b = startMessaging(group, o.repoRoot, 'messaging-b', pb, replicaEnv);
+      await waitFor('messaging-a /readyz', () => answersOk(`${url(pa)}/readyz`), [a, store]);
+      await waitFor('messaging-b /readyz', () => answersOk(`${url(pb)}/readyz`), [b, store]);
+      return { pa, pb, a, b };
+    });
     try {
       shapes.push(await measureShape({ ...o, shape: 'two replicas, Redis', streamBase: url(pb), sendBase: url(pa), sign: signer.sign, processes: [a, b] }));
     } catch (err) {

@@ -17,7 +17,7 @@
  * (16384), LAYERS (comma list, default all), BENCH_REDIS_URL. Each proxy and the stub run
  * services/gateway/src/bench/layer-proxy.ts.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -37,7 +37,8 @@ interface Row {
 
 async function parent() {
   const { createWrk, runningLoad } = await import('./load.ts');
-  const { createProcessGroup, deleteRedisKeys, freePort, waitFor, answersOk } = await import('./processes.ts');
+  const { cpuSeconds, createProcessGroup, freePort, waitFor, answersOk } = await import('./processes.ts');
+  const { deleteRedisKeys } = await import('./redis-keys.ts');
   const { ensureProgram } = await import('./tools.ts');
   const known: readonly string[] = baseline ? [...LAYERS, 'gateway@baseline', 'redis@baseline'] : LAYERS;
   const wanted = (process.env.LAYERS ?? known.join(',')).split(',').filter((l): l is Layer => known.includes(l));
@@ -118,11 +119,4 @@ function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
-
-/** CPU seconds (user + system, every thread) a process has used so far. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

@@ -7,7 +7,7 @@ import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateServiceCredential, SERVICE_CREDENTIAL_HEADER } from '@tm/shared/http';
 import { SERVICE_RUNTIME_ENV } from '@tm/shared/process';
-import { RedisClient, type Subprocess } from 'bun';
+import type { Subprocess } from 'bun';
 
 /**
  * One service credential for a whole bench run (docs/service-kit.md): every process it starts
@@ -31,10 +31,24 @@ export interface Started {
 export function createProcessGroup(logDir: string) {
   const started: Started[] = [];
 
-  const killAllNow = () => {
-    for (const s of started) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill('SIGKILL');
+  const running = (which: readonly Started[]) => which.filter((s) => s.proc.exitCode === null && s.proc.signalCode === null);
+  const killNow = (which: readonly Started[]) => {
+    for (const s of running(which)) s.proc.kill('SIGKILL');
   };
+  const killAllNow = () => killNow(started);
   process.on('exit', killAllNow);
+
+  async function stop(which: readonly Started[], graceMs = 5_000): Promise<void> {
+    const live = running(which);
+    for (const s of live) process.kill(s.pid, 'SIGTERM');
+    const timeout = new Promise<'timeout'>((r) => {
+      const t = setTimeout(() => r('timeout'), graceMs);
+      t.unref();
+    });
+    const all = Promise.all(live.map((s) => s.proc.exited));
+    if ((await Promise.race([all, timeout])) === 'timeout') killNow(live);
+    await Promise.race([all, new Promise((r) => setTimeout(r, 1_000).unref())]);
+  }
 
   return {
     started,
@@ -54,30 +68,86 @@ export function createProcessGroup(logDir: string) {
       started.push(s);
       return s;
     },
-    /** SIGTERM to each (by PID), then SIGKILL to any still running after `graceMs`. */
-    async stopAll(graceMs = 5_000): Promise<void> {
-      const running = started.filter((s) => s.proc.exitCode === null && s.proc.signalCode === null);
-      for (const s of running) process.kill(s.pid, 'SIGTERM');
-      const timeout = new Promise<'timeout'>((r) => {
-        const t = setTimeout(() => r('timeout'), graceMs);
-        t.unref();
-      });
-      const all = Promise.all(running.map((s) => s.proc.exited));
-      if ((await Promise.race([all, timeout])) === 'timeout') killAllNow();
-      await Promise.race([all, new Promise((r) => setTimeout(r, 1_000).unref())]);
-    },
+    /** SIGTERM to each of `which` (by PID), then SIGKILL to any still running after `graceMs`. */
+    stop,
+    /** Stops every process the group started. */
+    stopAll: (graceMs = 5_000) => stop(started, graceMs),
   };
 }
 
 /** The group run.ts stops at the end. */
 export type ProcessGroup = ReturnType<typeof createProcessGroup>;
 
-/** A 127.0.0.1 port nothing listens on right now. */
+/** The ports this bench process handed out (never twice). */
+const handedOut = new Set<number>();
+/** Where freePort picks from: above the well-known and common service ports, below the ephemeral range. */
+const PICK_FLOOR = 20_000;
+
+/** The kernel's ephemeral range, where a `port: 0` bind and every outgoing connection's source port come from. */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 0 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** True when `port` can be bound on 127.0.0.1 right now. */
+function bindable(port: number): boolean {
+  try {
+    Bun.listen({ hostname: '127.0.0.1', port, socket: { data() {} } }).stop(true);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A 127.0.0.1 port nothing listens on right now, for a child to bind later, picked at random
+ * below the kernel's ephemeral range. A port from `port: 0` lies in that range, which every
+ * outgoing connection on the machine (wrk's, the services' calls, other engineers' tests) also
+ * takes its source port from: one of them could hold it between this pick and the child's bind
+ * (a bench start once failed with "port in use"). Below the range only another explicit bind can
+ * take it, and startWithPortRetry starts again when one did.
+ */
 export function freePort(): number {
+  const low = ephemeralLow();
+  for (let tries = 0; low - PICK_FLOOR >= 1000 && tries < 200; tries++) {
+    const port = PICK_FLOOR + Math.floor(Math.random() * (low - PICK_FLOOR));
+    if (handedOut.has(port) || !bindable(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+  // A machine whose ephemeral range starts low: the kernel's pick (startWithPortRetry still covers the race).
   const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
   const { port } = listener;
   listener.stop(true);
+  handedOut.add(port);
   return port;
+}
+
+/** True when a start failed because a port was taken after it was picked (Bun's "Is port N in use?", EADDRINUSE, nginx's bind error). */
+export function isPortTaken(err: unknown): boolean {
+  return /EADDRINUSE|address already in use|is port \d+ in use/i.test(err instanceof Error ? err.message : String(err));
+}
+
+/**
+ * Runs `start` (which picks its ports with freePort, spawns through `group` and waits for its
+ * processes) and, when it failed because a port was taken meanwhile, stops what that attempt
+ * started and runs it again on fresh ports, at most `attempts` times in all.
+ */
+export async function startWithPortRetry<T>(group: ProcessGroup, what: string, start: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const before = group.started.length;
+    try {
+      return await start();
+    } catch (err) {
+      if (attempt >= attempts || !isPortTaken(err)) throw err;
+      console.error(`[bench] ${what}: a port was taken before its process bound it; starting again on other ports (${(err as Error).message.split('\n')[0]})`);
+      await group.stop(group.started.slice(before));
+    }
+  }
 }
 
 /**
@@ -130,19 +200,4 @@ export function cpuSeconds(pid: number): number {
     }
   };
   return ticks(pid) / 100;
-}
-
-/** Deletes every Redis key under `prefix` (a run's own prefix), by SCAN and DEL. */
-export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new RedisClient(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = (await redis.send('SCAN', [cursor, 'MATCH', `${prefix}*`, 'COUNT', '1000'])) as [string, string[]];
-      cursor = next;
-      if (keys.length > 0) await redis.send('DEL', keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.close();
-  }
 }

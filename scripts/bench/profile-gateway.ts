@@ -20,7 +20,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateSigningKey } from './checkout.ts';
 import { type LoadCase, runningLoad } from './load.ts';
-import { cpuSeconds, createProcessGroup, deleteRedisKeys } from './processes.ts';
+import { cpuSeconds, createProcessGroup } from './processes.ts';
+import { deleteRedisKeys } from './redis-keys.ts';
 import { obtainAccessToken, startBenchSystem } from './system.ts';
 import { num, wrkAndNginx } from './tools.ts';
 
@@ -39,6 +40,7 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = (msg: string) => console.log(`[profile] ${msg}`);
 
 const redisPrefix = `profile:${crypto.randomUUID()}:`;
+const metricsToken = `profile-${crypto.randomUUID()}`;
 const workDir = mkdtempSync(join(tmpdir(), 'tm-profile-'));
 const profileDir = join(workDir, 'profile');
 const group = createProcessGroup(workDir);
@@ -122,6 +124,53 @@ async function gcPauses(pid: number): Promise<{ eden: number; full: number; paus
   return { eden, full, pauseMs };
 }
 
+/** Cumulative counts of a Prometheus histogram's buckets (`le` -> count), summed over the series whose labels contain `labels`. */
+function bucketsOf(text: string, name: string, labels: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}_bucket{`) || !line.includes(labels)) continue;
+    const le = /le="([^"]+)"/.exec(line)?.[1];
+    if (le !== undefined) out.set(le, (out.get(le) ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1)));
+  }
+  return out;
+}
+
+/** The histograms the tail table reads: the gateway's /api requests and Redis calls, the catalog's own requests. */
+interface ServerTimings {
+  gateway: Map<string, number>;
+  redis: Map<string, number>;
+  catalog: Map<string, number>;
+}
+async function serverTimings(gateway: string, catalog: string): Promise<ServerTimings> {
+  const scrape = async (url: string, token?: string) =>
+    (await fetch(`${url}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {}).catch(() => undefined))?.text() ?? '';
+  const [g, c] = await Promise.all([scrape(gateway, metricsToken), scrape(catalog)]);
+  return {
+    gateway: bucketsOf(g, 'http_request_duration_seconds', 'route="/api/*"'),
+    redis: bucketsOf(g, 'store_operation_duration_seconds', 'operation="ratelimit.consume"'),
+    catalog: bucketsOf(c, 'http_request_duration_seconds', 'route="/services/catalog"'),
+  };
+}
+
+const TAIL_HEADER = [
+  "What the p99 is made of (wrk's p99 beside the processes' own timings of the same requests: the gateway from its first hook to",
+  'its after-response hook, the catalog likewise, each Redis call of the limiter; "> x ms" is the share of them slower than x):',
+  '',
+  '| case | wrk p99 | gateway > 2.5 / 5 / 10 ms | catalog > 2.5 / 5 / 10 ms | requests per Redis call | Redis calls > 1 / 5 ms |',
+  '|---|--:|--:|--:|--:|--:|',
+].join('\n');
+
+/** One row of the tail table from the timings before and after a case. */
+function tailRow(label: string, p99Ms: number, requests: number, before: ServerTimings, after: ServerTimings): string {
+  const delta = (pick: (t: ServerTimings) => Map<string, number>, le: string) => (pick(after).get(le) ?? 0) - (pick(before).get(le) ?? 0);
+  const over = (pick: (t: ServerTimings) => Map<string, number>, les: string[]) => {
+    const total = delta(pick, '+Inf');
+    return total === 0 ? 'n/a' : les.map((le) => `${((100 * (total - delta(pick, le))) / total).toFixed(2)}%`).join(' / ');
+  };
+  const calls = delta((t) => t.redis, '+Inf');
+  return `| ${label} | ${p99Ms.toFixed(2)} ms | ${over((t) => t.gateway, ['0.0025', '0.005', '0.01'])} | ${over((t) => t.catalog, ['0.0025', '0.005', '0.01'])} | ${calls === 0 ? 'n/a' : (requests / calls).toFixed(1)} | ${over((t) => t.redis, ['0.001', '0.005'])} |`;
+}
+
 async function main() {
   // PROFILE_SUMMARIZE=<file.cpuprofile>: only the tables of a profile written before.
   if (process.env.PROFILE_SUMMARIZE) {
@@ -138,7 +187,8 @@ async function main() {
     nginxPath,
     jwtPrivateKeyPem: (await generateSigningKey()).pem,
     ...(baselineRoot ? { baselineRoot } : {}),
-    ...(gcLog ? { gatewayExtraEnv: { BUN_JSC_logGC: '1' } } : {}),
+    // A metrics token so the run can read the gateway's own request and Redis timings (the tail table).
+    gatewayExtraEnv: { METRICS_TOKEN: metricsToken, ...(gcLog ? { BUN_JSC_logGC: '1' } : {}) },
     gatewayBunArgs: profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name=gateway.cpuprofile'] : [],
   });
   const token = system.authProblem ? undefined : await obtainAccessToken(system.gateway, system.admin);
@@ -178,14 +228,20 @@ async function main() {
       : []),
   ];
   log(`load average before: ${loadavg().map((l) => l.toFixed(2))}`);
+  const tails: string[] = [];
   for (let round = 1; round <= rounds; round++) {
     const rps = new Map<string, number>();
     for (const { name, c, proxy } of cases) {
       await load.run(c, { durationS: warmupS, connections });
       const cpuBefore = cpuSeconds(proxy);
       const gcBefore = gcLog ? await gcPauses(proxy) : undefined;
+      // The gateway's (or the baseline's) own timings of this case, for the tail table.
+      const timed = name.startsWith('(a) gateway') ? system.gateway : name.startsWith('(a0)') ? system.gatewayBaseline : undefined;
+      const timingsBefore = timed ? await serverTimings(timed, system.catalog) : undefined;
       const r = await load.run(c, { durationS, connections });
       const cpuUs = ((cpuSeconds(proxy) - cpuBefore) * 1e6) / r.requests;
+      if (timed && timingsBefore)
+        tails.push(tailRow(`round ${round}: ${name}`, r.p99Ms, r.requests, timingsBefore, await serverTimings(timed, system.catalog)));
       const gc = gcBefore ? await gcPauses(proxy) : undefined;
       const gcText =
         gc && gcBefore
@@ -199,6 +255,7 @@ async function main() {
     }
   }
   log(`load average after: ${loadavg().map((l) => l.toFixed(2))}`);
+  console.log(`\n${TAIL_HEADER}\n${tails.join('\n')}\n`);
   if (!profiling) return;
   const gateway = group.started.find((s) => s.name === 'gateway');
   if (gateway) {

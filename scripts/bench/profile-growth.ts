@@ -21,7 +21,8 @@ import { join, resolve } from 'node:path';
 import { measureBulkCost } from '@tm/growth/bench/bulk-cost';
 import { ofrepCase, prepareGrowth } from './growth.ts';
 import { type LoadCase, runningLoad } from './load.ts';
-import { cpuSeconds, createProcessGroup, deleteRedisKeys } from './processes.ts';
+import { cpuSeconds, createProcessGroup } from './processes.ts';
+import { deleteRedisKeys } from './redis-keys.ts';
 import { obtainAccessToken, startBenchSystem } from './system.ts';
 import { num, wrkAndNginx } from './tools.ts';
 

@@ -16,7 +16,7 @@ export interface CaseResult {
   target: Target;
   endpoint: Endpoint;
   auth: 'anonymous' | 'bearer';
-  /** One measurement per round, in round order (round i of every case ran in the same pass). */
+  /** One measurement per slice of each round, in order (measurement i of every target of one endpoint and caller ran in the same slice). */
   rounds?: LoadResult[];
   skipped?: string;
 }
@@ -104,8 +104,9 @@ export function resultsTable(cases: CaseResult[]): string {
 export const TARGET = { ratio: 0.6, p99Ms: 10 };
 
 /**
- * The median over the rounds of one round's throughput ratio x/y: each round's cases ran back to
- * back, so a ratio compares neighbours even when the machine's load drifts between rounds.
+ * The median over the measurements (rounds x slices) of each one's throughput ratio x/y: measurement
+ * i of every target of one endpoint and caller ran in the same slice, seconds apart, so a ratio
+ * compares neighbours even when the machine's load drifts.
  */
 function medianRatio(x?: LoadResult[], y?: LoadResult[]): number | undefined {
   if (!x || !y) return undefined;
@@ -116,7 +117,7 @@ function medianRatio(x?: LoadResult[], y?: LoadResult[]): number | undefined {
   return ratios.length > 0 ? median(ratios) : undefined;
 }
 
-/** Whether one round of the gateway met the target against the nginx run next to it. */
+/** Whether one slice of the gateway met the target against nginx's slice next to it. */
 function roundMeetsTarget(gateway: LoadResult, nginx: LoadResult | undefined): boolean {
   return nginx !== undefined && nginx.requestsPerS > 0 && gateway.requestsPerS / nginx.requestsPerS >= TARGET.ratio && gateway.p99Ms < TARGET.p99Ms;
 }
@@ -136,12 +137,12 @@ export function ratiosTable(cases: CaseResult[]): string {
     const ab = medianRatio(g.gateway, g.nginx);
     const p99 = g.gateway ? summarize(g.gateway).p99Ms : undefined;
     const meets = ab === undefined || p99 === undefined ? 'n/a' : ab >= TARGET.ratio && p99 < TARGET.p99Ms ? 'yes' : 'no';
-    const roundsMet = g.gateway && g.nginx ? `${g.gateway.filter((r, i) => roundMeetsTarget(r, g.nginx?.[i])).length}/${g.gateway.length}` : 'n/a';
+    const slicesMet = g.gateway && g.nginx ? `${g.gateway.filter((r, i) => roundMeetsTarget(r, g.nginx?.[i])).length}/${g.gateway.length}` : 'n/a';
     const bare = `${show(medianRatio(g.bare, g.nginx))} | ${show(medianRatio(g.gateway, g.bare))}`;
-    return `| ${endpoint} | ${auth} | ${show(ab)} | ${show(medianRatio(g.gateway, g.catalog))} | ${show(medianRatio(g.nginx, g.catalog))} | ${bare} | ${p99 === undefined ? 'n/a' : fmt(p99, 2)} | ${meets} | ${roundsMet} |`;
+    return `| ${endpoint} | ${auth} | ${show(ab)} | ${show(medianRatio(g.gateway, g.catalog))} | ${show(medianRatio(g.nginx, g.catalog))} | ${bare} | ${p99 === undefined ? 'n/a' : fmt(p99, 2)} | ${meets} | ${slicesMet} |`;
   });
   return [
-    '| endpoint | caller | a/b (gateway / nginx) | a/c (gateway / direct) | b/c (nginx / direct) | d/b (bare Bun / nginx) | a/d (gateway / bare Bun) | gateway p99 ms | meets target | rounds meeting it |',
+    '| endpoint | caller | a/b (gateway / nginx) | a/c (gateway / direct) | b/c (nginx / direct) | d/b (bare Bun / nginx) | a/d (gateway / bare Bun) | gateway p99 ms | meets target | slices meeting it |',
     '|---|---|--:|--:|--:|--:|--:|--:|:-:|:-:|',
     ...rows,
   ].join('\n');

@@ -3,8 +3,9 @@
  * POST /api/jobs/pricing, anonymously and with a bearer token, at 64 connections through (a) the
  * gateway, (b) nginx, (c) the catalog directly and (d) a bare Bun fetch proxy (scripts/bench/bare-proxy.ts), prints requests/s, p50/p99 and the ratios,
  * and writes them with the machine into BENCHMARKS.md. Every case is measured in several rounds
- * (each round a full pass over the cases) and reported as the median, because one 2-core run
- * swings by a third with whatever else the machine does. Every process it starts is stopped by
+ * (each round a full pass over the cases), each round's time cut into short slices in which the
+ * targets take turns, and reported as the median over the slices (ratios: of the slices' ratios),
+ * because one 2-core run swings by a third with whatever else the machine does. Every process it starts is stopped by
  * PID at the end, also on failure or Ctrl-C.
  *
  * Then the checkout case (scripts/bench/checkout.ts): 16 customers through the gateway, each
@@ -25,7 +26,8 @@
  * messages a second on one messaging process, then across two replicas on Redis: delivery
  * latency from send to stream (p50/p99) and messaging's RSS.
  *
- * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_WARMUP_S (2),
+ * Knobs (environment): BENCH_ROUNDS (3), BENCH_DURATION_S (8), BENCH_SLICES (4: each case's
+ * measured seconds of a round cut into slices that alternate between the targets), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (64), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_OUTPUT (BENCHMARKS.md
  * at the repository root), BENCH_CHECKOUT_CUSTOMERS (16), BENCH_ONLY=proxy, checkout, content, growth, assistant or chat (that
  * case alone), BENCH_CHAT_STREAMS (200), BENCH_CHAT_RATE (20), BENCH_GROWTH_SENDERS (16), BENCH_ASSISTANT_SAMPLES (20), BENCH_ASSISTANT_CONNECTIONS (16),
@@ -45,7 +47,8 @@ import { contentMarkdown, runContentBench } from './content.ts';
 import { growthMarkdown, runGrowth } from './growth.ts';
 import { createAutocannon, createWrk, type LoadCase, type LoadGenerator, runningLoad } from './load.ts';
 import { benchmarksMarkdown } from './markdown.ts';
-import { createProcessGroup, deleteRedisKeys } from './processes.ts';
+import { createProcessGroup, startWithPortRetry } from './processes.ts';
+import { deleteRedisKeys } from './redis-keys.ts';
 import { type CaseResult, describeMachine, type Endpoint, gatewayServerTable, ratiosTable, resultsTable, TARGET_LABEL, type Target } from './report.ts';
 import { measureRevocationCheck, revocationMarkdown } from './revocation.ts';
 import {
@@ -64,6 +67,10 @@ const rounds = num('BENCH_ROUNDS', 3);
 if (!Number.isInteger(rounds)) throw new Error('BENCH_ROUNDS must be a whole number of rounds');
 const durationS = num('BENCH_DURATION_S', 8);
 const warmupS = num('BENCH_WARMUP_S', 2);
+// BENCH_SLICES: each round's measured time per case, cut into this many slices that alternate between the targets.
+const slices = num('BENCH_SLICES', 4);
+if (!Number.isInteger(slices) || !Number.isInteger(durationS / slices))
+  throw new Error('BENCH_SLICES must be a whole number that divides BENCH_DURATION_S into whole seconds (wrk takes whole seconds)');
 const connections = num('BENCH_CONNECTIONS', 64);
 const checkoutCustomers = num('BENCH_CHECKOUT_CUSTOMERS', 16);
 // BENCH_ONLY=proxy (the gateway, nginx, the bare Bun proxy and the catalog alone), checkout, content,
@@ -128,7 +135,9 @@ async function main() {
   log(`starting talent, catalog, auth, gateway (Redis prefix ${redisPrefix}) and nginx; logs in ${workDir}`);
   const signingKey = await generateSigningKey();
   const jwtPrivateKeyPem = signingKey.pem;
-  const system = await startBenchSystem({ group, repoRoot, workDir, redisUrl, redisPrefix, nginxPath, jwtPrivateKeyPem, gatewayServer });
+  const system = await startWithPortRetry(group, 'the bench system', () =>
+    startBenchSystem({ group, repoRoot, workDir, redisUrl, redisPrefix, nginxPath, jwtPrivateKeyPem, gatewayServer }),
+  );
   const catalogList = (await (await fetch(`${system.catalog}/services/catalog`)).json()) as { data: { _id: string }[] };
   const cart = JSON.stringify({ items: catalogList.data.slice(0, 3).map((s, i) => ({ serviceId: s._id, hours: 40 + 20 * i })) });
 
@@ -235,6 +244,7 @@ async function main() {
   const markdown = benchmarksMarkdown({
     startedAt: new Date(),
     rounds,
+    slices,
     durationS,
     warmupS,
     connections,
@@ -278,6 +288,13 @@ async function measureAll(
       }
     }
   }
+  // The cases of one endpoint and caller, run together: the targets alternate within each round.
+  const groups = new Map<string, typeof planned>();
+  for (const p of planned) {
+    const key = `${p.result.endpoint}|${p.result.auth}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  const sliceS = durationS / slices;
   for (let round = 1; round <= rounds; round++) {
     // A fresh token each round: the whole run can outlast one access token's 15 minutes. If none
     // can be had, the last one serves on (checkCase stops the run should it have expired).
@@ -287,21 +304,35 @@ async function measureAll(
         return token;
       });
     const bearer = token;
-    for (const { result: c, shape } of planned) {
-      if (!c.rounds) continue;
-      const request: LoadCase = {
-        url: `${base[c.target]}${shape.path}`,
-        method: shape.method,
-        body: shape.body,
-        authorization: c.auth === 'bearer' ? `Bearer ${bearer}` : undefined,
-      };
-      await checkCase(request, c.target, c.auth);
-      await load.run(request, { durationS: warmupS, connections });
-      const r = await load.run(request, { durationS, connections });
-      c.rounds.push(r);
-      log(
-        `round ${round}/${rounds}: ${c.endpoint} ${c.auth} via ${TARGET_LABEL[c.target]}: ${Math.round(r.requestsPerS)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, non-2xx ${r.non2xx}`,
-      );
+    for (const group of groups.values()) {
+      const runnable = group.flatMap(({ result: c, shape }) => {
+        if (!c.rounds) return [];
+        const request: LoadCase = {
+          url: `${base[c.target]}${shape.path}`,
+          method: shape.method,
+          body: shape.body,
+          authorization: c.auth === 'bearer' ? `Bearer ${bearer}` : undefined,
+        };
+        return [{ c, rounds: c.rounds, request }];
+      });
+      for (const { c, request } of runnable) {
+        await checkCase(request, c.target, c.auth);
+        await load.run(request, { durationS: warmupS, connections });
+      }
+      // Short slices, the targets taking turns (in an order rotated each slice): every slice of
+      // the gateway has nginx's slice of the same moment beside it, so a ratio compares what ran
+      // seconds apart, not what ran half a minute apart on a machine whose load drifts.
+      for (let slice = 0; slice < slices; slice++) {
+        for (let k = 0; k < runnable.length; k++) {
+          const one = runnable[(k + slice) % runnable.length];
+          if (!one) continue;
+          const r = await load.run(one.request, { durationS: sliceS, connections });
+          one.rounds.push(r);
+          log(
+            `round ${round}/${rounds}, slice ${slice + 1}/${slices}: ${one.c.endpoint} ${one.c.auth} via ${TARGET_LABEL[one.c.target]}: ${Math.round(r.requestsPerS)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, non-2xx ${r.non2xx}`,
+          );
+        }
+      }
     }
   }
   return planned.map((p) => p.result);

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEALTH_PATH, READY_PATH } from '@tm/shared';
 import { startNginx } from './nginx.ts';
-import { answersOk, freePort, type ProcessGroup, type Started, waitFor } from './processes.ts';
+import { answersOk, freePort, isPortTaken, type ProcessGroup, type Started, waitFor } from './processes.ts';
 
 /** Quotas high enough that the run measures throughput, not 429s; distinct so the bucket shows in RateLimit-Limit. */
 export const BENCH_QUOTAS = { anonymous: 50_000_000, authenticated: 60_000_000, authRoutes: 10_000 };
@@ -170,6 +170,8 @@ export async function startBenchSystem(o: SystemOptions): Promise<BenchSystem> {
     try {
       await waitFor(`auth ${READY_PATH} (bootstrap admin created)`, () => answersOk(`${url(ports.auth)}${READY_PATH}`), [auth]);
     } catch (err) {
+      // A taken port is not auth's problem: startWithPortRetry starts the system again.
+      if (isPortTaken(err)) throw err;
       authProblem = `auth did not start: ${(err as Error).message.split('\n')[0]}`;
     }
   }

@@ -66,7 +66,7 @@ describe('ratiosTable', () => {
     expect(resultsTable(cases)).toContain('| (d) bare Bun fetch proxy, no policy | 12,000 |');
   });
 
-  it('says no when the median p99 is 10 ms or more, and counts the rounds that met the target alone', () => {
+  it('says no when the median p99 is 10 ms or more, and counts the slices (measurements) that met the target alone', () => {
     const table = ratiosTable(
       group(
         [run(13_000, 12), run(13_000, 9), run(13_000, 10)],

@@ -44,8 +44,9 @@ export function toPmPreview(p: ApiPmPreview, origin: string): PmPreview {
     slug: p.slug,
     displayName: p.displayName,
     headline: p.headline,
-    rating: p.rating,
-    reviewCount: p.reviewCount,
+    ...(p.rating ? { rating: { count: p.rating.count, average: p.rating.average } } : {}),
+    listedRating: p.listedRating,
+    listedReviewCount: p.listedReviewCount,
     availability: { status: p.availability.status, hoursPerWeek: p.availability.hoursPerWeek, nextAvailableDate: p.availability.nextAvailableDate },
     profileUrl: absoluteUrl(origin, p.profileUrl),
   };

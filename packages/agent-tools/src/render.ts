@@ -45,7 +45,7 @@ export function renderMarkets(markets: MarketInfo[]): string {
 
 export function renderPmLine(p: PmPreview): string {
   const a = p.availability;
-  return `${p.displayName} [slug: ${p.slug}] ${p.rating}/5 (${p.reviewCount} reviews), ${a.status}, ${a.hoursPerWeek} h/week from ${a.nextAvailableDate}: ${p.headline}`;
+  return `${p.displayName} [slug: ${p.slug}] ${p.rating ? `rated ${p.rating.average}/5 from ${p.rating.count} reviews here, ` : ''}listed ${p.listedRating}/5 (${p.listedReviewCount} reviews), ${a.status}, ${a.hoursPerWeek} h/week from ${a.nextAvailableDate}: ${p.headline}`;
 }
 
 export function renderProfile(p: TalentProfile): string {

@@ -39,12 +39,18 @@ export const PmPreviewSchema = t.Object(
     slug: t.String(),
     displayName: t.String(),
     headline: t.String(),
-    rating: t.Number({ minimum: 0, maximum: 5 }),
-    reviewCount: t.Integer({ minimum: 0 }),
+    rating: t.Optional(RatingSchema),
+    listedRating: t.Number({ minimum: 0, maximum: 5, description: 'The rating the profile was listed with (not from reviews on this site)' }),
+    listedReviewCount: t.Integer({ minimum: 0 }),
     availability: AvailabilitySchema,
     profileUrl: t.String({ description: 'Path of the public profile, /pm/<slug>' }),
   },
-  { title: 'PmPreview' },
+  {
+    title: 'PmPreview',
+    description:
+      '`rating {count, average}` from published reviews on this site, as on the PM profile (absent before the first one or while reviews is unavailable); ' +
+      '`listedRating` and `listedReviewCount` are the figures the profile was listed with (breaking change, 2026-11: `rating` and `reviewCount` were those numbers).',
+  },
 );
 export type PmPreview = typeof PmPreviewSchema.static;
 

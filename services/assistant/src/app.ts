@@ -1,10 +1,10 @@
 import { AGENT_TOOLS, type AgentTool, toolsFor, type UpstreamClient } from '@tm/agent-tools';
 import { ASSISTANT_ERROR_STATUS } from '@tm/contracts';
 import { type Clock, type Logger, systemClock } from '@tm/shared';
-import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import { type InternalCallers, type ReadinessCheck, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
-import type { JWTVerifyGetKey } from '@tm/shared/tokens/verify';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia } from 'elysia';
 import type { MessageLimits } from './messages/limits.ts';
 import { createMessageRoutes } from './messages/routes.ts';
@@ -16,6 +16,8 @@ import { createSessionRoutes } from './sessions/routes.ts';
 
 /** Everything the assistant service needs from outside; main.ts builds the real ones, tests embedded ones. */
 export interface AssistantDeps {
+  /** Further /readyz entries (main.ts: the revocation feed's, not required: reported degraded while stale). */
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
   documents: DocumentStore;
   keyValue: KeyValueStore;
   logger: Logger;
@@ -30,8 +32,8 @@ export interface AssistantDeps {
   upstream: UpstreamClient;
   /** The model; left out without LLM_API_KEY (every answer is then the deterministic fallback). */
   provider?: ChatProvider;
-  /** Auth's public keys, to verify the optional bearer token. */
-  keys: JWTVerifyGetKey;
+  /** The optional bearer token's caller: auth's JWKS and revocation feed (@tm/shared/tokens/callers). */
+  tokens: CallerVerifier;
   /** The public site origin for links (no trailing slash). */
   origin: string;
   limits: MessageLimits;
@@ -47,7 +49,7 @@ export interface AssistantDeps {
 export function createApp(deps: AssistantDeps) {
   const clock = deps.clock ?? systemClock;
   const store = createChatbotStore(deps.documents);
-  const callers = createCallerReader(deps.keys, clock);
+  const callers = createCallerReader(deps.tokens);
   const tools = deps.tools ?? toolsFor('assistant', AGENT_TOOLS);
   return new Elysia(SERVICE_APP_CONFIG)
     .use(
@@ -61,6 +63,7 @@ export function createApp(deps: AssistantDeps) {
         readiness: {
           documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind },
           keyValue: { check: () => deps.keyValue.ping(), required: true, kind: deps.keyValue.kind },
+          ...deps.readiness,
         },
       }),
     )

@@ -3,6 +3,7 @@ import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shar
 import { REDIS_SETTINGS } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
+import { REVOCATION_SETTINGS, revocationProblems } from '@tm/shared/tokens/revocations';
 
 const HTTP = ['http:', 'https:'];
 
@@ -38,6 +39,8 @@ export function loadAssistantConfig(env: Env) {
     GROWTH_URL: read.url(HTTP, 'http://127.0.0.1:8089'),
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
     AUTH_JWKS_URL: read.optionalUrl(HTTP),
+    /** Auth's revoked sessions, read as the gateway reads them (the same settings and staleness rule). */
+    ...REVOCATION_SETTINGS,
     UPSTREAM_TIMEOUT_MS: read.int(3_000, { min: 1, max: 60_000 }),
     /** The public site, for links in answers and sources. */
     PUBLIC_SITE_URL: read.url(HTTP, 'http://localhost:8080'),
@@ -45,6 +48,7 @@ export function loadAssistantConfig(env: Env) {
   // Production counts quotas in Redis (shared by every replica) and keeps sessions in MongoDB.
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined, REDIS_URL: config.REDIS_URL === undefined });
   problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: false }));
+  problems.push(...revocationProblems(config));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({ ...config, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }

@@ -1,12 +1,11 @@
 import { createUpstreamClient } from '@tm/agent-tools';
 import { createLogger, systemClock } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
-import { remoteJwks } from '@tm/shared/tokens/verify';
+import { startCallerVerifier } from '@tm/shared/tokens/callers';
 import { createApp, ensureAssistantIndexes } from './app.ts';
 import { loadAssistantConfig } from './config.ts';
 import { createChatProvider } from './provider/client.ts';
@@ -31,6 +30,9 @@ const provider = config.LLM_API_KEY
   : undefined;
 if (!provider) logger.info('no LLM_API_KEY: answering in fallback mode (FAQ, service cards and catalog quotes, no model)');
 
+// Callers' tokens checked against auth's JWKS and revocation feed: the assistant reached directly
+// (a replica behind an internal LB) refuses a signed-out session, as the gateway does.
+const { callers, revocations } = startCallerVerifier(config, { logger, telemetry, credential: credentials.credential });
 const upstream = createUpstreamClient({
   upstreams: { catalog: config.CATALOG_URL, talent: config.TALENT_URL, content: config.CONTENT_URL, search: config.SEARCH_URL, growth: config.GROWTH_URL },
   fetch,
@@ -50,11 +52,8 @@ const app = listenOrExit(
     clock: systemClock,
     upstream,
     provider,
-    // Auth's JWKS through the one service client (its timeout, request id and call metrics).
-    keys: remoteJwks({
-      url: config.jwksUrl,
-      fetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, logger, telemetry }).fetch,
-    }),
+    tokens: callers,
+    readiness: revocations.readiness(),
     origin: config.PUBLIC_SITE_URL.replace(/\/+$/, ''),
     limits: { perSessionPerMinute: config.CHATBOT_MESSAGES_PER_SESSION_MINUTE, perIpPerDay: config.CHATBOT_MESSAGES_PER_IP_DAY },
     heartbeatMs: config.CHATBOT_HEARTBEAT_MS,
@@ -67,6 +66,7 @@ const app = listenOrExit(
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, model: provider ? config.LLM_MODEL : 'fallback' });
 
 stopOnSignals(logger, async () => {
+  revocations.stop();
   await app.stop();
   await keyValue.close();
   await documents.close();

@@ -2,8 +2,9 @@ import { type AgentTool, createUpstreamClient, type UpstreamClient } from '@tm/a
 import { createManualClock, silentLogger } from '@tm/shared';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
-import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { createTestCaller, createTestSigner } from '@tm/shared/testing';
+import { createCallerVerifier, type SessionRevocations } from '@tm/shared/tokens/callers';
+import { createFixedRevocationView } from '@tm/shared/tokens/revocations';
 import { createApp } from './app.ts';
 import type { MessageLimits } from './messages/limits.ts';
 import type { ChatProvider } from './provider/model.ts';
@@ -22,6 +23,8 @@ export interface AssistantUnderTestOptions {
   limits?: Partial<MessageLimits>;
   heartbeatMs?: number;
   tools?: readonly AgentTool[];
+  /** Auth's revocation feed as this process's copy holds it (default: nothing revoked, always fresh). */
+  revocations?: SessionRevocations;
 }
 
 /** The assistant over embedded stores with its own signing key, a request helper and `tokenFor(sub)`. */
@@ -29,8 +32,7 @@ export async function createAssistantUnderTest(options: AssistantUnderTestOption
   const documents = options.documents ?? createEmbeddedDocumentStore();
   const keyValue = options.keyValue ?? createEmbeddedKeyValueStore();
   const clock = createManualClock(Date.now());
-  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const keys: JWTVerifyGetKey = async () => publicKey;
+  const signer = await createTestSigner();
   const upstream: UpstreamClient = createUpstreamClient({ upstreams: options.upstreams ?? {}, fetch, upstreamTimeoutMs: 2000, logger: silentLogger });
   const app = createApp({
     documents,
@@ -39,37 +41,14 @@ export async function createAssistantUnderTest(options: AssistantUnderTestOption
     clock,
     upstream,
     ...(options.provider ? { provider: options.provider } : {}),
-    keys,
+    tokens: createCallerVerifier({ keys: signer.keys, clock, revocations: options.revocations ?? createFixedRevocationView() }),
     origin: 'https://tm.example',
     limits: { perSessionPerMinute: 20, perIpPerDay: 200, ...options.limits },
     heartbeatMs: options.heartbeatMs ?? 8000,
     ...(options.tools ? { tools: options.tools } : {}),
   });
-  const tokenFor = (sub: string, role = 'customer') =>
-    new SignJWT({ sub, role, sid: `s-${sub}`, typ: 'access' })
-      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
-      .setIssuer(TOKEN_ISSUER)
-      .setAudience(TOKEN_AUDIENCE)
-      .setIssuedAt(Math.floor(clock.now() / 1000))
-      .setExpirationTime(Math.floor(clock.now() / 1000) + 900)
-      .setJti(crypto.randomUUID())
-      .sign(privateKey);
-  /** One request through app.handle; `raw` sends a body as it is. */
-  const call = async (method: string, path: string, init: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = {
-      ...(init.body !== undefined || init.raw !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...init.headers,
-    };
-    const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
-    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, ...(body === undefined ? {} : { body }) }));
-    const text = await res.text();
-    let json: any = null;
-    try {
-      json = JSON.parse(text);
-    } catch {}
-    return { status: res.status, headers: res.headers, body: json, text };
-  };
-  return { app, documents, keyValue, clock, call, tokenFor };
+  const tokenFor = (sub: string, role = 'customer') => signer.accessToken({ sub, role }, clock.now());
+  return { app, documents, keyValue, clock, call: createTestCaller(app), tokenFor };
 }
 
 export type AssistantUnderTest = Awaited<ReturnType<typeof createAssistantUnderTest>>;

@@ -1,5 +1,4 @@
 import { createLogger, systemClock } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { outboxTimings } from '@tm/shared/outbox';
@@ -7,7 +6,7 @@ import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/proces
 import { createLeases, gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
-import { createRevocationView } from '@tm/shared/tokens/revocations';
+import { startCallerVerifier } from '@tm/shared/tokens/callers';
 import { buildParts, createApp } from './app.ts';
 import { createHttpContacts } from './auth/contacts-port.ts';
 import { createHttpGuestSessions } from './auth/guest-sessions-port.ts';
@@ -46,31 +45,16 @@ const documents = countingDocuments(
 );
 // At most MAIL_RECIPIENT_HOURLY_LIMIT mails an hour to one address, counted in the store (every replica).
 const mailLimit = createRecipientLimit({ documents, clock: systemClock, perHour: config.MAIL_RECIPIENT_HOURLY_LIMIT });
-// Revoked sessions from auth's feed, refreshed every REVOCATION_POLL_MS: bookings reached directly
-// refuses a signed-out session's token as the gateway does (the same code and staleness rule).
-const revocations = createRevocationView({
-  authUrl: config.AUTH_URL,
-  fetch: globalThis.fetch,
-  clock: systemClock,
-  logger,
-  telemetry,
-  serviceCredential: credentials.credential,
-  intervalMs: config.REVOCATION_POLL_MS,
-  maxStalenessMs: config.REVOCATION_MAX_STALENESS_MS,
-});
+// Auth's JWKS, and revoked sessions from auth's feed refreshed every REVOCATION_POLL_MS: bookings
+// reached directly refuses a signed-out session's token as the gateway does (the same code and staleness rule).
+const { keys, revocations } = startCallerVerifier(config, kit);
 const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createLogMailer(logger);
 const deps = {
   documents,
   catalog: countingCatalog(createHttpCatalog({ baseUrl: config.CATALOG_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }), metrics),
   talent: createHttpTalent({ baseUrl: config.TALENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
   legal: createHttpLegal({ baseUrl: config.CONTENT_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, clock: systemClock, cacheMs: config.LEGAL_CACHE_MS, ...kit }),
-  tokens: createTokenVerifier({
-    revocations,
-    jwksUrl: config.jwksUrl,
-    // The JWKS may be configured apart from AUTH_URL (AUTH_JWKS_URL): the client's base is its origin.
-    jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, ...kit }).fetch,
-    clock: systemClock,
-  }),
+  tokens: createTokenVerifier({ keys, revocations, clock: systemClock }),
   guests: createHttpGuestSessions({ baseUrl: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
   providers: createProviders(config),
   marketProviders: config.marketProviders,

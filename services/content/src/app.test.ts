@@ -2,11 +2,15 @@ import { describe, expect, it } from 'bun:test';
 import { silentLogger, systemClock } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
+import { createCallerVerifier } from '@tm/shared/tokens/callers';
+import { createFixedRevocationView } from '@tm/shared/tokens/revocations';
 import { createApp } from './app.ts';
 import { createCallerReader } from './auth/caller.ts';
 import { createContentUnderTest } from './testing.ts';
 
-const callers = createCallerReader({ keys: async () => new Uint8Array(32), clock: systemClock });
+const callers = createCallerReader(
+  createCallerVerifier({ keys: async () => new Uint8Array(32), clock: systemClock, revocations: createFixedRevocationView() }),
+);
 
 describe('the content app', () => {
   it('answers /healthz and reports its document store in /readyz', async () => {

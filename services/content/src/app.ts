@@ -1,6 +1,6 @@
 import { CONTENT_ERROR_STATUS } from '@tm/contracts';
 import { type Clock, type Logger, systemClock } from '@tm/shared';
-import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import { type InternalCallers, type ReadinessCheck, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
@@ -22,6 +22,8 @@ import { createRevision } from './read-model/revision.ts';
 
 /** Everything the content service needs from outside; main.ts builds the real ones, tests embedded ones. */
 export interface ContentDeps {
+  /** Further /readyz entries (main.ts: the revocation feed's, not required: reported degraded while stale). */
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
   documents: DocumentStore;
   logger: Logger;
   /** Reads the caller from the bearer token (auth's JWKS in main.ts, a test key in tests). */
@@ -101,6 +103,7 @@ export function createApp(deps: ContentDeps, parts: ContentParts = buildParts(de
             },
             kind: deps.documents.kind,
           },
+          ...deps.readiness,
         },
       }),
     )

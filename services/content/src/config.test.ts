@@ -21,6 +21,8 @@ describe('loadContentConfig', () => {
       SERVICE_CREDENTIALS_ACCEPTED: undefined,
       AUTH_URL: 'http://127.0.0.1:8081',
       AUTH_JWKS_URL: undefined,
+      REVOCATION_POLL_MS: 1000,
+      REVOCATION_MAX_STALENESS_MS: 4000,
       CONTENT_REFRESH_MS: 5000,
       SEED: 'auto',
       jwksUrl: 'http://127.0.0.1:8081/.well-known/jwks.json',
@@ -55,6 +57,7 @@ describe('loadContentConfig', () => {
         return (err as ConfigError).problems.map((p) => p.split(':')[0]).filter((name) => name?.startsWith('SERVICE_'));
       }
     })();
-    expect(problems).toEqual(['SERVICE_CREDENTIALS_ACCEPTED']);
+    // It calls auth's /internal/revocations, so it needs its own credential too.
+    expect(problems).toEqual(['SERVICE_CREDENTIAL', 'SERVICE_CREDENTIALS_ACCEPTED']);
   });
 });

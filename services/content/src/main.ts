@@ -1,10 +1,10 @@
 import { createLogger, systemClock } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
+import { startCallerVerifier } from '@tm/shared/tokens/callers';
 import { buildParts, createApp } from './app.ts';
 import { createCallerReader } from './auth/caller.ts';
 import { loadContentConfig } from './config.ts';
@@ -17,6 +17,8 @@ const credentials = serviceCredentialsFrom(config);
 // Its own database: "content" (or the one MONGODB_URL names), never another service's.
 const { documents: store } = await openStores({ service: 'content', logger, telemetry, mongodb: mongoSettingsFrom(config, 'content') });
 let setup: ReturnType<typeof retryUntilDone> | undefined;
+// Callers' tokens checked against auth's JWKS and revocation feed (content reached directly refuses a signed-out session, as the gateway does).
+const { callers, revocations } = startCallerVerifier(config, { logger, telemetry, credential: credentials.credential });
 const documents = gateReadiness(store, () => setup?.done() ?? false);
 const deps = {
   documents,
@@ -27,11 +29,8 @@ const deps = {
   logger,
   clock: systemClock,
   readModelMaxAgeMs: config.CONTENT_REFRESH_MS,
-  callers: createCallerReader({
-    jwksUrl: config.jwksUrl,
-    jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, logger, telemetry }).fetch,
-    clock: systemClock,
-  }),
+  callers: createCallerReader(callers),
+  readiness: revocations.readiness(),
 };
 const parts = buildParts(deps);
 // Indexes and the seed need the store: retried in the background until it answers (/readyz is 503 meanwhile).
@@ -48,6 +47,7 @@ logger.info('listening', { host: config.HOST, port: app.server?.port, store: doc
 
 stopOnSignals(logger, async () => {
   setup?.stop();
+  revocations.stop();
   stopWatching();
   await app.stop();
   await documents.close();

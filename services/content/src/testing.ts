@@ -2,9 +2,10 @@ import type { Role } from '@tm/contracts';
 import { createManualClock, silentLogger } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
-import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { createTestCaller, createTestSigner, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
+import { createCallerVerifier, type SessionRevocations } from '@tm/shared/tokens/callers';
+import { createFixedRevocationView } from '@tm/shared/tokens/revocations';
+import type { JWTVerifyGetKey } from '@tm/shared/tokens/verify';
 import { buildParts, createApp } from './app.ts';
 import { createCallerReader } from './auth/caller.ts';
 
@@ -14,19 +15,24 @@ export { createCallerReader } from './auth/caller.ts';
 
 /**
  * A seeded content app over an embedded store (as main.ts builds it without MONGODB_URL), a
- * manual clock, an Ed25519 key to sign test tokens with, and a request helper.
+ * manual clock, an Ed25519 key to sign test tokens with, auth's revocation feed (none revoked unless
+ * `revocations` says), and a request helper.
  */
-export async function createContentUnderTest(options: { documents?: DocumentStore; seed?: boolean; keys?: JWTVerifyGetKey } = {}) {
+export async function createContentUnderTest(
+  options: { documents?: DocumentStore; seed?: boolean; keys?: JWTVerifyGetKey; revocations?: SessionRevocations } = {},
+) {
   const clock = createManualClock(Date.parse('2026-03-01T10:00:00.000Z'));
   const documents = options.documents ?? createEmbeddedDocumentStore({ clock });
-  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  const signer = await createTestSigner();
   const deps = {
     internalCallers: TEST_INTERNAL_CALLERS,
     documents,
     logger: silentLogger,
     clock,
     readModelMaxAgeMs: 0,
-    callers: createCallerReader({ keys: options.keys ?? (async () => publicKey), clock }),
+    callers: createCallerReader(
+      createCallerVerifier({ keys: options.keys ?? signer.keys, clock, revocations: options.revocations ?? createFixedRevocationView() }),
+    ),
   };
   const parts = buildParts(deps);
   await parts.ensureIndexes();
@@ -35,35 +41,9 @@ export async function createContentUnderTest(options: { documents?: DocumentStor
 
   let n = 0;
   /** An access token for a new (or named) user of `role`. */
-  const tokenFor = async (role: Role, sub = `${role}-${++n}`) => {
-    const now = Math.floor(clock.now() / 1000);
-    const token = await new SignJWT({ sub, role, sid: `s-${sub}`, typ: 'access' })
-      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
-      .setIssuer(TOKEN_ISSUER)
-      .setAudience(TOKEN_AUDIENCE)
-      .setIssuedAt(now)
-      .setExpirationTime(now + 900)
-      .setJti(crypto.randomUUID())
-      .sign(privateKey);
-    return { sub, token };
-  };
+  const tokenFor = async (role: Role, sub = `${role}-${++n}`) => ({ sub, token: await signer.accessToken({ sub, role }, clock.now()) });
 
-  const call = async (method: string, path: string, o: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}), ...o.headers };
-    if (o.token) headers.authorization = `Bearer ${o.token}`;
-    const body = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
-    if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
-    const text = await res.text();
-    let json: any = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = { raw: text };
-    }
-    return { status: res.status, headers: res.headers, body: json, text };
-  };
-  return { app, deps, parts, documents, clock, tokenFor, call };
+  return { app, deps, parts, documents, clock, tokenFor, call: createTestCaller(app) };
 }
 
 export type ContentUnderTest = Awaited<ReturnType<typeof createContentUnderTest>>;

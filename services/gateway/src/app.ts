@@ -47,9 +47,10 @@ export function createApp(gatewayDeps: GatewayDeps) {
         telemetry: deps.telemetry,
         // The one public door: /metrics does not exist without METRICS_TOKEN, and never serves another service's.
         metrics: { token: deps.telemetry.metricsToken, withoutToken: 'hidden' },
+        // The policy, in the service base's request hook: one hook per request, not two.
+        beforeRouting: createPolicy({ ...deps, states }),
       }),
     )
-    .use(createPolicy({ ...deps, states }))
     .use(createOpenApiRoutes(deps))
     .use(createAgentRoutes({ ...deps, states, rateLimits: { quotas: deps.limiter.quotas, windowS: deps.limiter.windowS } }))
     .use(createOfrepRoutes({ ...deps, states }))

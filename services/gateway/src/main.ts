@@ -3,10 +3,10 @@ import { createServiceClient } from '@tm/shared/client';
 import { loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { checkRedisVersion, MIN_REDIS_VERSION } from '@tm/shared/store/redis';
 import { startTelemetry } from '@tm/shared/telemetry';
+import { revocationViewFrom } from '@tm/shared/tokens/revocations';
 import { createApp } from './app.ts';
 import { loadGatewayConfig } from './config.ts';
 import { createGatewayLimiter, createLimiterRedis } from './policy/limiter.ts';
-import { createRevocationView } from './policy/revocations.ts';
 import { createTokenVerifier } from './policy/tokens.ts';
 import { listenGateway } from './server/listen.ts';
 
@@ -38,16 +38,7 @@ redis?.on('ready', () => {
 });
 
 // Revoked sessions from auth's feed, refreshed every REVOCATION_POLL_MS (docs/account.md).
-const revocations = createRevocationView({
-  authUrl: config.AUTH_URL,
-  fetch: globalThis.fetch,
-  clock: systemClock,
-  logger,
-  telemetry,
-  serviceCredential: config.SERVICE_CREDENTIAL,
-  intervalMs: config.REVOCATION_POLL_MS,
-  maxStalenessMs: config.REVOCATION_MAX_STALENESS_MS,
-});
+const revocations = revocationViewFrom(config, { logger, telemetry, credential: config.SERVICE_CREDENTIAL });
 
 const server = await listenGateway(
   createApp({

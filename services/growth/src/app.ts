@@ -61,6 +61,7 @@ export function createApp(deps: GrowthDeps, parts: GrowthParts = buildParts(deps
         readiness: {
           documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind },
           keyValue: { check: () => deps.keyValue.ping(), required: true, kind: deps.keyValue.kind },
+          ...deps.readiness,
         },
       }),
     )

@@ -4,6 +4,7 @@ import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shar
 import { REDIS_SETTINGS } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
+import { REVOCATION_SETTINGS, revocationProblems } from '@tm/shared/tokens/revocations';
 
 const HTTP = ['http:', 'https:'] as const;
 
@@ -26,6 +27,8 @@ export function loadGrowthConfig(env: Env) {
     TRUST_PROXY: read.int(1, { min: 0, max: 10 }),
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
     AUTH_JWKS_URL: read.optionalUrl(HTTP),
+    /** Auth's revoked sessions, read as the gateway reads them (the same settings and staleness rule). */
+    ...REVOCATION_SETTINGS,
     UPSTREAM_TIMEOUT_MS: read.int(3000, { min: 1, max: 60_000 }),
     SMTP_URL: read.optionalUrl(['smtp:', 'smtps:']),
     MAIL_FROM: read.string('Talent Marketplace <no-reply@localhost>'),
@@ -48,6 +51,7 @@ export function loadGrowthConfig(env: Env) {
   });
   if (isProduction(env) && !env.SALES_EMAIL) problems.push('SALES_EMAIL: required in production (new leads are mailed there)');
   problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: true }));
+  problems.push(...revocationProblems(config));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({ ...config, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }

@@ -1,17 +1,19 @@
 import type { Clock, Logger } from '@tm/shared';
-import type { InternalCallers } from '@tm/shared/http';
+import type { InternalCallers, ReadinessCheck } from '@tm/shared/http';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import type { PersonContacts } from './account/contacts.ts';
-import type { TokenVerifier } from './auth/tokens.ts';
 import type { LeadNotifier } from './leads/notifier.ts';
 
 /** Everything the growth service needs from outside; main.ts builds the real ones, tests embedded ones. */
 export interface GrowthDeps {
+  /** Further /readyz entries (main.ts: the revocation feed's, not required: reported degraded while stale). */
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
   documents: DocumentStore;
   /** messageId dedupe and per-IP lead counts: Redis when REDIS_URL is set (shared by replicas). */
   keyValue: KeyValueStore;
-  tokens: TokenVerifier;
+  tokens: CallerVerifier;
   /** The mail to sales about each new lead. */
   notifier: LeadNotifier;
   /** Auth's contact data for a person (the account export's lead lookup). */

@@ -1,5 +1,4 @@
 import { createLogger, systemClock } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { countOutboxDeliveries } from '@tm/shared/outbox';
@@ -7,9 +6,9 @@ import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/proces
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
+import { startCallerVerifier } from '@tm/shared/tokens/callers';
 import { createHttpPersonContacts } from './account/contacts.ts';
 import { buildParts, createApp } from './app.ts';
-import { createTokenVerifier } from './auth/tokens.ts';
 import { loadGrowthConfig } from './config.ts';
 import type { GrowthDeps } from './deps.ts';
 import { createLeadNotifier } from './leads/notifier.ts';
@@ -28,17 +27,15 @@ const stores = await openStores({
   redis: config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS } : undefined,
 });
 const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createLogMailer(logger);
+// Callers' tokens checked against auth's JWKS and revocation feed (growth reached directly refuses a signed-out session, as the gateway does).
+const { callers, revocations } = startCallerVerifier(config, { logger, telemetry, credential: credentials.credential });
 // Indexes need MongoDB: retried in the background until it answers (/readyz is 503 meanwhile).
 let setup: ReturnType<typeof retryUntilDone> | undefined;
 const deps: GrowthDeps = {
   documents: gateReadiness(stores.documents, () => setup?.done() ?? false),
   keyValue: stores.keyValue,
-  tokens: createTokenVerifier({
-    jwksUrl: config.jwksUrl,
-    // Auth's JWKS through the one service client (its timeout, request id and call metrics), as every service.
-    jwksFetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, logger, telemetry }).fetch,
-    clock: systemClock,
-  }),
+  tokens: callers,
+  readiness: revocations.readiness(),
   notifier: createLeadNotifier({
     mailer,
     logger,
@@ -82,6 +79,7 @@ logger.info('listening', {
 
 stopOnSignals(logger, async () => {
   setup?.stop();
+  revocations.stop();
   await app.stop();
   await deps.notifier.stop();
   await Promise.allSettled([stores.documents.close(), stores.keyValue.close(), mailer.close()]);

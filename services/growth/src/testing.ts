@@ -3,12 +3,11 @@ import { createManualClock, createMemoryLogger } from '@tm/shared';
 import { createMemoryMailer } from '@tm/shared/mail';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
-import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
-import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { createTestSigner, INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
+import { createCallerVerifier, type SessionRevocations } from '@tm/shared/tokens/callers';
+import { createFixedRevocationView } from '@tm/shared/tokens/revocations';
 import type { PersonContacts } from './account/contacts.ts';
 import { buildParts, createApp } from './app.ts';
-import { createTokenVerifier } from './auth/tokens.ts';
 import type { GrowthDeps } from './deps.ts';
 import { createLeadNotifier } from './leads/notifier.ts';
 
@@ -17,23 +16,24 @@ export { createApp } from './app.ts';
 
 /**
  * A growth app as main.ts builds it without MONGODB_URL or REDIS_URL, on a manual clock, with a
- * memory mailer, a token signer standing in for auth (`keys` resolves its public key), and auth's
- * contact lookups from a map. `call` speaks JSON through app.handle.
+ * memory mailer, a token signer standing in for auth, auth's revocation feed (none revoked unless
+ * `revocations` says), and auth's contact lookups from a map. `call` speaks JSON through app.handle.
  */
-export async function createGrowthUnderTest(options: { documents?: DocumentStore; keyValue?: KeyValueStore; overrides?: Partial<GrowthDeps> } = {}) {
+export async function createGrowthUnderTest(
+  options: { documents?: DocumentStore; keyValue?: KeyValueStore; revocations?: SessionRevocations; overrides?: Partial<GrowthDeps> } = {},
+) {
   const clock = createManualClock(Date.parse('2026-05-01T09:00:00.000Z'));
   const logger = createMemoryLogger('growth');
   const mailer = createMemoryMailer();
   const documents = options.documents ?? createEmbeddedDocumentStore({ clock });
-  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
-  const keys: JWTVerifyGetKey = async () => publicKey;
+  const signer = await createTestSigner();
   const people = new Map<string, { emails: string[]; mobile?: string }>();
   const contacts: PersonContacts = { of: async (userId) => people.get(userId) ?? { emails: [] } };
   const deps: GrowthDeps = {
     internalCallers: TEST_INTERNAL_CALLERS,
     documents,
     keyValue: options.keyValue ?? createEmbeddedKeyValueStore({ clock }),
-    tokens: createTokenVerifier({ keys, clock }),
+    tokens: createCallerVerifier({ keys: signer.keys, clock, revocations: options.revocations ?? createFixedRevocationView() }),
     notifier: createLeadNotifier({ mailer, logger, salesEmail: 'sales@example.test', documents, clock, backoffMs: [0] }),
     contacts,
     clock,
@@ -51,14 +51,7 @@ export async function createGrowthUnderTest(options: { documents?: DocumentStore
   /** An access token for a new (or named) user of `role`. */
   const tokenFor = async (role: Role, sub = `${role}-${++n}`) => ({
     sub,
-    token: await new SignJWT({ sub, role, sid: `s-${sub}`, typ: 'access' })
-      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
-      .setIssuer(TOKEN_ISSUER)
-      .setAudience(TOKEN_AUDIENCE)
-      .setIssuedAt(Math.floor(clock.now() / 1000))
-      .setExpirationTime(Math.floor(clock.now() / 1000) + 900)
-      .setJti(crypto.randomUUID())
-      .sign(privateKey),
+    token: await signer.accessToken({ sub, role }, clock.now()),
   });
 
   const call = async (method: string, path: string, o: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
@@ -77,7 +70,7 @@ export async function createGrowthUnderTest(options: { documents?: DocumentStore
     return { status: res.status, body: json, headers: res.headers };
   };
 
-  return { app, deps, parts, clock, logger, mailer, people, tokenFor, call, keys };
+  return { app, deps, parts, clock, logger, mailer, people, tokenFor, call };
 }
 
 export type GrowthUnderTest = Awaited<ReturnType<typeof createGrowthUnderTest>>;

@@ -1,12 +1,12 @@
 import { MESSAGING_ERROR_STATUS } from '@tm/contracts';
 import { type Clock, type Logger, systemClock } from '@tm/shared';
-import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import { type InternalCallers, type ReadinessCheck, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
-import type { JWTVerifyGetKey } from '@tm/shared/tokens/verify';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia } from 'elysia';
 import { createAccountDataRoutes } from './account/routes.ts';
-import { type BookingsPort, createCallerReader, createFactsCache } from './chat/access.ts';
+import { type BookingsPort, createFactsCache } from './chat/access.ts';
 import { createChat } from './chat/chat.ts';
 import { createChatRepository } from './chat/repository.ts';
 import { createChatRoutes } from './chat/routes.ts';
@@ -16,6 +16,8 @@ import { createPresence } from './stream/presence.ts';
 
 /** Everything the messaging service needs from outside; main.ts builds the real ones, tests embedded ones. */
 export interface MessagingDeps {
+  /** Further /readyz entries (main.ts: the revocation feed's, not required: reported degraded while stale). */
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
   documents: DocumentStore;
   keyValue: KeyValueStore;
   logger: Logger;
@@ -26,8 +28,8 @@ export interface MessagingDeps {
   /** METRICS_TOKEN: GET /metrics then answers only this bearer token (open on the service network without it). */
   metricsToken?: string | undefined;
   clock?: Clock;
-  /** Auth's public keys, to verify bearer tokens. */
-  keys: JWTVerifyGetKey;
+  /** Callers from their bearer tokens: auth's JWKS and revocation feed (@tm/shared/tokens/callers). */
+  callers: CallerVerifier;
   /** Who may see a booking's conversation (bookings over HTTP in main.ts). */
   bookings: BookingsPort;
   /** Stream notices: in memory on one process, Redis pub/sub across replicas. */
@@ -70,6 +72,7 @@ export function createApp(deps: MessagingDeps) {
         readiness: {
           documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind },
           keyValue: { check: () => deps.keyValue.ping(), required: true, kind: deps.keyValue.kind },
+          ...deps.readiness,
         },
       }),
     )
@@ -84,7 +87,7 @@ export function createApp(deps: MessagingDeps) {
       createChatRoutes({
         chat,
         repo,
-        callers: createCallerReader(deps.keys, clock),
+        callers: deps.callers,
         notices: deps.notices,
         presence,
         logger: deps.logger,

@@ -4,6 +4,7 @@ import { OUTBOX_SETTINGS, outboxProblems } from '@tm/shared/outbox';
 import { REDIS_SETTINGS } from '@tm/shared/store';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
+import { REVOCATION_SETTINGS, revocationProblems } from '@tm/shared/tokens/revocations';
 
 const HTTP = ['http:', 'https:'];
 
@@ -23,6 +24,8 @@ export function loadMessagingConfig(env: Env) {
     BOOKINGS_URL: read.url(HTTP, 'http://127.0.0.1:8084'),
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
     AUTH_JWKS_URL: read.optionalUrl(HTTP),
+    /** Auth's revoked sessions, read as the gateway reads them (the same settings and staleness rule). */
+    ...REVOCATION_SETTINGS,
     UPSTREAM_TIMEOUT_MS: read.int(3_000, { min: 1, max: 60_000 }),
     /** The public site: its links are not masked, and the offline mail links to it. */
     PUBLIC_SITE_URL: read.url(HTTP, 'http://localhost:8080'),
@@ -44,6 +47,7 @@ export function loadMessagingConfig(env: Env) {
   });
   // It reads bookings' facts (calls) and answers auth's account export and erasure (serves).
   problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: true }));
+  problems.push(...revocationProblems(config));
   problems.push(...outboxProblems(env, config));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({ ...config, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });

@@ -1,5 +1,4 @@
 import { createLogger, systemClock } from '@tm/shared';
-import { createServiceClient } from '@tm/shared/client';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { createLogMailer, createSmtpMailer } from '@tm/shared/mail';
 import { countOutboxDeliveries, outboxTimings } from '@tm/shared/outbox';
@@ -7,7 +6,7 @@ import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/proces
 import { createLeases, openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
-import { remoteJwks } from '@tm/shared/tokens/verify';
+import { startCallerVerifier } from '@tm/shared/tokens/callers';
 import { createApp, ensureMessagingIndexes } from './app.ts';
 import { createHttpBookings } from './chat/access.ts';
 import { loadMessagingConfig } from './config.ts';
@@ -33,6 +32,9 @@ const notices = config.REDIS_URL
   ? createRedisNotices({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS })
   : createMemoryNotices();
 const kit = { logger, telemetry, credential: credentials.credential };
+// Callers' tokens checked against auth's JWKS and revocation feed: messaging reached directly (its
+// streams, a replica behind an internal LB) refuses a signed-out session, as the gateway does.
+const { callers, revocations } = startCallerVerifier(config, kit);
 const siteUrl = config.PUBLIC_SITE_URL.replace(/\/+$/, '');
 
 const app = listenOrExit(
@@ -44,11 +46,8 @@ const app = listenOrExit(
     metricsToken: config.METRICS_TOKEN,
     internalCallers: credentials.internalCallers,
     clock: systemClock,
-    // Auth's JWKS through the one service client (its timeout, request id and call metrics).
-    keys: remoteJwks({
-      url: config.jwksUrl,
-      fetch: createServiceClient({ service: 'auth', baseUrl: new URL(config.jwksUrl).origin, timeoutMs: 2000, ...kit }).fetch,
-    }),
+    callers,
+    readiness: revocations.readiness(),
     bookings: createHttpBookings({ baseUrl: config.BOOKINGS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...kit }),
     notices,
     siteUrl,
@@ -79,6 +78,7 @@ offlineMail.start(config.CHAT_MAIL_SWEEP_MS);
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, notices: notices.kind });
 
 stopOnSignals(logger, async () => {
+  revocations.stop();
   await app.stop();
   await offlineMail.stop();
   await notices.close();

@@ -2,9 +2,9 @@ import type { BookingFacts, BookingStatus } from '@tm/contracts';
 import { createManualClock, silentLogger } from '@tm/shared';
 import type { DocumentStore, KeyValueStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore, createEmbeddedKeyValueStore } from '@tm/shared/store/embedded';
-import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
-import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { createTestCaller, createTestSigner, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
+import { createCallerVerifier, type SessionRevocations } from '@tm/shared/tokens/callers';
+import { createFixedRevocationView } from '@tm/shared/tokens/revocations';
 import { createApp, ensureMessagingIndexes } from './app.ts';
 import type { BookingsPort } from './chat/access.ts';
 import { createMemoryNotices, type Notices } from './stream/notices.ts';
@@ -40,21 +40,14 @@ export interface MessagingUnderTestOptions {
   /** Shared signing keys (two apps that must accept each other's tokens). */
   signing?: Awaited<ReturnType<typeof createSigning>>;
   bookings?: ReturnType<typeof createFakeBookings>;
+  /** Auth's revocation feed as this process's copy holds it (default: nothing revoked, always fresh). */
+  revocations?: SessionRevocations;
 }
 
 /** An Ed25519 key pair standing in for auth's: `tokenFor` signs access tokens, `keys` verifies them. */
 export async function createSigning() {
-  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const keys: JWTVerifyGetKey = async () => publicKey;
-  const tokenFor = (sub: string, role = 'customer', extra: { pid?: string } = {}, nowMs = Date.now()) =>
-    new SignJWT({ sub, role, sid: `s-${sub}`, typ: 'access', ...extra })
-      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
-      .setIssuer(TOKEN_ISSUER)
-      .setAudience(TOKEN_AUDIENCE)
-      .setIssuedAt(Math.floor(nowMs / 1000))
-      .setExpirationTime(Math.floor(nowMs / 1000) + 3600)
-      .setJti(crypto.randomUUID())
-      .sign(privateKey);
+  const { keys, accessToken } = await createTestSigner();
+  const tokenFor = (sub: string, role = 'customer', extra: { pid?: string } = {}, nowMs = Date.now()) => accessToken({ sub, role, ...extra }, nowMs, 3600);
   return { keys, tokenFor };
 }
 
@@ -93,7 +86,7 @@ export async function createMessagingUnderTest(options: MessagingUnderTestOption
     logger: silentLogger,
     internalCallers: TEST_INTERNAL_CALLERS,
     clock,
-    keys: signing.keys,
+    callers: createCallerVerifier({ keys: signing.keys, clock, revocations: options.revocations ?? createFixedRevocationView() }),
     bookings: bookings.port,
     notices,
     siteUrl: 'https://tm.example',
@@ -109,24 +102,7 @@ export async function createMessagingUnderTest(options: MessagingUnderTestOption
     stranger: await signing.tokenFor('cust-2', 'customer', {}, clock.now()),
     otherPm: await signing.tokenFor('user-bo', 'pm', { pid: 'pm-bo' }, clock.now()),
   };
-  /** One request through app.handle; `raw` sends a body as it is, `token` as the bearer. */
-  const call = async (method: string, path: string, init: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = {
-      // A call to /internal/* carries the test caller's credential, as a service's client would.
-      ...(path.startsWith('/internal/') ? INTERNAL_CALL_HEADERS : {}),
-      ...(init.body !== undefined || init.raw !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...init.headers,
-    };
-    const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
-    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, ...(body === undefined ? {} : { body }) }));
-    const text = await res.text();
-    let json: any = null;
-    try {
-      json = JSON.parse(text);
-    } catch {}
-    return { status: res.status, headers: res.headers, body: json, text };
-  };
+  const call = createTestCaller(app);
   /** Adds a booking bookings knows (paid, customer cust-1, PM Ana, unless `over` says otherwise). */
   const addBooking = (id: string, over: Partial<BookingFacts> = {}) => {
     bookings.facts.set(id, bookingFacts(id, over));

@@ -6,7 +6,8 @@
  */
 import { silentLogger, systemClock } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
-import { createTokenVerifier } from '../src/auth/tokens.ts';
+import { createCallerVerifier } from '@tm/shared/tokens/callers';
+import { createFixedRevocationView } from '@tm/shared/tokens/revocations';
 import type { ReviewsDeps } from '../src/deps.ts';
 import type { ReviewDoc } from '../src/reviews/model.ts';
 import type { SummaryDoc } from '../src/reviews/summaries.ts';
@@ -21,7 +22,11 @@ export const benchId = (prefix: string, i: number) => `${prefix}${i.toString(16)
 export function benchDeps(documents: DocumentStore, logger = silentLogger): ReviewsDeps {
   return {
     documents,
-    tokens: createTokenVerifier({ keys: async () => crypto.getRandomValues(new Uint8Array(32)), clock: systemClock }),
+    tokens: createCallerVerifier({
+      keys: async () => crypto.getRandomValues(new Uint8Array(32)),
+      clock: systemClock,
+      revocations: createFixedRevocationView(),
+    }),
     bookings: { facts: async () => undefined },
     names: { nameOf: async () => undefined },
     clock: systemClock,

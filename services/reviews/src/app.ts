@@ -32,7 +32,7 @@ export function createApp(deps: ReviewsDeps, parts: ReviewsParts = buildParts(de
         errorStatus: REVIEWS_ERROR_STATUS,
         telemetry: deps.telemetry,
         metrics: { token: deps.metricsToken, withoutToken: 'open' },
-        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind } },
+        readiness: { documents: { check: () => deps.documents.ping(), required: true, kind: deps.documents.kind }, ...deps.readiness },
       }),
     )
     .use(

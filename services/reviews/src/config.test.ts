@@ -21,6 +21,8 @@ describe('loadReviewsConfig', () => {
       SERVICE_CREDENTIALS_ACCEPTED: undefined,
       AUTH_URL: 'http://127.0.0.1:8081',
       AUTH_JWKS_URL: undefined,
+      REVOCATION_POLL_MS: 1000,
+      REVOCATION_MAX_STALENESS_MS: 4000,
       BOOKINGS_URL: 'http://127.0.0.1:8084',
       UPSTREAM_TIMEOUT_MS: 3000,
       SWEEP_INTERVAL_MS: 60_000,

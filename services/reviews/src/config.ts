@@ -2,6 +2,7 @@ import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm
 import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
+import { REVOCATION_SETTINGS, revocationProblems } from '@tm/shared/tokens/revocations';
 
 const HTTP = ['http:', 'https:'] as const;
 
@@ -17,6 +18,8 @@ export function loadReviewsConfig(env: Env) {
     ...SERVICE_CREDENTIAL_SETTINGS,
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
     AUTH_JWKS_URL: read.optionalUrl(HTTP),
+    /** Auth's revoked sessions, read as the gateway reads them (the same settings and staleness rule). */
+    ...REVOCATION_SETTINGS,
     BOOKINGS_URL: read.url(HTTP, 'http://127.0.0.1:8084'),
     UPSTREAM_TIMEOUT_MS: read.int(3000, { min: 1, max: 60_000 }),
     /** How often pending reviews whose window closed are published. */
@@ -25,6 +28,7 @@ export function loadReviewsConfig(env: Env) {
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
   // It calls bookings' and auth's /internal routes, and serves its own (ratings, account data).
   problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: true }));
+  problems.push(...revocationProblems(config));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({ ...config, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }

@@ -1,15 +1,17 @@
 import type { Clock, Logger } from '@tm/shared';
-import type { InternalCallers } from '@tm/shared/http';
+import type { InternalCallers, ReadinessCheck } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
-import type { TokenVerifier } from './auth/tokens.ts';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import type { BookingsPort } from './ports/bookings.ts';
 import type { NamesPort } from './ports/names.ts';
 
 /** Everything the reviews service needs from outside; main.ts builds the real ones, tests embedded ones. */
 export interface ReviewsDeps {
+  /** Further /readyz entries (main.ts: the revocation feed's, not required: reported degraded while stale). */
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
   documents: DocumentStore;
-  tokens: TokenVerifier;
+  tokens: CallerVerifier;
   bookings: BookingsPort;
   names: NamesPort;
   clock: Clock;

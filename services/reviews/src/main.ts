@@ -4,8 +4,8 @@ import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/proces
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
+import { startCallerVerifier } from '@tm/shared/tokens/callers';
 import { buildParts, createApp } from './app.ts';
-import { createTokenVerifier } from './auth/tokens.ts';
 import { loadReviewsConfig } from './config.ts';
 import type { ReviewsDeps } from './deps.ts';
 import { createHttpBookings } from './ports/bookings.ts';
@@ -19,11 +19,14 @@ const credentials = serviceCredentialsFrom(config);
 // Its own database: "reviews" (or the one MONGODB_URL names), never another service's.
 const { documents } = await openStores({ service: 'reviews', logger, telemetry, mongodb: mongoSettingsFrom(config, 'reviews') });
 const kit = { logger, telemetry, timeoutMs: config.UPSTREAM_TIMEOUT_MS, credential: credentials.credential };
+// Callers' tokens checked against auth's JWKS and revocation feed (reviews reached directly refuses a signed-out session, as the gateway does).
+const { callers, revocations } = startCallerVerifier(config, kit);
 // Indexes need MongoDB: retried in the background until it answers (/readyz is 503 meanwhile).
 let setup: ReturnType<typeof retryUntilDone> | undefined;
 const deps: ReviewsDeps = {
   documents: gateReadiness(documents, () => setup?.done() ?? false),
-  tokens: createTokenVerifier({ jwksUrl: config.jwksUrl, clock: systemClock }),
+  tokens: callers,
+  readiness: revocations.readiness(),
   bookings: createHttpBookings({ baseUrl: config.BOOKINGS_URL, ...kit }),
   names: createHttpNames({ baseUrl: config.AUTH_URL, ...kit }),
   clock: systemClock,
@@ -40,6 +43,7 @@ logger.info('listening', { host: config.HOST, port: app.server?.port, store: doc
 
 stopOnSignals(logger, async () => {
   setup?.stop();
+  revocations.stop();
   await parts.sweeper.stop();
   await app.stop();
   await documents.close();

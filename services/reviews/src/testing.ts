@@ -2,11 +2,10 @@ import type { BookingFacts, Role } from '@tm/contracts';
 import { createManualClock, DomainError, silentLogger } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
-import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { createTestSigner, INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';
+import { createCallerVerifier, type SessionRevocations } from '@tm/shared/tokens/callers';
+import { createFixedRevocationView } from '@tm/shared/tokens/revocations';
 import { buildParts, createApp } from './app.ts';
-import { createTokenVerifier } from './auth/tokens.ts';
 import type { ReviewsDeps } from './deps.ts';
 
 // What other workspaces' tests may build of reviews (`@tm/reviews/testing`); nothing here is for production code.
@@ -14,19 +13,19 @@ export { buildParts, createApp } from './app.ts';
 
 /**
  * A reviews app as main.ts builds it without MONGODB_URL, on a manual clock, with bookings' facts
- * and auth's names from maps (`bookingsDown` makes bookings unreachable), and a token signer
- * standing in for auth. `call` speaks JSON through app.handle.
+ * and auth's names from maps (`bookingsDown` makes bookings unreachable), and a token signer and
+ * revocation feed (none revoked unless `revocations` says) standing in for auth. `call` speaks JSON
+ * through app.handle.
  */
-export async function createReviewsUnderTest(options: { documents?: DocumentStore; overrides?: Partial<ReviewsDeps> } = {}) {
+export async function createReviewsUnderTest(options: { documents?: DocumentStore; revocations?: SessionRevocations; overrides?: Partial<ReviewsDeps> } = {}) {
   const clock = createManualClock(Date.parse('2026-05-01T09:00:00.000Z'));
-  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
-  const keys: JWTVerifyGetKey = async () => publicKey;
+  const signer = await createTestSigner();
   const bookings = new Map<string, BookingFacts>();
   const names = new Map<string, string>();
   const state = { bookingsDown: false };
   const deps: ReviewsDeps = {
     documents: options.documents ?? createEmbeddedDocumentStore({ clock }),
-    tokens: createTokenVerifier({ keys, clock }),
+    tokens: createCallerVerifier({ keys: signer.keys, clock, revocations: options.revocations ?? createFixedRevocationView() }),
     bookings: {
       async facts(id) {
         if (state.bookingsDown) throw new DomainError('SERVICE_UNAVAILABLE', 'Bookings cannot be checked right now');
@@ -47,14 +46,7 @@ export async function createReviewsUnderTest(options: { documents?: DocumentStor
   /** An access token for a new (or named) user of `role`; `pid` for a PM's talent profile. */
   const tokenFor = async (role: Role, sub = `${role}-${++n}`, pid?: string) => ({
     sub,
-    token: await new SignJWT({ sub, role, sid: `s-${sub}`, typ: 'access', ...(pid ? { pid } : {}) })
-      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
-      .setIssuer(TOKEN_ISSUER)
-      .setAudience(TOKEN_AUDIENCE)
-      .setIssuedAt(Math.floor(clock.now() / 1000))
-      .setExpirationTime(Math.floor(clock.now() / 1000) + 86_400 * 60)
-      .setJti(crypto.randomUUID())
-      .sign(privateKey),
+    token: await signer.accessToken({ sub, role, ...(pid ? { pid } : {}) }, clock.now(), 86_400 * 60),
   });
 
   const call = async (method: string, path: string, o: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {

@@ -1,22 +1,24 @@
 import { SEARCH_ERROR_STATUS } from '@tm/contracts';
 import { type Clock, type Logger, systemClock } from '@tm/shared';
-import { type InternalCallers, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
+import { type InternalCallers, type ReadinessCheck, SERVICE_APP_CONFIG, serviceBase, serviceOpenApi } from '@tm/shared/http';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia } from 'elysia';
-import type { TokenVerifier } from './auth/tokens.ts';
 import type { IndexKeeper } from './index/keeper.ts';
 import { createMissLog } from './misses/misses.ts';
 import { createSearchRoutes } from './search/routes.ts';
 
 /** Everything the search service needs from outside; main.ts builds the real ones, tests embedded ones. */
 export interface SearchDeps {
+  /** Further /readyz entries (main.ts: the revocation feed's, not required: reported degraded while stale). */
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
   /** Its own database: the miss counts (the index itself lives in memory, rebuilt from the upstream indexes). */
   documents: DocumentStore;
   /** The index and its refresh from catalog, talent and content (main.ts starts the timer). */
   keeper: IndexKeeper;
   /** Admin checks for GET /search/misses. */
-  tokens: TokenVerifier;
+  tokens: CallerVerifier;
   logger: Logger;
   /** main.ts's telemetry (requests, calls, store operations); a private one when left out. */
   telemetry?: Telemetry;
@@ -50,6 +52,7 @@ export function createApp(deps: SearchDeps) {
           catalog: sourceCheck('catalog'),
           talent: sourceCheck('talent'),
           content: sourceCheck('content'),
+          ...deps.readiness,
         },
       }),
     )

@@ -25,6 +25,8 @@ describe('loadSearchConfig', () => {
       REVIEWS_URL: 'http://127.0.0.1:8087',
       AUTH_URL: 'http://127.0.0.1:8081',
       AUTH_JWKS_URL: undefined,
+      REVOCATION_POLL_MS: 1000,
+      REVOCATION_MAX_STALENESS_MS: 4000,
       SEARCH_REFRESH_MS: 30_000,
       INDEX_TIMEOUT_MS: 30_000,
       jwksUrl: 'http://127.0.0.1:8081/.well-known/jwks.json',

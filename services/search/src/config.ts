@@ -2,6 +2,7 @@ import { ConfigError, type Env, loadConfig, productionProblems, read } from '@tm
 import { SERVICE_CREDENTIAL_SETTINGS, serviceCredentialProblems } from '@tm/shared/http';
 import { MONGO_SETTINGS } from '@tm/shared/store/mongo';
 import { TELEMETRY_SETTINGS } from '@tm/shared/telemetry';
+import { REVOCATION_SETTINGS, revocationProblems } from '@tm/shared/tokens/revocations';
 
 const HTTP = ['http:', 'https:'] as const;
 
@@ -23,6 +24,8 @@ export function loadSearchConfig(env: Env) {
     REVIEWS_URL: read.url(HTTP, 'http://127.0.0.1:8087'),
     AUTH_URL: read.url(HTTP, 'http://127.0.0.1:8081'),
     AUTH_JWKS_URL: read.optionalUrl(HTTP),
+    /** Auth's revoked sessions, read as the gateway reads them (the same settings and staleness rule). */
+    ...REVOCATION_SETTINGS,
     /** How often the indexes are asked for (an unchanged one answers 304): a change shows within this. */
     SEARCH_REFRESH_MS: read.int(30_000, { min: 100, max: 60_000 }),
     /** The budget of one index read (100k lines take a while). */
@@ -30,6 +33,7 @@ export function loadSearchConfig(env: Env) {
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
   problems.push(...serviceCredentialProblems(env, config, { calls: true, serves: false }));
+  problems.push(...revocationProblems(config));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({ ...config, jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json` });
 }

@@ -5,8 +5,8 @@ import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/proces
 import { openStores } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
+import { startCallerVerifier } from '@tm/shared/tokens/callers';
 import { createApp } from './app.ts';
-import { createTokenVerifier } from './auth/tokens.ts';
 import { loadSearchConfig } from './config.ts';
 import { createIndexKeeper } from './index/keeper.ts';
 import { indexSources } from './index/sources.ts';
@@ -20,6 +20,8 @@ const credentials = serviceCredentialsFrom(config);
 const { documents } = await openStores({ service: 'search', logger, telemetry, mongodb: mongoSettingsFrom(config, 'search') });
 const kit = { logger, telemetry, credential: credentials.credential };
 const client = (service: string, baseUrl: string) => createServiceClient({ ...kit, service, baseUrl, timeoutMs: config.INDEX_TIMEOUT_MS });
+// Callers' tokens (GET /search/misses) checked against auth's JWKS and revocation feed, as the gateway checks them.
+const { callers, revocations } = startCallerVerifier(config, kit);
 const keeper = createIndexKeeper({
   sources: indexSources({
     catalog: client('catalog', config.CATALOG_URL),
@@ -35,7 +37,8 @@ const app = listenOrExit(
   createApp({
     documents,
     keeper,
-    tokens: createTokenVerifier({ jwksUrl: config.jwksUrl, clock: systemClock }),
+    tokens: callers,
+    readiness: revocations.readiness(),
     logger,
     telemetry,
     metricsToken: config.METRICS_TOKEN,
@@ -50,6 +53,7 @@ keeper.start(config.SEARCH_REFRESH_MS);
 
 stopOnSignals(logger, async () => {
   keeper.stop();
+  revocations.stop();
   await app.stop();
   await documents.close();
 });

@@ -3,11 +3,11 @@ import { createManualClock, silentLogger, systemClock } from '@tm/shared';
 import { createRatingsBook, createServiceClient } from '@tm/shared/client';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
-import { TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
-import { generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { createTestSigner, TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
+import { createCallerVerifier, type SessionRevocations } from '@tm/shared/tokens/callers';
+import { createFixedRevocationView } from '@tm/shared/tokens/revocations';
+import type { JWTVerifyGetKey } from '@tm/shared/tokens/verify';
 import { createApp } from './app.ts';
-import { createTokenVerifier } from './auth/tokens.ts';
 import { createIndexKeeper } from './index/keeper.ts';
 import { indexSources } from './index/sources.ts';
 
@@ -32,10 +32,11 @@ export interface FakeUpstreams {
 /**
  * A search app over an embedded store and fake catalog, talent, content and ratings indexes served over a
  * fake fetch through the real service client (with ETags, so an unchanged index is a 304), on a
- * manual clock, with a token signer standing in for auth. The index is read once before it returns.
+ * manual clock, with a token signer and revocation feed (none revoked unless `revocations` says)
+ * standing in for auth. The index is read once before it returns.
  */
 export async function createSearchUnderTest(
-  options: { documents?: DocumentStore; upstreams?: Partial<Omit<FakeUpstreams, 'down' | 'served' | 'rawBody'>> } = {},
+  options: { documents?: DocumentStore; revocations?: SessionRevocations; upstreams?: Partial<Omit<FakeUpstreams, 'down' | 'served' | 'rawBody'>> } = {},
 ) {
   const clock = createManualClock(Date.parse('2026-11-01T09:00:00.000Z'));
   const upstreams: FakeUpstreams = {
@@ -67,24 +68,22 @@ export async function createSearchUnderTest(
     logger: silentLogger,
     timeoutMs: 2000,
   });
-  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
-  const keys: JWTVerifyGetKey = async () => publicKey;
+  const signer = await createTestSigner();
   const documents = options.documents ?? createEmbeddedDocumentStore({ clock });
-  const app = createApp({ documents, keeper, tokens: createTokenVerifier({ keys, clock }), logger: silentLogger, clock });
+  const app = createApp({
+    documents,
+    keeper,
+    tokens: createCallerVerifier({ keys: signer.keys, clock, revocations: options.revocations ?? createFixedRevocationView() }),
+    logger: silentLogger,
+    clock,
+  });
   await keeper.refresh();
 
   let n = 0;
   /** An access token for a new user of `role`. */
   const tokenFor = (role: Role) => {
     const sub = `${role}-${++n}`;
-    return new SignJWT({ sub, role, sid: `s-${sub}`, typ: 'access' })
-      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
-      .setIssuer(TOKEN_ISSUER)
-      .setAudience(TOKEN_AUDIENCE)
-      .setIssuedAt(Math.floor(clock.now() / 1000))
-      .setExpirationTime(Math.floor(clock.now() / 1000) + 900)
-      .setJti(crypto.randomUUID())
-      .sign(privateKey);
+    return signer.accessToken({ sub, role }, clock.now());
   };
   const call = async (method: string, path: string, o: { token?: string; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...o.headers };
@@ -122,7 +121,7 @@ export async function createSearchOver(urls: { catalog: string; talent: string; 
   const app = createApp({
     documents: createEmbeddedDocumentStore(),
     keeper,
-    tokens: createTokenVerifier({ keys: noKeys, clock: systemClock }),
+    tokens: createCallerVerifier({ keys: noKeys, clock: systemClock, revocations: createFixedRevocationView() }),
     logger: silentLogger,
   });
   return { app, keeper };

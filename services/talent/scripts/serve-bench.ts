@@ -26,6 +26,10 @@ const app = createApp({ documents, logger, directory, internalCallers: credentia
 logger.info('listening', { port: app.server?.port });
 const t0 = performance.now();
 await loadSyntheticProfiles(documents, n);
+// The load's garbage (the generated documents, their encodings) goes before the build starts, as
+// in a process that starts on data already stored: the build then reuses that memory instead of
+// growing the heap past it (docs/scale.md, issue 26).
+Bun.gc(true);
 const loadedMs = performance.now() - t0;
 await directory.refresh();
 directory.watch();

@@ -73,5 +73,5 @@ export function createApp(deps: TalentDeps) {
     )
     .use(createTalentSearchRoutes({ profiles, directory }))
     .use(createProfileRoutes(profiles, directory, deps.ratings))
-    .use(createInternalRoutes(profiles, directory));
+    .use(createInternalRoutes(profiles, directory, deps.ratings));
 }

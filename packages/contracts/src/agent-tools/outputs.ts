@@ -44,8 +44,9 @@ export const PmPreview = z.object({
   slug: z.string().describe('Pass this to get_talent_profile'),
   displayName: z.string(),
   headline: z.string(),
-  rating: z.number(),
-  reviewCount: z.number().int(),
+  rating: z.object({ count: z.number().int(), average: z.number() }).optional().describe('From published reviews on this site'),
+  listedRating: z.number().describe('The rating the profile was listed with'),
+  listedReviewCount: z.number().int(),
   availability: Availability,
   profileUrl: z.string().describe('Absolute URL of the profile page'),
 });

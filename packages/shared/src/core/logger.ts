@@ -41,22 +41,54 @@ const writeStdout = (line: string) => {
 
 const noop = () => {};
 
+const EMPTY_FIELDS: Record<string, unknown> = {};
+
+/** `Date.toISOString()` of now, its text up to the second made once a second (a line per request made a Date and its text each time). */
+let isoSecond = Number.NaN;
+let isoPrefix = '';
+export function isoNow(now = Date.now()): string {
+  const ms = now % 1000;
+  const second = now - ms;
+  if (second !== isoSecond) {
+    isoSecond = second;
+    isoPrefix = new Date(second).toISOString().slice(0, 20);
+  }
+  return `${isoPrefix}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
+}
+
 /**
  * A logger that writes `{ts, level, service, msg, ...fields}` lines (to stdout, batched, by
  * default) at `level` and above. A line written for a request also carries its `requestId` and
  * `traceId` (from the request scope), so every line of one request is found across services by either.
+ * The fixed head of a line is written by hand (its level and service quoted once per logger) and
+ * the fields by one JSON.stringify of the caller's own object: the access log line is made for
+ * every request, and spreading it into a new object with a new Date was a measurable share of the gateway's CPU.
  */
 export function createLogger(service: string, options: LoggerOptions | ((line: string) => void) = {}): Logger {
   const { write = writeStdout, level } = typeof options === 'function' ? { write: options, level: undefined } : options;
   const least = LOG_LEVELS.indexOf(parseLogLevel(level) ?? DEFAULT_LOG_LEVEL);
   const log = (name: LogLevel) => {
     if (LOG_LEVELS.indexOf(name) < least) return noop;
-    return (msg: string, fields: Record<string, unknown> = {}) => {
+    const head = `","level":${JSON.stringify(name)},"service":${JSON.stringify(service)},"msg":`;
+    return (msg: string, fields: Record<string, unknown> = EMPTY_FIELDS) => {
       const scope = currentRequestScope();
-      const line = scope
-        ? { ts: new Date().toISOString(), level: name, service, msg, requestId: scope.requestId, traceId: scope.trace?.traceId, ...fields }
-        : { ts: new Date().toISOString(), level: name, service, msg, ...fields };
-      write(JSON.stringify(line));
+      // Fields that name the head's own keys (rare) win over them, as a spread lets them.
+      if ('ts' in fields || 'level' in fields || 'service' in fields || 'msg' in fields) {
+        const line = scope
+          ? { ts: isoNow(), level: name, service, msg, requestId: scope.requestId, traceId: scope.trace?.traceId, ...fields }
+          : { ts: isoNow(), level: name, service, msg, ...fields };
+        write(JSON.stringify(line));
+        return;
+      }
+      let line = `{"ts":"${isoNow()}${head}${JSON.stringify(msg)}`;
+      // The scope's ids unless the fields carry their own (the access line names its requestId).
+      if (scope) {
+        if (!('requestId' in fields) && scope.requestId !== undefined) line += `,"requestId":${JSON.stringify(scope.requestId)}`;
+        const traceId = scope.trace?.traceId;
+        if (!('traceId' in fields) && traceId !== undefined) line += `,"traceId":${JSON.stringify(traceId)}`;
+      }
+      const rest = JSON.stringify(fields);
+      write(rest.length > 2 ? `${line},${rest.slice(1)}` : `${line}}`);
     };
   };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };

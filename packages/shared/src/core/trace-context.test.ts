@@ -29,4 +29,11 @@ describe('traceparent', () => {
     expect(a.traceId).not.toBe(b.traceId);
     expect(parseTraceparent(formatTraceparent(a))).toEqual(a);
   });
+
+  it('never repeats an id across the refills of its random pool', () => {
+    const traces = Array.from({ length: 300 }, () => newTraceContext());
+    expect(new Set(traces.map((t) => t.traceId)).size).toBe(300);
+    expect(new Set(traces.map((t) => t.spanId)).size).toBe(300);
+    for (const t of traces) expect(parseTraceparent(formatTraceparent(t))).toEqual(t);
+  });
 });

@@ -5,7 +5,15 @@ export { etagOf, matchesIfNoneMatch } from './etag.ts';
 export { METRICS_PATH, type MetricsAccess, type MetricsPolicy, metricsAccess } from './metrics-access.ts';
 export { ErrorEnvelopeSchema, envelopeOf, serviceOpenApi } from './openapi.ts';
 export { paginationHeaders, paginationLinks } from './pagination.ts';
-export { pathOfUrl, type ReadinessCheck, requestIdOf, SERVICE_APP_CONFIG, type ServiceBaseOptions, serviceBase } from './service-base.ts';
+export {
+  type BeforeRoutingContext,
+  pathOfUrl,
+  type ReadinessCheck,
+  requestIdOf,
+  SERVICE_APP_CONFIG,
+  type ServiceBaseOptions,
+  serviceBase,
+} from './service-base.ts';
 export {
   acceptedFormOf,
   acceptServiceCredentials,

@@ -3,6 +3,7 @@ import { Elysia, t } from 'elysia';
 import { createServiceClient } from '../client/service-client.ts';
 import { DomainError } from '../core/errors.ts';
 import { createMemoryLogger, silentLogger } from '../core/logger.ts';
+import { currentRequestScope } from '../core/request-scope.ts';
 import { UNMATCHED_ROUTE } from '../telemetry/service-metrics.ts';
 import { createTelemetry } from '../telemetry/telemetry.ts';
 import { waitFor } from '../testing/poll.ts';
@@ -267,6 +268,61 @@ describe('serviceBase: the request scope', () => {
     } finally {
       await peer.stop(true);
     }
+  });
+});
+
+describe("serviceBase: beforeRouting (a service's own step in the request hook)", () => {
+  function withStep() {
+    const seen: { path: string; requestId?: string }[] = [];
+    const logger = createMemoryLogger('demo');
+    const app = new Elysia(SERVICE_APP_CONFIG)
+      .use(
+        serviceBase({
+          service: 'demo',
+          logger,
+          errorStatus: { COOLDOWN: 429 },
+          beforeRouting: async ({ request, set }) => {
+            const path = pathOfUrl(request.url);
+            seen.push({ path, requestId: currentRequestScope()?.requestId });
+            await Bun.sleep(1);
+            if (path === '/stop') throw new DomainError<DemoCode>('COOLDOWN', 'Wait', 3);
+            if (path === '/early') {
+              set.status = 204;
+              return new Response(null);
+            }
+            set.headers['x-step'] = 'ran';
+          },
+        }),
+      )
+      .get('/thing', () => ({ ok: true }))
+      .get('/internal/thing', () => ({ ok: true }));
+    return { app, seen, logger };
+  }
+
+  it('runs once per request, inside its scope, before routing; its headers reach the answer', async () => {
+    const { app, seen } = withStep();
+    const res = await app.handle(new Request('http://localhost/thing', { headers: { 'x-request-id': 'step-test-12345678' } }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-step')).toBe('ran');
+    expect(seen).toEqual([{ path: '/thing', requestId: 'step-test-12345678' }]);
+    await app.handle(new Request('http://localhost/nowhere'));
+    expect(seen.map((s) => s.path)).toEqual(['/thing', '/nowhere']);
+  });
+
+  it('answers with what it returns, and what it throws becomes the envelope with its status', async () => {
+    const { app } = withStep();
+    expect((await app.handle(new Request('http://localhost/early'))).status).toBe(204);
+    const stopped = await app.handle(new Request('http://localhost/stop'));
+    expect(stopped.status).toBe(429);
+    expect(stopped.headers.get('retry-after')).toBe('3');
+    expect(((await stopped.json()) as { error: { code: string } }).error.code).toBe('COOLDOWN');
+  });
+
+  it('does not run for what serviceBase refuses first: an /internal call without the service credential', async () => {
+    const { app, seen } = withStep();
+    const res = await app.handle(new Request('http://localhost/internal/thing'));
+    expect(res.status).toBe(401);
+    expect(seen).toEqual([]);
   });
 });
 

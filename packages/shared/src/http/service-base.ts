@@ -73,6 +73,21 @@ export interface ServiceBaseOptions {
    * out, nobody may: every `/internal/*` request answers 401 (a service never opens them by omission).
    */
   internalCallers?: InternalCallers;
+  /**
+   * The service's own step before routing (the gateway's policy: client IP, token, rate limit),
+   * run inside serviceBase's request hook once the request's scope is entered and its URL checked,
+   * as a second onRequest hook would run: what it returns is the answer (a Response, or a body with
+   * `set`), what it throws goes to the error handler. One hook instead of two: Elysia awaits each
+   * one and maps its result for every request.
+   */
+  beforeRouting?: (ctx: BeforeRoutingContext) => unknown;
+}
+
+/** What ServiceBaseOptions.beforeRouting sees of a request: Elysia's onRequest context. */
+export interface BeforeRoutingContext {
+  request: Request;
+  set: { headers: Record<string, string | number>; status?: number | string };
+  server: { requestIP(request: Request): { address: string } | null } | null;
 }
 
 /** One thing /readyz checks: a dependency (a store) or the service's own state (a snapshot built). */
@@ -98,6 +113,7 @@ export function serviceBase(options: ServiceBaseOptions) {
   // Probes, scrapes and polls: routine, logged at debug while they succeed.
   const routine = new Set<string>([HEALTH_PATH, READY_PATH, METRICS_PATH, ...(options.pollRoutes ?? [])]);
   const internalCallers = options.internalCallers ?? NO_INTERNAL_CALLERS;
+  const beforeRouting = options.beforeRouting;
   /** An answer given in onRequest, before routing: onAfterResponse does not run for it, so it is logged, counted and its span ended here. */
   const answerEarly = (
     request: Request,
@@ -115,161 +131,165 @@ export function serviceBase(options: ServiceBaseOptions) {
     served.span?.end(false, { 'http.response.status_code': status });
     return body;
   };
-  return new Elysia({ name: `service-base:${options.service}` })
-    .onRequest(({ request, set }) => {
-      // First of all hooks (the gateway's policy comes after), so everything this request does,
-      // its JWKS fetch included, runs in its scope: its request id and its trace, accepted from
-      // the caller's traceparent or started here, with a server span when traces are on.
-      const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
-      const parent = parseTraceparent(request.headers.get(TRACEPARENT_HEADER));
-      const span = tracing?.startSpan(request.method, 'server', parent);
-      const served: ServedRequest = { requestId, trace: span ? span.context : (parent ?? newTraceContext()), span, startedAt: performance.now() };
-      enterRequestScope(served);
-      const url = request.url;
-      // SERVICE_APP_CONFIG has the router look for the path after "http://"; behind "https://"
-      // it would route every request wrongly, so say so at once (TLS ends in front of us).
-      if (url.charCodeAt(4) === 115 /* s */) throw new Error(`an https URL reached ${options.service}: it speaks plain http (SERVICE_APP_CONFIG)`);
-      // Without a usable Host (none in HTTP/1.0, an empty or invalid one) Bun gives the bare
-      // target as the URL, which the router cannot read: refused in the envelope, and logged.
-      // Health probes that send no Host still get their answer (the router reads those paths).
-      if (url.charCodeAt(0) !== 47 /* / */) {
-        // Only another service may call /internal/*: its credential, checked before routing, body
-        // parsing or validation, so nothing about these routes is told to a caller without one.
-        // A user's bearer token is never one (only X-Service-Credential is read).
-        const pathStart = url.indexOf('/', url.indexOf('://') + 3);
-        if (pathStart < 0 || !url.startsWith(INTERNAL_PATH_PREFIX, pathStart)) return;
-        const checked = internalCallers.check(request.headers.get(SERVICE_CREDENTIAL_HEADER));
-        if (checked.ok) return;
-        const message =
-          checked.code === 'SERVICE_CREDENTIAL_REQUIRED'
-            ? "Internal routes need the calling service's credential (X-Service-Credential)"
-            : 'The service credential is not accepted here';
-        return answerEarly(request, set, served, pathOfUrl(url), 401, fail(checked.code, message));
-      }
-      const path = pathOfUrl(url);
-      if (isHealthPath(path)) return;
-      return answerEarly(request, set, served, path, 400, fail('MISSING_HOST', 'A valid Host header is required'));
-    })
-    .derive({ as: 'global' }, ({ request, set }) => {
-      const served = currentRequestScope() as ServedRequest | undefined;
-      const requestId = served?.requestId ?? acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
-      set.headers[REQUEST_ID_HEADER] = requestId;
-      return { requestId, startedAt: served?.startedAt ?? performance.now() };
-    })
-    .onTransform({ as: 'global' }, ({ body }) => {
-      // Before validation: shapes that would crash Elysia's validation message become a 400.
-      if (typeof body !== 'object' || body === null) return;
-      const problem = bodyShapeProblem(body);
-      if (problem) throw new DomainError('VALIDATION_FAILED', problem);
-    })
-    .onAfterResponse({ as: 'global' }, (ctx) => {
-      const { request, set } = ctx;
-      const { requestId, startedAt, path, route, responseValue } = ctx as unknown as {
-        requestId?: string;
-        startedAt?: number;
-        path?: string;
-        route?: string;
-        responseValue?: unknown;
-      };
-      // A handler that answers with a Response (an idempotent replay, a 201) sets its status there, not in `set`.
-      const status = responseValue instanceof Response ? responseValue.status : typeof set.status === 'number' ? set.status : 200;
-      const elapsedMs = startedAt === undefined ? undefined : performance.now() - startedAt;
-      // By route template (`/bookings/:id`), never the raw path: one series per route, not per id.
-      metrics.observeRequest(request.method, route || UNMATCHED_ROUTE, status, elapsedMs === undefined ? 0 : elapsedMs / 1000);
-      const span = (currentRequestScope() as ServedRequest | undefined)?.span;
-      if (span) {
-        span.rename(`${request.method} ${route || UNMATCHED_ROUTE}`);
-        span.end(status >= 500, { 'http.response.status_code': status, 'http.route': route || UNMATCHED_ROUTE });
-      }
-      // Bun empties request.url once a served response is sent (new URL('') throws), so the path comes from the context.
-      const line = {
-        method: request.method,
-        path,
-        status,
-        durationMs: elapsedMs === undefined ? undefined : Math.round(elapsedMs * 100) / 100,
-        // Answers made before derive ran (e.g. a gateway 429) got their id in onError: log that one.
-        requestId: requestId ?? set.headers[REQUEST_ID_HEADER] ?? request.headers.get(REQUEST_ID_HEADER),
-      };
-      if (status < 400 && routine.has(route || path || '')) logger.debug('request', line);
-      else logger.info('request', line);
-    })
-    .onError({ as: 'global' }, ({ code, error, set, request }) => {
-      // The derive hook may not have run (e.g. a parse error), so make sure the id is set.
-      set.headers[REQUEST_ID_HEADER] ??= acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
-      const status = error instanceof DomainError ? statusForCode(error.code, errorStatus) : undefined;
-      if (error instanceof DomainError && status !== undefined) {
-        set.status = status;
-        if (error.retryAfterS !== undefined) set.headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterS)));
-        return fail(error.code, error.message);
-      }
-      switch (code) {
-        case 'VALIDATION':
-          // A response that fails its own schema is our fault (a stored document of the wrong
-          // shape, say one inserted by hand with an ObjectId _id), never the caller's.
-          if ((error as { type?: unknown }).type === 'response') {
-            logger.error('response failed its schema', { path: pathOfUrl(request.url), problem: describeValidation(error) });
-            set.status = 500;
-            return fail('INTERNAL', 'Something went wrong on our side');
+  return (
+    new Elysia({ name: `service-base:${options.service}` })
+      // Named fields only, never the whole context: Elysia reads its hooks' source to decide what to parse per request.
+      .onRequest(({ request, set, server }) => {
+        // First of all hooks (the gateway's policy runs at its end, as beforeRouting), so everything this request does,
+        // its JWKS fetch included, runs in its scope: its request id and its trace, accepted from
+        // the caller's traceparent or started here, with a server span when traces are on.
+        const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+        const parent = parseTraceparent(request.headers.get(TRACEPARENT_HEADER));
+        const span = tracing?.startSpan(request.method, 'server', parent);
+        const served: ServedRequest = { requestId, trace: span ? span.context : (parent ?? newTraceContext()), span, startedAt: performance.now() };
+        enterRequestScope(served);
+        const routeOn = () => beforeRouting?.({ request, set, server } as BeforeRoutingContext);
+        const url = request.url;
+        // SERVICE_APP_CONFIG has the router look for the path after "http://"; behind "https://"
+        // it would route every request wrongly, so say so at once (TLS ends in front of us).
+        if (url.charCodeAt(4) === 115 /* s */) throw new Error(`an https URL reached ${options.service}: it speaks plain http (SERVICE_APP_CONFIG)`);
+        // Without a usable Host (none in HTTP/1.0, an empty or invalid one) Bun gives the bare
+        // target as the URL, which the router cannot read: refused in the envelope, and logged.
+        // Health probes that send no Host still get their answer (the router reads those paths).
+        if (url.charCodeAt(0) !== 47 /* / */) {
+          // Only another service may call /internal/*: its credential, checked before routing, body
+          // parsing or validation, so nothing about these routes is told to a caller without one.
+          // A user's bearer token is never one (only X-Service-Credential is read).
+          const pathStart = url.indexOf('/', url.indexOf('://') + 3);
+          if (pathStart < 0 || !url.startsWith(INTERNAL_PATH_PREFIX, pathStart)) return routeOn();
+          const checked = internalCallers.check(request.headers.get(SERVICE_CREDENTIAL_HEADER));
+          if (checked.ok) return routeOn();
+          const message =
+            checked.code === 'SERVICE_CREDENTIAL_REQUIRED'
+              ? "Internal routes need the calling service's credential (X-Service-Credential)"
+              : 'The service credential is not accepted here';
+          return answerEarly(request, set, served, pathOfUrl(url), 401, fail(checked.code, message));
+        }
+        const path = pathOfUrl(url);
+        if (isHealthPath(path)) return routeOn();
+        return answerEarly(request, set, served, path, 400, fail('MISSING_HOST', 'A valid Host header is required'));
+      })
+      .derive({ as: 'global' }, ({ request, set }) => {
+        const served = currentRequestScope() as ServedRequest | undefined;
+        const requestId = served?.requestId ?? acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+        set.headers[REQUEST_ID_HEADER] = requestId;
+        return { requestId, startedAt: served?.startedAt ?? performance.now() };
+      })
+      .onTransform({ as: 'global' }, ({ body }) => {
+        // Before validation: shapes that would crash Elysia's validation message become a 400.
+        if (typeof body !== 'object' || body === null) return;
+        const problem = bodyShapeProblem(body);
+        if (problem) throw new DomainError('VALIDATION_FAILED', problem);
+      })
+      .onAfterResponse({ as: 'global' }, (ctx) => {
+        const { request, set } = ctx;
+        const { requestId, startedAt, path, route, responseValue } = ctx as unknown as {
+          requestId?: string;
+          startedAt?: number;
+          path?: string;
+          route?: string;
+          responseValue?: unknown;
+        };
+        // A handler that answers with a Response (an idempotent replay, a 201) sets its status there, not in `set`.
+        const status = responseValue instanceof Response ? responseValue.status : typeof set.status === 'number' ? set.status : 200;
+        const elapsedMs = startedAt === undefined ? undefined : performance.now() - startedAt;
+        // By route template (`/bookings/:id`), never the raw path: one series per route, not per id.
+        metrics.observeRequest(request.method, route || UNMATCHED_ROUTE, status, elapsedMs === undefined ? 0 : elapsedMs / 1000);
+        const span = (currentRequestScope() as ServedRequest | undefined)?.span;
+        if (span) {
+          span.rename(`${request.method} ${route || UNMATCHED_ROUTE}`);
+          span.end(status >= 500, { 'http.response.status_code': status, 'http.route': route || UNMATCHED_ROUTE });
+        }
+        // Bun empties request.url once a served response is sent (new URL('') throws), so the path comes from the context.
+        const line = {
+          method: request.method,
+          path,
+          status,
+          durationMs: elapsedMs === undefined ? undefined : Math.round(elapsedMs * 100) / 100,
+          // Answers made before derive ran (e.g. a gateway 429) got their id in onError: log that one.
+          requestId: requestId ?? set.headers[REQUEST_ID_HEADER] ?? request.headers.get(REQUEST_ID_HEADER),
+        };
+        if (status < 400 && routine.has(route || path || '')) logger.debug('request', line);
+        else logger.info('request', line);
+      })
+      .onError({ as: 'global' }, ({ code, error, set, request }) => {
+        // The derive hook may not have run (e.g. a parse error), so make sure the id is set.
+        set.headers[REQUEST_ID_HEADER] ??= acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+        const status = error instanceof DomainError ? statusForCode(error.code, errorStatus) : undefined;
+        if (error instanceof DomainError && status !== undefined) {
+          set.status = status;
+          if (error.retryAfterS !== undefined) set.headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterS)));
+          return fail(error.code, error.message);
+        }
+        switch (code) {
+          case 'VALIDATION':
+            // A response that fails its own schema is our fault (a stored document of the wrong
+            // shape, say one inserted by hand with an ObjectId _id), never the caller's.
+            if ((error as { type?: unknown }).type === 'response') {
+              logger.error('response failed its schema', { path: pathOfUrl(request.url), problem: describeValidation(error) });
+              set.status = 500;
+              return fail('INTERNAL', 'Something went wrong on our side');
+            }
+            set.status = 400;
+            return fail('VALIDATION_FAILED', describeValidation(error));
+          case 'PARSE':
+            set.status = 400;
+            return fail('MALFORMED_JSON', 'The request body is not valid JSON');
+          case 'NOT_FOUND':
+            set.status = 404;
+            return fail('ROUTE_NOT_FOUND', `No route for ${request.method} ${pathOfUrl(request.url)}`);
+        }
+        // A DomainError whose code is not in this service's table (nor the common one) falls through
+        // to the logged 500: never a guessed status.
+        if ((error as { status?: unknown })?.status === 413) {
+          set.status = 413;
+          return fail('PAYLOAD_TOO_LARGE', 'The request body is too large');
+        }
+        const unlisted = error instanceof DomainError ? { errorCode: error.code, reason: 'the code has no status in this service error table' } : {};
+        logger.error('unhandled error', { code, ...unlisted, error: String((error as Error)?.stack ?? error), path: pathOfUrl(request.url) });
+        set.status = 500;
+        return fail('INTERNAL', 'Something went wrong on our side');
+      })
+      .get(HEALTH_PATH, () => ({ status: 'ok', service: options.service }), { detail: { hide: true } })
+      .get(
+        METRICS_PATH,
+        async ({ request, set }) => {
+          const access = metricsAccess(metricsPolicy, request.headers.get('authorization'));
+          if (access === 'not-found') {
+            set.status = 404;
+            return fail('ROUTE_NOT_FOUND', `No route for GET ${METRICS_PATH}`);
           }
-          set.status = 400;
-          return fail('VALIDATION_FAILED', describeValidation(error));
-        case 'PARSE':
-          set.status = 400;
-          return fail('MALFORMED_JSON', 'The request body is not valid JSON');
-        case 'NOT_FOUND':
-          set.status = 404;
-          return fail('ROUTE_NOT_FOUND', `No route for ${request.method} ${pathOfUrl(request.url)}`);
-      }
-      // A DomainError whose code is not in this service's table (nor the common one) falls through
-      // to the logged 500: never a guessed status.
-      if ((error as { status?: unknown })?.status === 413) {
-        set.status = 413;
-        return fail('PAYLOAD_TOO_LARGE', 'The request body is too large');
-      }
-      const unlisted = error instanceof DomainError ? { errorCode: error.code, reason: 'the code has no status in this service error table' } : {};
-      logger.error('unhandled error', { code, ...unlisted, error: String((error as Error)?.stack ?? error), path: pathOfUrl(request.url) });
-      set.status = 500;
-      return fail('INTERNAL', 'Something went wrong on our side');
-    })
-    .get(HEALTH_PATH, () => ({ status: 'ok', service: options.service }), { detail: { hide: true } })
-    .get(
-      METRICS_PATH,
-      async ({ request, set }) => {
-        const access = metricsAccess(metricsPolicy, request.headers.get('authorization'));
-        if (access === 'not-found') {
-          set.status = 404;
-          return fail('ROUTE_NOT_FOUND', `No route for GET ${METRICS_PATH}`);
-        }
-        if (access === 'unauthorized') {
-          set.status = 401;
-          set.headers['www-authenticate'] = 'Bearer realm="metrics"';
-          return fail('UNAUTHORIZED', 'The metrics token is required');
-        }
-        return new Response(await metrics.scrape(), { headers: { 'content-type': metrics.contentType } });
-      },
-      { detail: { hide: true } },
-    )
-    .get(
-      READY_PATH,
-      async ({ set }) => {
-        const entries = await Promise.all(
-          Object.entries(readiness).map(async ([name, r]) => {
-            const up = await r.check().catch(() => false);
-            return [name, { status: up ? 'up' : 'down', required: r.required, ...(r.kind ? { kind: r.kind } : {}) }] as const;
-          }),
-        );
-        const deps = Object.fromEntries(entries);
-        const failed = entries.filter(([, d]) => d.status === 'down');
-        const canServe = failed.every(([, d]) => !d.required);
-        set.status = canServe ? 200 : 503;
-        const status = failed.length === 0 ? 'ready' : canServe ? 'degraded' : 'unavailable';
-        // Why it is not plainly ready, for whoever reads a failing probe (the required causes first).
-        const causes = [...failed].sort(([, a], [, b]) => Number(b.required) - Number(a.required));
-        const reason = causes.map(([name]) => readiness[name]?.reason ?? `${name} is down`).join('; ');
-        return { status, service: options.service, ...(reason ? { reason } : {}), dependencies: deps };
-      },
-      { detail: { hide: true } },
-    );
+          if (access === 'unauthorized') {
+            set.status = 401;
+            set.headers['www-authenticate'] = 'Bearer realm="metrics"';
+            return fail('UNAUTHORIZED', 'The metrics token is required');
+          }
+          return new Response(await metrics.scrape(), { headers: { 'content-type': metrics.contentType } });
+        },
+        { detail: { hide: true } },
+      )
+      .get(
+        READY_PATH,
+        async ({ set }) => {
+          const entries = await Promise.all(
+            Object.entries(readiness).map(async ([name, r]) => {
+              const up = await r.check().catch(() => false);
+              return [name, { status: up ? 'up' : 'down', required: r.required, ...(r.kind ? { kind: r.kind } : {}) }] as const;
+            }),
+          );
+          const deps = Object.fromEntries(entries);
+          const failed = entries.filter(([, d]) => d.status === 'down');
+          const canServe = failed.every(([, d]) => !d.required);
+          set.status = canServe ? 200 : 503;
+          const status = failed.length === 0 ? 'ready' : canServe ? 'degraded' : 'unavailable';
+          // Why it is not plainly ready, for whoever reads a failing probe (the required causes first).
+          const causes = [...failed].sort(([, a], [, b]) => Number(b.required) - Number(a.required));
+          const reason = causes.map(([name]) => readiness[name]?.reason ?? `${name} is down`).join('; ');
+          return { status, service: options.service, ...(reason ? { reason } : {}), dependencies: deps };
+        },
+        { detail: { hide: true } },
+      )
+  );
 }
 
 /** A one-line, client-safe summary of an Elysia validation error. */

@@ -73,6 +73,25 @@ describe('streamed whole-list answers', () => {
     expect(answer.etag).toBe((await streamed(() => ['x'.repeat(walked)])).etag);
   });
 
+  test('a full answer yields to the event loop between chunks: a timer set as the body starts fires before it ends', async () => {
+    const bound = 100_000;
+    let fired = false;
+    let counting = false;
+    // One chunk for the ETag pass; the body then goes on until the timer fires (or the bound).
+    const answer = await streamed(function* () {
+      for (let i = 0; i < (counting ? bound : 1) && !(counting && fired); i++) yield 'x';
+    });
+    counting = true;
+    const res = answerPrebuilt(get(), answer);
+    setTimeout(() => {
+      fired = true;
+    }, 1);
+    // A stream whose pulls never yield makes the whole body in one turn, the timer after it (issue 26).
+    const body = await res.text();
+    expect(fired).toBe(true);
+    expect(body.length).toBeLessThan(bound);
+  });
+
   test('the ETag of a many-chunk answer is the hash of its bytes, however many slices the pass took', async () => {
     const lines = Array.from({ length: 1_000 }, (_, i) => `{"n":${i}}\n`);
     const answer = await streamed(() => lines);

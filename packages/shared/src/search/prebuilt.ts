@@ -1,5 +1,5 @@
 import { etagOf, matchesIfNoneMatch } from '../http/etag.ts';
-import { yieldToRequests } from './yield-to-requests.ts';
+import { releaseBatch, yieldToRequests } from './yield-to-requests.ts';
 
 /**
  * Whole-list answers built from one data version and served many times, with a strong ETag so a
@@ -46,15 +46,19 @@ export function prebuild(text: string, contentType = JSON_TYPE): PrebuiltAnswer 
 }
 
 /**
- * Chunks hashed between two yields to the event loop in a streamed answer's ETag pass: at 500
- * lines a chunk, 3 chunks of the 100k-service index are ~7 ms, so requests wait at most that long.
+ * Chunks made between two yields to the event loop, in a streamed answer's ETag pass and in every
+ * full answer: at 500 lines a chunk, 3 chunks of the 100k-service index are ~7 ms, so requests
+ * wait at most that long. Each slice's garbage (the lines' objects and strings) is collected as
+ * the slice ends (releaseBatch): a pass over the 56 MB index otherwise let JSC's heap grow by
+ * ~230 MB before collecting it (docs/scale.md, issue 26).
  */
 const CHUNKS_PER_SLICE = 3;
 
 /**
  * A streamed answer: `chunks` is walked once now to hash the bytes (the ETag), yielding to the
- * event loop every few chunks (tens of MB at 100k items would block it for half a second), then
- * again for every full answer. It must yield the same text each time.
+ * event loop and releasing the garbage every few chunks (tens of MB at 100k items would block it
+ * for seconds), then again for every full answer, chunk by chunk as the reader takes them. It
+ * must yield the same text each time.
  */
 export async function streamed(chunks: () => Iterable<string>, contentType = JSON_TYPE): Promise<StreamedAnswer> {
   const hasher = new Bun.CryptoHasher('sha1');
@@ -65,7 +69,7 @@ export async function streamed(chunks: () => Iterable<string>, contentType = JSO
     const encoded = encoder.encode(chunk);
     hasher.update(encoded);
     bytes += encoded.byteLength;
-    if (++count % CHUNKS_PER_SLICE === 0) await yieldToRequests();
+    if (++count % CHUNKS_PER_SLICE === 0) await releaseBatch();
   }
   return { etag: `"${hasher.digest('base64url').slice(0, 16)}-${bytes}"`, contentType, chunks };
 }
@@ -90,18 +94,29 @@ export function answerPrebuilt(request: Request, answer: WholeListAnswer, header
   return new Response(body, { status: 200, headers: { 'content-type': full.contentType, ...common(full.etag) } });
 }
 
-/** The chunks as a byte stream, one chunk per pull, so a slow reader holds back the generation. */
+/**
+ * The chunks as a byte stream, one chunk per pull, so a slow reader holds back the generation.
+ * Every pull first yields to the event loop (every few, releasing the garbage): Bun's server pulls
+ * a stream again as soon as a chunk is written, in the same turn, so a pull that never awaited
+ * anything made the whole body in one turn (the 56 MB service index: 13.8 s without an answer to
+ * any other request at a load of 60).
+ */
 function streamOf(chunks: () => Iterable<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let iterator: Iterator<string> | undefined;
+  let count = 0;
+  let cancelled = false;
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
+      if (iterator) await (++count % CHUNKS_PER_SLICE === 0 ? releaseBatch() : yieldToRequests());
+      if (cancelled) return;
       iterator ??= chunks()[Symbol.iterator]();
       const next = iterator.next();
       if (next.done) controller.close();
       else controller.enqueue(encoder.encode(next.value));
     },
     cancel() {
+      cancelled = true;
       iterator?.return?.();
     },
   });

@@ -1,13 +1,13 @@
 import { REVOCATIONS_PATH, RevocationFeedSchema } from '@tm/contracts';
 import { createServiceClient } from '../client/index.ts';
-import type { Clock } from '../core/clock.ts';
+import { type Clock, systemClock } from '../core/clock.ts';
 import { read } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Telemetry } from '../telemetry/index.ts';
 
 /**
  * A process's local copy of auth's revoked sessions: the gateway's, and that of every service that
- * verifies tokens itself (bookings, deployable alone). The per-request check is a Map lookup and
+ * verifies users' tokens itself (@tm/shared/tokens/callers). The per-request check is a Map lookup and
  * a clock comparison (no I/O on the hot path); a background loop refreshes the copy from auth's
  * revocation feed every `intervalMs`. Fail safe: while the copy is older than `maxStalenessMs`
  * (auth away, feed failing) `isFresh()` is false and protected routes answer 503 rather than let
@@ -119,6 +119,27 @@ export function createRevocationView(options: RevocationViewOptions): Revocation
   };
 }
 
+/**
+ * The one wiring of a process's view in main.ts (the gateway, and every service that verifies
+ * users' tokens itself): auth's feed at AUTH_URL with this process's service credential, polled
+ * every REVOCATION_POLL_MS on the system clock, trusted for REVOCATION_MAX_STALENESS_MS.
+ */
+export function revocationViewFrom(
+  config: { AUTH_URL: string; REVOCATION_POLL_MS: number; REVOCATION_MAX_STALENESS_MS: number },
+  kit: { logger: Logger; telemetry?: Telemetry | undefined; credential?: string | undefined },
+): RevocationView {
+  return createRevocationView({
+    authUrl: config.AUTH_URL,
+    fetch: globalThis.fetch,
+    clock: systemClock,
+    logger: kit.logger,
+    telemetry: kit.telemetry,
+    serviceCredential: kit.credential,
+    intervalMs: config.REVOCATION_POLL_MS,
+    maxStalenessMs: config.REVOCATION_MAX_STALENESS_MS,
+  });
+}
+
 /** A view with a fixed set and always fresh: for tests of everything but revocation itself. */
 export function createFixedRevocationView(sids: Iterable<string> = []): RevocationView {
   const set = new Set(sids);
@@ -136,7 +157,7 @@ export type SessionVerdict = 'live' | 'revoked' | 'unknown';
 
 /**
  * The poll period and staleness bound, read the same way wherever a copy is kept (the gateway,
- * bookings): REVOCATION_POLL_MS (100-2000, default 1000) and REVOCATION_MAX_STALENESS_MS
+ * every service that verifies tokens itself): REVOCATION_POLL_MS (100-2000, default 1000) and REVOCATION_MAX_STALENESS_MS
  * (1000-60000, default 4000), the bound at least twice the period (see revocationProblems).
  */
 export const REVOCATION_SETTINGS = {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
+import { expectErrorEnvelope, GARBAGE_BODIES } from '@tm/shared/testing';
 import { type AssistantUnderTest, createAssistantUnderTest } from '../testing.ts';
 
 /**
@@ -14,12 +15,7 @@ beforeAll(async () => {
 });
 
 const BODIES = [
-  '',
-  'null',
-  '[]',
-  '"text"',
-  '42',
-  '{',
+  ...GARBAGE_BODIES,
   '{"text":',
   '{"text":null,"clientMessageId":"a"}',
   '{"text":"","clientMessageId":"a"}',
@@ -34,8 +30,6 @@ const BODIES = [
   '{"text":"hi","clientMessageId":"a","extra":1}',
   '{"lang":"fr"}',
   '{"lang":1}',
-  `{"deep":${'['.repeat(200)}${']'.repeat(200)}}`,
-  '{"__proto__":{"admin":true}}',
 ];
 
 /** The code a body gets: MALFORMED_JSON when it is not JSON, the shared body-shape guard's VALIDATION_FAILED when too deep or prototype-polluting, else the route's own. */
@@ -48,20 +42,13 @@ function codeFor(raw: string, own: string): string {
   return raw.startsWith('{"deep"') || raw.includes('__proto__') ? 'VALIDATION_FAILED' : own;
 }
 
-function expect4xx(res: { status: number; body: any }, where: string) {
-  expect(res.status, where).toBeGreaterThanOrEqual(400);
-  expect(res.status, where).toBeLessThan(500);
-  expect(res.body?.success, where).toBe(false);
-  expect(res.body?.error?.code, where).toMatch(/^[A-Z_]+$/);
-}
-
 describe('bad input never answers 500', () => {
   it('answers every garbage body to a message with a 4xx envelope, INVALID_CHATBOT_MESSAGE for a body that parsed', async () => {
     for (const raw of BODIES) {
       for (const type of ['application/json', 'text/plain']) {
         const res = await t.call('POST', `/chatbot/sessions/${id}/messages`, { raw, headers: { 'content-type': type, 'x-chatbot-secret': secret } });
         const where = `${type} ${raw.slice(0, 40)}`;
-        expect4xx(res, where);
+        expectErrorEnvelope(res, where);
         if (type === 'application/json') expect(res.body.error.code, where).toBe(codeFor(raw, 'INVALID_CHATBOT_MESSAGE'));
       }
     }
@@ -72,7 +59,7 @@ describe('bad input never answers 500', () => {
     // A message's fields, or nothing, would fit: every field of a new session is optional and extra ones are refused.
     for (const raw of BODIES) {
       const res = await t.call('POST', '/chatbot/sessions', { raw });
-      expect4xx(res, raw.slice(0, 40));
+      expectErrorEnvelope(res, raw.slice(0, 40));
       expect(res.body.error.code, raw.slice(0, 40)).toBe(codeFor(raw, 'INVALID_CHATBOT_SESSION'));
     }
   });
@@ -93,7 +80,7 @@ describe('bad input never answers 500', () => {
       const body = method === 'POST' ? { text: 'x', clientMessageId: 'b' } : undefined;
       const res = await t.call(method, path, { headers, ...(body && path.endsWith('messages') ? {} : body ? { body: {} } : {}) });
       if (method === 'POST' && path.endsWith('messages')) continue;
-      expect4xx(res, `${method} ${path.slice(0, 60)}`);
+      expectErrorEnvelope(res, `${method} ${path.slice(0, 60)}`);
     }
   });
 });

@@ -1,7 +1,5 @@
 import { CHATBOT_SECRET_HEADER } from '@tm/contracts';
-import { type Clock, DomainError } from '@tm/shared';
-import { bearerToken } from '@tm/shared/tokens';
-import { type JWTVerifyGetKey, verifyToken } from '@tm/shared/tokens/verify';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import type { Caller } from './sessions.ts';
 
 /** Reads who is calling: a bearer token is optional here, but one that is sent must be valid. */
@@ -10,23 +8,18 @@ export interface CallerReader {
 }
 
 /**
- * The caller from the request: the user of a valid access token (verified against auth's JWKS, as
- * bookings does: a service deployed alone checks tokens itself), and the X-Chatbot-Secret header.
- * A token that is sent but not valid is 401 UNAUTHORIZED (never silently anonymous); a JWKS that
- * cannot be fetched is 503, not the caller's fault.
+ * The caller from the request: the user of a live session's valid access token (the shared
+ * verifier: auth's JWKS and revocation feed, as the gateway checks them; the assistant reached
+ * directly checks tokens itself), and the X-Chatbot-Secret header. A token that is sent but not
+ * valid, or whose session was revoked, is 401 UNAUTHORIZED (never silently anonymous); keys or a
+ * revocation feed that cannot be read are 503, not the caller's fault.
  */
-export function createCallerReader(keys: JWTVerifyGetKey, clock: Clock): CallerReader {
+export function createCallerReader(callers: CallerVerifier): CallerReader {
   return {
     async callerOf(headers) {
       const secret = headers.get(CHATBOT_SECRET_HEADER) ?? undefined;
-      const authorization = headers.get('authorization');
-      if (authorization === null) return secret === undefined ? {} : { secret };
-      const token = bearerToken(authorization);
-      if (token === undefined) throw new DomainError('UNAUTHORIZED', 'The bearer token is not valid');
-      const verdict = await verifyToken(token, keys, clock.now(), 'access');
-      if (verdict.kind === 'unavailable') throw new DomainError('UPSTREAM_UNAVAILABLE', 'Tokens cannot be checked right now; try again shortly');
-      if (verdict.kind === 'invalid') throw new DomainError('UNAUTHORIZED', 'The bearer token is not valid');
-      return { userId: verdict.claims.sub, ...(secret === undefined ? {} : { secret }) };
+      const user = await callers.optionalCaller(headers.get('authorization'));
+      return { ...(user ? { userId: user.sub } : {}), ...(secret === undefined ? {} : { secret }) };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
+import { expectErrorEnvelope, GARBAGE_BODIES } from '@tm/shared/testing';
 import { type BookingsUnderTest, createBookingsUnderTest } from '../testing/bookings-under-test.ts';
 
 /**
@@ -18,12 +19,7 @@ beforeAll(async () => {
 });
 
 const BODIES = [
-  '',
-  'null',
-  '[]',
-  '"text"',
-  '42',
-  '{',
+  ...GARBAGE_BODIES,
   '{"items":',
   '{"items":[{"serviceId":null}]}',
   '{"items":[{"serviceId":"x","hours":"10"}]}',
@@ -32,8 +28,6 @@ const BODIES = [
   '{"pmId":["a"]}',
   '{"reason":123}',
   '{"guestToken":""}',
-  `{"deep":${'['.repeat(200)}${']'.repeat(200)}}`,
-  '{"__proto__":{"admin":true}}',
   '{"razorpay_order_id":1}',
   '{"items":[{"serviceId":"x"}],"acceptedTermsVersion":"latest"}',
   '{"items":[{"serviceId":"x"}],"acceptedTermsVersion":{"$gt":0}}',
@@ -50,10 +44,7 @@ describe('bad input never answers 500', () => {
         for (const type of ['application/json', 'text/plain', 'application/x-www-form-urlencoded']) {
           const res = await t.call('POST', path, { token, raw, headers: { 'content-type': type } });
           const where = `${path} ${type} ${raw.slice(0, 40)}`;
-          expect(res.status, where).toBeGreaterThanOrEqual(400);
-          expect(res.status, where).toBeLessThan(500);
-          expect(res.body.success, where).toBe(false);
-          expect(typeof res.body.error?.code, where).toBe('string');
+          expectErrorEnvelope(res, where);
         }
       }
     }
@@ -75,9 +66,7 @@ describe('bad input never answers 500', () => {
     ];
     for (const [method, path, headers] of cases) {
       const res = await t.call(method, path, { token, headers, ...(method === 'POST' ? { body: { items: [{ serviceId: 'x' }] } } : {}) });
-      expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
-      expect(res.status, `${method} ${path}`).toBeLessThan(500);
-      expect(res.body.success, `${method} ${path}`).toBe(false);
+      expectErrorEnvelope(res, `${method} ${path}`);
     }
   });
 });

@@ -54,7 +54,14 @@ export function createServiceReadModel(options: {
     ...options,
     name: 'catalog read model',
     readMarker: () => repo.changeMarker(),
-    build: (marker, previous) => CatalogSnapshot.build(marker, repo.activeSummaries(), wholeListBudgetBytes, previous),
+    // The NDJSON index's ETag pass runs with the build, before the snapshot serves (and before the
+    // first build's full collection): search and the site files read it right after each change,
+    // and their first read then only streams the body.
+    build: async (marker, previous) => {
+      const built = await CatalogSnapshot.build(marker, repo.activeSummaries(), wholeListBudgetBytes, previous);
+      await built.serviceIndexLines();
+      return built;
+    },
   });
   const current = keeper.current;
 

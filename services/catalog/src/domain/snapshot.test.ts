@@ -13,23 +13,33 @@ async function loaded(edit?: (docs: ReturnType<typeof createEmbeddedDocumentStor
   return { marker: await repo.changeMarker(), summaries: (await Array.fromAsync(repo.activeSummaries())).flat() };
 }
 
-const bodyOf = (answer: { load(): { body: Uint8Array } }) => answer.load().body;
+const bodyOf = async (answer: Promise<{ load(): { body: Uint8Array } }>) => (await answer).load().body;
 
 describe('CatalogSnapshot', () => {
   it('keeps the /services/catalog bodies within its byte budget: a dropped one is built again, with the same bytes', async () => {
     const { marker, summaries } = await loaded();
     const roomy = await CatalogSnapshot.build(marker, [summaries], 64 * 2 ** 20);
-    const de = bodyOf(roomy.catalog('DE', 'de'));
-    bodyOf(roomy.catalog('IN', 'en'));
-    expect(bodyOf(roomy.catalog('DE', 'de'))).toBe(de); // kept: the same bytes object
+    const de = await bodyOf(roomy.catalog('DE', 'de'));
+    await bodyOf(roomy.catalog('IN', 'en'));
+    expect(await bodyOf(roomy.catalog('DE', 'de'))).toBe(de); // kept: the same bytes object
 
     const tight = await CatalogSnapshot.build(marker, [summaries], de.byteLength);
-    const first = bodyOf(tight.catalog('DE', 'de'));
-    bodyOf(tight.catalog('IN', 'en')); // over the budget: DE's body goes
-    const again = bodyOf(tight.catalog('DE', 'de'));
+    const first = await bodyOf(tight.catalog('DE', 'de'));
+    await bodyOf(tight.catalog('IN', 'en')); // over the budget: DE's body goes
+    const again = await bodyOf(tight.catalog('DE', 'de'));
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
-    expect(tight.catalog('DE', 'de').etag).toBe(roomy.catalog('DE', 'de').etag);
+    expect((await tight.catalog('DE', 'de')).etag).toBe((await roomy.catalog('DE', 'de')).etag);
+  });
+
+  it('builds a /services/catalog body in slices to the bytes of one JSON.stringify, concurrent first requests sharing one build', async () => {
+    const { marker, summaries } = await loaded();
+    const snapshot = await CatalogSnapshot.build(marker, [summaries], 64 * 2 ** 20);
+    const [a, b] = await Promise.all([snapshot.catalog('US', 'hi'), snapshot.catalog('US', 'hi')]);
+    expect(a.load()).toBe(b.load());
+    const entries = (JSON.parse(new TextDecoder().decode(a.load().body)) as { data: unknown[] }).data;
+    expect(entries.length).toBeGreaterThan(0);
+    expect(new TextDecoder().decode(a.load().body)).toBe(JSON.stringify({ success: true, data: entries }));
   });
 
   it('reads the English copy for a language whose name or summary is missing or null', async () => {
@@ -37,14 +47,14 @@ describe('CatalogSnapshot', () => {
       store.collection<ServiceDoc>('services').updateOne({ slug: 'react-developer' }, { $set: { 'i18n.hi.name': null, 'i18n.de.summary': null } }),
     );
     const snapshot = await CatalogSnapshot.build(marker, [summaries], 64 * 2 ** 20);
-    const entry = (lang: 'hi' | 'de' | 'en') =>
-      (JSON.parse(new TextDecoder().decode(bodyOf(snapshot.catalog('DE', lang)))) as { data: { slug: string; name: string; summary: string }[] }).data.find(
-        (e) => e.slug === 'react-developer',
-      );
-    const english = entry('en');
-    expect(entry('hi')?.name).toBe(english?.name as string);
-    expect(entry('de')?.summary).toBe(english?.summary as string);
-    expect(entry('de')?.name).not.toBeNull();
+    const entry = async (lang: 'hi' | 'de' | 'en') =>
+      (
+        JSON.parse(new TextDecoder().decode(await bodyOf(snapshot.catalog('DE', lang)))) as { data: { slug: string; name: string; summary: string }[] }
+      ).data.find((e) => e.slug === 'react-developer');
+    const english = await entry('en');
+    expect((await entry('hi'))?.name).toBe(english?.name as string);
+    expect((await entry('de'))?.summary).toBe(english?.summary as string);
+    expect((await entry('de'))?.name).not.toBeNull();
   });
 
   it('builds the same snapshot from batches as from one list, words from stored search words or cut from the copy', async () => {
@@ -71,7 +81,7 @@ describe('CatalogSnapshot', () => {
     expect(inBatches.length).toBeGreaterThan(2);
     for (const q of queries) expect(batched.page(q, 0, 100)).toEqual(whole.page(q, 0, 100));
     expect(batched.page(queries[1], 0, 100).total).toBeGreaterThan(0);
-    expect(batched.catalog('DE', 'de').etag).toBe(whole.catalog('DE', 'de').etag);
+    expect((await batched.catalog('DE', 'de')).etag).toBe((await whole.catalog('DE', 'de')).etag);
   });
 
   it('keeps, in a rebuild, the strings of every service whose texts did not change (one copy of the text while both snapshots live), and reads a changed one anew', async () => {

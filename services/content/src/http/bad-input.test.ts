@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
+import { expectErrorEnvelope, GARBAGE_BODIES } from '@tm/shared/testing';
 import { type ContentUnderTest, createContentUnderTest } from '../testing.ts';
 
 /**
@@ -15,20 +16,13 @@ beforeAll(async () => {
 });
 
 const BODIES = [
-  '',
-  'null',
-  '[]',
-  '"text"',
-  '42',
-  '{',
+  ...GARBAGE_BODIES,
   '{"type":',
   '{"type":{"$gt":""},"version":1}',
   '{"version":1e309}',
   '{"version":"1"}',
   '{"messages":[]}',
   '{"messages":{"a":{"b":"c"}}}',
-  `{"deep":${'['.repeat(200)}${']'.repeat(200)}}`,
-  '{"__proto__":{"admin":true}}',
   '{"slug":"../../etc","type":"page","lang":"en","title":"x"}',
   '{"type":"page","lang":"en","slug":"ok","title":"x","faq":[{"question":1}]}',
 ];
@@ -48,10 +42,7 @@ describe('bad input never answers 500', () => {
         for (const type of ['application/json', 'text/plain', 'application/x-www-form-urlencoded']) {
           const res = await t.call(method, path, { token: admin, raw, headers: { 'content-type': type } });
           const where = `${method} ${path} ${type} ${raw.slice(0, 40)}`;
-          expect(res.status, where).toBeGreaterThanOrEqual(400);
-          expect(res.status, where).toBeLessThan(500);
-          expect(res.body.success, where).toBe(false);
-          expect(typeof res.body.error?.code, where).toBe('string');
+          expectErrorEnvelope(res, where);
         }
       }
     }
@@ -81,9 +72,7 @@ describe('bad input never answers 500', () => {
     ];
     for (const [method, path, headers] of cases) {
       const res = await t.call(method, path, { token: headers.authorization ? undefined : admin, headers });
-      expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
-      expect(res.status, `${method} ${path}`).toBeLessThan(500);
-      expect(res.body.success, `${method} ${path}`).toBe(false);
+      expectErrorEnvelope(res, `${method} ${path}`);
     }
   });
 });

@@ -64,7 +64,7 @@ export function createLegalRoutes(deps: LegalDeps & { callers: CallerReader }) {
         const caller = await callers.required(request);
         const market = resolveMarket(request.headers.get('x-country'));
         const { acceptance, created } = await acceptLegalVersion(deps, {
-          userId: caller.id,
+          userId: caller.sub,
           role: caller.role,
           type: body.type,
           market: market.code,
@@ -123,7 +123,7 @@ export function createLegalRoutes(deps: LegalDeps & { callers: CallerReader }) {
       async ({ params, request, body, set }) => {
         const admin = await callers.admin(request);
         const type = legalType(params.type);
-        const doc = await publishLegalVersion(deps, type, body, admin.id);
+        const doc = await publishLegalVersion(deps, type, body, admin.sub);
         set.status = 201;
         return ok(toLegalVersion(doc));
       },

@@ -150,7 +150,7 @@ export async function hasAccepted(deps: LegalDeps, userId: string, type: LegalTy
 }
 
 /** The documents in effect the caller's role must accept and has not (in the caller's language where translated). */
-export async function pendingFor(deps: LegalDeps, caller: { id: string; role: Role }, market: MarketCode, lang: Lang): Promise<PendingLegalDocument[]> {
+export async function pendingFor(deps: LegalDeps, caller: { sub: string; role: Role }, market: MarketCode, lang: Lang): Promise<PendingLegalDocument[]> {
   const snapshot = await deps.readModel.current();
   const now = deps.clock.now();
   const pending: PendingLegalDocument[] = [];
@@ -158,7 +158,7 @@ export async function pendingFor(deps: LegalDeps, caller: { id: string; role: Ro
     const versions = versionsOf(snapshot, type, market);
     const current = versionInEffect(versions, now);
     if (!current) continue;
-    const accepted = await deps.repo.acceptedVersions(caller.id, type, market);
+    const accepted = await deps.repo.acceptedVersions(caller.sub, type, market);
     if (countsAsAccepted(versions, current.version, accepted)) continue;
     const shown = translationFor(current, lang);
     const earlier = accepted.filter((v) => v < current.version);

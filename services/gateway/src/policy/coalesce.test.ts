@@ -55,6 +55,50 @@ describe('coalesceConsumes', () => {
     expect((await all).map((c) => c.consumed)).toEqual([1, 2, 3, 4]);
   });
 
+  it('sends the next batch beside a flight in the air (two at most), each request waiting only for its own', async () => {
+    const { consumer, calls, releaseAll, releaseOne } = gatedConsumer(100);
+    const consume = coalesceConsumes(consumer);
+    const first = consume('k');
+    const second = [consume('k'), consume('k')];
+    await Bun.sleep(0);
+    // The second batch left while the first is still in the air.
+    expect(calls.map((c) => c.points)).toEqual([1, 2]);
+    const third = [consume('k'), consume('k'), consume('k')];
+    await Bun.sleep(0);
+    // Two in the air: the third batch waits for one of them to land.
+    expect(calls.map((c) => c.points)).toEqual([1, 2]);
+    await releaseOne();
+    expect(calls.map((c) => c.points)).toEqual([1, 2, 3]);
+    expect((await first).consumed).toBe(1);
+    await releaseAll();
+    expect((await Promise.all(second)).map((c) => c.consumed)).toEqual([2, 3]);
+    expect((await Promise.all(third)).map((c) => c.consumed)).toEqual([4, 5, 6]);
+  });
+
+  it('gives exact places when Redis runs the later flight first', async () => {
+    let count = 0;
+    const pending: (() => void)[] = [];
+    const lastFirst: PointsConsumer = {
+      consume: (_key, n = 1) =>
+        new Promise((resolve) => {
+          pending.push(() => {
+            count += n;
+            resolve(new RateLimiterRes(100 - count, 30_000, count, count === n));
+          });
+        }),
+    };
+    const consume = coalesceConsumes(lastFirst);
+    const first = consume('k');
+    const second = [consume('k'), consume('k')];
+    await Bun.sleep(0);
+    expect(pending).toHaveLength(2);
+    // The second flight (2 points) is counted first: its requests hold places 1-2, the first's is 3.
+    pending.pop()?.();
+    pending.pop()?.();
+    expect((await Promise.all(second)).map((c) => c.consumed)).toEqual([1, 2]);
+    expect((await first).consumed).toBe(3);
+  });
+
   it('keeps keys apart', async () => {
     const { consumer, calls, releaseAll } = gatedConsumer(10);
     const consume = coalesceConsumes(consumer);

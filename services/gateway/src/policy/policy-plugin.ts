@@ -1,7 +1,6 @@
 import { acceptRequestId, DomainError, REQUEST_ID_HEADER } from '@tm/shared';
-import { pathOfUrl, resolveClientIp } from '@tm/shared/http';
+import { type BeforeRoutingContext, pathOfUrl, resolveClientIp } from '@tm/shared/http';
 import { registerFastCounter, type Telemetry } from '@tm/shared/telemetry';
-import { Elysia } from 'elysia';
 import { bodyLimitFor } from './body-limits.ts';
 import { createCorsPolicy, isPreflight } from './cors.ts';
 import type { GatewayLimiter } from './limiter.ts';
@@ -30,9 +29,11 @@ const CAPS_OWN_BODY = new Set(['/mcp']);
 /**
  * The global policy every route goes through before routing (API proxy, site files, /mcp, 404s):
  * client IP, token recognition, one rate-limit consume, the RateLimit and CORS headers, the
- * declared-size check, and the preflight answer. /healthz and /readyz are exempt.
+ * declared-size check, and the preflight answer. /healthz and /readyz are exempt. It runs as
+ * serviceBase's `beforeRouting` step, inside the one request hook (not a second onRequest: Elysia
+ * awaits every hook of every request).
  */
-export function createPolicy(deps: PolicyDeps) {
+export function createPolicy(deps: PolicyDeps): (ctx: BeforeRoutingContext) => Promise<Response | undefined> {
   const { limiter, tokens, trustProxy, maxBodyBytes, states } = deps;
   const cors = createCorsPolicy(deps.corsOrigins);
   const windowS = limiter.windowS;
@@ -42,7 +43,7 @@ export function createPolicy(deps: PolicyDeps) {
         'decision',
       ])
     : undefined;
-  return new Elysia({ name: 'gateway-policy' }).onRequest(async ({ request, set, server }) => {
+  return async ({ request, set, server }) => {
     const path = pathOfUrl(request.url);
     if (isExempt(path)) return;
     const headers = request.headers;
@@ -62,7 +63,7 @@ export function createPolicy(deps: PolicyDeps) {
       const allowed = cors.preflightHeadersFor(origin);
       if (allowed) Object.assign(set.headers, allowed);
       // Answered here either way (without the allow headers the browser refuses). The service
-      // base's derive never runs for an answer made in onRequest, so the id is set here.
+      // base's derive never runs for an answer made before routing, so the id is set here.
       set.headers[REQUEST_ID_HEADER] = acceptRequestId(headers.get(REQUEST_ID_HEADER));
       set.status = 204;
       return new Response(null);
@@ -78,5 +79,5 @@ export function createPolicy(deps: PolicyDeps) {
     const limit = bodyLimitFor(path, maxBodyBytes);
     if (declared !== null && Number(declared) > limit && !CAPS_OWN_BODY.has(path))
       throw new DomainError('PAYLOAD_TOO_LARGE', `The request body exceeds ${limit} bytes`);
-  });
+  };
 }

@@ -174,4 +174,33 @@ describe('createTokenVerifier', () => {
     // a was evicted by c, so it is verified again.
     expect(resolves).toBe(4);
   });
+
+  it('keeps a token in use in its cache: one answered within the last second is not the first evicted', async () => {
+    let resolves = 0;
+    const jwks = createRemoteJWKSet(new URL(issuer.jwksUrl));
+    const keys: JWTVerifyGetKey = (header, input) => {
+      resolves++;
+      return jwks(header, input);
+    };
+    const clock = createManualClock(Date.now());
+    const v = createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock, keys, cacheSize: 2 });
+    const nowS = Math.floor(clock.now() / 1000);
+    const [a, b, c] = await Promise.all(['a', 'b', 'c'].map((sub) => issuer.mint({ sub }, { nowS, expiresInS: 600 })));
+    await v.check(`Bearer ${a}`);
+    await v.check(`Bearer ${b}`);
+    clock.advance(1_500);
+    // a is used again: it becomes the youngest, so c evicts b.
+    expect((await v.check(`Bearer ${a}`)).kind).toBe('valid');
+    await v.check(`Bearer ${c}`);
+    expect(resolves).toBe(3);
+    await v.check(`Bearer ${a}`);
+    expect(resolves).toBe(3);
+    await v.check(`Bearer ${b}`);
+    expect(resolves).toBe(4);
+  });
+
+  it('answers a malformed header as invalid every time, and never from a cache', async () => {
+    const v = createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock: systemClock });
+    for (let i = 0; i < 3; i++) expect(await v.check('Bearer not-a-jws')).toEqual({ kind: 'invalid', reason: 'malformed Authorization header' });
+  });
 });

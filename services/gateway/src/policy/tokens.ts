@@ -36,6 +36,8 @@ const NEGATIVE_TTL_MS = 60_000;
  * request bearing a token it has not seen for the whole fetch timeout, public routes included.
  */
 export const JWKS_RETRY_MS = 2_000;
+/** How often a cached verdict in use moves to the young end of the LRU. */
+const RECENCY_MS = 1_000;
 const UNAVAILABLE: TokenCheck = { kind: 'unavailable' };
 const NONE: TokenCheck = { kind: 'none' };
 const MALFORMED: TokenCheck = { kind: 'invalid', reason: 'malformed Authorization header' };
@@ -43,7 +45,7 @@ const MALFORMED: TokenCheck = { kind: 'invalid', reason: 'malformed Authorizatio
 /**
  * Verifies access tokens against auth's JWKS with the one verification of @tm/shared/tokens/verify
  * (EdDSA, our iss/aud, `typ` = access, `iat` not ahead, claims as the contract has them);
- * remembers verdicts in a bounded LRU keyed by the token string until the token expires, so the
+ * remembers verdicts in a bounded LRU keyed by the Authorization header until the token expires, so the
  * hot path verifies each token once.
  */
 export function createTokenVerifier(options: {
@@ -67,37 +69,45 @@ export function createTokenVerifier(options: {
       ...(options.jwksCooldownMs === undefined ? {} : { cooldownMs: options.jwksCooldownMs }),
       ...(options.jwksFetch ? { fetch: options.jwksFetch } : {}),
     });
-  const cache = new Map<string, { until: number; result: TokenCheck }>();
+  /** Verdicts by the Authorization header as sent, each with when its recency was last refreshed. */
+  const cache = new Map<string, { until: number; result: TokenCheck; touched: number }>();
   let jwksDownUntil = 0;
 
-  const remember = (token: string, result: TokenCheck, until: number) => {
+  const remember = (authorization: string, result: TokenCheck, until: number, now: number) => {
     if (cacheSize <= 0) return;
     if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
-    cache.set(token, { until, result });
+    cache.set(authorization, { until, result, touched: now });
   };
 
   return {
     check(authorization) {
       if (authorization === null) return NONE;
-      const token = bearerToken(authorization);
-      if (token === undefined) return MALFORMED;
       const now = clock.now();
-      const hit = cache.get(token);
+      // Looked up by the header itself: a busy token's verdict comes back without reading the
+      // token out of it again (a regular expression over its ~600 characters). Malformed headers
+      // are never remembered, so they are refused below as before.
+      const hit = cache.get(authorization);
       if (hit !== undefined) {
         if (hit.until > now) {
-          // Refresh recency so the LRU keeps busy tokens.
-          cache.delete(token);
-          cache.set(token, hit);
+          // Recency refreshed at most once a second, so the LRU keeps busy tokens without two
+          // Map writes per request.
+          if (now - hit.touched >= RECENCY_MS) {
+            hit.touched = now;
+            cache.delete(authorization);
+            cache.set(authorization, hit);
+          }
           return hit.result;
         }
-        cache.delete(token);
+        cache.delete(authorization);
       }
+      const token = bearerToken(authorization);
+      if (token === undefined) return MALFORMED;
       if (now < jwksDownUntil) return UNAVAILABLE;
       return verify(token, keys, now).then((result) => {
         if (result.kind === 'unavailable') jwksDownUntil = clock.now() + JWKS_RETRY_MS;
-        if (result.kind === 'valid') remember(token, result, (result.principal.exp + TOKEN_LEEWAY_S) * 1000);
+        if (result.kind === 'valid') remember(authorization, result, (result.principal.exp + TOKEN_LEEWAY_S) * 1000, now);
         // An unknown kid may be a key auth just rotated in: not remembered, so the next try refetches.
-        else if (result.kind === 'invalid' && result.reason !== UNKNOWN_KEY_REASON) remember(token, result, now + NEGATIVE_TTL_MS);
+        else if (result.kind === 'invalid' && result.reason !== UNKNOWN_KEY_REASON) remember(authorization, result, now + NEGATIVE_TTL_MS, now);
         return result;
       });
     },

@@ -1,8 +1,8 @@
 import { ExperimentResultsSchema, ExposureBodySchema, ExposureRecordedSchema } from '@tm/contracts';
 import { type Clock, DomainError, ok } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia, t } from 'elysia';
-import type { TokenVerifier } from '../auth/tokens.ts';
 import type { FlagSnapshot } from '../flags/snapshot.ts';
 import { checkFlagKey } from '../flags/validate.ts';
 import { checkedBody } from '../http/checked-body.ts';
@@ -14,7 +14,7 @@ import { sampleRatioMismatch } from './srm.ts';
 const doc = (operationId: string, summary: string, description: string) => ({ operationId, summary, description, tags: ['Experiments'] });
 
 /** Exposures (public) and an experiment's results (admin). */
-export function createExperimentRoutes(deps: { exposures: Exposures; snapshot: FlagSnapshot; consents: Consents; tokens: TokenVerifier; clock: Clock }) {
+export function createExperimentRoutes(deps: { exposures: Exposures; snapshot: FlagSnapshot; consents: Consents; tokens: CallerVerifier; clock: Clock }) {
   const { exposures, tokens } = deps;
   return new Elysia({ name: 'experiment-routes' })
     .post(

@@ -1,8 +1,8 @@
 import { FlagHistoryEntrySchema, FlagInputSchema, FlagSchema } from '@tm/contracts';
 import { type Clock, DomainError, ok } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia, t } from 'elysia';
-import type { TokenVerifier } from '../auth/tokens.ts';
 import { errorResponses } from '../http/errors.ts';
 import { toFlag, toHistoryEntry } from './model.ts';
 import type { FlagRepository } from './repository.ts';
@@ -14,7 +14,7 @@ const FlagEnvelope = envelopeOf(FlagSchema, 'FlagEnvelope');
 const doc = (operationId: string, summary: string, description: string) => ({ operationId, summary, description, tags: ['Flags'] });
 
 /** The admin's flag routes: validate, call, map. Every change is recorded in the flag's history and reloaded into this process's snapshot at once. */
-export function createFlagAdminRoutes(deps: { repo: FlagRepository; snapshot: FlagSnapshot; tokens: TokenVerifier; clock: Clock }) {
+export function createFlagAdminRoutes(deps: { repo: FlagRepository; snapshot: FlagSnapshot; tokens: CallerVerifier; clock: Clock }) {
   const { repo, tokens } = deps;
   const now = () => new Date(deps.clock.now());
   const by = (c: { sub: string; role: string }) => ({ id: c.sub, role: c.role });

@@ -1,7 +1,7 @@
 import { DomainError, type Logger } from '@tm/shared';
 import { matchesIfNoneMatch } from '@tm/shared/http';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia } from 'elysia';
-import type { TokenVerifier } from '../auth/tokens.ts';
 import type { FlagEvaluator } from './evaluator.ts';
 import { flagContextFromBody, OfrepRequestError } from './ofrep-context.ts';
 
@@ -16,7 +16,7 @@ const NO_STORE = { 'cache-control': 'private, no-cache', vary: 'Authorization' }
  * bearer token, when valid, gives userId and role; an invalid one is ignored (evaluation runs on
  * every page view and answers anonymously rather than fail).
  */
-export function createOfrepRoutes(deps: { evaluator: FlagEvaluator; tokens: TokenVerifier; logger: Logger }) {
+export function createOfrepRoutes(deps: { evaluator: FlagEvaluator; tokens: CallerVerifier; logger: Logger }) {
   const contextOf = async (request: Request) => {
     const caller = await deps.tokens.optionalCaller(request.headers.get('authorization')).catch(() => undefined);
     return flagContextFromBody(await request.text(), caller);

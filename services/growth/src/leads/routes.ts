@@ -2,8 +2,8 @@ import { CreateLeadBodySchema, LEAD_STATUSES, LeadCreatedSchema, LeadSchema, typ
 import { type Clock, DomainError, isId, type Logger, ok } from '@tm/shared';
 import { envelopeOf, paginationHeaders, resolveClientIp } from '@tm/shared/http';
 import type { KeyValueStore } from '@tm/shared/store';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia, t } from 'elysia';
-import type { TokenVerifier } from '../auth/tokens.ts';
 import { checkedBody } from '../http/checked-body.ts';
 import { errorResponses } from '../http/errors.ts';
 import type { LeadNotifier } from './notifier.ts';
@@ -16,7 +16,7 @@ export interface LeadRoutesDeps {
   leads: LeadRepository;
   notifier: LeadNotifier;
   keyValue: KeyValueStore;
-  tokens: TokenVerifier;
+  tokens: CallerVerifier;
   clock: Clock;
   logger: Logger;
   /** X-Forwarded-For hops to trust (1 behind the gateway, which sends the one client IP). */

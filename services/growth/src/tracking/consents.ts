@@ -1,7 +1,7 @@
 import type { Consent, ConsentBody } from '@tm/contracts';
 import { newId } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
-import type { Caller } from '../auth/tokens.ts';
+import type { Caller } from '@tm/shared/tokens/callers';
 
 /** The consent in force for a device (`anon:<anonymousId>`) or a signed-in person (`user:<userId>`). */
 interface ConsentDoc {

@@ -1,6 +1,6 @@
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type TrackEvent, type TrackResult } from '@tm/contracts';
 import { DomainError, type Logger, newId } from '@tm/shared';
-import type { Caller } from '../auth/tokens.ts';
+import type { Caller } from '@tm/shared/tokens/callers';
 import type { Exposures } from '../experiments/exposures.ts';
 import type { FlagDoc } from '../flags/model.ts';
 import type { Consents } from './consents.ts';

@@ -1,8 +1,8 @@
 import { ConsentBodySchema, ConsentSchema, TrackResultSchema } from '@tm/contracts';
 import { type Clock, DomainError, ok } from '@tm/shared';
 import { envelopeOf } from '@tm/shared/http';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia, t } from 'elysia';
-import type { TokenVerifier } from '../auth/tokens.ts';
 import { checkedBody } from '../http/checked-body.ts';
 import { errorResponses } from '../http/errors.ts';
 import type { Consents } from './consents.ts';
@@ -12,7 +12,7 @@ const doc = (operationId: string, summary: string, description: string) => ({ op
 const gpcOf = (request: Request) => request.headers.get('sec-gpc') === '1';
 
 /** Tracking batches and consent: public; a bearer token, when sent, says whose they are (a body never does). */
-export function createTrackingRoutes(deps: IngestDeps & { consents: Consents; tokens: TokenVerifier; clock: Clock }) {
+export function createTrackingRoutes(deps: IngestDeps & { consents: Consents; tokens: CallerVerifier; clock: Clock }) {
   const { tokens } = deps;
   return new Elysia({ name: 'tracking-routes' })
     .post(

@@ -1,31 +1,8 @@
-import { type BookingFacts, BookingFactsSchema, bookingFactsPath, CHAT_READ_ONLY_AFTER_COMPLETION_MS, type ConversationState, type Role } from '@tm/contracts';
+import { type BookingFacts, BookingFactsSchema, bookingFactsPath, CHAT_READ_ONLY_AFTER_COMPLETION_MS, type ConversationState } from '@tm/contracts';
 import { type Clock, DomainError } from '@tm/shared';
 import { type ClientKit, createServiceClient } from '@tm/shared/client';
-import { bearerToken } from '@tm/shared/tokens';
-import { type JWTVerifyGetKey, verifyToken } from '@tm/shared/tokens/verify';
+import type { Caller } from '@tm/shared/tokens/callers';
 import type { MemberKey } from './model.ts';
-
-/** Who calls, from a verified access token. `pid` is a PM's talent profile id. */
-export interface Caller {
-  sub: string;
-  role: Role;
-  pid?: string;
-}
-
-/** Verifies `Authorization: Bearer …` against auth's JWKS: 401 UNAUTHORIZED when absent or invalid, 503 when the keys cannot be fetched. */
-export function createCallerReader(keys: JWTVerifyGetKey, clock: Clock) {
-  return async function callerOf(authorization: string | null): Promise<Caller> {
-    const token = authorization === null ? undefined : bearerToken(authorization);
-    if (token === undefined) throw new DomainError('UNAUTHORIZED', 'A valid access token is required');
-    const verdict = await verifyToken(token, keys, clock.now(), 'access');
-    if (verdict.kind === 'unavailable') throw new DomainError('UPSTREAM_UNAVAILABLE', 'Tokens cannot be checked right now; try again shortly');
-    if (verdict.kind === 'invalid') throw new DomainError('UNAUTHORIZED', 'A valid access token is required');
-    const { sub, role, pid } = verdict.claims;
-    return { sub, role, ...(pid ? { pid } : {}) };
-  };
-}
-
-export type CallerReader = ReturnType<typeof createCallerReader>;
 
 /** What bookings tells of one booking: its facts, `undefined` when there is no such booking; throws when it cannot tell. */
 export interface BookingsPort {

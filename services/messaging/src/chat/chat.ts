@@ -10,9 +10,10 @@ import {
 } from '@tm/contracts';
 import { type Clock, DomainError, newId } from '@tm/shared';
 import { isDuplicateKeyError, type KeyValueStore } from '@tm/shared/store';
+import type { Caller } from '@tm/shared/tokens/callers';
 import type { Masker } from '../masking/mask.ts';
 import type { Notices } from '../stream/notices.ts';
-import { type Caller, type FactsReader, masksContacts, memberOf, stateOf } from './access.ts';
+import { type FactsReader, masksContacts, memberOf, stateOf } from './access.ts';
 import { type ConversationDoc, type MemberKey, type MessageDoc, toMessage } from './model.ts';
 import type { ChatRepository } from './repository.ts';
 

@@ -11,20 +11,20 @@ import {
 } from '@tm/contracts';
 import { DomainError, type Logger, ok } from '@tm/shared';
 import { envelopeOf, paginationHeaders } from '@tm/shared/http';
+import type { Caller, CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia, t } from 'elysia';
 import { errorResponses } from '../http/error-envelope.ts';
 import { checkEditBody, checkId, checkReadBody, checkSendBody, checkTicketBody, limitParam, pageParam, seqParam, single } from '../http/input.ts';
 import { openChangeStream, SSE_HEADERS } from '../stream/change-stream.ts';
 import type { Notices } from '../stream/notices.ts';
 import type { Presence } from '../stream/presence.ts';
-import type { Caller, CallerReader } from './access.ts';
 import type { Chat } from './chat.ts';
 import type { ChatRepository } from './repository.ts';
 
 export interface ChatRoutesDeps {
   chat: Chat;
   repo: ChatRepository;
-  callers: CallerReader;
+  callers: CallerVerifier;
   notices: Notices;
   presence: Presence;
   logger: Logger;
@@ -60,8 +60,8 @@ function streamInput(request: Request, params: { bookingId: string }, query: Que
   return { bookingId, after, ticket: ticket as string | undefined };
 }
 
-/** Reads the bearer token of the request (401 without a valid one). */
-const callerOf = (deps: ChatRoutesDeps, request: Request): Promise<Caller> => deps.callers(request.headers.get('authorization'));
+/** Reads the bearer token of the request (401 without a live session's valid one). */
+const callerOf = (deps: ChatRoutesDeps, request: Request): Promise<Caller> => deps.callers.caller(request.headers.get('authorization'));
 
 /** The chat per booking (design/chat.md); every answer in the envelope except the stream. */
 export function createChatRoutes(deps: ChatRoutesDeps) {

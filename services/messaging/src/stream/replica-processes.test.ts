@@ -40,6 +40,8 @@ beforeAll(async () => {
     fetch(request) {
       const path = new URL(request.url).pathname;
       if (path === '/.well-known/jwks.json') return Response.json({ keys: [jwk] });
+      // Auth's revocation feed: nothing revoked (without it, the replicas' token checks answer 503).
+      if (path === '/internal/revocations') return Response.json({ success: true, data: { revoked: [], next: Date.now(), more: false } });
       if (path === '/internal/bookings/b1/facts') return Response.json({ success: true, data: bookingFacts('b1') });
       return Response.json({ success: false, error: { code: 'BOOKING_NOT_FOUND', message: 'No such booking' } }, { status: 404 });
     },

@@ -13,8 +13,8 @@ import {
 } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
 import { envelopeOf, paginationHeaders } from '@tm/shared/http';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia, t } from 'elysia';
-import type { TokenVerifier } from '../auth/tokens.ts';
 import { checkedBody } from '../http/checked-body.ts';
 import { errorResponses } from '../http/errors.ts';
 import { toPublicReview, toReview } from './model.ts';
@@ -51,7 +51,7 @@ function subjectOf(q: typeof SubjectQuery.static, paged: boolean) {
 }
 
 /** The public reads, the two sides' writes, the PM's reply, reports and the admin's moderation. */
-export function createReviewRoutes(deps: { reviews: ReviewUseCases; tokens: TokenVerifier }) {
+export function createReviewRoutes(deps: { reviews: ReviewUseCases; tokens: CallerVerifier }) {
   const { reviews, tokens } = deps;
   const auth = (request: Request) => request.headers.get('authorization');
   return new Elysia({ name: 'review-routes' })

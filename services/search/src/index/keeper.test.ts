@@ -90,7 +90,11 @@ describe('the index keeper', () => {
     });
     await keeper.refresh();
     expect(keeper.current()).toBeUndefined();
-    const tokens = { optionalCaller: async () => undefined, admin: async () => ({ sub: 'a', role: 'admin' as const }) };
+    const tokens = {
+      optionalCaller: async () => undefined,
+      caller: async () => ({ sub: 'a', role: 'admin' as const }),
+      admin: async () => ({ sub: 'a', role: 'admin' as const }),
+    };
     const app = createApp({ documents: createEmbeddedDocumentStore(), keeper, tokens, logger: silentLogger });
     const res = await app.handle(new Request('http://localhost/search?q=react'));
     expect(res.status).toBe(503);

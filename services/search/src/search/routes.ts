@@ -1,8 +1,8 @@
 import { MissesQuerySchema, SearchHitSchema, SearchMissSchema, SearchQuerySchema, SearchSuggestionSchema, SuggestQuerySchema } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
 import { ErrorEnvelopeSchema, envelopeOf, paginationHeaders } from '@tm/shared/http';
+import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia, t } from 'elysia';
-import type { TokenVerifier } from '../auth/tokens.ts';
 import type { IndexKeeper } from '../index/keeper.ts';
 import type { SearchIndex } from '../index/search-index.ts';
 import type { MissLog } from '../misses/misses.ts';
@@ -10,7 +10,7 @@ import { parseMissesPage, parseSearch, parseSuggest } from './input.ts';
 import { SEARCH_DOCS } from './route-docs.ts';
 
 /** GET /search, /search/suggest (public) and /search/misses (admin). */
-export function createSearchRoutes(deps: { keeper: IndexKeeper; misses: MissLog; tokens: TokenVerifier }) {
+export function createSearchRoutes(deps: { keeper: IndexKeeper; misses: MissLog; tokens: CallerVerifier }) {
   const ready = (): SearchIndex => {
     const index = deps.keeper.current();
     if (!index) throw new DomainError('SERVICE_UNAVAILABLE', 'Search is still reading its indexes; try again shortly');

@@ -47,7 +47,13 @@ export function createTalentDirectory(options: {
       const [marker] = await Promise.all([repo.changeMarker(), ratings.refresh()]);
       return { ...marker, latest: `${marker.latest}|${ratings.version}` };
     },
-    build: (marker, previous) => DirectorySnapshot.build(marker, repo.activeCards(), previous, (id) => ratings?.of('pm', id)?.bayesian ?? 0),
+    // The NDJSON index's ETag pass runs with the build, before the snapshot serves (and before the
+    // first build's full collection): search and the site files read it right after each change.
+    build: async (marker, previous) => {
+      const built = await DirectorySnapshot.build(marker, repo.activeCards(), previous, (id) => ratings?.of('pm', id)?.bayesian ?? 0);
+      await built.index('ndjson');
+      return built;
+    },
   });
   const current = keeper.current;
 

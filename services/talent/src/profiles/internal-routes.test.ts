@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'bun:test';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { CATALOG_SERVICE_SLUGS, createSeededApp } from '../testing.ts';
 import { rankPmCandidates } from './ranking.ts';
 import { loadSeedProfiles } from './seed.ts';
@@ -27,10 +28,31 @@ describe('GET /internal/pm-previews', () => {
   it('matches the contract shape exactly', async () => {
     const { body } = await previews('service=cloud-migration&limit=1');
     const [preview] = body.data;
-    expect(Object.keys(preview).sort()).toEqual(['availability', 'displayName', 'headline', 'id', 'profileUrl', 'rating', 'reviewCount', 'slug']);
+    // No reviews service here: no `rating`, only the listed figures.
+    expect(Object.keys(preview).sort()).toEqual(['availability', 'displayName', 'headline', 'id', 'listedRating', 'listedReviewCount', 'profileUrl', 'slug']);
     expect(preview.profileUrl).toBe(`/pm/${preview.slug}`);
     expect(preview.availability.nextAvailableDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(Math.round(preview.rating * 10) / 10).toBe(preview.rating);
+    expect(Math.round(preview.listedRating * 10) / 10).toBe(preview.listedRating);
+  });
+
+  it("carries each PM's rating from reviews, as the PM profile does, and none for a PM without one", async () => {
+    const rated = seed.filter((p) => p.role === 'pm' && p.active && p.services.includes('mvp-build'))[0];
+    if (!rated) throw new Error('the seed has no PM for mvp-build');
+    const asked: string[] = [];
+    const withReviews = await createSeededApp(createEmbeddedDocumentStore(), {
+      ratings: {
+        ratingOf: async (kind, id) => {
+          asked.push(`${kind}:${id}`);
+          return id === rated._id ? { count: 3, average: 4.7 } : undefined;
+        },
+      },
+    });
+    const res = await withReviews.get('/internal/pm-previews?service=mvp-build&limit=10');
+    const body = (await res.json()) as { data: { id: string; rating?: unknown }[] };
+    expect(body.data.find((p) => p.id === rated._id)?.rating).toEqual({ count: 3, average: 4.7 });
+    for (const p of body.data.filter((p) => p.id !== rated._id)) expect(p.rating).toBeUndefined();
+    expect(asked.every((a) => a.startsWith('pm:'))).toBe(true);
+    expect(asked).toHaveLength(body.data.length);
   });
 
   it('lists only active PMs who deliver the service', async () => {

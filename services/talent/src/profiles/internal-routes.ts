@@ -6,6 +6,7 @@ import { Elysia, t } from 'elysia';
 import type { TalentDirectory } from './directory.ts';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import { rankPmCandidates } from './ranking.ts';
+import { noRatings, type RatingsPort } from './ratings.ts';
 import type { ProfileRepository } from './repository.ts';
 import { toPmPreview } from './view.ts';
 
@@ -13,13 +14,19 @@ import { toPmPreview } from './view.ts';
  * Service-to-service endpoints (not proxied by the gateway, left out of the public OpenAPI):
  * PM previews for the catalog's service pages and the talent index for the site files.
  */
-export function createInternalRoutes(profiles: ProfileRepository, directory: TalentDirectory) {
+export function createInternalRoutes(profiles: ProfileRepository, directory: TalentDirectory, ratings: RatingsPort = noRatings) {
   return new Elysia({ name: 'talent-internal-routes', prefix: '/internal' })
     .get(
       '/pm-previews',
-      async ({ query }) => {
+      async ({ query, request }) => {
         const candidates = await profiles.listActivePmsForService(query.service);
-        return ok(rankPmCandidates(candidates, query.limit ?? DEFAULT_PM_PREVIEWS).map(toPmPreview));
+        const requestId = request.headers.get('x-request-id') ?? undefined;
+        // Each PM's `rating` from reviews, as the PM profile carries it (cached; none while reviews is away).
+        const previews = rankPmCandidates(candidates, query.limit ?? DEFAULT_PM_PREVIEWS).map(async (p) => {
+          const rating = await ratings.ratingOf('pm', p._id, requestId);
+          return { ...toPmPreview(p), ...(rating ? { rating } : {}) };
+        });
+        return ok(await Promise.all(previews));
       },
       {
         query: PmPreviewQuerySchema,

@@ -77,8 +77,8 @@ describe('preview and index mapping', () => {
       slug: 'test-person',
       displayName: 'Test Person',
       headline: 'Project Manager',
-      rating: 4.9,
-      reviewCount: 12,
+      listedRating: 4.9,
+      listedReviewCount: 12,
       availability: { status: 'limited', hoursPerWeek: 20, nextAvailableDate: '2026-12-01' },
       profileUrl: '/pm/test-person',
     });

@@ -47,8 +47,8 @@ export function toPmPreview(p: StoredProfile): PmPreview {
     slug: p.slug,
     displayName: p.displayName,
     headline: p.headline,
-    rating: roundRating(p.rating),
-    reviewCount: p.reviewCount,
+    listedRating: roundRating(p.rating),
+    listedReviewCount: p.reviewCount,
     availability: toAvailability(p),
     profileUrl: profilePath('pm', p.slug),
   };

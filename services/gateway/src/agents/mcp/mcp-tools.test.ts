@@ -168,12 +168,12 @@ describe('MCP tools over Streamable HTTP', () => {
   });
 
   it('finds the talent for a service like the talent previews endpoint', async () => {
-    const found = structured<{ service: { slug: string }; talent: { slug: string; rating: number }[] }>(
+    const found = structured<{ service: { slug: string }; talent: { slug: string; listedRating: number }[] }>(
       await call('find_talent_for_service', { service: 'react-developer', limit: 5 }),
     );
     const direct = await api<ApiPmPreview[]>(stack.talentUrl, '/internal/pm-previews?service=react-developer&limit=5');
     expect(found.service.slug).toBe('react-developer');
-    expect(found.talent.map((t) => [t.slug, t.rating])).toEqual(direct.body.data.map((t) => [t.slug, t.rating]));
+    expect(found.talent.map((t) => [t.slug, t.listedRating])).toEqual(direct.body.data.map((t) => [t.slug, t.listedRating]));
   });
 
   it('gets a talent profile like the talent API, for an expert and for a project manager', async () => {

@@ -6,6 +6,8 @@ import { createManualClock, createMemoryLogger, silentLogger, systemClock } from
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { TEST_INTERNAL_CALLERS, TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';
+import { createCallerVerifier, type SessionRevocations } from '@tm/shared/tokens/callers';
+import { remoteJwks } from '@tm/shared/tokens/verify';
 import { createSeededApp } from '@tm/talent/testing';
 import { createApp as createGatewayApp, type GatewayDeps } from '../../app.ts';
 import { testDeps, upstreamsAt } from '../../testing/gateway.ts';
@@ -41,8 +43,9 @@ export interface AgentStack {
 }
 
 /** The seeded content app of `under`, reading tokens from the test issuer's JWKS (the gateway forwards the caller's). */
-function createContentApp(under: Awaited<ReturnType<typeof createContentUnderTest>>, jwksUrl: string) {
-  return createContentServiceApp({ ...under.deps, callers: createCallerReader({ jwksUrl, clock: systemClock }) }, under.parts);
+function createContentApp(under: Awaited<ReturnType<typeof createContentUnderTest>>, jwksUrl: string, revocations: SessionRevocations) {
+  const callers = createCallerVerifier({ keys: remoteJwks({ url: jwksUrl }), clock: systemClock, revocations });
+  return createContentServiceApp({ ...under.deps, callers: createCallerReader(callers) }, under.parts);
 }
 
 /**
@@ -69,12 +72,12 @@ export async function startAgentStack(overrides: Partial<GatewayDeps> = {}): Pro
   const catalogUrl = urlOf(catalog);
 
   const issuer = await startTestIssuer();
-  // Content (seeded: the terms in effect) reads the same issuer's tokens; bookings' checkout gate asks it.
-  const contentUnderTest = await createContentUnderTest();
-  const content = createContentApp(contentUnderTest, issuer.jwksUrl).listen({ hostname: '127.0.0.1', port: 0 });
-  const contentUrl = urlOf(content);
   const clock = createManualClock(Date.now());
   const deps = testDeps({ upstream: 'http://127.0.0.1:9', jwksUrl: issuer.jwksUrl, clock, upstreamTimeoutMs: 2000, ...overrides });
+  // Content (seeded: the terms in effect) reads the same issuer's tokens and revoked sessions; bookings' checkout gate asks it.
+  const contentUnderTest = await createContentUnderTest();
+  const content = createContentApp(contentUnderTest, issuer.jwksUrl, deps.revocations).listen({ hostname: '127.0.0.1', port: 0 });
+  const contentUrl = urlOf(content);
   const bookings = (
     await createBookingsUnderTest({
       catalog: createHttpCatalog({ baseUrl: catalogUrl, timeoutMs: 2000, logger: silentLogger, credential: TEST_SERVICE_CREDENTIAL }),
