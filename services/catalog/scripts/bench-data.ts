@@ -5,13 +5,14 @@
  * the size of the seed's (bench-data.test.ts): memory measured on them is what real data takes.
  * No randomness, no clock.
  */
-import { CATEGORIES, LANGUAGES, type Lang, MARKET_CODES, MARKETS } from '@tm/contracts';
+import { CATEGORIES, LANGUAGES, type Lang, MARKET_CODES, MARKETS, type ServiceIndexLine } from '@tm/contracts';
 import { stableId } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { BENCH_ADJ, BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, batches, benchServiceSlug, pickCyclic } from '@tm/shared/testing';
 import { seedDocuments } from '../seed/index.ts';
 import type { ServiceDoc } from '../src/domain/model.ts';
 import { createServiceRepository } from '../src/domain/repository.ts';
+import { toIndexLine } from '../src/domain/snapshot.ts';
 
 const pick = pickCyclic;
 const TECH = BENCH_TECH;
@@ -71,6 +72,12 @@ export function syntheticService(i: number): ServiceDoc {
     i18n,
     updatedAt: BENCH_UPDATED_AT,
   };
+}
+
+/** The `i`th synthetic service as GET /internal/service-index.ndjson lists it (search's bench reads these), or undefined when inactive (not listed). */
+export function syntheticServiceIndexLine(i: number): ServiceIndexLine | undefined {
+  const service = syntheticService(i);
+  return service.active ? toIndexLine(service) : undefined;
 }
 
 /** Writes `n` synthetic services into `documents` as a seed run does: indexes first, then bulk upserts of 1,000. */

@@ -5,13 +5,14 @@
  * services the catalog's bench data holds, so a profile is the size of the seed's
  * (bench-data.test.ts). No randomness, no clock.
  */
-import { MARKET_CODES } from '@tm/contracts';
+import { MARKET_CODES, type TalentIndexEntry } from '@tm/contracts';
 import { stableId } from '@tm/shared';
 import type { DocumentStore } from '@tm/shared/store';
 import { BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, batches, benchServiceSlug, pickCyclic } from '@tm/shared/testing';
 import type { StoredProfile } from '../src/profiles/model.ts';
 import { createProfileRepository } from '../src/profiles/repository.ts';
 import { loadSeedProfiles } from '../src/profiles/seed.ts';
+import { toTalentIndexEntry } from '../src/profiles/view.ts';
 
 const pick = pickCyclic;
 const TECH = BENCH_TECH;
@@ -56,6 +57,12 @@ export function syntheticProfile(i: number, n = i + 1): StoredProfile {
     contact: { email: `${slug}@bench.example.com`, phone: '+91 98450 00000' },
     internalNotes: source.internalNotes,
   };
+}
+
+/** The `i`th synthetic profile of `n` as GET /internal/talent-index.ndjson lists it (search's bench reads these), or undefined when not listed (inactive, not indexable). */
+export function syntheticTalentIndexLine(i: number, n: number): TalentIndexEntry | undefined {
+  const profile = syntheticProfile(i, n);
+  return profile.active && profile.indexable ? toTalentIndexEntry(profile) : undefined;
 }
 
 /** Writes `n` synthetic profiles into `documents` as a seed run does: indexes first, then bulk inserts of 1,000. */

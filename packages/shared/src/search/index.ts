@@ -7,7 +7,7 @@
  */
 export { isStopWord, STOP_WORDS, synonymsOf } from './language-data.ts';
 export { type ChangeMarker, createSnapshotKeeper, type MarkedSnapshot, type SnapshotKeeper } from './marked-snapshot.ts';
-export { MATCH_QUALITY, type QueryMatch, QueryMatcher, topRanked, type WeightedIndex } from './matcher.ts';
+export { MATCH_QUALITY, type QueryMatch, QueryMatcher, type RankedMatch, topRanked, type WeightedIndex } from './matcher.ts';
 export { intersectSorted } from './posting-lists.ts';
 export {
   answerPrebuilt,

@@ -15,6 +15,25 @@ const PHRASE_CACHE_MAX = 1_000;
 /** What a stop word found adds, as a share of a word's weight (it never counts as a matched word). */
 const OPTIONAL_SHARE = 0.1;
 
+/**
+ * The candidates of a one-word query, best first: relevance descending, then ordinal ascending
+ * (items are numbered in their order of merit), in `levels` of equal relevance. A page of hits is
+ * then the first few candidates that pass the caller's filters, not a pass over all of them.
+ */
+export interface RankedMatch {
+  /** Every candidate, best first. */
+  ordinals: Int32Array;
+  /** Where each level of equal relevance ends in `ordinals` (ascending; the last is its length). */
+  levelEnds: Int32Array;
+  /** Each level's relevance, descending. */
+  levelRelevance: Float64Array;
+  /** What the caller derived from the candidates (facet counts per filter), kept as long as this ranking. */
+  readonly derived: Map<string, unknown>;
+}
+
+/** Candidates held by the remembered rankings of one matcher (4 bytes each: some 8 MB), the least recently used forgotten first. */
+const RANKED_MAX_ITEMS = 2_000_000;
+
 /** What a query matched: the candidate ordinals (every required term found; no order) and each one's relevance. */
 export interface QueryMatch {
   /** A view of the matcher's buffer: read (or copy) it before the next match of the same matcher. */
@@ -41,6 +60,9 @@ export class QueryMatcher {
   /** The last match's candidates (its `ordinals` view). */
   private readonly candidates: Int32Array;
   private readonly phrases = new Map<string, [Int32Array, number][]>();
+  /** Rankings of one-word queries by their term, least recently used first. */
+  private readonly rankings = new Map<string, RankedMatch>();
+  private rankedItems = 0;
   private query = 0;
   private term = 0;
 
@@ -77,6 +99,64 @@ export class QueryMatcher {
       ordinals,
       relevance: (o) => (this.matched[o] as number) * 100 + (this.score[o] as number),
     };
+  }
+
+  /**
+   * The candidates of a query of one required word, best first, remembered per matcher (the
+   * indexes are immutable) so a broad word costs one pass over its posting lists, then only the
+   * hits a page shows; undefined for any other query (`match` it). Ranked as `match` and
+   * `topRanked` would: higher relevance first, then the lower ordinal.
+   */
+  ranked(terms: readonly QueryTerm[]): RankedMatch | undefined {
+    const term = terms[0];
+    if (terms.length !== 1 || !term?.required) return undefined;
+    const key = `${term.prefix ? 'p' : 'x'}${term.edits}:${term.word}:${term.alternatives.map((a) => a.join(' ')).join('|')}`;
+    const known = this.rankings.get(key);
+    if (known) {
+      this.rankings.delete(key);
+      this.rankings.set(key, known);
+      return known;
+    }
+    const m = this.match(terms);
+    const n = m.ordinals.length;
+    // Each candidate's level of relevance (a handful: field weight × kind of match), counted, then
+    // laid out level after level, each level's ordinals ascending.
+    const values: number[] = [];
+    const levelOf = new Uint16Array(n);
+    const sizes: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = m.relevance(m.ordinals[i] as number);
+      let l = values.indexOf(r);
+      if (l < 0) l = values.push(r) - 1;
+      levelOf[i] = l;
+      sizes[l] = (sizes[l] ?? 0) + 1;
+    }
+    const byRelevance = values.map((_, l) => l).sort((a, b) => (values[b] as number) - (values[a] as number));
+    const levelRelevance = Float64Array.from(byRelevance, (l) => values[l] as number);
+    const levelEnds = new Int32Array(values.length);
+    const next = new Int32Array(values.length);
+    let end = 0;
+    byRelevance.forEach((l, rank) => {
+      next[l] = end;
+      end += sizes[l] as number;
+      levelEnds[rank] = end;
+    });
+    const ordinals = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const l = levelOf[i] as number;
+      ordinals[next[l] as number] = m.ordinals[i] as number;
+      next[l] = (next[l] as number) + 1;
+    }
+    for (let l = 0, from = 0; l < levelEnds.length; from = levelEnds[l++] as number) ordinals.subarray(from, levelEnds[l]).sort();
+    const ranking: RankedMatch = { ordinals, levelEnds, levelRelevance, derived: new Map() };
+    this.rankings.set(key, ranking);
+    this.rankedItems += n;
+    for (const [k, old] of this.rankings) {
+      if (this.rankedItems <= RANKED_MAX_ITEMS || old === ranking) break;
+      this.rankings.delete(k);
+      this.rankedItems -= old.ordinals.length;
+    }
+    return ranking;
   }
 
   /**

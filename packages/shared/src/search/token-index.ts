@@ -14,6 +14,12 @@ export interface WordMatches {
 
 /** Query words remembered per index with their matches (an index is immutable, so they never go stale). */
 const MATCH_CACHE_MAX = 2_000;
+/**
+ * Texts a builder remembers the words of: the repeated ones (skills, cities, a summary template)
+ * come back before the memory is cleared; unique ones (200k titles) would otherwise hold a typed
+ * array each until the build ends.
+ */
+const CUTS_MAX = 10_000;
 
 /**
  * An inverted index over the words of numbered items (ordinals 0..n-1): each distinct word with
@@ -131,6 +137,7 @@ export class TokenIndexBuilder {
     let ids = this.cuts.get(text);
     if (!ids) {
       ids = Int32Array.from(searchWords(text), (w) => this.idFor(w));
+      if (this.cuts.size >= CUTS_MAX) this.cuts.clear();
       this.cuts.set(text, ids);
     }
     this.at(ordinal);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { compareMerit, pageDocument, type SearchDocument, serviceDocument, talentDocument } from './documents.ts';
+import { compareMerit, pageDocument, type SearchDocument, sameDocument, serviceDocument, talentDocument } from './documents.ts';
 
 const doc = (slug: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
   type: 'talent',
@@ -85,5 +85,45 @@ describe('order of merit', () => {
     // Reviews' Bayesian figures: z above a (whatever the slugs), both above the unrated.
     const bayesianOf = (d: SearchDocument) => ({ a: 4.1, z: 4.4 })[d.rated?.id as 'a' | 'z'] ?? 0;
     expect(docs.sort(compareMerit(bayesianOf)).map((d) => d.slug)).toEqual(['z', 'a', 'b', 'c', 's', 'd', 'e']);
+  });
+});
+
+describe('the same document', () => {
+  it('is the same only when every field is (each field changed alone makes another)', () => {
+    const full: Required<SearchDocument> = {
+      type: 'service',
+      id: 's1',
+      slug: 'react-dev',
+      title: 'React developer',
+      summary: 'Ships React',
+      url: '/services/react-dev',
+      keywords: ['frontend'],
+      other: ['role'],
+      markets: ['IN', 'DE'],
+      rated: { kind: 'service', id: 's1' },
+      lang: 'en',
+      availability: 'available',
+    };
+    expect(sameDocument(full, structuredClone(full))).toBe(true);
+    const changed: Record<keyof SearchDocument, unknown> = {
+      type: 'talent',
+      id: 's2',
+      slug: 'other',
+      title: 'React developers',
+      summary: 'Ships Vue',
+      url: '/services/other',
+      keywords: ['frontend', 'backend'],
+      other: ['project'],
+      markets: ['IN', 'AE'],
+      rated: { kind: 'pm', id: 's1' },
+      lang: 'de',
+      availability: 'limited',
+    };
+    for (const key of Object.keys(changed) as (keyof SearchDocument)[]) {
+      expect(sameDocument(full, { ...full, [key]: changed[key] })).toBe(false);
+      const { [key]: _, ...without } = full;
+      if (key !== 'keywords' && key !== 'other' && key !== 'type' && key !== 'id') expect(sameDocument(full, without as SearchDocument)).toBe(false);
+    }
+    expect(sameDocument(full, { ...full, rated: { kind: 'service', id: 's9' } })).toBe(false);
   });
 });

@@ -24,6 +24,30 @@ export interface SearchDocument {
   availability?: 'available' | 'limited' | 'unavailable';
 }
 
+/** Whether two documents say the same: a rebuild keeps the one it holds, not the copy it just read (one copy alive, not two). */
+export function sameDocument(a: SearchDocument, b: SearchDocument): boolean {
+  return (
+    a.type === b.type &&
+    a.id === b.id &&
+    a.slug === b.slug &&
+    a.title === b.title &&
+    a.summary === b.summary &&
+    a.url === b.url &&
+    a.lang === b.lang &&
+    a.availability === b.availability &&
+    a.rated?.kind === b.rated?.kind &&
+    a.rated?.id === b.rated?.id &&
+    sameList(a.keywords, b.keywords) &&
+    sameList(a.other, b.other) &&
+    sameList(a.markets, b.markets)
+  );
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
 /** Field weights: title before summary before the rest (design: "title before summary"). */
 export const FIELD_WEIGHTS = { title: 3, summary: 2, keywords: 2, other: 1 } as const;
 

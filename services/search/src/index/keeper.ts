@@ -1,5 +1,6 @@
 import type { Clock, Logger } from '@tm/shared';
 import type { RatingsBook } from '@tm/shared/client';
+import { releaseBatch } from '@tm/shared/search';
 import type { SearchDocument } from './documents.ts';
 import { SearchIndex } from './search-index.ts';
 import { type IndexSource, readIndex } from './sources.ts';
@@ -63,7 +64,12 @@ export function createIndexKeeper(options: {
       ...options.sources.map(async (source) => {
         const before = held.get(source.name);
         try {
-          const read = await readIndex(source, { etag: before?.etag ?? null, timeoutMs: options.timeoutMs, requestId: `search-refresh-${round}` });
+          const read = await readIndex(source, {
+            etag: before?.etag ?? null,
+            timeoutMs: options.timeoutMs,
+            requestId: `search-refresh-${round}`,
+            ...(before ? { held: before.documents } : {}),
+          });
           const state = states[source.name] as SourceState;
           state.fresh = true;
           delete state.error;
@@ -85,12 +91,17 @@ export function createIndexKeeper(options: {
     // (/readyz says which), rather than keeping the others' documents from being searched.
     if (!changed) return;
     const started = clock.now();
-    index = await SearchIndex.build(
+    // The build starts from what is kept (the reads' garbage collected): the peak is one build's.
+    await releaseBatch({ full: true });
+    const next = await SearchIndex.build(
       [...held.values()].flatMap((h) => h.documents),
       clock.now(),
       (d) => (d.rated && ratings?.of(d.rated.kind, d.rated.id)?.bayesian) || 0,
     );
-    logger.info('search index built', { ...index.counts(), ms: clock.now() - started });
+    // What was asked last is ranked again before the new index serves (a broad word's first ask scores every hit).
+    const warmed = index ? await next.warmFrom(index) : 0;
+    index = next;
+    logger.info('search index built', { ...index.counts(), warmed, ms: clock.now() - started });
   }
 
   function refresh(): Promise<void> {
