@@ -52,6 +52,8 @@ const forbidden: Record<string, string[]> = {
   './tokens/verify': [...DRIVERS, ...METRICS, 'nodemailer', ...TRACING],
   // The revocation view (every process that reads tokens): the service client and the feed's contract (Elysia's `t`), no driver, no metrics.
   './tokens/revocations': [...DRIVERS, ...METRICS, '@elysiajs/openapi', 'jose', 'nodemailer', ...TRACING],
+  // Reviews' ratings index (talent's ranking, search): the service client and the index's contract (Elysia's `t`), like the revocation view.
+  './client/ratings': [...DRIVERS, ...METRICS, '@elysiajs/openapi', 'jose', 'nodemailer', ...TRACING],
   // A service's caller: the two above together (jose, the service client), no driver, no metrics.
   './tokens/callers': [...DRIVERS, ...METRICS, '@elysiajs/openapi', 'nodemailer', ...TRACING],
   './mail': [...DRIVERS, ...ELYSIA, ...METRICS, 'jose', ...TRACING],
@@ -141,6 +143,7 @@ describe('@tm/shared entry points', () => {
     expect(Object.keys(exportsMap).sort()).toEqual([
       '.',
       './client',
+      './client/ratings',
       './http',
       './mail',
       './money',

@@ -1,6 +1,7 @@
 import type { RatingsIndexLine, Role } from '@tm/contracts';
 import { createManualClock, silentLogger, systemClock } from '@tm/shared';
-import { createRatingsBook, createServiceClient } from '@tm/shared/client';
+import { createServiceClient } from '@tm/shared/client';
+import { createRatingsBook } from '@tm/shared/client/ratings';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createTestSigner, TEST_SERVICE_CREDENTIAL } from '@tm/shared/testing';

@@ -1,5 +1,6 @@
 import { createLogger, systemClock } from '@tm/shared';
-import { createRatingsBook, createServiceClient } from '@tm/shared/client';
+import { createServiceClient } from '@tm/shared/client';
+import { createRatingsBook } from '@tm/shared/client/ratings';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
 import { gateReadiness, openStores, retryUntilDone, shouldSeed } from '@tm/shared/store';

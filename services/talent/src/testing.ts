@@ -1,5 +1,5 @@
 import { silentLogger, systemClock } from '@tm/shared';
-import type { RatingsBook } from '@tm/shared/client';
+import type { RatingsBook } from '@tm/shared/client/ratings';
 import type { DocumentStore } from '@tm/shared/store';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { INTERNAL_CALL_HEADERS, TEST_INTERNAL_CALLERS } from '@tm/shared/testing';

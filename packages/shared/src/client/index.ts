@@ -2,7 +2,6 @@
 
 export { type CachedReads, type CachedReadsOptions, createCachedReads } from './cached-reads.ts';
 export type { ClientKit, ServiceClientOptions } from './options.ts';
-export { type BookRating, createRatingsBook, type RatingsBook } from './ratings-book.ts';
 export {
   createServiceClient,
   type FetchLike,

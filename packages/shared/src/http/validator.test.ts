@@ -8,8 +8,8 @@ const preview = {
   slug: 'asha',
   displayName: 'Asha',
   headline: 'PM',
-  rating: 4.5,
-  reviewCount: 3,
+  listedRating: 4.5,
+  listedReviewCount: 3,
   availability: { status: 'available', hoursPerWeek: 20, nextAvailableDate: '2026-12-01' },
   profileUrl: '/pm/asha',
 };

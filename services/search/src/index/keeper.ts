@@ -1,5 +1,5 @@
 import type { Clock, Logger } from '@tm/shared';
-import type { RatingsBook } from '@tm/shared/client';
+import type { RatingsBook } from '@tm/shared/client/ratings';
 import { releaseBatch } from '@tm/shared/search';
 import type { SearchDocument } from './documents.ts';
 import { SearchIndex } from './search-index.ts';

@@ -1,6 +1,6 @@
 import type { Rating } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
-import type { RatingsBook } from '@tm/shared/client';
+import type { RatingsBook } from '@tm/shared/client/ratings';
 import { createSnapshotKeeper, type PrebuiltAnswer, type StreamedAnswer } from '@tm/shared/search';
 import { DirectorySnapshot, type TalentSearch } from './directory-snapshot.ts';
 import type { ProfileRepository } from './repository.ts';

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { createManualClock, silentLogger } from '@tm/shared';
-import { createRatingsBook, createServiceClient } from '@tm/shared/client';
+import { createServiceClient } from '@tm/shared/client';
+import { createRatingsBook } from '@tm/shared/client/ratings';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createSeededApp } from '../testing.ts';
 import { createRatingsClient } from './ratings.ts';
