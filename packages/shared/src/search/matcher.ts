@@ -33,6 +33,12 @@ export interface RankedMatch {
 
 /** Candidates held by the remembered rankings of one matcher (4 bytes each: some 8 MB), the least recently used forgotten first. */
 const RANKED_MAX_ITEMS = 2_000_000;
+/**
+ * What a ranking costs besides its candidates, in candidates (4 bytes each: its key, object, Map
+ * entry and typed arrays' headers, some 256 bytes): a ranking of no candidates (a word nobody
+ * indexed, one per distinct query) is not free, so a stream of them cannot grow the memory.
+ */
+const RANKING_OVERHEAD_ITEMS = 64;
 
 /** What a query matched: the candidate ordinals (every required term found; no order) and each one's relevance. */
 export interface QueryMatch {
@@ -69,6 +75,8 @@ export class QueryMatcher {
   constructor(
     private readonly fields: readonly WeightedIndex[],
     readonly size: number,
+    /** The candidates (plus RANKING_OVERHEAD_ITEMS per ranking) the remembered rankings may hold. */
+    private readonly rankedMaxItems = RANKED_MAX_ITEMS,
   ) {
     this.queryStamp = new Int32Array(size);
     this.termStamp = new Int32Array(size);
@@ -150,13 +158,18 @@ export class QueryMatcher {
     for (let l = 0, from = 0; l < levelEnds.length; from = levelEnds[l++] as number) ordinals.subarray(from, levelEnds[l]).sort();
     const ranking: RankedMatch = { ordinals, levelEnds, levelRelevance, derived: new Map() };
     this.rankings.set(key, ranking);
-    this.rankedItems += n;
+    this.rankedItems += n + RANKING_OVERHEAD_ITEMS;
     for (const [k, old] of this.rankings) {
-      if (this.rankedItems <= RANKED_MAX_ITEMS || old === ranking) break;
+      if (this.rankedItems <= this.rankedMaxItems || old === ranking) break;
       this.rankings.delete(k);
-      this.rankedItems -= old.ordinals.length;
+      this.rankedItems -= old.ordinals.length + RANKING_OVERHEAD_ITEMS;
     }
     return ranking;
+  }
+
+  /** How many rankings are remembered, and what they hold (candidates plus each one's overhead). */
+  rankingsKept(): { rankings: number; items: number } {
+    return { rankings: this.rankings.size, items: this.rankedItems };
   }
 
   /**

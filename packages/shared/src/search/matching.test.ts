@@ -126,6 +126,19 @@ describe('QueryMatcher', () => {
     expect(search('manager')).toEqual([0, 1]);
     expect(search('developer')).toEqual([2, 4]);
   });
+
+  it('remembers one-word rankings within its bound, rankings that found nothing included', () => {
+    const bounded = new QueryMatcher([{ index: title.build(), weight: 3 }], docs.length, 1_000);
+    const developer = bounded.ranked(parseQuery('developer'));
+    expect(developer?.ordinals).toEqual(Int32Array.from([2, 4]));
+    expect(bounded.ranked(parseQuery('developer'))).toBe(developer as NonNullable<typeof developer>);
+    // A crowd of words nobody indexed (each its own empty ranking) cannot grow the memory.
+    for (let i = 0; i < 5_000; i++) expect(bounded.ranked(parseQuery(`zq${i}x`))?.ordinals).toHaveLength(0);
+    const kept = bounded.rankingsKept();
+    expect(kept.items).toBeLessThanOrEqual(1_000);
+    expect(kept.rankings).toBeGreaterThan(1);
+    expect(kept.rankings).toBeLessThan(100);
+  });
 });
 
 describe('topRanked', () => {

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { createManualClock, DomainError } from '../core/index.ts';
 import { createTestSigner, revokedSessionsView } from '../testing/token-signer.ts';
 import { createCallerVerifier } from './callers.ts';
+import { TOKEN_LEEWAY_S } from './claims.ts';
 import { createFixedRevocationView } from './revocations.ts';
 
 const signer = await createTestSigner();
@@ -88,6 +89,24 @@ describe('kept verdicts', () => {
     const forged = `${a.slice(0, -4)}AAAA`;
     for (let i = 0; i < 2; i++) expect(await codeOf(kept.optionalCaller(forged))).toBe('UNAUTHORIZED');
     expect(verifications).toBe(6);
+  });
+
+  it('hold through the leeway the verification grants past the expiry, verified once, and no further', async () => {
+    let verifications = 0;
+    const counted: typeof signer.keys = (...args) => {
+      verifications++;
+      return signer.keys(...args);
+    };
+    const own = createManualClock(Date.now());
+    const kept = createCallerVerifier({ keys: counted, clock: own, revocations: { isRevoked: () => false, isFresh: () => true } });
+    const token = `Bearer ${await signer.accessToken({ sub: 'lee', role: 'customer' }, own.now(), 60)}`;
+    expect(await kept.caller(token)).toEqual({ sub: 'lee', role: 'customer' });
+    // Past its expiry, within the leeway: still valid, from memory.
+    own.advance(90_000);
+    for (let i = 0; i < 3; i++) expect(await kept.caller(token)).toEqual({ sub: 'lee', role: 'customer' });
+    expect(verifications).toBe(1);
+    own.advance((TOKEN_LEEWAY_S - 30) * 1000 + 1_000);
+    expect(await codeOf(kept.caller(token))).toBe('UNAUTHORIZED');
   });
 
   it('never outlive the token, and still ask the revocation view on every call', async () => {

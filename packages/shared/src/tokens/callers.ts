@@ -12,7 +12,7 @@ import { type Clock, systemClock } from '../core/clock.ts';
 import { DomainError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Telemetry } from '../telemetry/index.ts';
-import { bearerToken } from './claims.ts';
+import { bearerToken, TOKEN_LEEWAY_S } from './claims.ts';
 import { type RevocationView, revocationViewFrom, sessionVerdict } from './revocations.ts';
 import { type JWTVerifyGetKey, remoteJwks, verifyToken } from './verify.ts';
 
@@ -52,7 +52,7 @@ export function createCallerVerifier(options: {
 }): CallerVerifier {
   const { keys, clock, revocations } = options;
   const keptTokens = options.keptTokens ?? 5000;
-  // A valid token's verdict is kept, by the token, until the token expires: a signed-in page
+  // A valid token's verdict is kept, by the token, until the token expires (with the leeway): a signed-in page
   // evaluates flags or searches on every view, and an EdDSA verification is some 120 us. Only
   // valid verdicts are kept, and the session is still asked of the revocation view every time.
   const kept = new Map<string, { caller: Caller; sid: string; untilMs: number }>();
@@ -72,7 +72,8 @@ export function createCallerVerifier(options: {
       if (verdict.kind === 'unavailable') throw new DomainError('UPSTREAM_UNAVAILABLE', 'Tokens cannot be checked right now; try again shortly');
       if (verdict.kind === 'invalid') throw unauthorized();
       const { sub, role, pid, sid, exp } = verdict.claims;
-      found = { caller: { sub, role, ...(pid ? { pid } : {}) }, sid, untilMs: exp * 1000 };
+      // Kept as long as the verification holds it valid (its expiry plus the leeway), as the gateway keeps it.
+      found = { caller: { sub, role, ...(pid ? { pid } : {}) }, sid, untilMs: (exp + TOKEN_LEEWAY_S) * 1000 };
       kept.set(token, found);
       if (kept.size > keptTokens) kept.delete(kept.keys().next().value as string);
     }

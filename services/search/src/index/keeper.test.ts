@@ -21,6 +21,8 @@ describe('the index keeper', () => {
   it('shows a change at the next refresh, and asks unchanged indexes with their ETag (304, no rebuild)', async () => {
     const { search, keeper, upstreams } = await createSearchUnderTest({ upstreams: CORPUS });
     expect((await search('rust')).slugs).toEqual([]);
+    // Several words: an answer the index remembers (and the rebuild below asks again, warmFrom).
+    expect((await search('rust systems')).slugs).toEqual([]);
     const built = keeper.current();
     await keeper.refresh();
     expect(keeper.current()).toBe(built);
@@ -28,6 +30,7 @@ describe('the index keeper', () => {
     upstreams.catalog = [...upstreams.catalog, newService];
     await keeper.refresh();
     expect((await search('rust')).slugs).toEqual(['rust-developer']);
+    expect((await search('rust systems')).slugs).toEqual(['rust-developer']);
     expect(upstreams.served).toEqual({ catalog: 2, talent: 1, content: 1, reviews: 1 });
     // A removed page leaves with the next refresh.
     upstreams.content = upstreams.content.filter((p) => p.slug !== 'datenschutz');
