@@ -5,9 +5,11 @@
  * retried delivery's new link replacing the earlier attempt's.
  */
 import { describe, expect, it } from 'bun:test';
-import { createMemoryLogger } from '@tm/shared';
+import { createManualClock, createMemoryLogger } from '@tm/shared';
 import { createMemoryMailer, type Mail } from '@tm/shared/mail';
 import type { OutboxDoc } from '@tm/shared/outbox';
+import type { Doc, DocumentStore } from '@tm/shared/store';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createTelemetry } from '@tm/shared/telemetry';
 import { parseMetrics, sampleValue } from '@tm/shared/testing';
 import type { AuthDeps } from '../deps.ts';
@@ -97,6 +99,37 @@ describe('link mails through the outbox', () => {
       'INVALID_RESET_TOKEN',
     );
     expect((await t.call('POST', '/auth/reset-password', { body: { token: second, newPassword: 'a fine new passphrase' } })).status).toBe(200);
+  });
+
+  it("answers invited: true when another replica's worker mailed the invitation before the request's own attempt could claim it", async () => {
+    const clock = createManualClock(Date.now());
+    const store = createEmbeddedDocumentStore({ clock });
+    // Another replica's worker claims each message the moment it is released (its poll came first).
+    let otherReplica: (() => Promise<unknown>) | undefined;
+    const documents: DocumentStore = {
+      ...store,
+      collection: <T extends Doc>(name: string) => {
+        const c = store.collection<T>(name);
+        if (name !== 'outbox') return c;
+        return Object.assign(Object.create(c) as typeof c, {
+          updateMany: async (...args: Parameters<typeof c.updateMany>) => {
+            const done = await c.updateMany(...args);
+            await otherReplica?.();
+            return done;
+          },
+        });
+      },
+    };
+    const t = await createAuthUnderTest({ clock, documents });
+    const admin = await createStaff(t.deps, { role: 'admin' });
+    const adminToken = (await t.call('POST', '/auth/staff-password-login', { body: { identifier: admin.email, password: admin.password } })).body.data
+      .accessToken as string;
+    const other = nextProcess(t.deps);
+    otherReplica = () => other.linkMails.deliverDue();
+    const res = await t.call('POST', '/account/staff', { headers: bearer(adminToken), body: { email: 'eve@staff.example.test', role: 'admin' } });
+    expect(res.status).toBe(201);
+    expect(other.mailer.sent.map((m) => m.to)).toEqual(['eve@staff.example.test']);
+    expect(res.body.data.invited).toBe(true);
   });
 
   it('stores a reset request as the address only, looked up at delivery: an unknown address is mailed nothing', async () => {
