@@ -17,6 +17,7 @@ import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { signInCustomer } from '../testing/customer-fixture.ts';
 import { eventually } from '../testing/peers.ts';
 import { createStaff } from '../testing/staff-fixture.ts';
+import { createStaffRepository } from '../staff/staff-repository.ts';
 import { buildWiring } from '../wiring.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -151,6 +152,17 @@ describe('link mails through the outbox', () => {
     const next = nextProcess(t.deps);
     await next.linkMails.deliverDue();
     expect(next.mailer.sent.map((m) => m.to)).toEqual(['known@staff.example.test']);
+  });
+
+  it('mails no reset link to a deactivated staff account (as to an unknown address)', async () => {
+    const mailer = createMemoryMailer();
+    const t = await createAuthUnderTest({ mailer });
+    const gone = await createStaff(t.deps, { email: 'gone@staff.example.test' });
+    await createStaffRepository(t.deps.documents).deactivate(gone._id, new Date(t.clock.now()));
+    expect((await t.call('POST', '/auth/forgot-password', { body: { email: gone.email } })).status).toBe(200);
+    await eventually(async () => ((await outboxOf(t.deps).findOne({ topic: 'staff.reset-link', state: 'delivered' })) ? true : undefined));
+    expect(mailer.sent).toHaveLength(0);
+    expect(await t.deps.documents.collection('reset_tokens').countDocuments({})).toBe(0);
   });
 
   it('stores an email confirmation with the pending change; the next process mails it once and its link confirms', async () => {

@@ -75,9 +75,9 @@ export function createLinkMails(deps: LinkMailDeps) {
     ...(deps.telemetry ? { onOutcome: countOutboxDeliveries(deps.telemetry.metrics) } : {}),
     handlers: {
       async [TOPIC.reset](payload) {
-        // Looked up when sent: an address with no staff account gets nothing (the request answered the same).
+        // Looked up when sent: an address with no staff account, or a deactivated one, gets nothing (the request answered the same).
         const account = await deps.staff.findByEmail(String(payload.email));
-        if (account) await mailSetPasswordLink(account, LINK_TTL_MS.reset, resetMail);
+        if (account && !account.deactivatedAt) await mailSetPasswordLink(account, LINK_TTL_MS.reset, resetMail);
       },
       async [TOPIC.invitation](payload) {
         const account = await deps.staff.findById(String(payload.staffId));
