@@ -13,11 +13,11 @@ import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createTelemetry } from '@tm/shared/telemetry';
 import { parseMetrics, sampleValue } from '@tm/shared/testing';
 import type { AuthDeps } from '../deps.ts';
+import { createStaffRepository } from '../staff/staff-repository.ts';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { signInCustomer } from '../testing/customer-fixture.ts';
 import { eventually } from '../testing/peers.ts';
 import { createStaff } from '../testing/staff-fixture.ts';
-import { createStaffRepository } from '../staff/staff-repository.ts';
 import { buildWiring } from '../wiring.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
