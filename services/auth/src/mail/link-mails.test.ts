@@ -5,12 +5,15 @@
  * retried delivery's new link replacing the earlier attempt's.
  */
 import { describe, expect, it } from 'bun:test';
-import { createMemoryLogger } from '@tm/shared';
+import { createManualClock, createMemoryLogger } from '@tm/shared';
 import { createMemoryMailer, type Mail } from '@tm/shared/mail';
 import type { OutboxDoc } from '@tm/shared/outbox';
+import type { Doc, DocumentStore } from '@tm/shared/store';
+import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createTelemetry } from '@tm/shared/telemetry';
 import { parseMetrics, sampleValue } from '@tm/shared/testing';
 import type { AuthDeps } from '../deps.ts';
+import { createStaffRepository } from '../staff/staff-repository.ts';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { signInCustomer } from '../testing/customer-fixture.ts';
 import { eventually } from '../testing/peers.ts';
@@ -99,6 +102,37 @@ describe('link mails through the outbox', () => {
     expect((await t.call('POST', '/auth/reset-password', { body: { token: second, newPassword: 'a fine new passphrase' } })).status).toBe(200);
   });
 
+  it("answers invited: true when another replica's worker mailed the invitation before the request's own attempt could claim it", async () => {
+    const clock = createManualClock(Date.now());
+    const store = createEmbeddedDocumentStore({ clock });
+    // Another replica's worker claims each message the moment it is released (its poll came first).
+    let otherReplica: (() => Promise<unknown>) | undefined;
+    const documents: DocumentStore = {
+      ...store,
+      collection: <T extends Doc>(name: string) => {
+        const c = store.collection<T>(name);
+        if (name !== 'outbox') return c;
+        return Object.assign(Object.create(c) as typeof c, {
+          updateMany: async (...args: Parameters<typeof c.updateMany>) => {
+            const done = await c.updateMany(...args);
+            await otherReplica?.();
+            return done;
+          },
+        });
+      },
+    };
+    const t = await createAuthUnderTest({ clock, documents });
+    const admin = await createStaff(t.deps, { role: 'admin' });
+    const adminToken = (await t.call('POST', '/auth/staff-password-login', { body: { identifier: admin.email, password: admin.password } })).body.data
+      .accessToken as string;
+    const other = nextProcess(t.deps);
+    otherReplica = () => other.linkMails.deliverDue();
+    const res = await t.call('POST', '/account/staff', { headers: bearer(adminToken), body: { email: 'eve@staff.example.test', role: 'admin' } });
+    expect(res.status).toBe(201);
+    expect(other.mailer.sent.map((m) => m.to)).toEqual(['eve@staff.example.test']);
+    expect(res.body.data.invited).toBe(true);
+  });
+
   it('stores a reset request as the address only, looked up at delivery: an unknown address is mailed nothing', async () => {
     const t = await withMailerDown();
     await createStaff(t.deps, { email: 'known@staff.example.test' });
@@ -118,6 +152,17 @@ describe('link mails through the outbox', () => {
     const next = nextProcess(t.deps);
     await next.linkMails.deliverDue();
     expect(next.mailer.sent.map((m) => m.to)).toEqual(['known@staff.example.test']);
+  });
+
+  it('mails no reset link to a deactivated staff account (as to an unknown address)', async () => {
+    const mailer = createMemoryMailer();
+    const t = await createAuthUnderTest({ mailer });
+    const gone = await createStaff(t.deps, { email: 'gone@staff.example.test' });
+    await createStaffRepository(t.deps.documents).deactivate(gone._id, new Date(t.clock.now()));
+    expect((await t.call('POST', '/auth/forgot-password', { body: { email: gone.email } })).status).toBe(200);
+    await eventually(async () => ((await outboxOf(t.deps).findOne({ topic: 'staff.reset-link', state: 'delivered' })) ? true : undefined));
+    expect(mailer.sent).toHaveLength(0);
+    expect(await t.deps.documents.collection('reset_tokens').countDocuments({})).toBe(0);
   });
 
   it('stores an email confirmation with the pending change; the next process mails it once and its link confirms', async () => {

@@ -1,6 +1,6 @@
 import { type Clock, type Logger, newId } from '@tm/shared';
 import type { Mailer } from '@tm/shared/mail';
-import { countOutboxDeliveries, createOutbox, type OutboxOptions } from '@tm/shared/outbox';
+import { countOutboxDeliveries, createOutbox, type OutboxGuard, type OutboxMessage, type OutboxOptions } from '@tm/shared/outbox';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { confirmMail } from '../account/confirm-mail.ts';
@@ -75,9 +75,9 @@ export function createLinkMails(deps: LinkMailDeps) {
     ...(deps.telemetry ? { onOutcome: countOutboxDeliveries(deps.telemetry.metrics) } : {}),
     handlers: {
       async [TOPIC.reset](payload) {
-        // Looked up when sent: an address with no staff account gets nothing (the request answered the same).
+        // Looked up when sent: an address with no staff account, or a deactivated one, gets nothing (the request answered the same).
         const account = await deps.staff.findByEmail(String(payload.email));
-        if (account) await mailSetPasswordLink(account, LINK_TTL_MS.reset, resetMail);
+        if (account && !account.deactivatedAt) await mailSetPasswordLink(account, LINK_TTL_MS.reset, resetMail);
       },
       async [TOPIC.invitation](payload) {
         const account = await deps.staff.findById(String(payload.staffId));
@@ -96,6 +96,23 @@ export function createLinkMails(deps: LinkMailDeps) {
 
   /** Delivers one message in the caller's request; true when it was mailed now (else the worker retries it). */
   const deliverNow = async (key: string) => (await outbox.deliver([key]).catch(() => 0)) === 1;
+  /**
+   * Stores `change` with its message, tries the mail in the request (before this process's
+   * worker is woken), and answers whether the mail has gone: by this attempt, or already by
+   * another replica's worker that claimed it first (then the request's claim finds it done).
+   */
+  async function storeAndMail(message: OutboxMessage, guard: OutboxGuard, change: () => Promise<void>): Promise<boolean> {
+    await outbox.withChange(
+      [message],
+      guard,
+      async () => {
+        await change();
+        return true;
+      },
+      { deliverNow: [message.key] },
+    );
+    return (await outbox.get(message.key).catch(() => null))?.state === 'delivered';
+  }
 
   return {
     /**
@@ -109,23 +126,19 @@ export function createLinkMails(deps: LinkMailDeps) {
     },
     /** Stores the new account `insert` writes with its invitation; true when the invitation was mailed now. */
     async withInvitation(account: StaffDoc, insert: () => Promise<void>): Promise<boolean> {
-      const key = `invitation:${account._id}`;
-      const guard = { collection: 'staff', filter: { _id: account._id } };
-      await outbox.withChange([{ key, topic: TOPIC.invitation, payload: { staffId: account._id } }], guard, async () => {
-        await insert();
-        return true;
-      });
-      return deliverNow(key);
+      return storeAndMail(
+        { key: `invitation:${account._id}`, topic: TOPIC.invitation, payload: { staffId: account._id } },
+        { collection: 'staff', filter: { _id: account._id } },
+        insert,
+      );
     },
     /** Stores the pending change `store` writes (as `changeId`) with its confirmation mail; true when it was mailed now. */
     async withEmailConfirmation(changeId: string, store: () => Promise<void>): Promise<boolean> {
-      const key = `email-confirm:${changeId}`;
-      const guard = { collection: 'email_changes', filter: { _id: changeId } };
-      await outbox.withChange([{ key, topic: TOPIC.emailConfirm, payload: { changeId } }], guard, async () => {
-        await store();
-        return true;
-      });
-      return deliverNow(key);
+      return storeAndMail(
+        { key: `email-confirm:${changeId}`, topic: TOPIC.emailConfirm, payload: { changeId } },
+        { collection: 'email_changes', filter: { _id: changeId } },
+        store,
+      );
     },
     /** One worker pass: every due mail delivered (tests); how many were handled. */
     deliverDue: () => outbox.deliverDue(),

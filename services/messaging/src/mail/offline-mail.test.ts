@@ -115,6 +115,17 @@ describe('mail to participants who are away', () => {
     expect(mailer.sent).toHaveLength(0);
   });
 
+  it('sends nothing for a stored mail whose member left the conversation before it went (the PM was changed)', async () => {
+    const first = await processOn(createMemoryMailer(), true);
+    await send(t.tokens.customer, 'one', 'c-1');
+    t.clock.advance(11 * 60_000);
+    await first.sweep();
+    await t.app.chat.repo.conversations.updateOne({ _id: 'b1' }, { $set: { pmId: 'pm-bob' } });
+    expect(await mail.deliverDue()).toBe(1);
+    expect(mailer.sent).toHaveLength(0);
+    expect(lookups).toEqual([]);
+  });
+
   it('of several replicas sweeping at once, one mail goes out', async () => {
     await send(t.tokens.customer, 'Are you there?', 'c-1');
     t.clock.advance(11 * 60_000);

@@ -68,7 +68,7 @@ const MARKS = 'chat_mail_marks';
  * once, one wins) with the mail stored beside it in messaging's outbox (docs/operations.md
  * "Outbox, leases and replicas"). The worker of any replica delivers it once, with backoff,
  * surviving a restart; it looks the address up (auth's contacts) and counts the unread messages
- * when it sends, and sends nothing once they were read.
+ * when it sends, and sends nothing once they were read or the member left the conversation.
  */
 export function createOfflineMail(o: OfflineMailOptions) {
   const unreadForMs = o.unreadForMs ?? 10 * 60_000;
@@ -88,7 +88,8 @@ export function createOfflineMail(o: OfflineMailOptions) {
         const bookingId = String(payload.bookingId);
         const member = String(payload.member) as MemberKey;
         const c = await conversations.findOne({ _id: bookingId });
-        if (!c) return;
+        // Gone, or the member is no longer in it (the booking's PM was changed): nothing to tell them.
+        if (!c || (member.startsWith('p:') ? c.pmId !== member.slice(2) : c.customerId !== member.slice(2))) return;
         const unread = await o.repo.unread(bookingId, member, c.reads?.[member] ?? 0);
         if (unread === 0) return;
         const contact = member.startsWith('p:') ? await o.contacts.byProfileId(member.slice(2)) : await o.contacts.byUserId(member.slice(2));
