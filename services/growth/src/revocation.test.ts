@@ -21,3 +21,15 @@ describe('growth reached directly, past the gateway', () => {
     expect((await t.call('GET', '/consents?anonymousId=phone-1', { token: (await t.tokenFor('customer')).token })).status).toBe(200);
   });
 });
+
+describe('growth while auth cannot be asked (the copy of the feed too old to tell)', () => {
+  it('serves a signed-in caller on public routes as anyone, and answers 503 where a caller is required', async () => {
+    const unsure = await createGrowthUnderTest({ revocations: { isRevoked: () => false, isFresh: () => false } });
+    const customer = await unsure.tokenFor('customer');
+    const consents = await unsure.call('GET', '/consents?anonymousId=phone-1', { token: customer.token });
+    expect(consents.status).toBe(200);
+    const admin = await unsure.call('GET', '/leads', { token: (await unsure.tokenFor('admin')).token });
+    expect(admin.status).toBe(503);
+    expect(admin.body.error.code).toBe('UPSTREAM_UNAVAILABLE');
+  });
+});

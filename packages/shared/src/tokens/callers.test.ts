@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { createManualClock, DomainError } from '../core/index.ts';
 import { createTestSigner, revokedSessionsView } from '../testing/token-signer.ts';
-import { createCallerVerifier } from './callers.ts';
-import { TOKEN_LEEWAY_S } from './claims.ts';
+import { createCallerVerifier, KEEP_VERDICT_AT_MOST_MS } from './callers.ts';
+import { ACCESS_TTL_S, TOKEN_LEEWAY_S } from './claims.ts';
 import { createFixedRevocationView } from './revocations.ts';
 
 const signer = await createTestSigner();
@@ -123,5 +123,48 @@ describe('kept verdicts', () => {
     const payload = JSON.parse(Buffer.from(fresh.split('.')[1] as string, 'base64url').toString()) as { sid: string };
     gone.add(payload.sid);
     expect(await codeOf(kept.caller(fresh))).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('publicCaller', () => {
+  it('reads a live caller, and no caller while the token cannot be checked (feed too old, keys away); an invalid or revoked token is still 401', async () => {
+    expect(await callers.publicCaller(await bearer('ana'))).toEqual({ sub: 'ana', role: 'customer' });
+    expect(await callers.publicCaller(null)).toBeUndefined();
+    expect(await codeOf(callers.publicCaller('Bearer not.a.token'))).toBe('UNAUTHORIZED');
+    expect(await codeOf(callers.publicCaller(await bearer('gone')))).toBe('UNAUTHORIZED');
+    const stale = createCallerVerifier({ keys: signer.keys, clock, revocations: { isRevoked: () => false, isFresh: () => false } });
+    expect(await stale.publicCaller(await bearer('ana'))).toBeUndefined();
+    expect(await codeOf(stale.optionalCaller(await bearer('ana')))).toBe('UPSTREAM_UNAVAILABLE');
+    expect(await codeOf(stale.caller(await bearer('ana')))).toBe('UPSTREAM_UNAVAILABLE');
+    const keysAway = createCallerVerifier({
+      keys: async () => {
+        throw new Error('JWKS unreachable');
+      },
+      clock,
+      revocations: revoked.view,
+    });
+    expect(await keysAway.publicCaller(await bearer('ana'))).toBeUndefined();
+  });
+});
+
+describe('a kept verdict', () => {
+  it('lives no longer than an access token, whatever the token says of its expiry (a key withdrawn stops counting)', async () => {
+    let verifications = 0;
+    const own = createManualClock(Date.now());
+    const counted: typeof signer.keys = (...args) => {
+      verifications++;
+      return signer.keys(...args);
+    };
+    const kept = createCallerVerifier({ keys: counted, clock: own, revocations: { isRevoked: () => false, isFresh: () => true } });
+    // Valid for a day: auth issues none such (ACCESS_TTL_S), only a leaked key could sign it.
+    const longLived = `Bearer ${await signer.accessToken({ sub: 'far', role: 'customer' }, own.now(), 86_400)}`;
+    expect(ACCESS_TTL_S).toBeLessThan(86_400);
+    expect(await kept.caller(longLived)).toEqual({ sub: 'far', role: 'customer' });
+    own.advance(KEEP_VERDICT_AT_MOST_MS - 1_000);
+    await kept.caller(longLived);
+    expect(verifications).toBe(1);
+    own.advance(2_000);
+    await kept.caller(longLived).catch(() => undefined);
+    expect(verifications).toBe(2);
   });
 });

@@ -12,7 +12,7 @@ import { type Clock, systemClock } from '../core/clock.ts';
 import { DomainError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Telemetry } from '../telemetry/index.ts';
-import { bearerToken, TOKEN_LEEWAY_S } from './claims.ts';
+import { ACCESS_TTL_S, bearerToken, TOKEN_LEEWAY_S } from './claims.ts';
 import { type RevocationView, revocationViewFrom, sessionVerdict } from './revocations.ts';
 import { type JWTVerifyGetKey, remoteJwks, verifyToken } from './verify.ts';
 
@@ -29,6 +29,14 @@ export type SessionRevocations = Pick<RevocationView, 'isRevoked' | 'isFresh'>;
 export interface CallerVerifier {
   /** The caller, undefined without an Authorization header; 401 UNAUTHORIZED for a header that is not a live session's valid access token. */
   optionalCaller(authorization: string | null): Promise<Caller | undefined>;
+  /**
+   * For routes open to anyone whose answer only gains from knowing the caller (a published review,
+   * a lead, a tracked event): as `optionalCaller`, except that a token that cannot be checked right
+   * now (auth's keys unreachable, or the copy of the revocation feed too old to tell) is no caller
+   * rather than a 503, so a signed-in person is served as anyone while auth is away. An invalid or
+   * revoked token is still 401.
+   */
+  publicCaller(authorization: string | null): Promise<Caller | undefined>;
   /** A signed-in caller: 401 UNAUTHORIZED without one. */
   caller(authorization: string | null): Promise<Caller>;
   /** An admin caller: 401 without a valid token, 403 FORBIDDEN for any other role. */
@@ -43,6 +51,9 @@ export interface CallerVerifier {
  * older than its staleness bound (nobody can tell), are 503 UPSTREAM_UNAVAILABLE, never the
  * caller's fault.
  */
+/** The longest a verified token's verdict is kept: an access token's life (ACCESS_TTL_S). */
+export const KEEP_VERDICT_AT_MOST_MS = ACCESS_TTL_S * 1000;
+
 export function createCallerVerifier(options: {
   keys: JWTVerifyGetKey;
   clock: Clock;
@@ -57,6 +68,7 @@ export function createCallerVerifier(options: {
   // valid verdicts are kept, and the session is still asked of the revocation view every time.
   const kept = new Map<string, { caller: Caller; sid: string; untilMs: number }>();
   const unauthorized = () => new DomainError('UNAUTHORIZED', 'A valid access token is required');
+  const unsure = (err: unknown) => err instanceof DomainError && err.code === 'UPSTREAM_UNAVAILABLE';
   async function optionalCaller(authorization: string | null): Promise<Caller | undefined> {
     if (authorization === null) return undefined;
     const token = bearerToken(authorization);
@@ -72,8 +84,11 @@ export function createCallerVerifier(options: {
       if (verdict.kind === 'unavailable') throw new DomainError('UPSTREAM_UNAVAILABLE', 'Tokens cannot be checked right now; try again shortly');
       if (verdict.kind === 'invalid') throw unauthorized();
       const { sub, role, pid, sid, exp } = verdict.claims;
-      // Kept as long as the verification holds it valid (its expiry plus the leeway), as the gateway keeps it.
-      found = { caller: { sub, role, ...(pid ? { pid } : {}) }, sid, untilMs: (exp + TOKEN_LEEWAY_S) * 1000 };
+      // Kept as long as the verification holds it valid (its expiry plus the leeway), as the gateway
+      // keeps it, and never longer than an access token lives (KEEP_VERDICT_AT_MOST_MS): a token
+      // signed with a key since withdrawn stops being accepted within that, whatever its `exp`.
+      const untilMs = Math.min((exp + TOKEN_LEEWAY_S) * 1000, clock.now() + KEEP_VERDICT_AT_MOST_MS);
+      found = { caller: { sub, role, ...(pid ? { pid } : {}) }, sid, untilMs };
       kept.set(token, found);
       if (kept.size > keptTokens) kept.delete(kept.keys().next().value as string);
     }
@@ -84,6 +99,11 @@ export function createCallerVerifier(options: {
   }
   return {
     optionalCaller,
+    publicCaller: (authorization) =>
+      optionalCaller(authorization).catch((err: unknown) => {
+        if (unsure(err)) return undefined;
+        throw err;
+      }),
     caller: async (authorization) => signedIn(await optionalCaller(authorization)),
     admin: async (authorization) => adminOnly(await optionalCaller(authorization)),
   };

@@ -20,7 +20,7 @@ export function createExperimentRoutes(deps: { exposures: Exposures; snapshot: F
     .post(
       '/experiments/exposures',
       async ({ request, body, set }) => {
-        const caller = await tokens.optionalCaller(request.headers.get('authorization'));
+        const caller = await tokens.publicCaller(request.headers.get('authorization'));
         const flag = (await deps.snapshot.current()).get(body.flagKey);
         if (!flag) throw new DomainError('FLAG_NOT_FOUND', `No flag named ${body.flagKey}`);
         if (!(flag.variants ?? []).some((v) => v.key === body.variant))

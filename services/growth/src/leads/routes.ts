@@ -49,7 +49,7 @@ export function createLeadRoutes(deps: LeadRoutesDeps) {
       '/leads',
       async ({ request, body, set, server }) => {
         const input = await checkLead(body);
-        const caller = await tokens.optionalCaller(request.headers.get('authorization'));
+        const caller = await tokens.publicCaller(request.headers.get('authorization'));
         await countForIp(request, server);
         const now = new Date(deps.clock.now());
         const spam = spamReason(input, now.getTime());

@@ -18,7 +18,7 @@ export function createTrackingRoutes(deps: IngestDeps & { consents: Consents; to
     .post(
       '/track',
       async ({ request }) => {
-        const caller = await tokens.optionalCaller(request.headers.get('authorization'));
+        const caller = await tokens.publicCaller(request.headers.get('authorization'));
         return ok(await ingestBatch(deps, { raw: await request.text(), caller, gpc: gpcOf(request), receivedAt: deps.clock.now() }));
       },
       {
@@ -47,7 +47,7 @@ export function createTrackingRoutes(deps: IngestDeps & { consents: Consents; to
     .put(
       '/consents',
       async ({ request, body }) => {
-        const caller = await tokens.optionalCaller(request.headers.get('authorization'));
+        const caller = await tokens.publicCaller(request.headers.get('authorization'));
         return ok(await deps.consents.put(body, caller, gpcOf(request), new Date(deps.clock.now())));
       },
       {
@@ -67,7 +67,7 @@ export function createTrackingRoutes(deps: IngestDeps & { consents: Consents; to
         const anonymousId = query.anonymousId;
         if (typeof anonymousId !== 'string' || anonymousId.length < 1 || anonymousId.length > 100)
           throw new DomainError('INVALID_CONSENT', 'anonymousId: 1 to 100 characters');
-        const caller = await tokens.optionalCaller(request.headers.get('authorization'));
+        const caller = await tokens.publicCaller(request.headers.get('authorization'));
         return ok(await deps.consents.get(anonymousId, caller));
       },
       {

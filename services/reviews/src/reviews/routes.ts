@@ -138,7 +138,7 @@ export function createReviewRoutes(deps: { reviews: ReviewUseCases; tokens: Call
         ),
       },
     )
-    .get('/reviews/:id', async ({ request, params }) => ok(toReview(await reviews.get(checkId(params.id), await tokens.optionalCaller(auth(request))))), {
+    .get('/reviews/:id', async ({ request, params }) => ok(toReview(await reviews.get(checkId(params.id), await tokens.publicCaller(auth(request))))), {
       params: IdParams,
       response: { 200: envelopeOf(ReviewSchema, 'ReviewEnvelope'), ...errorResponses(400, 401, 404) },
       detail: doc(

@@ -95,6 +95,7 @@ describe('the index keeper', () => {
     expect(keeper.current()).toBeUndefined();
     const tokens = {
       optionalCaller: async () => undefined,
+      publicCaller: async () => undefined,
       caller: async () => ({ sub: 'a', role: 'admin' as const }),
       admin: async () => ({ sub: 'a', role: 'admin' as const }),
     };
