@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { createManualClock, DomainError } from '../core/index.ts';
 import { createTestSigner, revokedSessionsView } from '../testing/token-signer.ts';
-import { createCallerVerifier, KEEP_VERDICT_AT_MOST_MS } from './callers.ts';
-import { ACCESS_TTL_S, TOKEN_LEEWAY_S } from './claims.ts';
+import { createCallerVerifier } from './callers.ts';
+import { ACCESS_TTL_S, KEEP_VERDICT_AT_MOST_MS, TOKEN_LEEWAY_S } from './claims.ts';
 import { createFixedRevocationView } from './revocations.ts';
 
 const signer = await createTestSigner();

@@ -12,7 +12,7 @@ import { type Clock, systemClock } from '../core/clock.ts';
 import { DomainError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Telemetry } from '../telemetry/index.ts';
-import { ACCESS_TTL_S, bearerToken, TOKEN_LEEWAY_S } from './claims.ts';
+import { bearerToken, KEEP_VERDICT_AT_MOST_MS, TOKEN_LEEWAY_S } from './claims.ts';
 import { type RevocationView, revocationViewFrom, sessionVerdict } from './revocations.ts';
 import { type JWTVerifyGetKey, remoteJwks, verifyToken } from './verify.ts';
 
@@ -51,9 +51,6 @@ export interface CallerVerifier {
  * older than its staleness bound (nobody can tell), are 503 UPSTREAM_UNAVAILABLE, never the
  * caller's fault.
  */
-/** The longest a verified token's verdict is kept: an access token's life (ACCESS_TTL_S). */
-export const KEEP_VERDICT_AT_MOST_MS = ACCESS_TTL_S * 1000;
-
 export function createCallerVerifier(options: {
   keys: JWTVerifyGetKey;
   clock: Clock;

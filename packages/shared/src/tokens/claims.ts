@@ -4,6 +4,8 @@ export const TOKEN_AUDIENCE = 'talent-marketplace-api';
 /** The one algorithm our tokens use; verifiers pin it. */
 export const TOKEN_ALG = 'EdDSA';
 export const ACCESS_TTL_S = 15 * 60;
+/** The longest a verified token's verdict may be kept (the gateway's and every service's caches): an access token's life, whatever a token says of its expiry. */
+export const KEEP_VERDICT_AT_MOST_MS = ACCESS_TTL_S * 1000;
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
 
 /** Leeway on the time claims of our own tokens (DESIGN.md: at most 60 s), for auth and the gateway alike. */

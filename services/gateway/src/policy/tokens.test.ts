@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createManualClock, systemClock } from '@tm/shared';
-import { bearerToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
+import { bearerToken, KEEP_VERDICT_AT_MOST_MS, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tm/shared/tokens';
 import { createRemoteJWKSet, errors, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { startTestIssuer, type TestIssuer } from '../testing/tokens.ts';
 import { createTokenVerifier, JWKS_RETRY_MS } from './tokens.ts';
@@ -159,6 +159,25 @@ describe('createTokenVerifier', () => {
     expect((await v.check(`Bearer ${token}`)).kind).toBe('valid');
     clock.advance(125_000);
     expect((await v.check(`Bearer ${token}`)).kind).toBe('invalid');
+  });
+
+  it('keeps a verdict no longer than an access token lives, whatever the token says of its expiry (a key withdrawn stops counting)', async () => {
+    let resolves = 0;
+    const jwks = createRemoteJWKSet(new URL(issuer.jwksUrl));
+    const keys: JWTVerifyGetKey = (header, input) => {
+      resolves++;
+      return jwks(header, input);
+    };
+    const clock = createManualClock(Date.now());
+    const v = createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock, keys });
+    const token = await issuer.mint({}, { nowS: Math.floor(clock.now() / 1000), expiresInS: 86_400 });
+    expect((await v.check(`Bearer ${token}`)).kind).toBe('valid');
+    clock.advance(KEEP_VERDICT_AT_MOST_MS - 1_000);
+    expect((await v.check(`Bearer ${token}`)).kind).toBe('valid');
+    expect(resolves).toBe(1);
+    clock.advance(2_000);
+    await v.check(`Bearer ${token}`);
+    expect(resolves).toBe(2);
   });
 
   it('keeps its cache within the configured size', async () => {

@@ -1,6 +1,6 @@
 import type { Role } from '@tm/contracts';
 import type { Clock } from '@tm/shared';
-import { bearerToken, TOKEN_LEEWAY_S } from '@tm/shared/tokens';
+import { bearerToken, KEEP_VERDICT_AT_MOST_MS, TOKEN_LEEWAY_S } from '@tm/shared/tokens';
 import { type JWTVerifyGetKey, type RemoteJwksOptions, remoteJwks, UNKNOWN_KEY_REASON, verifyToken } from '@tm/shared/tokens/verify';
 
 /** Who a valid access token speaks for; what routes and the MCP server see of a caller. */
@@ -105,7 +105,10 @@ export function createTokenVerifier(options: {
       if (now < jwksDownUntil) return UNAVAILABLE;
       return verify(token, keys, now).then((result) => {
         if (result.kind === 'unavailable') jwksDownUntil = clock.now() + JWKS_RETRY_MS;
-        if (result.kind === 'valid') remember(authorization, result, (result.principal.exp + TOKEN_LEEWAY_S) * 1000, now);
+        // A valid verdict lives while the token does, never longer than an access token's life
+        // (KEEP_VERDICT_AT_MOST_MS): a token signed with a key since withdrawn stops counting within that.
+        if (result.kind === 'valid')
+          remember(authorization, result, Math.min((result.principal.exp + TOKEN_LEEWAY_S) * 1000, now + KEEP_VERDICT_AT_MOST_MS), now);
         // An unknown kid may be a key auth just rotated in: not remembered, so the next try refetches.
         else if (result.kind === 'invalid' && result.reason !== UNKNOWN_KEY_REASON) remember(authorization, result, now + NEGATIVE_TTL_MS, now);
         return result;
