@@ -1,5 +1,6 @@
 import type { ChangeMarker } from '@tm/shared/search';
 import {
+  buildReleaser,
   inChunks,
   intersectSorted,
   ordinalsWithEveryWord,
@@ -86,6 +87,7 @@ export class DirectorySnapshot {
     /** A PM's Bayesian rating from reviews (0 when unrated), the first key of the order. */
     bayesianOf: (id: string) => number = () => 0,
   ): Promise<DirectorySnapshot> {
+    const release = buildReleaser();
     const bySlug: ProfileCard[] = [];
     for await (const batch of batches) {
       for (const c of batch) {
@@ -93,7 +95,7 @@ export class DirectorySnapshot {
         const kept = previous?.card(c.slug);
         bySlug.push(kept !== undefined && Bun.deepEquals(kept, c) ? kept : c);
       }
-      await releaseBatch();
+      await release();
     }
     const cards = [...bySlug].sort(compareRanked(bayesianOf));
     // Each text is added on its own (no joined strings): a builder cuts a distinct text once.
@@ -123,7 +125,7 @@ export class DirectorySnapshot {
       for (const service of c.services) text.add(o, service);
       role[c.role].push(o);
       (c.availability.status === 'unavailable' ? unavailable : bookable).push(o);
-      if (o % CHUNK === CHUNK - 1) await yieldToRequests();
+      if (o % CHUNK === CHUNK - 1) await release();
     }
     const classes: ClassLists = {
       role: { pm: Int32Array.from(role.pm), resource: Int32Array.from(role.resource), expert: Int32Array.from(role.expert) },
