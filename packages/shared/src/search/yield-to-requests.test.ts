@@ -15,7 +15,13 @@ function fakeHeap(size: number, live: number) {
     },
     edenGC: () => void asked.push('eden'),
   };
-  return { heap, asked, grow: (to: number) => void (size = to), setLive: (to: number) => void (live = to) };
+  const grow = (to: number) => {
+    size = to;
+  };
+  const setLive = (to: number) => {
+    live = to;
+  };
+  return { heap, asked, grow, setLive };
 }
 
 describe('buildReleaser', () => {

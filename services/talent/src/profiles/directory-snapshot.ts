@@ -9,14 +9,12 @@ import {
   prebuild,
   QueryMatcher,
   queryWords,
-  releaseBatch,
   type StreamedAnswer,
   streamed,
   type TokenIndex,
   TokenIndexBuilder,
   topRanked,
   type WholeListAnswer,
-  yieldToRequests,
 } from '@tm/shared/search';
 import type { TalentRole } from './model.ts';
 import { compareRanked, isListed, sortSlugs } from './ranking.ts';
