@@ -7,12 +7,16 @@
  */
 import { CATEGORIES, LANGUAGES, type Lang, MARKET_CODES, MARKETS, type ServiceIndexLine } from '@tm/contracts';
 import { stableId } from '@tm/shared';
+import { buildReleaser } from '@tm/shared/search';
 import type { DocumentStore } from '@tm/shared/store';
 import { BENCH_ADJ, BENCH_ROLE, BENCH_TECH, BENCH_UPDATED_AT, batches, benchServiceSlug, pickCyclic } from '@tm/shared/testing';
 import { seedDocuments } from '../seed/index.ts';
 import type { ServiceDoc } from '../src/domain/model.ts';
 import { createServiceRepository } from '../src/domain/repository.ts';
 import { toIndexLine } from '../src/domain/snapshot.ts';
+
+/** How far the load lets the heap grow past its last full collection (buildReleaser): a full collection costs about as much at a tenth of the heap, so fewer of them. */
+const LOAD_HEAP_GROWTH = 2;
 
 const pick = pickCyclic;
 const TECH = BENCH_TECH;
@@ -84,5 +88,12 @@ export function syntheticServiceIndexLine(i: number): ServiceIndexLine | undefin
 export async function loadSyntheticServices(documents: DocumentStore, n: number): Promise<void> {
   const repo = createServiceRepository(documents);
   await repo.ensureIndexes();
-  for (const batch of batches(n, syntheticService)) await repo.upsertAll(batch);
+  // The old generation's garbage (each batch and its copies outlive the store's eden collection)
+  // is collected as the load goes, not at twice the live heap: the load would otherwise be the
+  // process's peak (docs/scale.md, issue 26).
+  const release = buildReleaser(LOAD_HEAP_GROWTH);
+  for (const batch of batches(n, syntheticService)) {
+    await repo.upsertAll(batch);
+    await release();
+  }
 }

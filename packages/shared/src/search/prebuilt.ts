@@ -1,5 +1,5 @@
 import { etagOf, matchesIfNoneMatch } from '../http/etag.ts';
-import { releaseBatch, yieldToRequests } from './yield-to-requests.ts';
+import { buildReleaser, releaseBatch, yieldToRequests } from './yield-to-requests.ts';
 
 /**
  * Whole-list answers built from one data version and served many times, with a strong ETag so a
@@ -65,11 +65,12 @@ export async function streamed(chunks: () => Iterable<string>, contentType = JSO
   let bytes = 0;
   let count = 0;
   const encoder = new TextEncoder();
+  const release = buildReleaser();
   for (const chunk of chunks()) {
     const encoded = encoder.encode(chunk);
     hasher.update(encoded);
     bytes += encoded.byteLength;
-    if (++count % CHUNKS_PER_SLICE === 0) await releaseBatch();
+    if (++count % CHUNKS_PER_SLICE === 0) await release();
   }
   return { etag: `"${hasher.digest('base64url').slice(0, 16)}-${bytes}"`, contentType, chunks };
 }

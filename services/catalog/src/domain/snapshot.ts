@@ -2,6 +2,7 @@ import { type CatalogEntry, LANGUAGES, type Lang, MARKET_CODES, MARKETS, type Ma
 import { etagOf } from '@tm/shared/http';
 import type { ChangeMarker } from '@tm/shared/search';
 import {
+  buildReleaser,
   createPrebuiltCache,
   inChunks,
   intersectSorted,
@@ -72,6 +73,7 @@ export class CatalogSnapshot {
     const byKey = new Map<string, number>();
     const positions = new Map<string, number[]>();
     const builders = Object.fromEntries(LANGUAGES.map((l) => [l, new TokenIndexBuilder()])) as Record<Lang, TokenIndexBuilder>;
+    const release = buildReleaser();
     let sinceYield = 0;
     for await (const batch of batches) {
       for (const d of batch) {
@@ -98,7 +100,7 @@ export class CatalogSnapshot {
         }
         if (++sinceYield === CHUNK) {
           sinceYield = 0;
-          await releaseBatch();
+          await release();
         }
       }
     }

@@ -1,5 +1,6 @@
 import type { ChangeMarker } from '@tm/shared/search';
 import {
+  buildReleaser,
   inChunks,
   intersectSorted,
   ordinalsWithEveryWord,
@@ -8,14 +9,12 @@ import {
   prebuild,
   QueryMatcher,
   queryWords,
-  releaseBatch,
   type StreamedAnswer,
   streamed,
   type TokenIndex,
   TokenIndexBuilder,
   topRanked,
   type WholeListAnswer,
-  yieldToRequests,
 } from '@tm/shared/search';
 import type { TalentRole } from './model.ts';
 import { compareRanked, isListed, sortSlugs } from './ranking.ts';
@@ -86,6 +85,7 @@ export class DirectorySnapshot {
     /** A PM's Bayesian rating from reviews (0 when unrated), the first key of the order. */
     bayesianOf: (id: string) => number = () => 0,
   ): Promise<DirectorySnapshot> {
+    const release = buildReleaser();
     const bySlug: ProfileCard[] = [];
     for await (const batch of batches) {
       for (const c of batch) {
@@ -93,7 +93,7 @@ export class DirectorySnapshot {
         const kept = previous?.card(c.slug);
         bySlug.push(kept !== undefined && Bun.deepEquals(kept, c) ? kept : c);
       }
-      await releaseBatch();
+      await release();
     }
     const cards = [...bySlug].sort(compareRanked(bayesianOf));
     // Each text is added on its own (no joined strings): a builder cuts a distinct text once.
@@ -123,7 +123,7 @@ export class DirectorySnapshot {
       for (const service of c.services) text.add(o, service);
       role[c.role].push(o);
       (c.availability.status === 'unavailable' ? unavailable : bookable).push(o);
-      if (o % CHUNK === CHUNK - 1) await yieldToRequests();
+      if (o % CHUNK === CHUNK - 1) await release();
     }
     const classes: ClassLists = {
       role: { pm: Int32Array.from(role.pm), resource: Int32Array.from(role.resource), expert: Int32Array.from(role.expert) },
