@@ -7,7 +7,7 @@ import { clip, linkLine } from './llms.ts';
 import { LLMS_PART_MAX_BYTES } from './llms-groups.ts';
 import { LLMS_MAP_MAX_BYTES } from './llms-map.ts';
 import { SITE_SOURCES } from './sources.ts';
-import { DEFAULT_LLMS_LIMITS, type SiteFileLimits, writeSiteFiles } from './write-site-files.ts';
+import { DEFAULT_LLMS_LIMITS, SITE_BUILD_SLICE, type SiteFileLimits, writeSiteFiles } from './write-site-files.ts';
 
 const ORIGIN = 'https://example.com';
 const dirs: string[] = [];
@@ -79,6 +79,26 @@ function partsOf(files: Map<string, string>, key: string): string[] {
 }
 
 const bytes = (text: string | undefined) => Buffer.byteLength(text ?? '');
+
+describe('a build', () => {
+  it('lets other work run while it writes (the event loop turns at least once per SITE_BUILD_SLICE pages)', async () => {
+    let turns = 0;
+    let done = false;
+    const spin = () => {
+      if (done) return;
+      turns++;
+      setImmediate(spin);
+    };
+    setImmediate(spin);
+    const n = SITE_BUILD_SLICE * 8;
+    await build(
+      Array.from({ length: n }, (_, i) => service(i)),
+      [],
+    );
+    done = true;
+    expect(turns).toBeGreaterThanOrEqual(8);
+  });
+});
 
 describe('linkLine and clip', () => {
   it('escapes brackets in the label and folds newlines in the description', () => {
