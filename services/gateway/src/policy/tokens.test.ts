@@ -12,6 +12,18 @@ beforeAll(async () => {
 afterAll(() => issuer.stop());
 
 const verifier = () => createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock: systemClock });
+/** The issuer's JWKS, counting how often a key is resolved (a verification that was not answered from the cache). */
+function countedKeys(): { keys: JWTVerifyGetKey; resolves: () => number } {
+  let resolved = 0;
+  const jwks = createRemoteJWKSet(new URL(issuer.jwksUrl));
+  return {
+    keys: (header, input) => {
+      resolved++;
+      return jwks(header, input);
+    },
+    resolves: () => resolved,
+  };
+}
 const b64url = (s: string) => Buffer.from(s).toString('base64url');
 
 describe('bearerToken', () => {
@@ -140,16 +152,11 @@ describe('createTokenVerifier', () => {
   });
 
   it('verifies a token once and answers later checks from its cache', async () => {
-    let resolves = 0;
-    const jwks = createRemoteJWKSet(new URL(issuer.jwksUrl));
-    const keys: JWTVerifyGetKey = (header, input) => {
-      resolves++;
-      return jwks(header, input);
-    };
+    const { keys, resolves } = countedKeys();
     const v = createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock: systemClock, keys });
     const token = await issuer.mint();
     for (let i = 0; i < 5; i++) expect((await v.check(`Bearer ${token}`)).kind).toBe('valid');
-    expect(resolves).toBe(1);
+    expect(resolves()).toBe(1);
   });
 
   it('stops answering a cached token as valid once it expires', async () => {
@@ -162,45 +169,30 @@ describe('createTokenVerifier', () => {
   });
 
   it('keeps a verdict no longer than an access token lives, whatever the token says of its expiry (a key withdrawn stops counting)', async () => {
-    let resolves = 0;
-    const jwks = createRemoteJWKSet(new URL(issuer.jwksUrl));
-    const keys: JWTVerifyGetKey = (header, input) => {
-      resolves++;
-      return jwks(header, input);
-    };
+    const { keys, resolves } = countedKeys();
     const clock = createManualClock(Date.now());
     const v = createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock, keys });
     const token = await issuer.mint({}, { nowS: Math.floor(clock.now() / 1000), expiresInS: 86_400 });
     expect((await v.check(`Bearer ${token}`)).kind).toBe('valid');
     clock.advance(KEEP_VERDICT_AT_MOST_MS - 1_000);
     expect((await v.check(`Bearer ${token}`)).kind).toBe('valid');
-    expect(resolves).toBe(1);
+    expect(resolves()).toBe(1);
     clock.advance(2_000);
     await v.check(`Bearer ${token}`);
-    expect(resolves).toBe(2);
+    expect(resolves()).toBe(2);
   });
 
   it('keeps its cache within the configured size', async () => {
-    let resolves = 0;
-    const jwks = createRemoteJWKSet(new URL(issuer.jwksUrl));
-    const keys: JWTVerifyGetKey = (header, input) => {
-      resolves++;
-      return jwks(header, input);
-    };
+    const { keys, resolves } = countedKeys();
     const v = createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock: systemClock, keys, cacheSize: 2 });
     const [a, b, c] = await Promise.all([issuer.mint({ sub: 'a' }), issuer.mint({ sub: 'b' }), issuer.mint({ sub: 'c' })]);
     for (const t of [a, b, c, a]) await v.check(`Bearer ${t}`);
     // a was evicted by c, so it is verified again.
-    expect(resolves).toBe(4);
+    expect(resolves()).toBe(4);
   });
 
   it('keeps a token in use in its cache: one answered within the last second is not the first evicted', async () => {
-    let resolves = 0;
-    const jwks = createRemoteJWKSet(new URL(issuer.jwksUrl));
-    const keys: JWTVerifyGetKey = (header, input) => {
-      resolves++;
-      return jwks(header, input);
-    };
+    const { keys, resolves } = countedKeys();
     const clock = createManualClock(Date.now());
     const v = createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock, keys, cacheSize: 2 });
     const nowS = Math.floor(clock.now() / 1000);
@@ -211,11 +203,11 @@ describe('createTokenVerifier', () => {
     // a is used again: it becomes the youngest, so c evicts b.
     expect((await v.check(`Bearer ${a}`)).kind).toBe('valid');
     await v.check(`Bearer ${c}`);
-    expect(resolves).toBe(3);
+    expect(resolves()).toBe(3);
     await v.check(`Bearer ${a}`);
-    expect(resolves).toBe(3);
+    expect(resolves()).toBe(3);
     await v.check(`Bearer ${b}`);
-    expect(resolves).toBe(4);
+    expect(resolves()).toBe(4);
   });
 
   it('answers a malformed header as invalid every time, and never from a cache', async () => {
