@@ -26,7 +26,6 @@ const group = createProcessGroup(logDir);
 const env = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '', BENCH_SCALE_N: String(n), LOG_LEVEL: 'info' };
 const print = (what: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ what, ...fields }));
 
-
 try {
   // BENCH_STARTUP_MONGODB_URL: a database already loaded with BENCH_SCALE_N services and profiles
   // (a stand-in started by hand, or a real MongoDB), to time changes to the services without
@@ -46,23 +45,30 @@ try {
     for (const service of ['talent', 'catalog']) {
       const load = spawnScript(group, env, `${service}-load`, `services/${service}/scripts/load-bench.ts`, onDatabase);
       if ((await load.proc.exited) !== 0) throw new Error(`${load.name} failed; see ${load.logFile}`);
-      print("loaded", { service, n, loadedMs: await logged(load, "loaded", "loadedMs"), warmedMs: await logged(load, "loaded", "warmedMs") });
+      print('loaded', { service, n, loadedMs: await logged(load, 'loaded', 'loadedMs'), warmedMs: await logged(load, 'loaded', 'warmedMs') });
     }
     print('stand-in after the loads', { pid: database.pid, url: mongoUrl, ...(await memoryMb(database.pid)), loadAverage: await loadAverage() });
   }
   for (const service of only) {
     const file = join(repoRoot, `services/${service}/scripts/startup-phases.ts`);
-    const cmd = profDir ? [process.execPath, '--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${service}.cpuprofile`, file] : [process.execPath, file];
+    const cmd = profDir
+      ? [process.execPath, '--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${service}.cpuprofile`, file]
+      : [process.execPath, file];
     const phases = group.spawn(`${service}-phases`, cmd, { ...env, ...onDatabase }, repoRoot);
     if ((await phases.proc.exited) !== 0) throw new Error(`${phases.name} failed; see ${phases.logFile}`);
     const line = (await Bun.file(phases.logFile).text()).split('\n').find((l) => l.includes('"msg":"startup phases"')) ?? '{}';
     const { ts: _ts, level: _level, service: _service, msg: _msg, bytes, ...timed } = JSON.parse(line) as Record<string, number>;
-    print('phases', { service, mb: Math.round(bytes / 2 ** 20), ...timed, loadAverage: await loadAverage() });
+    print('phases', { service, mb: Math.round((bytes ?? 0) / 2 ** 20), ...timed, loadAverage: await loadAverage() });
     for (let round = 1; round <= rounds; round++) {
       const port = freePort();
       const spawnedAt = performance.now();
       const s = spawnScript(group, env, `${service}-${round}`, `services/${service}/src/main.ts`, { ...onDatabase, PORT: String(port) });
-      await waitFor(`${service}'s /readyz 200`, async () => (await fetch(`${url(port)}/readyz`, { signal: AbortSignal.timeout(2_000) })).status === 200, [s], 600_000);
+      await waitFor(
+        `${service}'s /readyz 200`,
+        async () => (await fetch(`${url(port)}/readyz`, { signal: AbortSignal.timeout(2_000) })).status === 200,
+        [s],
+        600_000,
+      );
       const readyMs = Math.round(performance.now() - spawnedAt);
       const mem = await memoryMb(s.pid);
       print('main.ts ready', { service, round, readyMs, peakMb: mem.peak, rssMb: mem.rss, loadAverage: await loadAverage() });

@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'bun:test';
 import { edenGC } from 'bun:jsc';
+import { describe, expect, test } from 'bun:test';
 import { buildReleaser, eachBatchReleased, lastCollectedHeapBytes } from './yield-to-requests.ts';
 
 const MB = 2 ** 20;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { BSON, Long } from 'mongodb';
-import { Cursors, EncodedBatch, serializeReply } from './cursors.ts';
+import { Cursors, type EncodedBatch, serializeReply } from './cursors.ts';
 
 const docs = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: i }));
 
@@ -75,7 +75,7 @@ describe('the stand-in cursors', () => {
     expect((rest.cursor.id as Long).toNumber()).toBe(0);
   });
 
-  it('writes a reply with its batch as the documents\' BSON: the same bytes BSON.serialize gives the decoded reply', async () => {
+  it("writes a reply with its batch as the documents' BSON: the same bytes BSON.serialize gives the decoded reply", async () => {
     const cursors = new Cursors();
     const source = [{ _id: 'a', n: 1, nested: { list: [1, 'two', null] } }, { _id: 'b', when: new Date(0) }, { _id: 'c' }];
     const reply = await cursors.first('db.c', source, { batchSize: 2 });

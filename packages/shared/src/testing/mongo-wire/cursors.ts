@@ -155,7 +155,13 @@ export class Cursors {
  */
 export function serializeReply(reply: Document): Uint8Array {
   const cursor = reply.cursor as Document | undefined;
-  const key = cursor ? (cursor.firstBatch instanceof EncodedBatch ? 'firstBatch' : cursor.nextBatch instanceof EncodedBatch ? 'nextBatch' : undefined) : undefined;
+  const key = cursor
+    ? cursor.firstBatch instanceof EncodedBatch
+      ? 'firstBatch'
+      : cursor.nextBatch instanceof EncodedBatch
+        ? 'nextBatch'
+        : undefined
+    : undefined;
   if (!cursor || !key) return BSON.serialize(reply);
   const batch = cursor[key] as EncodedBatch;
   const { [key]: _batch, ...rest } = cursor;

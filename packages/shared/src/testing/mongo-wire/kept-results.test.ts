@@ -5,7 +5,7 @@ import { openStandInDatabase, startMongoWireStandIn } from './server.ts';
 
 const bson = (docs: object[]) => docs.map((d) => BSON.serialize(d));
 
-describe('the stand-in\'s kept results', () => {
+describe("the stand-in's kept results", () => {
   it('keeps a result read to its end, forgets it on a write to its collection, and never keeps one a write ran across', () => {
     const kept = new KeptResults(1_000_000);
     const key = kept.keyOf('db.c', { filter: { active: true }, sort: { rank: 1 } });
@@ -31,9 +31,14 @@ describe('the stand-in\'s kept results', () => {
     const kept = new KeptResults(1_000_000);
     const base = { filter: { active: true }, sort: { rank: 1 }, projection: { slug: 1 } };
     const keys = new Set(
-      [base, { ...base, filter: { active: false } }, { ...base, sort: { rank: -1 } }, { ...base, projection: { name: 1 } }, { ...base, skip: 5 }, { ...base, limit: 5 }].map((f) =>
-        kept.keyOf('db.c', f),
-      ),
+      [
+        base,
+        { ...base, filter: { active: false } },
+        { ...base, sort: { rank: -1 } },
+        { ...base, projection: { name: 1 } },
+        { ...base, skip: 5 },
+        { ...base, limit: 5 },
+      ].map((f) => kept.keyOf('db.c', f)),
     );
     expect(keys.size).toBe(6);
     expect(kept.keyOf('db.c', base)).toBe(kept.keyOf('db.c', { ...base }));
@@ -66,7 +71,8 @@ describe('a stand-in keeping results, through the driver', () => {
   it('answers a repeated find as the store would, after every kind of write, in batches', async () => {
     const c = db.raw.collection<{ _id: string; rank: number; active: boolean; note?: string }>('services');
     await c.insertMany(Array.from({ length: 250 }, (_, i) => ({ _id: `s${String(i).padStart(3, '0')}`, rank: i, active: i % 5 !== 0 })));
-    const read = async () => (await c.find({ active: true }, { sort: { rank: 1 }, projection: { rank: 1, note: 1 }, batchSize: 60 }).toArray()).map((d) => `${d._id}:${d.note ?? ''}`);
+    const read = async () =>
+      (await c.find({ active: true }, { sort: { rank: 1 }, projection: { rank: 1, note: 1 }, batchSize: 60 }).toArray()).map((d) => `${d._id}:${d.note ?? ''}`);
     const first = await read();
     expect(first).toHaveLength(200);
     // The same find again (now from the kept bytes): the same result.

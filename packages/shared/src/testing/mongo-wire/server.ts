@@ -68,9 +68,7 @@ const WRITES = new Set(['insert', 'update', 'delete', 'findAndModify', 'drop']);
  * so the same find again costs the stand-in nothing but the sending, as from a server's cache
  * (bench:scale's stand-in; tests of the cache).
  */
-export function startMongoWireStandIn(
-  options: { port?: number; record?: boolean; getMoreDelayMs?: number; keepResultsBytes?: number } = {},
-): MongoWireStandIn {
+export function startMongoWireStandIn(options: { port?: number; record?: boolean; getMoreDelayMs?: number; keepResultsBytes?: number } = {}): MongoWireStandIn {
   const record = options.record ?? true;
   const databases = new Map<string, DocumentStore>();
   const dbFor = (name: string) => {
