@@ -73,6 +73,8 @@ export function createLinkMails(deps: LinkMailDeps) {
     logger: deps.logger,
     ...deps.timings,
     ...(deps.telemetry ? { onOutcome: countOutboxDeliveries(deps.telemetry.metrics) } : {}),
+    // A reset request's address is whatever was typed, an account's or not: not kept once mailed.
+    forgetPayloadOf: [TOPIC.reset],
     handlers: {
       async [TOPIC.reset](payload) {
         // Looked up when sent: an address with no staff account, or a deactivated one, gets nothing (the request answered the same).
