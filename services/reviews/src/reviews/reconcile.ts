@@ -1,6 +1,7 @@
 import type { Clock, Logger } from '@tm/shared';
 import type { DocumentStore, Filter } from '@tm/shared/store';
 import type { ReviewDoc } from './model.ts';
+import { repeatEvery } from './repeat.ts';
 import { keysOf, type LedgerDoc, SITE_WIDE, type SummaryDoc } from './summaries.ts';
 
 /** How long a subject must have had no review move before its totals are corrected (a live move's `$inc` lands within ms of it). */
@@ -143,25 +144,7 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
     return { corrected, deferred, ledger: ledgerFixed };
   }
 
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<unknown> | undefined;
-  return {
-    pass,
-    /** A pass every `everyMs` until stopped (one at a time; a failed pass is logged and tried at the next). */
-    start(everyMs: number): void {
-      timer = setInterval(() => {
-        running ??= pass()
-          .catch((err: unknown) => deps.logger.warn('review totals check failed', { error: String(err) }))
-          .finally(() => {
-            running = undefined;
-          });
-      }, everyMs);
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return { pass, ...repeatEvery(pass, deps.logger, 'review totals check failed') };
 }
 
 function sameTotals(stored: SummaryDoc, want: Totals): boolean {
