@@ -20,6 +20,15 @@ export interface TalentDirectory {
   watch(): () => void;
 }
 
+/** How long a directory marker read waits for reviews' ratings index (it may take up to the index reads' 10 s budget). */
+export const RATINGS_WAIT_MS = 1_000;
+
+/** Resolves when `work` settles or after `ms`, whichever is first (`work` goes on; it never throws here). */
+async function atMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Like the catalog's read model: a snapshot built at start (or by the first request), then a
  * cheap change marker read off the request path once `maxAgeMs` has passed, and a rebuild in the
@@ -36,15 +45,20 @@ export function createTalentDirectory(options: {
   collectAfterFirstBuild?: boolean;
   /** Reviews' ratings of PMs (main.ts), the first key of the order; asked for changes with every marker read. None: unrated. */
   ratings?: RatingsBook;
+  /** How long a marker read waits for reviews' answer (RATINGS_WAIT_MS unless said). */
+  ratingsWaitMs?: number;
 }): TalentDirectory {
   const { repo, ratings } = options;
+  const ratingsWaitMs = options.ratingsWaitMs ?? RATINGS_WAIT_MS;
   const keeper = createSnapshotKeeper<DirectorySnapshot>({
     ...options,
     name: 'talent directory',
     // The ratings' version is part of the marker, so a publication, hide or restore reorders (a 304 from reviews costs nothing).
+    // A slow or hung reviews holds a marker read (a profile change, the index search reads) at most
+    // ratingsWaitMs: its answer, when it comes, is in the next read's version.
     readMarker: async () => {
       if (!ratings) return repo.changeMarker();
-      const [marker] = await Promise.all([repo.changeMarker(), ratings.refresh()]);
+      const [marker] = await Promise.all([repo.changeMarker(), atMost(ratings.refresh(), ratingsWaitMs)]);
       return { ...marker, latest: `${marker.latest}|${ratings.version}` };
     },
     // The NDJSON index's ETag pass runs with the build, before the snapshot serves (and before the
