@@ -1,7 +1,7 @@
 import type { Rating } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import type { RatingsBook } from '@tm/shared/client/ratings';
-import { createSnapshotKeeper, type PrebuiltAnswer, type StreamedAnswer } from '@tm/shared/search';
+import { createSnapshotKeeper, type PrebuiltAnswer, type SnapshotKeeper, type StreamedAnswer } from '@tm/shared/search';
 import { DirectorySnapshot, type TalentSearch } from './directory-snapshot.ts';
 import type { ProfileRepository } from './repository.ts';
 
@@ -50,15 +50,18 @@ export function createTalentDirectory(options: {
 }): TalentDirectory {
   const { repo, ratings } = options;
   const ratingsWaitMs = options.ratingsWaitMs ?? RATINGS_WAIT_MS;
-  const keeper = createSnapshotKeeper<DirectorySnapshot>({
+  const keeper: SnapshotKeeper<DirectorySnapshot> = createSnapshotKeeper<DirectorySnapshot>({
     ...options,
     name: 'talent directory',
     // The ratings' version is part of the marker, so a publication, hide or restore reorders (a 304 from reviews costs nothing).
-    // A slow or hung reviews holds a marker read (a profile change, the index search reads) at most
-    // ratingsWaitMs: its answer, when it comes, is in the next read's version.
+    // Once a snapshot serves, a slow or hung reviews holds a marker read (a profile change, the
+    // index search reads) at most ratingsWaitMs: its answer, when it comes, is in the next read's
+    // version. The first build waits for it (the client's own timeout), so a large index that takes
+    // a while at start-up does not cost a second build of the whole directory right after.
     readMarker: async () => {
       if (!ratings) return repo.changeMarker();
-      const [marker] = await Promise.all([repo.changeMarker(), atMost(ratings.refresh(), ratingsWaitMs)]);
+      const asked = ratings.refresh();
+      const [marker] = await Promise.all([repo.changeMarker(), keeper.hasSnapshot() ? atMost(asked, ratingsWaitMs) : asked]);
       return { ...marker, latest: `${marker.latest}|${ratings.version}` };
     },
     // The NDJSON index's ETag pass runs with the build, before the snapshot serves (and before the
