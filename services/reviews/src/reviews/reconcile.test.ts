@@ -80,6 +80,21 @@ describe('the review totals check', () => {
     expect(await t.parts.reconciler.pass()).toEqual({ corrected: 0, deferred: 0, ledger: false });
   });
 
+  it('is not held back by pending reviews written or edited within the quiet time (they move no totals)', async () => {
+    const t = await withPublished([5, 4, 3]);
+    const [crashed, stillPending] = t.pendingIds;
+    await publishedThenDied(t, String(crashed));
+    t.clock.advance(QUIET_MS + 1);
+    // Just now: a new review of the same service and PM (pending, the PM has not written), and an edit of a pending one.
+    const customer = await t.tokenFor('customer', 'cust-2');
+    const written = await t.call('POST', '/reviews', { token: customer.token, body: { bookingId: t.completedBooking(customer.sub), rating: 1, text } });
+    expect(written.body.data.status).toBe('pending');
+    const cust1 = await t.tokenFor('customer', 'cust-1');
+    expect((await t.call('PATCH', `/reviews/${stillPending}`, { token: cust1.token, body: { rating: 2 } })).status).toBe(200);
+    expect(await t.parts.reconciler.pass()).toEqual({ corrected: 3, deferred: 0, ledger: true });
+    expect((await summaryOf(t)).histogram).toEqual({ 1: 0, 2: 0, 3: 1, 4: 1, 5: 2 });
+  });
+
   it('takes back a hidden review still counted, and fixes a ledger a process died before', async () => {
     const t = await withPublished([5, 2]);
     const two = await reviewsOf(t).findOne({ rating: 2, status: 'published' });
