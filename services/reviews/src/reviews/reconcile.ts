@@ -1,5 +1,5 @@
 import type { Clock, Logger } from '@tm/shared';
-import type { DocumentStore, Filter } from '@tm/shared/store';
+import { type DocumentStore, type Filter, isDuplicateKeyError } from '@tm/shared/store';
 import type { ReviewDoc } from './model.ts';
 import { repeatEvery } from './repeat.ts';
 import { keysOf, type LedgerDoc, SITE_WIDE, type SummaryDoc } from './summaries.ts';
@@ -100,10 +100,7 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
         return;
       }
       if (stored === null) {
-        const inserted = await summaries.insertOne({ _id: key, ...want }).then(
-          () => true,
-          () => false,
-        );
+        const inserted = await summaries.insertOne({ _id: key, ...want }).then(() => true, lostRace);
         if (inserted) corrected++;
         return;
       }
@@ -137,10 +134,7 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
       const changes = storedLedger?.changes ?? 0;
       const set = ledgerDiffers ? { published: book.published, hidden: book.hidden, hiddenByReason: book.hiddenByReason } : {};
       if (storedLedger === null) {
-        ledgerFixed = await ledger.insertOne({ _id: 'ledger', ...book, changes: 1 }).then(
-          () => true,
-          () => false,
-        );
+        ledgerFixed = await ledger.insertOne({ _id: 'ledger', ...book, changes: 1 }).then(() => true, lostRace);
       } else {
         const result = await ledger.updateOne({ _id: 'ledger', changes }, { $set: { ...set, changes: changes + 1 } });
         ledgerFixed = result.matchedCount === 1 && ledgerDiffers;
@@ -151,6 +145,12 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
   }
 
   return { pass, ...repeatEvery(pass, deps.logger, 'review totals check failed') };
+}
+
+/** An insert that found the document there (a live move's upsert, or another replica, was first): nothing to do. Any other failure fails the pass. */
+function lostRace(err: unknown): false {
+  if (isDuplicateKeyError(err)) return false;
+  throw err;
 }
 
 function sameTotals(stored: SummaryDoc, want: Totals): boolean {
