@@ -80,7 +80,8 @@ export function createLinkMails(deps: LinkMailDeps) {
     handlers: {
       async [TOPIC.reset](payload) {
         // A finished message set ready again by hand has no address left: failed, not "delivered" to nobody.
-        if (typeof payload.email !== 'string') throw new PermanentDeliveryError('no address: it was forgotten when the message finished; the person asks again');
+        if (typeof payload.email !== 'string')
+          throw new PermanentDeliveryError('no address: it was forgotten when the message finished; the person asks again');
         // Looked up when sent: an address with no staff account, or a deactivated one, gets nothing (the request answered the same).
         const account = await deps.staff.findByEmail(String(payload.email));
         if (account && !account.deactivatedAt) await mailSetPasswordLink(account, LINK_TTL_MS.reset, resetMail);
