@@ -38,7 +38,7 @@ const deps: ReviewsDeps = {
 const parts = buildParts(deps);
 setup = retryUntilDone(logger, 'reviews setup (indexes)', () => parts.ensureIndexes());
 parts.sweeper.start(config.SWEEP_INTERVAL_MS);
-parts.reconciler.start(config.RECONCILE_INTERVAL_MS);
+parts.reconciler.start(config.TOTALS_CHECK_INTERVAL_MS);
 const app = listenOrExit(createApp(deps, parts), { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT }, logger);
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
 

@@ -158,6 +158,11 @@ describe('link mails through the outbox', () => {
       ['delivered', {}],
       ['delivered', {}],
     ]);
+    // An operator sets one ready again: there is no address to mail, so it fails for them to see, and nothing is sent.
+    await outboxOf(t.deps).updateOne({ _id: String(after[0]?._id) }, { $set: { state: 'ready', nextAt: 0 } });
+    expect(await next.linkMails.deliverDue()).toBe(1);
+    expect(await outboxOf(t.deps).findOne({ _id: String(after[0]?._id) })).toMatchObject({ state: 'failed', lastError: expect.stringContaining('no address') });
+    expect(next.mailer.sent).toHaveLength(1);
   });
 
   it('mails no reset link to a deactivated staff account (as to an unknown address)', async () => {

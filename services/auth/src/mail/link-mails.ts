@@ -1,6 +1,6 @@
 import { type Clock, type Logger, newId } from '@tm/shared';
 import type { Mailer } from '@tm/shared/mail';
-import { countOutboxDeliveries, createOutbox, type OutboxGuard, type OutboxMessage, type OutboxOptions } from '@tm/shared/outbox';
+import { countOutboxDeliveries, createOutbox, type OutboxGuard, type OutboxMessage, type OutboxOptions, PermanentDeliveryError } from '@tm/shared/outbox';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { addressInUseMail, confirmMail } from '../account/confirm-mail.ts';
@@ -79,6 +79,9 @@ export function createLinkMails(deps: LinkMailDeps) {
     forgetPayloadOf: [TOPIC.reset],
     handlers: {
       async [TOPIC.reset](payload) {
+        // A finished message set ready again by hand has no address left: failed, not "delivered" to nobody.
+        if (typeof payload.email !== 'string')
+          throw new PermanentDeliveryError('no address: it was forgotten when the message finished; the person asks again');
         // Looked up when sent: an address with no staff account, or a deactivated one, gets nothing (the request answered the same).
         const account = await deps.staff.findByEmail(String(payload.email));
         if (account && !account.deactivatedAt) await mailSetPasswordLink(account, LINK_TTL_MS.reset, resetMail);

@@ -80,6 +80,53 @@ describe('the review totals check', () => {
     expect(await t.parts.reconciler.pass()).toEqual({ corrected: 0, deferred: 0, ledger: false });
   });
 
+  it('is not held back by pending reviews written or edited within the quiet time (they move no totals)', async () => {
+    const t = await withPublished([5, 4, 3]);
+    const [crashed, stillPending] = t.pendingIds;
+    await publishedThenDied(t, String(crashed));
+    t.clock.advance(QUIET_MS + 1);
+    // Just now: a new review of the same service and PM (pending, the PM has not written), and an edit of a pending one.
+    const customer = await t.tokenFor('customer', 'cust-2');
+    const written = await t.call('POST', '/reviews', { token: customer.token, body: { bookingId: t.completedBooking(customer.sub), rating: 1, text } });
+    expect(written.body.data.status).toBe('pending');
+    const cust1 = await t.tokenFor('customer', 'cust-1');
+    expect((await t.call('PATCH', `/reviews/${stillPending}`, { token: cust1.token, body: { rating: 2 } })).status).toBe(200);
+    expect(await t.parts.reconciler.pass()).toEqual({ corrected: 3, deferred: 0, ledger: true });
+    expect((await summaryOf(t)).histogram).toEqual({ 1: 0, 2: 0, 3: 1, 4: 1, 5: 2 });
+  });
+
+  it('writes totals never created, loses quietly to a document that appeared meanwhile, and fails the pass on any other store error', async () => {
+    const t = await withPublished([5]);
+    const summaries = t.deps.documents.collection<SummaryDoc>('review_summaries');
+    // As if the service's first publication died before its upsert.
+    await summaries.deleteMany({ _id: 'service:svc-1' });
+    t.clock.advance(QUIET_MS + 1);
+    /** The store, its review_summaries' insertOne replaced by `insert`. */
+    const withInsert = (insert: (real: typeof summaries.insertOne, doc: SummaryDoc) => Promise<void>) =>
+      new Proxy(t.deps.documents, {
+        get(target, prop, receiver) {
+          if (prop !== 'collection') return Reflect.get(target, prop, receiver);
+          return (name: string) => {
+            const c = target.collection<SummaryDoc>(name);
+            if (name !== 'review_summaries') return c;
+            return new Proxy(c, {
+              get: (coll, key, r) => (key === 'insertOne' ? (doc: SummaryDoc) => insert(coll.insertOne.bind(coll), doc) : Reflect.get(coll, key, r)),
+            });
+          };
+        },
+      });
+    const failing = createReconciler({ documents: withInsert(() => Promise.reject(new Error('store away'))), clock: t.clock, logger: t.deps.logger });
+    await expect(failing.pass()).rejects.toThrow('store away');
+    // Another replica's insert lands first: not counted as this pass's correction, and no error.
+    const beaten = withInsert(async (real, doc) => {
+      await real({ ...doc });
+      await real(doc);
+    });
+    expect(await createReconciler({ documents: beaten, clock: t.clock, logger: t.deps.logger }).pass()).toEqual({ corrected: 0, deferred: 0, ledger: false });
+    expect(await summaries.findOne({ _id: 'service:svc-1' })).toMatchObject({ count: 1, sum: 5, stars: { 5: 1 } });
+    expect(await t.parts.reconciler.pass()).toEqual({ corrected: 0, deferred: 0, ledger: false });
+  });
+
   it('takes back a hidden review still counted, and fixes a ledger a process died before', async () => {
     const t = await withPublished([5, 2]);
     const two = await reviewsOf(t).findOne({ rating: 2, status: 'published' });

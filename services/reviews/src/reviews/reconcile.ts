@@ -1,5 +1,5 @@
 import type { Clock, Logger } from '@tm/shared';
-import type { DocumentStore, Filter } from '@tm/shared/store';
+import { type DocumentStore, type Filter, isDuplicateKeyError } from '@tm/shared/store';
 import type { ReviewDoc } from './model.ts';
 import { repeatEvery } from './repeat.ts';
 import { keysOf, type LedgerDoc, SITE_WIDE, type SummaryDoc } from './summaries.ts';
@@ -7,6 +7,8 @@ import { keysOf, type LedgerDoc, SITE_WIDE, type SummaryDoc } from './summaries.
 /** How long a subject must have had no review move before its totals are corrected (a live move's `$inc` lands within ms of it). */
 export const QUIET_MS = 10 * 60_000;
 const BATCH = 2_000;
+/** The statuses the totals and the ledger count, and the ones every move leaves a review in. */
+const COUNTED = ['published', 'hidden'];
 
 type Stars = SummaryDoc['stars'];
 type Totals = { count: number; sum: number; stars: Stars };
@@ -45,14 +47,18 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
 
   /**
    * Whether a review of the subject (any review for the site-wide totals) moved since `since`: read
-   * after the stored totals, so a move whose `$inc` may not have landed yet is always seen.
+   * after the stored totals, so a move whose `$inc` may not have landed yet is always seen. Every
+   * move leaves its review published or hidden with `updatedAt` set; a pending review written or
+   * edited meanwhile moves no totals, so it defers nothing (on a busy site one is written every few
+   * minutes, which would otherwise hold the site-wide totals and the ledger back for good).
    */
   async function movedSince(key: string, since: string): Promise<boolean> {
     const at = key.indexOf(':');
     const kind = at < 0 ? key : key.slice(0, at);
     const id = key.slice(at + 1);
     const subject: Filter = kind === 'service' ? { 'subjects.serviceIds': id } : kind === 'pm' ? { 'subjects.pmId': id } : {};
-    return (await reviews.findOne({ ...subject, authorRole: 'customer', updatedAt: { $gt: since } }, { projection: { _id: 1 } })) !== null;
+    const filter: Filter = { ...subject, authorRole: 'customer', status: { $in: COUNTED }, updatedAt: { $gt: since } };
+    return (await reviews.findOne(filter, { projection: { _id: 1 } })) !== null;
   }
 
   async function pass(): Promise<ReconcileResult> {
@@ -62,7 +68,7 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
     const add = (into: Record<string, number>, key: string) => {
       into[key] = (into[key] ?? 0) + 1;
     };
-    const filter: Filter = { authorRole: 'customer', status: { $in: ['published', 'hidden'] } };
+    const filter: Filter = { authorRole: 'customer', status: { $in: COUNTED } };
     const projection = { subjects: 1, rating: 1, status: 1, hidden: 1, authorRole: 1 } as const;
     for await (const batch of reviews.find(filter, { projection }).batches(BATCH)) {
       for (const doc of batch) {
@@ -94,10 +100,7 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
         return;
       }
       if (stored === null) {
-        const inserted = await summaries.insertOne({ _id: key, ...want }).then(
-          () => true,
-          () => false,
-        );
+        const inserted = await summaries.insertOne({ _id: key, ...want }).then(() => true, lostRace);
         if (inserted) corrected++;
         return;
       }
@@ -131,10 +134,7 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
       const changes = storedLedger?.changes ?? 0;
       const set = ledgerDiffers ? { published: book.published, hidden: book.hidden, hiddenByReason: book.hiddenByReason } : {};
       if (storedLedger === null) {
-        ledgerFixed = await ledger.insertOne({ _id: 'ledger', ...book, changes: 1 }).then(
-          () => true,
-          () => false,
-        );
+        ledgerFixed = await ledger.insertOne({ _id: 'ledger', ...book, changes: 1 }).then(() => true, lostRace);
       } else {
         const result = await ledger.updateOne({ _id: 'ledger', changes }, { $set: { ...set, changes: changes + 1 } });
         ledgerFixed = result.matchedCount === 1 && ledgerDiffers;
@@ -145,6 +145,12 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
   }
 
   return { pass, ...repeatEvery(pass, deps.logger, 'review totals check failed') };
+}
+
+/** An insert that found the document there (a live move's upsert, or another replica, was first): nothing to do. Any other failure fails the pass. */
+function lostRace(err: unknown): false {
+  if (isDuplicateKeyError(err)) return false;
+  throw err;
 }
 
 function sameTotals(stored: SummaryDoc, want: Totals): boolean {
