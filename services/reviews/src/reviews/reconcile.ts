@@ -2,24 +2,37 @@ import type { Clock, Logger } from '@tm/shared';
 import { type DocumentStore, type Filter, isDuplicateKeyError } from '@tm/shared/store';
 import type { ReviewDoc } from './model.ts';
 import { repeatEvery } from './repeat.ts';
-import { keysOf, type LedgerDoc, SITE_WIDE, type SummaryDoc } from './summaries.ts';
+import { keysOf, type LedgerDoc, type SummaryDoc } from './summaries.ts';
 
-/** How long a subject must have had no review move before its totals are corrected (a live move's `$inc` lands within ms of it). */
+/**
+ * How long a difference between stored totals and the reviews must stay the same before it is
+ * corrected: a move's own `$inc` lands within milliseconds of its status write, so a difference it
+ * makes is gone (or another) by then; one a crash left stays exactly as it is.
+ */
 export const QUIET_MS = 10 * 60_000;
 const BATCH = 2_000;
 /** The statuses the totals and the ledger count, and the ones every move leaves a review in. */
 const COUNTED = ['published', 'hidden'];
+/** The ledger's entry among the observed differences (subjects are `service:<id>`, `pm:<id>`, `all`). */
+const LEDGER = 'ledger';
+/** Differences remembered at most (a crash leaves a handful; a flood of them is corrected a part at a time). */
+const MAX_OBSERVED = 10_000;
 
 type Stars = SummaryDoc['stars'];
 type Totals = { count: number; sum: number; stars: Stars };
+const STARS = ['1', '2', '3', '4', '5'] as const;
 const noStars = (): Stars => ({ 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 });
 const starKey = (rating: number) => String(rating) as keyof Stars;
+
+/** A difference seen by a pass: what it was (`sig`) and since when it has been that (epoch ms). */
+type Observed = { key: string; sig: string; since: number };
+type ObservationsDoc = { _id: 'differences'; seen: Observed[] };
 
 /** What a pass found and corrected. */
 export interface ReconcileResult {
   /** Subjects (and the site-wide totals) whose stored totals differed from their reviews and were corrected. */
   corrected: number;
-  /** Subjects that differed but had a review move within QUIET_MS: left to the next pass. */
+  /** Differences seen for less than QUIET_MS (or changed since the last pass): left to a later pass. */
   deferred: number;
   /** Whether the moderation ledger was corrected. */
   ledger: boolean;
@@ -29,40 +42,39 @@ export interface ReconcileResult {
  * Puts the running totals back in line with the reviews when a move's counting was cut short.
  * A status move and its summaries' `$inc` are separate writes (the store has no transactions), so
  * a process dying between them leaves a published review uncounted, or a hidden one counted; one
- * dying between the totals and the ledger leaves the ratings index's version unmoved. A pass counts
- * every published and hidden customer review, compares each subject's stored totals (and the
- * site-wide ones, and the ledger) and corrects those that differ with a compare-and-set on the
- * values it read, then moves the ledger's `changes` so the ratings index is rebuilt. A subject with
- * a review moved in the last QUIET_MS (asked after its totals were read) is left alone: that move's
- * own `$inc` may be on its way; so are the site-wide totals and the ledger while any review moved.
- * A move after that question either lands before the correction (whose compare-and-set then
- * fails) or after it, adding to totals counted without it. Replicas may run passes at once: each correction is conditional
- * on the values read, so a second one finds nothing to do or loses its compare-and-set.
+ * dying between the totals and the ledger leaves the ledger and the ratings index's version behind.
+ *
+ * A pass counts every published and hidden customer review and compares each subject's stored
+ * totals, the site-wide ones and the ledger. A difference is corrected only once a pass sees the
+ * very same difference that an earlier pass saw at least QUIET_MS before (the differences seen are
+ * stored, `review_totals_check`, so every replica and a restarted process go on from them): a live
+ * move's `$inc` on its way makes a difference that is gone or another by then, and moves made
+ * meanwhile change the stored totals and the reviews alike, so they leave a crash's difference as
+ * it was. The correction is a compare-and-set on the values just read (the ledger's on its count
+ * of changes, which every move increments), so a move landing in between makes it fail until the
+ * next pass, and replicas checking at once correct each subject once. Any correction moves the
+ * ledger's `changes`, so the ratings index is rebuilt.
  */
 export function createReconciler(deps: { documents: DocumentStore; clock: Clock; logger: Logger; quietMs?: number }) {
   const reviews = deps.documents.collection<ReviewDoc>('reviews');
   const summaries = deps.documents.collection<SummaryDoc>('review_summaries');
   const ledger = deps.documents.collection<LedgerDoc>('review_ledger');
+  const observations = deps.documents.collection<ObservationsDoc>('review_totals_check');
   const quietMs = deps.quietMs ?? QUIET_MS;
 
-  /**
-   * Whether a review of the subject (any review for the site-wide totals) moved since `since`: read
-   * after the stored totals, so a move whose `$inc` may not have landed yet is always seen. Every
-   * move leaves its review published or hidden with `updatedAt` set; a pending review written or
-   * edited meanwhile moves no totals, so it defers nothing (on a busy site one is written every few
-   * minutes, which would otherwise hold the site-wide totals and the ledger back for good).
-   */
-  async function movedSince(key: string, since: string): Promise<boolean> {
-    const at = key.indexOf(':');
-    const kind = at < 0 ? key : key.slice(0, at);
-    const id = key.slice(at + 1);
-    const subject: Filter = kind === 'service' ? { 'subjects.serviceIds': id } : kind === 'pm' ? { 'subjects.pmId': id } : {};
-    const filter: Filter = { ...subject, authorRole: 'customer', status: { $in: COUNTED }, updatedAt: { $gt: since } };
-    return (await reviews.findOne(filter, { projection: { _id: 1 } })) !== null;
-  }
-
   async function pass(): Promise<ReconcileResult> {
-    const quietSince = new Date(deps.clock.now() - quietMs).toISOString();
+    const now = deps.clock.now();
+    const earlier = new Map(((await observations.findOne({ _id: 'differences' }))?.seen ?? []).map((o) => [o.key, o]));
+    const next: Observed[] = [];
+    /** Whether `sig` has been `key`'s difference for QUIET_MS; remembered for the next pass unless corrected now. */
+    const settled = (key: string, sig: string): boolean => {
+      const before = earlier.get(key);
+      const since = before?.sig === sig ? before.since : now;
+      if (now - since >= quietMs) return true;
+      if (next.length < MAX_OBSERVED) next.push({ key, sig, since });
+      return false;
+    };
+
     const expected = new Map<string, Totals>();
     const book = { published: {} as Record<string, number>, hidden: {} as Record<string, number>, hiddenByReason: {} as Record<string, number> };
     const add = (into: Record<string, number>, key: string) => {
@@ -94,8 +106,9 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
     let corrected = 0;
     let deferred = 0;
     const correct = async (key: string, stored: SummaryDoc | null, want: Totals) => {
-      if (stored !== null && sameTotals(stored, want)) return;
-      if (await movedSince(key, quietSince)) {
+      const sig = totalsDifference(stored, want);
+      if (sig === undefined) return;
+      if (!settled(key, sig)) {
         deferred++;
         return;
       }
@@ -106,7 +119,7 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
       }
       const read: Filter = { _id: key, count: stored.count, sum: stored.sum };
       // A star value never counted is missing, not 0 (the $inc writes only the ones it moves): null matches missing.
-      for (const star of ['1', '2', '3', '4', '5'] as const) {
+      for (const star of STARS) {
         const value = stored.stars?.[star] ?? 0;
         read[`stars.${star}`] = value === 0 ? { $in: [0, null] } : value;
       }
@@ -124,22 +137,21 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
 
     let ledgerFixed = false;
     const storedLedger = await ledger.findOne({ _id: 'ledger' });
-    const ledgerDiffers =
-      !sameCounts(storedLedger?.published, book.published) ||
-      !sameCounts(storedLedger?.hidden, book.hidden) ||
-      !sameCounts(storedLedger?.hiddenByReason, book.hiddenByReason);
-    if (ledgerDiffers && (await movedSince(SITE_WIDE, quietSince))) deferred++;
-    else if (ledgerDiffers || corrected > 0) {
+    const ledgerSig = ledgerDifference(storedLedger, book);
+    const ledgerDue = ledgerSig !== undefined && settled(LEDGER, ledgerSig);
+    if (ledgerSig !== undefined && !ledgerDue) deferred++;
+    if (ledgerDue || corrected > 0) {
       // Moving `changes` tells the ratings index its body is out of date, whether the ledger itself or only totals were wrong.
       const changes = storedLedger?.changes ?? 0;
-      const set = ledgerDiffers ? { published: book.published, hidden: book.hidden, hiddenByReason: book.hiddenByReason } : {};
+      const set = ledgerDue ? { published: book.published, hidden: book.hidden, hiddenByReason: book.hiddenByReason } : {};
       if (storedLedger === null) {
         ledgerFixed = await ledger.insertOne({ _id: 'ledger', ...book, changes: 1 }).then(() => true, lostRace);
       } else {
         const result = await ledger.updateOne({ _id: 'ledger', changes }, { $set: { ...set, changes: changes + 1 } });
-        ledgerFixed = result.matchedCount === 1 && ledgerDiffers;
+        ledgerFixed = result.matchedCount === 1 && ledgerDue;
       }
     }
+    if (next.length > 0 || earlier.size > 0) await observations.updateOne({ _id: 'differences' }, { $set: { seen: next } }, { upsert: true });
     if (corrected > 0 || ledgerFixed) deps.logger.warn('review totals corrected from the reviews', { corrected, ledger: ledgerFixed, deferred });
     return { corrected, deferred, ledger: ledgerFixed };
   }
@@ -153,17 +165,23 @@ function lostRace(err: unknown): false {
   throw err;
 }
 
-function sameTotals(stored: SummaryDoc, want: Totals): boolean {
-  if (stored.count !== want.count || stored.sum !== want.sum) return false;
-  for (const star of ['1', '2', '3', '4', '5'] as const) if ((stored.stars?.[star] ?? 0) !== want.stars[star]) return false;
-  return true;
+/** What would have to be added to `stored` to make `want`, as text (undefined: nothing). */
+function totalsDifference(stored: SummaryDoc | null, want: Totals): string | undefined {
+  const parts = [want.count - (stored?.count ?? 0), want.sum - (stored?.sum ?? 0), ...STARS.map((star) => want.stars[star] - (stored?.stars?.[star] ?? 0))];
+  return parts.every((d) => d === 0) && stored !== null ? undefined : parts.join(',');
 }
 
-/** Two count maps alike, a missing key and a zero being the same. */
-function sameCounts(stored: Record<string, number> | undefined, want: Record<string, number>): boolean {
-  const keys = new Set([...Object.keys(stored ?? {}), ...Object.keys(want)]);
-  for (const key of keys) if ((stored?.[key] ?? 0) !== (want[key] ?? 0)) return false;
-  return true;
+/** The same for the ledger's three count maps (a missing key and a zero being the same). */
+function ledgerDifference(stored: LedgerDoc | null, want: Record<'published' | 'hidden' | 'hiddenByReason', Record<string, number>>): string | undefined {
+  const parts: string[] = [];
+  for (const field of ['published', 'hidden', 'hiddenByReason'] as const) {
+    const have = stored?.[field] ?? {};
+    for (const key of [...new Set([...Object.keys(have), ...Object.keys(want[field])])].sort()) {
+      const d = (want[field][key] ?? 0) - (have[key] ?? 0);
+      if (d !== 0) parts.push(`${field}.${key}:${d}`);
+    }
+  }
+  return parts.length === 0 ? undefined : parts.join(',');
 }
 
 export type Reconciler = ReturnType<typeof createReconciler>;

@@ -6,20 +6,26 @@ import type { Logger } from '@tm/shared';
  * in progress.
  */
 export function repeatEvery(pass: () => Promise<unknown>, logger: Logger, failure: string) {
-  let timer: ReturnType<typeof setInterval> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<unknown> | undefined;
   return {
-    start(everyMs: number): void {
-      timer = setInterval(() => {
+    /** Passes every `everyMs`, the first after `firstAfterMs` (default `everyMs`). */
+    start(everyMs: number, firstAfterMs = everyMs): void {
+      const tick = () => {
         running ??= pass()
           .catch((err: unknown) => logger.warn(failure, { error: String(err) }))
           .finally(() => {
             running = undefined;
           });
-      }, everyMs);
+      };
+      timer = setTimeout(() => {
+        tick();
+        timer = setInterval(tick, everyMs);
+      }, firstAfterMs);
     },
     async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
+      // One handle either way: clearTimeout and clearInterval cancel both kinds.
+      clearTimeout(timer);
       await running;
     },
   };
