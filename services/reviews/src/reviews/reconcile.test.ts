@@ -171,6 +171,33 @@ describe('the review totals check', () => {
     expect((await ledgerOf(t))?.published).toMatchObject({ 4: 1, 5: 1 });
   });
 
+  it('moves the index version at the next pass when a pass died after its corrections and before moving it', async () => {
+    const t = await withPublished([5, 4]);
+    // One subject's totals short (the ledger right): only the version would tell readers.
+    await t.deps.documents.collection<SummaryDoc>('review_summaries').updateOne({ _id: 'service:svc-1' }, { $inc: { count: -1, sum: -4, 'stars.4': -1 } });
+    await observeThenWait(t);
+    const changes = (await ledgerOf(t))?.changes ?? 0;
+    // The ledger refuses the pass's write: as if the process died right after correcting the totals.
+    const dying = new Proxy(t.deps.documents, {
+      get(target, prop, receiver) {
+        if (prop !== 'collection') return Reflect.get(target, prop, receiver);
+        return (name: string) => {
+          const c = target.collection(name);
+          if (name !== 'review_ledger') return c;
+          return new Proxy(c, { get: (coll, key, r) => (key === 'updateOne' ? () => Promise.reject(new Error('died')) : Reflect.get(coll, key, r)) });
+        };
+      },
+    });
+    await expect(createReconciler({ documents: dying, clock: t.clock, logger: t.deps.logger }).pass()).rejects.toThrow('died');
+    expect((await summaryOf(t)).count).toBe(2);
+    expect((await ledgerOf(t))?.changes).toBe(changes);
+    // Everything is right now, yet the next pass moves the version.
+    expect(await t.parts.reconciler.pass()).toEqual({ corrected: 0, deferred: 0, ledger: false });
+    expect((await ledgerOf(t))?.changes).toBe(changes + 1);
+    expect(await t.parts.reconciler.pass()).toEqual({ corrected: 0, deferred: 0, ledger: false });
+    expect((await ledgerOf(t))?.changes).toBe(changes + 1);
+  });
+
   it('four replicas checking at once correct each subject once', async () => {
     const t = await withPublished([5, 4, 3, 2]);
     for (const id of t.pendingIds) await publishedThenDied(t, id);

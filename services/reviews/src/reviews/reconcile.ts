@@ -26,7 +26,8 @@ const starKey = (rating: number) => String(rating) as keyof Stars;
 
 /** A difference seen by a pass: what it was (`sig`) and since when it has been that (epoch ms). */
 type Observed = { key: string; sig: string; since: number };
-type ObservationsDoc = { _id: 'differences'; seen: Observed[] };
+/** `bump`: a pass corrected totals and has not yet moved the index's version (it died in between: the next pass moves it). */
+type ObservationsDoc = { _id: 'differences'; seen: Observed[]; bump?: boolean };
 
 /** What a pass found and corrected. */
 export interface ReconcileResult {
@@ -64,7 +65,15 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
 
   async function pass(): Promise<ReconcileResult> {
     const now = deps.clock.now();
-    const earlier = new Map(((await observations.findOne({ _id: 'differences' }))?.seen ?? []).map((o) => [o.key, o]));
+    const held = await observations.findOne({ _id: 'differences' });
+    const earlier = new Map((held?.seen ?? []).map((o) => [o.key, o]));
+    let bump = held?.bump === true;
+    /** Before the first correction: noted, so a pass dying before it moves the version leaves that to the next. */
+    const noteBump = async () => {
+      if (bump) return;
+      await observations.updateOne({ _id: 'differences' }, { $set: { bump: true } }, { upsert: true });
+      bump = true;
+    };
     const next: Observed[] = [];
     /** Whether `sig` has been `key`'s difference for QUIET_MS; remembered for the next pass unless corrected now. */
     const settled = (key: string, sig: string): boolean => {
@@ -112,6 +121,7 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
         deferred++;
         return;
       }
+      await noteBump();
       if (stored === null) {
         const inserted = await summaries.insertOne({ _id: key, ...want }).then(() => true, lostRace);
         if (inserted) corrected++;
@@ -140,7 +150,8 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
     const ledgerSig = ledgerDifference(storedLedger, book);
     const ledgerDue = ledgerSig !== undefined && settled(LEDGER, ledgerSig);
     if (ledgerSig !== undefined && !ledgerDue) deferred++;
-    if (ledgerDue || corrected > 0) {
+    if (ledgerDue) await noteBump();
+    if (bump) {
       // Moving `changes` tells the ratings index its body is out of date, whether the ledger itself or only totals were wrong.
       const changes = storedLedger?.changes ?? 0;
       const set = ledgerDue ? { published: book.published, hidden: book.hidden, hiddenByReason: book.hiddenByReason } : {};
@@ -151,7 +162,9 @@ export function createReconciler(deps: { documents: DocumentStore; clock: Clock;
         ledgerFixed = result.matchedCount === 1 && ledgerDue;
       }
     }
-    if (next.length > 0 || earlier.size > 0) await observations.updateOne({ _id: 'differences' }, { $set: { seen: next } }, { upsert: true });
+    // The version has moved (by this pass, or by a move that beat its compare-and-set after the corrections).
+    if (next.length > 0 || earlier.size > 0 || bump)
+      await observations.updateOne({ _id: 'differences' }, { $set: { seen: next, bump: false } }, { upsert: true });
     if (corrected > 0 || ledgerFixed) deps.logger.warn('review totals corrected from the reviews', { corrected, ledger: ledgerFixed, deferred });
     return { corrected, deferred, ledger: ledgerFixed };
   }
