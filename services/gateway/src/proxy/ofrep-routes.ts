@@ -4,7 +4,7 @@ import type { RequestStates } from '../policy/request-state.ts';
 import type { Upstreams } from '../site-deps.ts';
 import { handOver, type ProxiedRoute } from './api-routes.ts';
 import { forward, ProxyFailure } from './proxy.ts';
-import { OFREP_PREFIX, resolveOfrepTarget, searchOf } from './routing.ts';
+import { resolveOfrepTarget, searchOf } from './routing.ts';
 import { createTimeoutSignals } from './timeout-signals.ts';
 
 /** What the OFREP pass-through needs. */
