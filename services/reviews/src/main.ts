@@ -38,6 +38,7 @@ const deps: ReviewsDeps = {
 const parts = buildParts(deps);
 setup = retryUntilDone(logger, 'reviews setup (indexes)', () => parts.ensureIndexes());
 parts.sweeper.start(config.SWEEP_INTERVAL_MS);
+parts.reconciler.start(config.TOTALS_CHECK_INTERVAL_MS);
 const app = listenOrExit(createApp(deps, parts), { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT }, logger);
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
 
@@ -45,6 +46,7 @@ stopOnSignals(logger, async () => {
   setup?.stop();
   revocations.stop();
   await parts.sweeper.stop();
+  await parts.reconciler.stop();
   await app.stop();
   await documents.close();
 });
