@@ -28,7 +28,7 @@ export function buildWiring(deps: AuthDeps, options: { linkMails?: LinkMailTimin
   const staff = createStaffRepository(deps.documents);
   const resetTokens = createResetTokenRepository(deps.documents);
   const emailChanges = createEmailChangeRepository(deps.documents);
-  const linkMails = createLinkMails({ ...deps, staff, resetTokens, emailChanges, timings: options.linkMails });
+  const linkMails = createLinkMails({ ...deps, staff, customers, resetTokens, emailChanges, timings: options.linkMails });
   const tokens = createTokenService(deps.signingKey, deps.clock, deps.previousPublicKeys);
   const staffLogin = createStaffLogin({ staff, keyValue: deps.keyValue, passwords: deps.passwords, logger: deps.logger });
   const sessionService = createSessionService({ sessions, customers, staff, tokens, clock: deps.clock });

@@ -1,7 +1,7 @@
 import { GATEWAY_ERROR_STATUS } from '@tm/contracts';
 import { HEALTH_PATH } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
-import { SERVICE_APP_CONFIG, serviceBase } from '@tm/shared/http';
+import { createRequestLifecycle, SERVICE_APP_CONFIG, serviceBase } from '@tm/shared/http';
 import { createTelemetry } from '@tm/shared/telemetry';
 import { Elysia } from 'elysia';
 import { createAgentRoutes } from './agents/routes.ts';
@@ -11,8 +11,10 @@ import { createPolicy } from './policy/policy-plugin.ts';
 import { RequestStates } from './policy/request-state.ts';
 import type { RevocationView } from './policy/revocations.ts';
 import type { TokenVerifier } from './policy/tokens.ts';
-import { createApiRoutes } from './proxy/api-routes.ts';
-import { createOfrepRoutes } from './proxy/ofrep-routes.ts';
+import { createApiProxy } from './proxy/api-routes.ts';
+import { createFrontDoor, type RequestServer } from './proxy/front-door.ts';
+import { createOfrepProxy } from './proxy/ofrep-routes.ts';
+import { OFREP_PREFIX } from './proxy/routing.ts';
 import type { SiteDeps, Upstreams } from './site-deps.ts';
 
 export type { Principal } from './policy/tokens.ts';
@@ -31,30 +33,52 @@ export interface GatewayDeps extends SiteDeps {
 
 /**
  * The gateway: the shared service base (request id, log line, error envelope, health), the
- * global policy, then the site documents, the OFREP pass-through (/ofrep/v1) and the /api proxy. The policy is registered before
- * every route so /openapi.json, /docs, /mcp and the site files are limited like the API.
+ * global policy, then the site documents, /mcp and the OpenAPI documents in Elysia, and in front
+ * of it the front door (proxy/front-door.ts) answering the /api proxy and the OFREP pass-through
+ * (/ofrep/v1) without Elysia, through the same policy, request scope, log line, metrics and error
+ * envelope. The policy runs for every route, so /openapi.json, /docs, /mcp and the site files are
+ * limited like the API.
+ *
+ * The app's `handle` is the front door (tests call it, and the node:http server), and Bun.serve
+ * routes `/api/*` and `/ofrep/v1/*` to it (`serve.routes`, which Elysia's listen passes on), so
+ * the code the tests call is the code that serves.
  */
 export function createApp(gatewayDeps: GatewayDeps) {
   const deps = { ...gatewayDeps, telemetry: gatewayDeps.telemetry ?? createTelemetry({ service: 'gateway' }) };
   const states = new RequestStates();
-  return new Elysia({ ...SERVICE_APP_CONFIG, name: 'gateway' })
+  const policy = createPolicy({ ...deps, states });
+  const base = {
+    service: 'gateway',
+    logger: deps.logger,
+    errorStatus: GATEWAY_ERROR_STATUS,
+    telemetry: deps.telemetry,
+  };
+  const frontDoor = createFrontDoor({
+    lifecycle: createRequestLifecycle(base),
+    policy,
+    routes: [
+      { prefix: '/api/', template: '/api/*', handle: createApiProxy({ ...deps, states }) },
+      { prefix: OFREP_PREFIX, template: `${OFREP_PREFIX}*`, handle: createOfrepProxy({ ...deps, states }) },
+    ],
+    fallback: (request) => app.fetch(request),
+  });
+  const serve = (request: Request, server: RequestServer) => frontDoor(request, server);
+  const app = new Elysia({ ...SERVICE_APP_CONFIG, name: 'gateway', serve: { routes: { '/api/*': serve, [`${OFREP_PREFIX}*`]: serve } } })
     .use(
       serviceBase({
-        service: 'gateway',
-        logger: deps.logger,
-        errorStatus: GATEWAY_ERROR_STATUS,
+        ...base,
         readiness: { ...deps.limiter.readiness(), ...deps.revocations.readiness(), ...upstreamReadiness(deps) },
-        telemetry: deps.telemetry,
         // The one public door: /metrics does not exist without METRICS_TOKEN, and never serves another service's.
         metrics: { token: deps.telemetry.metricsToken, withoutToken: 'hidden' },
         // The policy, in the service base's request hook: one hook per request, not two.
-        beforeRouting: createPolicy({ ...deps, states }),
+        beforeRouting: policy,
       }),
     )
     .use(createOpenApiRoutes(deps))
-    .use(createAgentRoutes({ ...deps, states, rateLimits: { quotas: deps.limiter.quotas, windowS: deps.limiter.windowS } }))
-    .use(createOfrepRoutes({ ...deps, states }))
-    .use(createApiRoutes({ ...deps, states }));
+    .use(createAgentRoutes({ ...deps, states, rateLimits: { quotas: deps.limiter.quotas, windowS: deps.limiter.windowS } }));
+  // Elysia hands its own handlers `app.server` (Bun's, or the node:http adapter's installed by listenGateway).
+  app.handle = async (request: Request) => frontDoor(request, app.server as RequestServer);
+  return app;
 }
 
 /** Each service's HEALTH_PATH as a readiness entry; none is required, since the gateway still answers (503 envelopes) without them. */

@@ -4,6 +4,7 @@ import { Elysia } from 'elysia';
 import { createAccountDataRoutes } from './account/routes.ts';
 import type { ReviewsDeps } from './deps.ts';
 import { createInternalRoutes } from './internal/routes.ts';
+import { createReconciler } from './reviews/reconcile.ts';
 import { createReviewRepository } from './reviews/repository.ts';
 import { createReviewRoutes } from './reviews/routes.ts';
 import { createSweeper } from './reviews/sweeper.ts';
@@ -11,12 +12,13 @@ import { createReviewUseCases } from './reviews/use-cases.ts';
 
 export type { ReviewsDeps } from './deps.ts';
 
-/** The repository, use cases and sweeper, built once from the deps (the app, main's set-up and tests share them). */
+/** The repository, use cases, sweeper and totals check, built once from the deps (the app, main's set-up and tests share them). */
 export function buildParts(deps: ReviewsDeps) {
   const repo = createReviewRepository(deps.documents);
   const reviews = createReviewUseCases({ repo, bookings: deps.bookings, names: deps.names, clock: deps.clock, logger: deps.logger });
   const sweeper = createSweeper({ repo, clock: deps.clock, logger: deps.logger });
-  return { repo, reviews, sweeper, ensureIndexes: () => repo.ensureIndexes() };
+  const reconciler = createReconciler({ documents: deps.documents, clock: deps.clock, logger: deps.logger });
+  return { repo, reviews, sweeper, reconciler, ensureIndexes: () => repo.ensureIndexes() };
 }
 
 export type ReviewsParts = ReturnType<typeof buildParts>;

@@ -26,6 +26,7 @@ describe('loadReviewsConfig', () => {
       BOOKINGS_URL: 'http://127.0.0.1:8084',
       UPSTREAM_TIMEOUT_MS: 3000,
       SWEEP_INTERVAL_MS: 60_000,
+      TOTALS_CHECK_INTERVAL_MS: 3_600_000,
       jwksUrl: 'http://127.0.0.1:8081/.well-known/jwks.json',
     });
   });
@@ -33,13 +34,25 @@ describe('loadReviewsConfig', () => {
   it('names every bad variable at once', () => {
     let err: unknown;
     try {
-      loadReviewsConfig({ PORT: 'eighty', MONGODB_URL: 'http://db', REUSE_PORT: 'maybe', BOOKINGS_URL: 'ftp://b', SWEEP_INTERVAL_MS: '5' });
+      loadReviewsConfig({
+        PORT: 'eighty',
+        MONGODB_URL: 'http://db',
+        REUSE_PORT: 'maybe',
+        BOOKINGS_URL: 'ftp://b',
+        SWEEP_INTERVAL_MS: '5',
+        TOTALS_CHECK_INTERVAL_MS: '10',
+      });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(ConfigError);
     const problems = (err as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'MONGODB_URL', 'REUSE_PORT', 'BOOKINGS_URL', 'SWEEP_INTERVAL_MS']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'MONGODB_URL', 'REUSE_PORT', 'BOOKINGS_URL', 'SWEEP_INTERVAL_MS', 'TOTALS_CHECK_INTERVAL_MS']) expect(problems).toContain(name);
+  });
+
+  it("does not read bookings' RECONCILE_INTERVAL_MS (one environment may hold both services' variables)", () => {
+    expect(loadReviewsConfig({ RECONCILE_INTERVAL_MS: '60000' }).TOTALS_CHECK_INTERVAL_MS).toBe(3_600_000);
+    expect(loadReviewsConfig({ TOTALS_CHECK_INTERVAL_MS: '7200000' }).TOTALS_CHECK_INTERVAL_MS).toBe(7_200_000);
   });
 
   it('refuses the embedded store in production unless explicitly allowed', () => {

@@ -24,6 +24,8 @@ export function loadReviewsConfig(env: Env) {
     UPSTREAM_TIMEOUT_MS: read.int(3000, { min: 1, max: 60_000 }),
     /** How often pending reviews whose window closed are published. */
     SWEEP_INTERVAL_MS: read.int(60_000, { min: 100, max: 3_600_000 }),
+    /** How often the review totals are checked against the reviews and corrected (reviews/reconcile.ts); not bookings' RECONCILE_INTERVAL_MS, which one shared environment (`bun run start`) hands to both. */
+    TOTALS_CHECK_INTERVAL_MS: read.int(3_600_000, { min: 1_000, max: 86_400_000 }),
   });
   const problems = productionProblems(env, { MONGODB_URL: config.MONGODB_URL === undefined });
   // It calls bookings' and auth's /internal routes, and serves its own (ratings, account data).

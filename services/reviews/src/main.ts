@@ -38,6 +38,9 @@ const deps: ReviewsDeps = {
 const parts = buildParts(deps);
 setup = retryUntilDone(logger, 'reviews setup (indexes)', () => parts.ensureIndexes());
 parts.sweeper.start(config.SWEEP_INTERVAL_MS);
+// The first check at a random point of the first interval: replicas started together do not all
+// check at once, and a process restarted more often than the interval still checks now and then.
+parts.reconciler.start(config.TOTALS_CHECK_INTERVAL_MS, Math.floor(Math.random() * config.TOTALS_CHECK_INTERVAL_MS));
 const app = listenOrExit(createApp(deps, parts), { hostname: config.HOST, port: config.PORT, reusePort: config.REUSE_PORT }, logger);
 logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
 
@@ -45,6 +48,7 @@ stopOnSignals(logger, async () => {
   setup?.stop();
   revocations.stop();
   await parts.sweeper.stop();
+  await parts.reconciler.stop();
   await app.stop();
   await documents.close();
 });

@@ -66,7 +66,30 @@ export async function createReviewsUnderTest(options: { documents?: DocumentStor
     return { status: res.status, body: json, headers: res.headers };
   };
 
-  return { app, deps, parts, clock, bookings, names, state, tokenFor, call };
+  let bookingSeq = 0;
+  /**
+   * A booking of svc-1 completed `daysAgo` days ago by `customerId`, assigned to PM profile
+   * pm-profile-1 (`over` changes any fact); its id.
+   */
+  const completedBooking = (customerId: string, over: Partial<BookingFacts> = {}, daysAgo = 1): string => {
+    const id = `booking-${++bookingSeq}`;
+    const completedAt = new Date(clock.now() - daysAgo * 86_400_000).toISOString();
+    bookings.set(id, {
+      id,
+      number: `TM-${bookingSeq}`,
+      status: 'completed',
+      market: 'DE',
+      customerId,
+      pm: { id: 'pm-profile-1', slug: 'ada', name: 'Grace Hopper' },
+      serviceIds: ['svc-1'],
+      completedAt,
+      updatedAt: completedAt,
+      ...over,
+    });
+    return id;
+  };
+
+  return { app, deps, parts, clock, bookings, names, state, tokenFor, call, completedBooking };
 }
 
 export type ReviewsUnderTest = Awaited<ReturnType<typeof createReviewsUnderTest>>;

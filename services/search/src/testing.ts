@@ -64,7 +64,7 @@ export async function createSearchUnderTest(
     createServiceClient({ service: name, baseUrl: `http://${name}.test`, timeoutMs: 2000, logger: silentLogger, fetch: fakeFetch(name) });
   const keeper = createIndexKeeper({
     sources: indexSources({ catalog: client('catalog'), talent: client('talent'), content: client('content') }),
-    ratings: createRatingsBook({ client: client('reviews'), timeoutMs: 2000 }),
+    ratings: createRatingsBook({ client: client('reviews'), timeoutMs: 2000, clock }),
     clock,
     logger: silentLogger,
     timeoutMs: 2000,

@@ -53,11 +53,18 @@ export const CATALOG_SERVICE_SLUGS = [
 /** A talent app over a freshly seeded embedded store, its directory built, as main.ts starts it without MONGODB_URL. */
 export async function createSeededApp(
   documents: DocumentStore = createEmbeddedDocumentStore(),
-  options: { ratings?: RatingsPort; ratingsBook?: RatingsBook } = {},
+  options: { ratings?: RatingsPort; ratingsBook?: RatingsBook; ratingsWaitMs?: number } = {},
 ) {
   const repo = createProfileRepository(documents);
   await prepareProfileStore(repo, { seed: true });
-  const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger: silentLogger, ratings: options.ratingsBook });
+  const directory = createTalentDirectory({
+    repo,
+    clock: systemClock,
+    maxAgeMs: 5_000,
+    logger: silentLogger,
+    ratings: options.ratingsBook,
+    ...(options.ratingsWaitMs !== undefined ? { ratingsWaitMs: options.ratingsWaitMs } : {}),
+  });
   await directory.refresh();
   const app = createApp({ documents, logger: silentLogger, directory, internalCallers: TEST_INTERNAL_CALLERS, ratings: options.ratings });
   // A call to /internal/* carries the test caller's credential, as a service's client would (the 401s: tests/e2e/internal-credentials.e2e.test.ts).

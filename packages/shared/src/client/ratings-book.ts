@@ -1,4 +1,5 @@
 import { RATINGS_INDEX_PATH, type RatingsIndexLine, RatingsIndexLineSchema, type ReviewSubjectKind } from '@tm/contracts';
+import { type Clock, systemClock } from '../core/clock.ts';
 import { validatorOf } from '../http/validator.ts';
 import type { ServiceClient } from './service-client.ts';
 
@@ -10,7 +11,8 @@ export type BookRating = Pick<RatingsIndexLine, 'count' | 'average' | 'bayesian'
  * Every service's and PM's rating from reviews' ratings index, held by a service that ranks or
  * lists many of them (talent's ranking, search): `refresh` asks with the ETag held (a 304 costs
  * nothing), and `version` changes exactly when the ratings did. Reviews away, or an index cut
- * off: no ratings at all (never an error), as the profile and the service detail show none then.
+ * off: the last good ratings are kept for `keepWhileAwayMs` (a blip neither drops every rating nor
+ * rebuilds what is ordered by them, twice), then none at all; never an error.
  */
 export interface RatingsBook {
   /** The rating of a service (by database id) or a PM (by profile id), or undefined. */
@@ -21,38 +23,60 @@ export interface RatingsBook {
   refresh(requestId?: string): Promise<boolean>;
 }
 
-export function createRatingsBook(options: { client: ServiceClient; timeoutMs: number }): RatingsBook {
+/** How long the last good ratings are kept while reviews cannot give newer ones (REBUILD_EVERY_MS's ten minutes). */
+export const KEEP_RATINGS_WHILE_AWAY_MS = 10 * 60_000;
+
+export function createRatingsBook(options: { client: ServiceClient; timeoutMs: number; clock?: Clock; keepWhileAwayMs?: number }): RatingsBook {
+  const clock = options.clock ?? systemClock;
+  const keepMs = options.keepWhileAwayMs ?? KEEP_RATINGS_WHILE_AWAY_MS;
   let ratings = new Map<string, BookRating>();
   let version = '';
-  const forget = () => {
-    const changed = version !== '';
+  /** When reviews last confirmed the ratings held (a 200 or a 304). */
+  let confirmedAt = Number.NEGATIVE_INFINITY;
+  let asking: Promise<boolean> | undefined;
+  /** No answer to use: the ratings held are kept within the window, then dropped; true when that changed them. */
+  const away = () => {
+    if (version === '' || clock.now() - confirmedAt < keepMs) return false;
     ratings = new Map();
     version = '';
-    return changed;
+    return true;
   };
   return {
     of: (kind, id) => ratings.get(`${kind}:${id}`),
     get version() {
       return version;
     },
-    async refresh(requestId = 'ratings-book') {
-      const answer = await options.client.raw(RATINGS_INDEX_PATH, {
-        requestId,
-        timeoutMs: options.timeoutMs,
-        headers: { accept: 'application/x-ndjson', 'if-none-match': version || undefined },
+    refresh(requestId = 'ratings-book') {
+      // One question at a time: a reader that stopped waiting (talent's marker read) and asks again joins it.
+      asking ??= ask(requestId).finally(() => {
+        asking = undefined;
       });
-      if (!answer.ok) return forget();
-      const res = answer.response;
-      if (res.status === 304 && version) return false;
-      const text = await res.text().catch(() => '');
-      const etag = res.headers.get('etag');
-      const read = res.status === 200 && etag ? parse(text) : undefined;
-      if (!read) return forget();
-      ratings = read;
-      version = etag as string;
-      return true;
+      return asking;
     },
   };
+
+  async function ask(requestId: string): Promise<boolean> {
+    const answer = await options.client.raw(RATINGS_INDEX_PATH, {
+      requestId,
+      timeoutMs: options.timeoutMs,
+      headers: { accept: 'application/x-ndjson', 'if-none-match': version || undefined },
+    });
+    if (!answer.ok) return away();
+    const res = answer.response;
+    if (res.status === 304 && version) {
+      confirmedAt = clock.now();
+      return false;
+    }
+    const text = await res.text().catch(() => '');
+    const etag = res.headers.get('etag');
+    const read = res.status === 200 && etag ? parse(text) : undefined;
+    if (!read) return away();
+    confirmedAt = clock.now();
+    const changed = version !== etag;
+    ratings = read;
+    version = etag as string;
+    return changed;
+  }
 }
 
 /** The index's lines, or undefined when it is cut off (no trailer, or another count): a partial index is never used. */

@@ -7,10 +7,13 @@ export { ErrorEnvelopeSchema, envelopeOf, serviceOpenApi } from './openapi.ts';
 export { paginationHeaders, paginationLinks } from './pagination.ts';
 export {
   type BeforeRoutingContext,
+  createRequestLifecycle,
   pathOfUrl,
   type ReadinessCheck,
+  type RequestLifecycle,
   requestIdOf,
   SERVICE_APP_CONFIG,
+  type ServedRequest,
   type ServiceBaseOptions,
   serviceBase,
 } from './service-base.ts';

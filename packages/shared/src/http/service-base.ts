@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { fail } from '../core/envelope.ts';
+import { type ErrorEnvelope, fail } from '../core/envelope.ts';
 import { DomainError, type ErrorStatusTable, statusForCode } from '../core/errors.ts';
 import { HEALTH_PATH, isHealthPath, READY_PATH } from '../core/health.ts';
 import type { Logger } from '../core/logger.ts';
@@ -21,13 +21,18 @@ import { INTERNAL_PATH_PREFIX, type InternalCallers, NO_INTERNAL_CALLERS, SERVIC
  */
 export const SERVICE_APP_CONFIG = { handler: { standardHostname: false } } as const;
 
-/** The path of a request URL: absolute (`http://host/p?q`) or, for a request without Host, the bare target (`/p?q`). */
+/**
+ * The path of a request URL: absolute (`http://host/p?q`) or, for a request without Host, the bare
+ * target (`/p?q`). It ends at the first '?' or '#': Bun passes a target's '#' on, and a '?' after it
+ * is the fragment's (`/api/reviews/moderation#?` is `/api/reviews/moderation`, which the gateway's
+ * access rules must see, since fetch drops the fragment on the way to the service).
+ */
 export function pathOfUrl(url: string): string {
   const start = url.charCodeAt(0) === 47 /* / */ ? 0 : url.indexOf('/', url.indexOf('://') + 3);
   if (start < 0) return '/';
   const q = url.indexOf('?', start);
   const h = url.indexOf('#', start);
-  const end = q >= 0 ? q : h >= 0 ? h : url.length;
+  const end = q >= 0 && (h < 0 || q < h) ? q : h >= 0 ? h : url.length;
   return url.slice(start, end);
 }
 
@@ -45,7 +50,7 @@ export function requestIdOf({ request, set }: { request: Request; set: { headers
 }
 
 /** The scope serviceBase enters for each request: what every part of it reads, and what ends it. */
-interface ServedRequest extends RequestScope {
+export interface ServedRequest extends RequestScope {
   readonly startedAt: number;
   readonly span: SpanHandle | undefined;
 }
@@ -101,17 +106,113 @@ export interface ReadinessCheck {
 }
 
 /**
+ * serviceBase's per-request work apart from Elysia's hooks, so a front door that answers some
+ * routes without Elysia (the gateway's proxied routes) does exactly what the hooks do: the same
+ * request id and trace, the same log line and metrics, the same error envelope. serviceBase's own
+ * hooks call these; nothing here is Elysia's.
+ */
+export interface RequestLifecycle {
+  /** The request's id (the caller's well-formed one, else a fresh one), its trace (accepted or started) and, with traces on, its server span. */
+  open(request: Request): ServedRequest;
+  /**
+   * After the answer: the request counted and timed by route template, its span ended, and its
+   * log line (debug for routine paths that succeeded, else info). `elapsedMs` undefined: the
+   * answer was made before the request's timing was known to the route (a refusal before routing).
+   */
+  record(
+    method: string,
+    route: string | undefined,
+    path: string | undefined,
+    status: number,
+    elapsedMs: number | undefined,
+    requestId: unknown,
+    span: SpanHandle | undefined,
+  ): void;
+  /**
+   * The envelope answering a thrown error (Elysia's `code` when Elysia caught it): a DomainError with
+   * its status and Retry-After, Elysia's validation, parse and not-found errors as 400/404, a 413,
+   * and anything else a logged 500 that never tells the cause. Sets `set.status` (and the request id when missing).
+   */
+  errorAnswer(error: unknown, code: unknown, set: { status?: unknown; headers: Record<string, unknown> }, request: Request): ErrorEnvelope;
+}
+
+export function createRequestLifecycle(
+  options: Pick<ServiceBaseOptions, 'logger' | 'errorStatus' | 'pollRoutes'> & { telemetry: Telemetry },
+): RequestLifecycle {
+  const { logger, errorStatus } = options;
+  const { metrics, tracing } = options.telemetry;
+  // Probes, scrapes and polls: routine, logged at debug while they succeed.
+  const routine = new Set<string>([HEALTH_PATH, READY_PATH, METRICS_PATH, ...(options.pollRoutes ?? [])]);
+  return {
+    open(request) {
+      const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+      const parent = parseTraceparent(request.headers.get(TRACEPARENT_HEADER));
+      const span = tracing?.startSpan(request.method, 'server', parent);
+      return { requestId, trace: span ? span.context : (parent ?? newTraceContext()), span, startedAt: performance.now() };
+    },
+    record(method, route, path, status, elapsedMs, requestId, span) {
+      // By route template (`/bookings/:id`), never the raw path: one series per route, not per id.
+      metrics.observeRequest(method, route || UNMATCHED_ROUTE, status, elapsedMs === undefined ? 0 : elapsedMs / 1000);
+      if (span) {
+        span.rename(`${method} ${route || UNMATCHED_ROUTE}`);
+        span.end(status >= 500, { 'http.response.status_code': status, 'http.route': route || UNMATCHED_ROUTE });
+      }
+      const line = { method, path, status, durationMs: elapsedMs === undefined ? undefined : Math.round(elapsedMs * 100) / 100, requestId };
+      if (status < 400 && routine.has(route || path || '')) logger.debug('request', line);
+      else logger.info('request', line);
+    },
+    errorAnswer(error, code, set, request) {
+      // The derive hook may not have run (e.g. a parse error), so make sure the id is set.
+      set.headers[REQUEST_ID_HEADER] ??= acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+      const status = error instanceof DomainError ? statusForCode(error.code, errorStatus) : undefined;
+      if (error instanceof DomainError && status !== undefined) {
+        set.status = status;
+        if (error.retryAfterS !== undefined) set.headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterS)));
+        return fail(error.code, error.message);
+      }
+      switch (code) {
+        case 'VALIDATION':
+          // A response that fails its own schema is our fault (a stored document of the wrong
+          // shape, say one inserted by hand with an ObjectId _id), never the caller's.
+          if ((error as { type?: unknown }).type === 'response') {
+            logger.error('response failed its schema', { path: pathOfUrl(request.url), problem: describeValidation(error) });
+            set.status = 500;
+            return fail('INTERNAL', 'Something went wrong on our side');
+          }
+          set.status = 400;
+          return fail('VALIDATION_FAILED', describeValidation(error));
+        case 'PARSE':
+          set.status = 400;
+          return fail('MALFORMED_JSON', 'The request body is not valid JSON');
+        case 'NOT_FOUND':
+          set.status = 404;
+          return fail('ROUTE_NOT_FOUND', `No route for ${request.method} ${pathOfUrl(request.url)}`);
+      }
+      // A DomainError whose code is not in this service's table (nor the common one) falls through
+      // to the logged 500: never a guessed status.
+      if ((error as { status?: unknown })?.status === 413) {
+        set.status = 413;
+        return fail('PAYLOAD_TOO_LARGE', 'The request body is too large');
+      }
+      const unlisted = error instanceof DomainError ? { errorCode: error.code, reason: 'the code has no status in this service error table' } : {};
+      logger.error('unhandled error', { code, ...unlisted, error: String((error as Error)?.stack ?? error), path: pathOfUrl(request.url) });
+      set.status = 500;
+      return fail('INTERNAL', 'Something went wrong on our side');
+    },
+  };
+}
+
+/**
  * What every service puts in front of its routes: the request id, one structured log line per
  * request, the error envelope for every failure (validation and malformed JSON as 400, unknown
  * routes as 404, internal causes logged and never sent), and /healthz + /readyz.
  */
 export function serviceBase(options: ServiceBaseOptions) {
-  const { logger, errorStatus, readiness = {} } = options;
+  const { logger, readiness = {} } = options;
   const telemetry = options.telemetry ?? createTelemetry({ service: options.service });
-  const { metrics, tracing } = telemetry;
+  const { metrics } = telemetry;
+  const lifecycle = createRequestLifecycle({ ...options, telemetry });
   const metricsPolicy: MetricsPolicy = options.metrics ?? { token: telemetry.metricsToken, withoutToken: 'open' };
-  // Probes, scrapes and polls: routine, logged at debug while they succeed.
-  const routine = new Set<string>([HEALTH_PATH, READY_PATH, METRICS_PATH, ...(options.pollRoutes ?? [])]);
   const internalCallers = options.internalCallers ?? NO_INTERNAL_CALLERS;
   const beforeRouting = options.beforeRouting;
   /** An answer given in onRequest, before routing: onAfterResponse does not run for it, so it is logged, counted and its span ended here. */
@@ -138,10 +239,7 @@ export function serviceBase(options: ServiceBaseOptions) {
         // First of all hooks (the gateway's policy runs at its end, as beforeRouting), so everything this request does,
         // its JWKS fetch included, runs in its scope: its request id and its trace, accepted from
         // the caller's traceparent or started here, with a server span when traces are on.
-        const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
-        const parent = parseTraceparent(request.headers.get(TRACEPARENT_HEADER));
-        const span = tracing?.startSpan(request.method, 'server', parent);
-        const served: ServedRequest = { requestId, trace: span ? span.context : (parent ?? newTraceContext()), span, startedAt: performance.now() };
+        const served = lifecycle.open(request);
         enterRequestScope(served);
         const routeOn = () => beforeRouting?.({ request, set, server } as BeforeRoutingContext);
         const url = request.url;
@@ -193,63 +291,19 @@ export function serviceBase(options: ServiceBaseOptions) {
         // A handler that answers with a Response (an idempotent replay, a 201) sets its status there, not in `set`.
         const status = responseValue instanceof Response ? responseValue.status : typeof set.status === 'number' ? set.status : 200;
         const elapsedMs = startedAt === undefined ? undefined : performance.now() - startedAt;
-        // By route template (`/bookings/:id`), never the raw path: one series per route, not per id.
-        metrics.observeRequest(request.method, route || UNMATCHED_ROUTE, status, elapsedMs === undefined ? 0 : elapsedMs / 1000);
-        const span = (currentRequestScope() as ServedRequest | undefined)?.span;
-        if (span) {
-          span.rename(`${request.method} ${route || UNMATCHED_ROUTE}`);
-          span.end(status >= 500, { 'http.response.status_code': status, 'http.route': route || UNMATCHED_ROUTE });
-        }
         // Bun empties request.url once a served response is sent (new URL('') throws), so the path comes from the context.
-        const line = {
-          method: request.method,
+        // Answers made before derive ran (e.g. a gateway 429) got their id in onError: log that one.
+        lifecycle.record(
+          request.method,
+          route,
           path,
           status,
-          durationMs: elapsedMs === undefined ? undefined : Math.round(elapsedMs * 100) / 100,
-          // Answers made before derive ran (e.g. a gateway 429) got their id in onError: log that one.
-          requestId: requestId ?? set.headers[REQUEST_ID_HEADER] ?? request.headers.get(REQUEST_ID_HEADER),
-        };
-        if (status < 400 && routine.has(route || path || '')) logger.debug('request', line);
-        else logger.info('request', line);
+          elapsedMs,
+          requestId ?? set.headers[REQUEST_ID_HEADER] ?? request.headers.get(REQUEST_ID_HEADER),
+          (currentRequestScope() as ServedRequest | undefined)?.span,
+        );
       })
-      .onError({ as: 'global' }, ({ code, error, set, request }) => {
-        // The derive hook may not have run (e.g. a parse error), so make sure the id is set.
-        set.headers[REQUEST_ID_HEADER] ??= acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
-        const status = error instanceof DomainError ? statusForCode(error.code, errorStatus) : undefined;
-        if (error instanceof DomainError && status !== undefined) {
-          set.status = status;
-          if (error.retryAfterS !== undefined) set.headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterS)));
-          return fail(error.code, error.message);
-        }
-        switch (code) {
-          case 'VALIDATION':
-            // A response that fails its own schema is our fault (a stored document of the wrong
-            // shape, say one inserted by hand with an ObjectId _id), never the caller's.
-            if ((error as { type?: unknown }).type === 'response') {
-              logger.error('response failed its schema', { path: pathOfUrl(request.url), problem: describeValidation(error) });
-              set.status = 500;
-              return fail('INTERNAL', 'Something went wrong on our side');
-            }
-            set.status = 400;
-            return fail('VALIDATION_FAILED', describeValidation(error));
-          case 'PARSE':
-            set.status = 400;
-            return fail('MALFORMED_JSON', 'The request body is not valid JSON');
-          case 'NOT_FOUND':
-            set.status = 404;
-            return fail('ROUTE_NOT_FOUND', `No route for ${request.method} ${pathOfUrl(request.url)}`);
-        }
-        // A DomainError whose code is not in this service's table (nor the common one) falls through
-        // to the logged 500: never a guessed status.
-        if ((error as { status?: unknown })?.status === 413) {
-          set.status = 413;
-          return fail('PAYLOAD_TOO_LARGE', 'The request body is too large');
-        }
-        const unlisted = error instanceof DomainError ? { errorCode: error.code, reason: 'the code has no status in this service error table' } : {};
-        logger.error('unhandled error', { code, ...unlisted, error: String((error as Error)?.stack ?? error), path: pathOfUrl(request.url) });
-        set.status = 500;
-        return fail('INTERNAL', 'Something went wrong on our side');
-      })
+      .onError({ as: 'global' }, ({ code, error, set, request }) => lifecycle.errorAnswer(error, code, set, request))
       .get(HEALTH_PATH, () => ({ status: 'ok', service: options.service }), { detail: { hide: true } })
       .get(
         METRICS_PATH,

@@ -104,6 +104,12 @@ export interface OutboxOptions {
   /** How long delivered and voided messages are kept (their keys keep refusing duplicates meanwhile). */
   retainMs?: number;
   /**
+   * Topics whose payload is personal data needed only to deliver (a reset request's typed address,
+   * which may belong to nobody): emptied once the message is delivered, voided or failed, so it is
+   * not kept for `retainMs`; the key, topic, state, times and error stay for operators.
+   */
+  forgetPayloadOf?: readonly string[];
+  /**
    * Tests only (a service's OUTBOX_PAUSED): messages are written and released but never
    * delivered by this process, neither by its worker nor in a request: a process killed now
    * holds a change whose side effects are stored and undelivered.
@@ -161,6 +167,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const pollMs = options.pollMs ?? 1_000;
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const retainMs = options.retainMs ?? 7 * 24 * 3_600_000;
+  const forgetful = new Set(options.forgetPayloadOf ?? []);
+  /** A finished message's fields, its payload emptied when its topic's data is only for delivering. */
+  const finished = (doc: OutboxDoc, set: Record<string, unknown>) => (forgetful.has(doc.topic) ? { ...set, payload: {} } : set);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let started = false;
   let pass: Promise<number> | undefined;
@@ -228,7 +237,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (guarded) {
         // Never released: deliver only if the change it belongs to was stored.
         if (!(await guardHolds(doc))) {
-          await finish(doc, token, { state: 'void', expireAt: expireAt() });
+          await finish(doc, token, finished(doc, { state: 'void', expireAt: expireAt() }));
           logger.info('outbox message voided: its change was never stored', fields);
           options.onOutcome?.(doc.topic, 'void');
           return false;
@@ -241,7 +250,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const stored = await finish(
         doc,
         token,
-        { state: 'delivered', deliveredAt: clock.now(), attempts: doc.attempts + 1, expireAt: expireAt() },
+        finished(doc, { state: 'delivered', deliveredAt: clock.now(), attempts: doc.attempts + 1, expireAt: expireAt() }),
         { lastError: '' },
       );
       if (stored.matchedCount === 0) logger.warn('outbox message delivered after its lease was lost', fields);
@@ -251,7 +260,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const attempts = doc.attempts + 1;
       const permanent = err instanceof PermanentDeliveryError;
       if (permanent || attempts >= maxAttempts) {
-        await finish(doc, token, { state: 'failed', attempts, lastError: String(err) }).catch(() => undefined);
+        await finish(doc, token, finished(doc, { state: 'failed', attempts, lastError: String(err) })).catch(() => undefined);
         logger.error('outbox message not delivered; left as failed for an operator', { ...fields, error: String(err) });
         options.onOutcome?.(doc.topic, 'failed');
         return false;

@@ -51,6 +51,62 @@ for (const s of stores) {
       expect(calls).toEqual(['k1']);
     });
 
+    it('forgetPayloadOf: a listed topic keeps its payload until delivered, voided or failed, then only its record; other topics keep theirs', async () => {
+      const db = await s.open();
+      const seen: unknown[] = [];
+      const box = outboxOn(
+        db,
+        {
+          typed: async (payload) => void seen.push(payload.email),
+          refused: async () => {
+            throw new PermanentDeliveryError('no such recipient');
+          },
+          kept: async () => undefined,
+        },
+        { forgetPayloadOf: ['typed', 'refused'] },
+      );
+      await box.enqueue([
+        { key: 't1', topic: 'typed', payload: { email: 'someone@example.com' } },
+        { key: 'r1', topic: 'refused', payload: { email: 'nobody@example.com' } },
+        { key: 'k1', topic: 'kept', payload: { bookingId: 'b1' } },
+      ]);
+      expect((await box.get('t1'))?.payload).toEqual({ email: 'someone@example.com' });
+      await box.deliverDue();
+      expect(seen).toEqual(['someone@example.com']);
+      const typed = await box.get('t1');
+      expect(typed?.state).toBe('delivered');
+      expect(typed?.payload).toEqual({});
+      expect(typed?.expireAt).toBeInstanceOf(Date);
+      const refused = await box.get('r1');
+      expect(refused?.state).toBe('failed');
+      expect(refused?.payload).toEqual({});
+      expect(refused?.lastError).toContain('no such recipient');
+      expect((await box.get('k1'))?.payload).toEqual({ bookingId: 'b1' });
+      // The key still refuses a second message while the record is kept.
+      await box.enqueue([{ key: 't1', topic: 'typed', payload: { email: 'again@example.com' } }]);
+      await box.deliverDue();
+      expect(seen).toEqual(['someone@example.com']);
+    });
+
+    it('forgetPayloadOf: a staged message voided because its change never happened loses its payload too', async () => {
+      const db = await s.open();
+      let now = 5_000_000;
+      const box = createOutbox({
+        documents: db,
+        clock: { now: () => now },
+        logger: quiet,
+        handlers: { typed: async () => undefined },
+        stagedGraceMs: 10,
+        forgetPayloadOf: ['typed'],
+      });
+      await box.stage([{ key: 'v1', topic: 'typed', payload: { email: 'x@example.com' } }], { collection: 'never_written', filter: { _id: 'nope' } });
+      now += 20;
+      await box.deliverDue();
+      const voided = await box.get('v1');
+      expect(voided?.state).toBe('void');
+      expect(voided?.payload).toEqual({});
+    });
+
     it('retries with backoff under the same key, then succeeds; a permanent failure is not retried', async () => {
       const db = await s.open();
       let now = 1_000_000;

@@ -91,6 +91,26 @@ describe('kept verdicts', () => {
     expect(verifications).toBe(6);
   });
 
+  it('verify a new token once for 20 parallel first checks (all answered alike), and a bad one once for 20 parallel 401s', async () => {
+    let verifications = 0;
+    const counted: typeof signer.keys = (...args) => {
+      verifications++;
+      return signer.keys(...args);
+    };
+    const kept = createCallerVerifier({ keys: counted, clock, revocations: { isRevoked: () => false, isFresh: () => true } });
+    const token = await bearer('together', 'pm', { pid: 'pm-t' });
+    const callers = await Promise.all(Array.from({ length: 20 }, () => kept.optionalCaller(token)));
+    expect(callers).toEqual(Array.from({ length: 20 }, () => ({ sub: 'together', role: 'pm', pid: 'pm-t' })));
+    expect(verifications).toBe(1);
+    const forged = `${token.slice(0, -4)}AAAA`;
+    const codes = await Promise.all(Array.from({ length: 20 }, () => codeOf(kept.optionalCaller(forged))));
+    expect(new Set(codes)).toEqual(new Set(['UNAUTHORIZED']));
+    expect(verifications).toBe(2);
+    // Nothing is left waiting: the next check of the bad token verifies again (invalid verdicts are not kept).
+    expect(await codeOf(kept.optionalCaller(forged))).toBe('UNAUTHORIZED');
+    expect(verifications).toBe(3);
+  });
+
   it('hold through the leeway the verification grants past the expiry, verified once, and no further', async () => {
     let verifications = 0;
     const counted: typeof signer.keys = (...args) => {

@@ -43,6 +43,13 @@ export interface CallerVerifier {
   admin(authorization: string | null): Promise<Caller>;
 }
 
+/** A valid token's verdict as kept: the caller it names, its session, and until when it is kept. */
+interface KeptVerdict {
+  caller: Caller;
+  sid: string;
+  untilMs: number;
+}
+
 /**
  * The one reading of a caller (codes from @tm/contracts' common table): no header is no caller; a
  * header that is not a bearer, a token that fails verification (EdDSA, issuer, audience, leeway,
@@ -63,9 +70,24 @@ export function createCallerVerifier(options: {
   // A valid token's verdict is kept, by the token, until the token expires (with the leeway): a signed-in page
   // evaluates flags or searches on every view, and an EdDSA verification is some 120 us. Only
   // valid verdicts are kept, and the session is still asked of the revocation view every time.
-  const kept = new Map<string, { caller: Caller; sid: string; untilMs: number }>();
+  const kept = new Map<string, KeptVerdict>();
   const unauthorized = () => new DomainError('UNAUTHORIZED', 'A valid access token is required');
   const unsure = (err: unknown) => err instanceof DomainError && err.code === 'UPSTREAM_UNAVAILABLE';
+  const checking = new Map<string, Promise<KeptVerdict>>();
+  async function verifyAndKeep(token: string): Promise<KeptVerdict> {
+    const verdict = await verifyToken(token, keys, clock.now(), 'access');
+    if (verdict.kind === 'unavailable') throw new DomainError('UPSTREAM_UNAVAILABLE', 'Tokens cannot be checked right now; try again shortly');
+    if (verdict.kind === 'invalid') throw unauthorized();
+    const { sub, role, pid, sid, exp } = verdict.claims;
+    // Kept as long as the verification holds it valid (its expiry plus the leeway), as the gateway
+    // keeps it, and never longer than an access token lives (KEEP_VERDICT_AT_MOST_MS): a token
+    // signed with a key since withdrawn stops being accepted within that, whatever its `exp`.
+    const untilMs = Math.min((exp + TOKEN_LEEWAY_S) * 1000, clock.now() + KEEP_VERDICT_AT_MOST_MS);
+    const found: KeptVerdict = { caller: { sub, role, ...(pid ? { pid } : {}) }, sid, untilMs };
+    kept.set(token, found);
+    if (kept.size > keptTokens) kept.delete(kept.keys().next().value as string);
+    return found;
+  }
   async function optionalCaller(authorization: string | null): Promise<Caller | undefined> {
     if (authorization === null) return undefined;
     const token = bearerToken(authorization);
@@ -77,17 +99,14 @@ export function createCallerVerifier(options: {
       else found = undefined;
     }
     if (found === undefined) {
-      const verdict = await verifyToken(token, keys, clock.now(), 'access');
-      if (verdict.kind === 'unavailable') throw new DomainError('UPSTREAM_UNAVAILABLE', 'Tokens cannot be checked right now; try again shortly');
-      if (verdict.kind === 'invalid') throw unauthorized();
-      const { sub, role, pid, sid, exp } = verdict.claims;
-      // Kept as long as the verification holds it valid (its expiry plus the leeway), as the gateway
-      // keeps it, and never longer than an access token lives (KEEP_VERDICT_AT_MOST_MS): a token
-      // signed with a key since withdrawn stops being accepted within that, whatever its `exp`.
-      const untilMs = Math.min((exp + TOKEN_LEEWAY_S) * 1000, clock.now() + KEEP_VERDICT_AT_MOST_MS);
-      found = { caller: { sub, role, ...(pid ? { pid } : {}) }, sid, untilMs };
-      kept.set(token, found);
-      if (kept.size > keptTokens) kept.delete(kept.keys().next().value as string);
+      // Requests arriving together with a token not yet kept (a page's parallel calls right after
+      // sign-in) wait for one verification instead of each making its own.
+      let check = checking.get(token);
+      if (check === undefined) {
+        check = verifyAndKeep(token).finally(() => checking.delete(token));
+        checking.set(token, check);
+      }
+      found = await check;
     }
     const session = sessionVerdict(revocations, found.sid);
     if (session === 'revoked') throw unauthorized();

@@ -1,10 +1,11 @@
 import { type Clock, type Logger, newId } from '@tm/shared';
 import type { Mailer } from '@tm/shared/mail';
-import { countOutboxDeliveries, createOutbox, type OutboxGuard, type OutboxMessage, type OutboxOptions } from '@tm/shared/outbox';
+import { countOutboxDeliveries, createOutbox, type OutboxGuard, type OutboxMessage, type OutboxOptions, PermanentDeliveryError } from '@tm/shared/outbox';
 import type { DocumentStore } from '@tm/shared/store';
 import type { Telemetry } from '@tm/shared/telemetry';
-import { confirmMail } from '../account/confirm-mail.ts';
+import { addressInUseMail, confirmMail } from '../account/confirm-mail.ts';
 import type { EmailChangeRepository } from '../account/email-change-repository.ts';
+import type { CustomerRepository } from '../customers/customer-repository.ts';
 import { sha256Hex } from '../kv-limits.ts';
 import { invitationMail } from '../staff/invitation-mail.ts';
 import { resetMail } from '../staff/reset-mail.ts';
@@ -27,6 +28,7 @@ export interface LinkMailDeps {
   /** outbox_deliveries_total on /metrics, when given. */
   telemetry?: Telemetry | undefined;
   staff: StaffRepository;
+  customers: CustomerRepository;
   resetTokens: ResetTokenRepository;
   emailChanges: EmailChangeRepository;
   /** Reset and invitation links are built from this (RESET_URL_BASE). */
@@ -73,8 +75,13 @@ export function createLinkMails(deps: LinkMailDeps) {
     logger: deps.logger,
     ...deps.timings,
     ...(deps.telemetry ? { onOutcome: countOutboxDeliveries(deps.telemetry.metrics) } : {}),
+    // A reset request's address is whatever was typed, an account's or not: not kept once mailed.
+    forgetPayloadOf: [TOPIC.reset],
     handlers: {
       async [TOPIC.reset](payload) {
+        // A finished message set ready again by hand has no address left: failed, not "delivered" to nobody.
+        if (typeof payload.email !== 'string')
+          throw new PermanentDeliveryError('no address: it was forgotten when the message finished; the person asks again');
         // Looked up when sent: an address with no staff account, or a deactivated one, gets nothing (the request answered the same).
         const account = await deps.staff.findByEmail(String(payload.email));
         if (account && !account.deactivatedAt) await mailSetPasswordLink(account, LINK_TTL_MS.reset, resetMail);
@@ -89,7 +96,12 @@ export function createLinkMails(deps: LinkMailDeps) {
         const { token, hash } = mint();
         // Gone (a newer change replaced it, the account was erased), used or expired: nothing to confirm.
         const change = await deps.emailChanges.setToken(String(payload.changeId), hash, new Date(clock.now()));
-        if (change) await deps.mailer.send({ to: change.email, ...confirmMail(linkTo(deps.emailConfirmUrlBase, token)) });
+        if (!change) return;
+        // The request answered the same whoever holds the address (no address oracle): its owner
+        // learns here, by a mail only they can read, that it is in use, and gets no link.
+        const holder = await (change.subjectKind === 'staff' ? deps.staff : deps.customers).findByEmail(change.email);
+        if (holder && holder._id !== change.subjectId) await deps.mailer.send({ to: change.email, ...addressInUseMail() });
+        else await deps.mailer.send({ to: change.email, ...confirmMail(linkTo(deps.emailConfirmUrlBase, token)) });
       },
     },
   });

@@ -29,9 +29,10 @@ const CAPS_OWN_BODY = new Set(['/mcp']);
 /**
  * The global policy every route goes through before routing (API proxy, site files, /mcp, 404s):
  * client IP, token recognition, one rate-limit consume, the RateLimit and CORS headers, the
- * declared-size check, and the preflight answer. /healthz and /readyz are exempt. It runs as
- * serviceBase's `beforeRouting` step, inside the one request hook (not a second onRequest: Elysia
- * awaits every hook of every request).
+ * declared-size check, and the preflight answer. /healthz and /readyz are exempt. The same function
+ * runs as serviceBase's `beforeRouting` step for the Elysia routes, inside the one request hook (not
+ * a second onRequest: Elysia awaits every hook of every request), and in the front door for the
+ * proxied ones (proxy/front-door.ts).
  */
 export function createPolicy(deps: PolicyDeps): (ctx: BeforeRoutingContext) => Promise<Response | undefined> {
   const { limiter, tokens, trustProxy, maxBodyBytes, states } = deps;

@@ -159,6 +159,19 @@ describe('createTokenVerifier', () => {
     expect(resolves()).toBe(1);
   });
 
+  it('verifies a new token once for 20 parallel first checks, and a forged one once for 20 parallel refusals', async () => {
+    const { keys, resolves } = countedKeys();
+    const v = createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock: systemClock, keys });
+    const token = await issuer.mint();
+    const checks = await Promise.all(Array.from({ length: 20 }, () => v.check(`Bearer ${token}`)));
+    expect(checks.map((c) => c.kind)).toEqual(Array.from({ length: 20 }, () => 'valid'));
+    expect(resolves()).toBe(1);
+    const forged = `Bearer ${token.slice(0, -4)}AAAA`;
+    const refused = await Promise.all(Array.from({ length: 20 }, () => v.check(forged)));
+    expect(new Set(refused.map((c) => c.kind))).toEqual(new Set(['invalid']));
+    expect(resolves()).toBe(2);
+  });
+
   it('stops answering a cached token as valid once it expires', async () => {
     const clock = createManualClock(Date.now());
     const v = createTokenVerifier({ jwksUrl: issuer.jwksUrl, clock });

@@ -72,6 +72,8 @@ export function createTokenVerifier(options: {
   /** Verdicts by the Authorization header as sent, each with when its recency was last refreshed. */
   const cache = new Map<string, { until: number; result: TokenCheck; touched: number }>();
   let jwksDownUntil = 0;
+  /** Verifications in flight, by header. */
+  const verifying = new Map<string, Promise<TokenCheck>>();
 
   const remember = (authorization: string, result: TokenCheck, until: number, now: number) => {
     if (cacheSize <= 0) return;
@@ -103,16 +105,24 @@ export function createTokenVerifier(options: {
       const token = bearerToken(authorization);
       if (token === undefined) return MALFORMED;
       if (now < jwksDownUntil) return UNAVAILABLE;
-      return verify(token, keys, now).then((result) => {
-        if (result.kind === 'unavailable') jwksDownUntil = clock.now() + JWKS_RETRY_MS;
-        // A valid verdict lives while the token does, never longer than an access token's life
-        // (KEEP_VERDICT_AT_MOST_MS): a token signed with a key since withdrawn stops counting within that.
-        if (result.kind === 'valid')
-          remember(authorization, result, Math.min((result.principal.exp + TOKEN_LEEWAY_S) * 1000, now + KEEP_VERDICT_AT_MOST_MS), now);
-        // An unknown kid may be a key auth just rotated in: not remembered, so the next try refetches.
-        else if (result.kind === 'invalid' && result.reason !== UNKNOWN_KEY_REASON) remember(authorization, result, now + NEGATIVE_TTL_MS, now);
-        return result;
-      });
+      // Requests arriving together with a token not yet remembered (a page's parallel calls right
+      // after sign-in) share one verification.
+      const flying = verifying.get(authorization);
+      if (flying !== undefined) return flying;
+      const flight = verify(token, keys, now)
+        .then((result) => {
+          if (result.kind === 'unavailable') jwksDownUntil = clock.now() + JWKS_RETRY_MS;
+          // A valid verdict lives while the token does, never longer than an access token's life
+          // (KEEP_VERDICT_AT_MOST_MS): a token signed with a key since withdrawn stops counting within that.
+          if (result.kind === 'valid')
+            remember(authorization, result, Math.min((result.principal.exp + TOKEN_LEEWAY_S) * 1000, now + KEEP_VERDICT_AT_MOST_MS), now);
+          // An unknown kid may be a key auth just rotated in: not remembered, so the next try refetches.
+          else if (result.kind === 'invalid' && result.reason !== UNKNOWN_KEY_REASON) remember(authorization, result, now + NEGATIVE_TTL_MS, now);
+          return result;
+        })
+        .finally(() => verifying.delete(authorization));
+      verifying.set(authorization, flight);
+      return flight;
     },
   };
 }

@@ -1,6 +1,5 @@
 import { pathOfUrl, requestIdOf } from '@tm/shared/http';
 import { registerFastCounter, type Telemetry } from '@tm/shared/telemetry';
-import { Elysia } from 'elysia';
 import { gatewayFailure } from '../errors.ts';
 import { bodyLimitFor } from '../policy/body-limits.ts';
 import { decideAccess } from '../policy/decide-access.ts';
@@ -33,12 +32,25 @@ export interface ApiRoutesDeps {
   telemetry?: Telemetry;
 }
 
+/** What the policy and routing left for a proxied request's answer: its status and headers, as Elysia's `set`. */
+export interface AnswerSet {
+  headers: Record<string, unknown>;
+  status?: number | string;
+}
+
+/**
+ * A proxied route: the service's Response (with the policy's headers on it, see handOver) or a
+ * body the front door sends as JSON with `set`'s status and headers.
+ */
+export type ProxiedRoute = (request: Request, set: AnswerSet) => Promise<Response | object>;
+
 /**
  * Everything under /api: the one authorize step (decideAccess over the access table), then the forward to the
- * owning service. The body is never parsed here (parse: 'none'): the service sees the bytes the
- * client sent and answers malformed JSON or bad fields itself (400, never 422).
+ * owning service. The body is never parsed here: the service sees the bytes the client sent and
+ * answers malformed JSON or bad fields itself (400, never 422). Served by the front door
+ * (proxy/front-door.ts), after the policy, without Elysia.
  */
-export function createApiRoutes(deps: ApiRoutesDeps) {
+export function createApiProxy(deps: ApiRoutesDeps): ProxiedRoute {
   const { upstreams, states } = deps;
   const timeouts = createTimeoutSignals(deps.upstreamTimeoutMs);
   const upstreamErrors = deps.telemetry
@@ -47,66 +59,58 @@ export function createApiRoutes(deps: ApiRoutesDeps) {
         'code',
       ])
     : undefined;
-  return new Elysia({ name: 'api-routes' }).all(
-    '/api/*',
-    // Only `request` and `set`, named in the parameter: Elysia reads a handler's source to decide
-    // what to build per request, and a context passed on whole (requestIdOf(ctx)) made it parse
-    // cookies, the query and every header for each proxied request, and re-wrap each answer.
-    async ({ request, set }) => {
-      const requestId = requestIdOf({ request, set });
-      const state = states.get(request);
-      const path = state?.path ?? pathOfUrl(request.url);
-      const clientIp = state?.clientIp ?? 'unknown';
+  return async (request, set) => {
+    const requestId = requestIdOf({ request, set });
+    const state = states.get(request);
+    const path = state?.path ?? pathOfUrl(request.url);
+    const clientIp = state?.clientIp ?? 'unknown';
 
-      const token = state?.token ?? NO_TOKEN;
-      const session = token.kind === 'valid' ? sessionVerdict(deps.revocations, token.principal.sid) : 'live';
-      // The chat's stream with ?ticket= and no token (a browser's EventSource cannot send headers,
-      // and an access token never travels in a URL): messaging checks the single-use ticket itself.
-      const ticketStream = token.kind === 'none' && isEventStreamRoute(request.method, path) && new URL(request.url).searchParams.has('ticket');
-      const access = ticketStream ? ({ outcome: 'forward' } as const) : decideAccess({ method: request.method, path, token, session });
-      if (access.outcome === 'refuse') {
-        const failure = gatewayFailure(access.code, access.message);
-        set.status = failure.status;
-        if (access.challenge) set.headers['www-authenticate'] = access.challenge;
-        return failure.body;
-      }
+    const token = state?.token ?? NO_TOKEN;
+    const session = token.kind === 'valid' ? sessionVerdict(deps.revocations, token.principal.sid) : 'live';
+    // The chat's stream with ?ticket= and no token (a browser's EventSource cannot send headers,
+    // and an access token never travels in a URL): messaging checks the single-use ticket itself.
+    const ticketStream = token.kind === 'none' && isEventStreamRoute(request.method, path) && new URL(request.url).searchParams.has('ticket');
+    const access = ticketStream ? ({ outcome: 'forward' } as const) : decideAccess({ method: request.method, path, token, session });
+    if (access.outcome === 'refuse') {
+      const failure = gatewayFailure(access.code, access.message);
+      set.status = failure.status;
+      if (access.challenge) set.headers['www-authenticate'] = access.challenge;
+      return failure.body;
+    }
 
-      const target = NEVER_FORWARDED.has(request.method) ? undefined : resolveTarget(path);
-      if (target === undefined) {
-        const failure = gatewayFailure('ROUTE_NOT_FOUND', `No route for ${request.method} ${path}`);
-        set.status = failure.status;
-        return failure.body;
-      }
-      const answer = await forward(request, {
-        url: `${upstreams[target.service]}${target.path}${searchOf(request.url)}`,
-        clientIp,
-        requestId,
-        signal: timeouts.next(),
-        maxBodyBytes: bodyLimitFor(path, deps.maxBodyBytes),
-        fetch: deps.fetch,
-        streamIdleMs: Math.max(deps.upstreamTimeoutMs, STREAM_IDLE_MS),
-        eventStream: isEventStreamRoute(request.method, path),
-        service: target.service,
-        telemetry: deps.telemetry,
-      });
-      if (answer instanceof ProxyFailure) {
-        upstreamErrors?.inc(target.service, answer.body.error.code, '');
-        set.status = answer.status;
-        return answer.body;
-      }
-      return handOver(answer, set);
-    },
-    { parse: 'none', detail: { hide: true } },
-  );
+    const target = NEVER_FORWARDED.has(request.method) ? undefined : resolveTarget(path);
+    if (target === undefined) {
+      const failure = gatewayFailure('ROUTE_NOT_FOUND', `No route for ${request.method} ${path}`);
+      set.status = failure.status;
+      return failure.body;
+    }
+    const answer = await forward(request, {
+      url: `${upstreams[target.service]}${target.path}${searchOf(request.url)}`,
+      clientIp,
+      requestId,
+      signal: timeouts.next(),
+      maxBodyBytes: bodyLimitFor(path, deps.maxBodyBytes),
+      fetch: deps.fetch,
+      streamIdleMs: Math.max(deps.upstreamTimeoutMs, STREAM_IDLE_MS),
+      eventStream: isEventStreamRoute(request.method, path),
+      service: target.service,
+      telemetry: deps.telemetry,
+    });
+    if (answer instanceof ProxyFailure) {
+      upstreamErrors?.inc(target.service, answer.body.error.code, '');
+      set.status = answer.status;
+      return answer.body;
+    }
+    return handOver(answer, set);
+  };
 }
 
 /**
- * Puts the policy's headers on the service's response itself. For a 200 the set bag is then
- * empty and Elysia hands the response over as it is, without copying it into a new one (a large
- * share of the proxy's CPU); other statuses are re-wrapped by Elysia with this status, so the
- * log line reports what the client got.
+ * Puts the policy's headers on the service's response itself, which then goes to the client as it
+ * is, never copied into a new one (a large share of the proxy's CPU). The set bag is left empty and
+ * its status the response's, so the log line reports what the client got.
  */
-export function handOver(response: Response, set: { headers: Record<string, unknown>; status?: number | string }): Response {
+export function handOver(response: Response, set: AnswerSet): Response {
   const headers = response.headers;
   for (const name in set.headers) {
     // Vary lists what the answer depends on: the service's (X-Country, X-Lang) and the

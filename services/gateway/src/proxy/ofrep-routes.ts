@@ -1,11 +1,10 @@
 import { pathOfUrl, requestIdOf } from '@tm/shared/http';
 import type { Telemetry } from '@tm/shared/telemetry';
-import { Elysia } from 'elysia';
 import type { RequestStates } from '../policy/request-state.ts';
 import type { Upstreams } from '../site-deps.ts';
-import { handOver } from './api-routes.ts';
+import { handOver, type ProxiedRoute } from './api-routes.ts';
 import { forward, ProxyFailure } from './proxy.ts';
-import { OFREP_PREFIX, resolveOfrepTarget, searchOf } from './routing.ts';
+import { resolveOfrepTarget, searchOf } from './routing.ts';
 import { createTimeoutSignals } from './timeout-signals.ts';
 
 /** What the OFREP pass-through needs. */
@@ -23,38 +22,34 @@ export interface OfrepRoutesDeps {
  * speak to it directly, so its answers are OFREP's own (flags, FLAG_NOT_FOUND, 304 with ETag),
  * never the envelope, like /mcp. Evaluation is public: a bearer token, when sent, goes with the
  * request and growth reads the user from it. A gateway-made failure (growth down or slow) is
- * OFREP's general error, `{errorCode: "GENERAL", errorDetails}`, with the proxy's status.
+ * OFREP's general error, `{errorCode: "GENERAL", errorDetails}`, with the proxy's status. Served by
+ * the front door (proxy/front-door.ts), after the policy, without Elysia.
  */
-export function createOfrepRoutes(deps: OfrepRoutesDeps) {
+export function createOfrepProxy(deps: OfrepRoutesDeps): ProxiedRoute {
   const timeouts = createTimeoutSignals(deps.upstreamTimeoutMs);
-  return new Elysia({ name: 'ofrep-routes' }).all(
-    `${OFREP_PREFIX}*`,
-    // `request` and `set` only, named here (see api-routes.ts: a whole context costs cookie parsing per request).
-    async ({ request, set }) => {
-      const state = deps.states.get(request);
-      const path = state?.path ?? pathOfUrl(request.url);
-      const target = resolveOfrepTarget(path);
-      if (target === undefined) {
-        set.status = 404;
-        return { errorCode: 'GENERAL', errorDetails: `No OFREP operation at ${path}` };
-      }
-      const answer = await forward(request, {
-        url: `${deps.upstreams.growth}${target.path}${searchOf(request.url)}`,
-        clientIp: state?.clientIp ?? 'unknown',
-        requestId: requestIdOf({ request, set }),
-        signal: timeouts.next(),
-        maxBodyBytes: deps.maxBodyBytes,
-        fetch: deps.fetch,
-        envelope: false,
-        service: 'growth',
-        telemetry: deps.telemetry,
-      });
-      if (answer instanceof ProxyFailure) {
-        set.status = answer.status;
-        return { errorCode: 'GENERAL', errorDetails: answer.body.error.message };
-      }
-      return handOver(answer, set);
-    },
-    { parse: 'none', detail: { hide: true } },
-  );
+  return async (request, set) => {
+    const state = deps.states.get(request);
+    const path = state?.path ?? pathOfUrl(request.url);
+    const target = resolveOfrepTarget(path);
+    if (target === undefined) {
+      set.status = 404;
+      return { errorCode: 'GENERAL', errorDetails: `No OFREP operation at ${path}` };
+    }
+    const answer = await forward(request, {
+      url: `${deps.upstreams.growth}${target.path}${searchOf(request.url)}`,
+      clientIp: state?.clientIp ?? 'unknown',
+      requestId: requestIdOf({ request, set }),
+      signal: timeouts.next(),
+      maxBodyBytes: deps.maxBodyBytes,
+      fetch: deps.fetch,
+      envelope: false,
+      service: 'growth',
+      telemetry: deps.telemetry,
+    });
+    if (answer instanceof ProxyFailure) {
+      set.status = answer.status;
+      return { errorCode: 'GENERAL', errorDetails: answer.body.error.message };
+    }
+    return handOver(answer, set);
+  };
 }

@@ -8,7 +8,8 @@ const BATCH = 2_000;
 /**
  * Reviews' GET /internal/ratings-index.ndjson: one line per service and PM with a published
  * customer review, then the trailer, with the body's ETag. The body is built once per version, the
- * ledger's count of changes (every publication, hide and restore moves it, after the totals), read
+ * ledger's count of changes (every publication, hide and restore moves it, after the totals, and so
+ * does a totals check that corrected something, reconcile.ts), read
  * before the totals: a body is never kept under a version older than its totals.
  */
 export function createRatingsIndex(summaries: Summaries) {

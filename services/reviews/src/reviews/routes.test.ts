@@ -7,26 +7,9 @@ let t: ReviewsUnderTest;
 let customer: { sub: string; token: string };
 let pm: { sub: string; token: string };
 let admin: { sub: string; token: string };
-let seq = 0;
 
 /** A booking completed `daysAgo` days ago by `customer`, assigned to `pm`'s profile pm-profile-1. */
-function booking(over: Partial<BookingFacts> = {}, daysAgo = 1): string {
-  const id = `booking-${++seq}`;
-  const completedAt = new Date(t.clock.now() - daysAgo * DAY).toISOString();
-  t.bookings.set(id, {
-    id,
-    number: `TM-${seq}`,
-    status: 'completed',
-    market: 'DE',
-    customerId: customer.sub,
-    pm: { id: 'pm-profile-1', slug: 'ada', name: 'Grace Hopper' },
-    serviceIds: ['svc-1'],
-    completedAt,
-    updatedAt: completedAt,
-    ...over,
-  });
-  return id;
-}
+const booking = (over: Partial<BookingFacts> = {}, daysAgo = 1): string => t.completedBooking(customer.sub, over, daysAgo);
 const text = 'Clear plans, weekly updates and the launch landed on the agreed day.';
 const write = (token: string, bookingId: string, rating = 5, extra: Record<string, unknown> = {}) =>
   t.call('POST', '/reviews', { token, body: { bookingId, rating, text, ...extra } });

@@ -20,7 +20,7 @@ export type LedgerDoc = {
   published?: Record<string, number>;
   hidden?: Record<string, number>;
   hiddenByReason?: Record<string, number>;
-  /** One more at every publication, hide and restore: the ratings index's version (its ETag). */
+  /** One more at every publication, hide and restore, and at a totals check that corrected something (reconcile.ts): the ratings index's version (its ETag). */
   changes?: number;
 };
 

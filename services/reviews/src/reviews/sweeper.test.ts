@@ -16,21 +16,9 @@ describe('the window sweeper on several replicas', () => {
     const t = await createReviewsUnderTest();
     const customer = await t.tokenFor('customer', 'cust-1');
     const ratings = [5, 4, 3, 5, 2, 1, 4, 5, 3, 4, 5, 5];
-    for (const [i, rating] of ratings.entries()) {
-      const id = `booking-${i}`;
-      const completedAt = new Date(t.clock.now() - DAY).toISOString();
-      t.bookings.set(id, {
-        id,
-        number: `TM-${i}`,
-        status: 'completed',
-        market: 'DE',
-        customerId: customer.sub,
-        pm: { id: 'pm-profile-1', slug: 'ada', name: 'Grace Hopper' },
-        serviceIds: ['svc-1'],
-        completedAt,
-        updatedAt: completedAt,
-      });
-      expect((await t.call('POST', '/reviews', { token: customer.token, body: { bookingId: id, rating, text } })).status).toBe(201);
+    for (const rating of ratings) {
+      const bookingId = t.completedBooking(customer.sub);
+      expect((await t.call('POST', '/reviews', { token: customer.token, body: { bookingId, rating, text } })).status).toBe(201);
     }
     t.clock.advance(14 * DAY);
     // Four replicas, their passes interleaving review by review.

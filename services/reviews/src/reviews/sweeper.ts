@@ -1,4 +1,5 @@
 import type { Clock, Logger } from '@tm/shared';
+import { repeatEvery } from './repeat.ts';
 import type { ReviewRepository } from './repository.ts';
 
 /**
@@ -7,8 +8,6 @@ import type { ReviewRepository } from './repository.ts';
  */
 export function createSweeper(deps: { repo: ReviewRepository; clock: Clock; logger: Logger; batch?: number }) {
   const batch = deps.batch ?? 200;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<number> | undefined;
 
   /** One pass: every due review published; how many this pass published. */
   async function sweep(): Promise<number> {
@@ -23,24 +22,6 @@ export function createSweeper(deps: { repo: ReviewRepository; clock: Clock; logg
     return published;
   }
 
-  return {
-    sweep,
-    /** Sweeps every `everyMs` until stopped (one pass at a time). */
-    start(everyMs: number): void {
-      timer = setInterval(() => {
-        running ??= sweep()
-          .catch((err: unknown) => {
-            deps.logger.warn('review sweep failed', { error: String(err) });
-            return 0;
-          })
-          .finally(() => {
-            running = undefined;
-          });
-      }, everyMs);
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  /** `start(everyMs)` sweeps every `everyMs` until `stop` (one pass at a time). */
+  return { sweep, ...repeatEvery(sweep, deps.logger, 'review sweep failed') };
 }

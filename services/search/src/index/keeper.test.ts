@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { createManualClock, silentLogger } from '@tm/shared';
 import { createServiceClient } from '@tm/shared/client';
+import { KEEP_RATINGS_WHILE_AWAY_MS } from '@tm/shared/client/ratings';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { waitFor } from '@tm/shared/testing';
 import { createApp } from '../app.ts';
@@ -38,8 +39,8 @@ describe('the index keeper', () => {
     expect((await search('datenschutz')).slugs).toEqual([]);
   });
 
-  it("reorders by reviews' ratings at the next refresh (a published review up, a hidden one gone), and orders unrated while reviews is down", async () => {
-    const { search, keeper, upstreams } = await createSearchUnderTest({ upstreams: CORPUS });
+  it("reorders by reviews' ratings at the next refresh (a published review up, a hidden one gone), and orders unrated once reviews is away past the ratings book's window", async () => {
+    const { search, keeper, upstreams, clock } = await createSearchUnderTest({ upstreams: CORPUS });
     expect((await search('scrum', '&types=talent')).slugs).toEqual(['lena-fischer', 'anita-sharma', 'omar-haddad']);
     const built = keeper.current();
     upstreams.reviews = [...upstreams.reviews, { kind: 'pm', id: 'profile-omar-haddad', count: 200, average: 5, bayesian: 4.96 }];
@@ -49,8 +50,12 @@ describe('the index keeper', () => {
     upstreams.reviews = upstreams.reviews.filter((r) => r.id !== 'profile-omar-haddad');
     await keeper.refresh();
     expect((await search('scrum', '&types=talent')).slugs).toEqual(['lena-fischer', 'anita-sharma', 'omar-haddad']);
-    // Reviews away: no ratings, so availability orders (Anita and Lena available, by slug; Omar limited); search still answers.
+    // Reviews away: its last good ratings are kept for a while (the order holds), then there are
+    // none, so availability orders (Anita and Lena available, by slug; Omar limited); search still answers.
     upstreams.down.add('reviews');
+    await keeper.refresh();
+    expect((await search('scrum', '&types=talent')).slugs).toEqual(['lena-fischer', 'anita-sharma', 'omar-haddad']);
+    clock.advance(KEEP_RATINGS_WHILE_AWAY_MS);
     await keeper.refresh();
     expect((await search('scrum', '&types=talent')).slugs).toEqual(['anita-sharma', 'lena-fischer', 'omar-haddad']);
   });

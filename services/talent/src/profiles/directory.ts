@@ -1,7 +1,7 @@
 import type { Rating } from '@tm/contracts';
 import type { Clock, Logger } from '@tm/shared';
 import type { RatingsBook } from '@tm/shared/client/ratings';
-import { createSnapshotKeeper, type PrebuiltAnswer, type StreamedAnswer } from '@tm/shared/search';
+import { createSnapshotKeeper, type PrebuiltAnswer, type SnapshotKeeper, type StreamedAnswer } from '@tm/shared/search';
 import { DirectorySnapshot, type TalentSearch } from './directory-snapshot.ts';
 import type { ProfileRepository } from './repository.ts';
 
@@ -20,6 +20,15 @@ export interface TalentDirectory {
   watch(): () => void;
 }
 
+/** How long a directory marker read waits for reviews' ratings index (it may take up to the index reads' 10 s budget). */
+export const RATINGS_WAIT_MS = 1_000;
+
+/** Resolves when `work` settles or after `ms`, whichever is first (`work` goes on; it never throws here). */
+async function atMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Like the catalog's read model: a snapshot built at start (or by the first request), then a
  * cheap change marker read off the request path once `maxAgeMs` has passed, and a rebuild in the
@@ -36,15 +45,23 @@ export function createTalentDirectory(options: {
   collectAfterFirstBuild?: boolean;
   /** Reviews' ratings of PMs (main.ts), the first key of the order; asked for changes with every marker read. None: unrated. */
   ratings?: RatingsBook;
+  /** How long a marker read waits for reviews' answer (RATINGS_WAIT_MS unless said). */
+  ratingsWaitMs?: number;
 }): TalentDirectory {
   const { repo, ratings } = options;
-  const keeper = createSnapshotKeeper<DirectorySnapshot>({
+  const ratingsWaitMs = options.ratingsWaitMs ?? RATINGS_WAIT_MS;
+  const keeper: SnapshotKeeper<DirectorySnapshot> = createSnapshotKeeper<DirectorySnapshot>({
     ...options,
     name: 'talent directory',
     // The ratings' version is part of the marker, so a publication, hide or restore reorders (a 304 from reviews costs nothing).
+    // Once a snapshot serves, a slow or hung reviews holds a marker read (a profile change, the
+    // index search reads) at most ratingsWaitMs: its answer, when it comes, is in the next read's
+    // version. The first build waits for it (the client's own timeout), so a large index that takes
+    // a while at start-up does not cost a second build of the whole directory right after.
     readMarker: async () => {
       if (!ratings) return repo.changeMarker();
-      const [marker] = await Promise.all([repo.changeMarker(), ratings.refresh()]);
+      const asked = ratings.refresh();
+      const [marker] = await Promise.all([repo.changeMarker(), keeper.hasSnapshot() ? atMost(asked, ratingsWaitMs) : asked]);
       return { ...marker, latest: `${marker.latest}|${ratings.version}` };
     },
     // The NDJSON index's ETag pass runs with the build, before the snapshot serves (and before the

@@ -16,7 +16,7 @@ if (!pm || !resource || pms.length < 3) throw new Error('seed lacks the profiles
 const underdog = [...pms].sort((a, b) => a.rating - b.rating)[0] as (typeof pms)[number];
 
 // A stand-in for reviews: GET /internal/ratings/{kind}/{id} and the ratings index.
-const reviews = { up: true, asked: [] as string[], rating: { count: 4, average: 4.8 } };
+const reviews = { up: true, hang: false, hung: [] as (() => void)[], asked: [] as string[], rating: { count: 4, average: 4.8 } };
 const server = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
@@ -24,6 +24,7 @@ const server = Bun.serve({
     const path = new URL(req.url).pathname;
     reviews.asked.push(path);
     if (!reviews.up) return new Response('down', { status: 500 });
+    if (reviews.hang) return new Promise<Response>((resolve) => reviews.hung.push(() => resolve(new Response('late', { status: 503 }))));
     if (path === '/internal/ratings-index.ndjson') {
       const body = `${JSON.stringify({ kind: 'pm', id: underdog._id, count: 12, average: 4.9, bayesian: 4.6 })}\n${JSON.stringify({ end: true, count: 1 })}\n`;
       return new Response(body, { headers: { etag: '"r1"', 'content-type': 'application/x-ndjson' } });
@@ -68,14 +69,20 @@ describe("the PM profile's rating from reviews", () => {
 });
 
 describe("talent's order: reviews' Bayesian rating, then availability", () => {
-  const book = () =>
-    createRatingsBook({ client: createServiceClient({ service: 'reviews', baseUrl: base(), timeoutMs: 500, logger: silentLogger }), timeoutMs: 500 });
+  const book = (clock = createManualClock(0), timeoutMs = 500) =>
+    createRatingsBook({
+      client: createServiceClient({ service: 'reviews', baseUrl: base(), timeoutMs, logger: silentLogger }),
+      timeoutMs,
+      clock,
+      keepWhileAwayMs: 60_000,
+    });
   const pmSlugs = async (get: (p: string) => Promise<Response>, query = 'role=pm&limit=100') =>
     ((await (await get(`/talent?${query}`)).json()).data as { slug: string }[]).map((p) => p.slug);
 
   it('puts the PM reviews rate best first, whatever the listed figures; with reviews down the order falls back to availability, never an error', async () => {
     reviews.up = true;
-    const ratingsBook = book();
+    const clock = createManualClock(0);
+    const ratingsBook = book(clock);
     const { get, directory } = await createSeededApp(createEmbeddedDocumentStore(), { ratingsBook });
     expect((await pmSlugs(get))[0]).toBe(underdog.slug);
     const listed = (await (await get('/talent?role=pm&limit=2')).json()).data as { slug: string; rating?: unknown }[];
@@ -83,7 +90,12 @@ describe("talent's order: reviews' Bayesian rating, then availability", () => {
     // Free text: relevance first, then the same order among equally relevant people.
     expect((await pmSlugs(get, 'search=project%20manager&limit=100'))[0]).toBe(underdog.slug);
 
+    // A blip: the last good ratings are kept, so the order holds.
     reviews.up = false;
+    await directory.refresh();
+    expect((await pmSlugs(get))[0]).toBe(underdog.slug);
+    // Away past the window: no ratings, availability orders.
+    clock.advance(60_000);
     await directory.refresh();
     const fallback = await pmSlugs(get);
     expect(fallback.length).toBe(pms.length);
@@ -95,5 +107,23 @@ describe("talent's order: reviews' Bayesian rating, then availability", () => {
     expect(((await (await get('/talent?role=pm&limit=100')).json()).data as { rating?: unknown }[]).every((p) => p.rating === undefined)).toBe(true);
     expect(ratingsBook.version).toBe('');
     reviews.up = true;
+  });
+
+  it('does not hold a rebuild on a hung reviews: each marker read waits ratingsWaitMs at most, and asks again by joining the one open question', async () => {
+    reviews.up = true;
+    // The client would wait a minute: only the directory's own bound (ratingsWaitMs) lets the check end.
+    const { get, directory } = await createSeededApp(createEmbeddedDocumentStore(), { ratingsBook: book(createManualClock(0), 60_000), ratingsWaitMs: 20 });
+    const before = await pmSlugs(get);
+    reviews.hang = true;
+    try {
+      await directory.refresh();
+      await directory.refresh();
+      expect(await pmSlugs(get)).toEqual(before);
+      // One question asked of reviews for both refreshes: the second joined the open one.
+      expect(reviews.hung).toHaveLength(1);
+    } finally {
+      reviews.hang = false;
+      for (const answer of reviews.hung.splice(0)) answer();
+    }
   });
 });
