@@ -142,6 +142,21 @@ describe('the gateway behind its front door', () => {
     }
   });
 
+  it('decides access on percent-decoded segments: an encoded protected path is refused without a token and not forwarded', async () => {
+    const app = env.gateway();
+    const before = env.peer.seen.length;
+    for (const [method, path] of [
+      ['GET', '/api/reviews/m%69ne'],
+      ['GET', '/api/reviews/moder%61tion'],
+      ['POST', '/api/reviews/r1/h%69de'],
+      ['GET', '/api/search/m%69sses'],
+    ] as const) {
+      const res = await app.handle(req(path, { method, ...(method === 'POST' ? { body: '{}' } : {}) }));
+      expect({ path, status: res.status, code: (await res.json()).error?.code }).toEqual({ path, status: 401, code: 'UNAUTHORIZED' });
+    }
+    expect(env.peer.seen.length).toBe(before);
+  });
+
   it('answers a proxied request the same through app.handle and through Bun.serve, and counts both under /api/*', async () => {
     const telemetry = createTelemetry({ service: 'gateway', metricsToken: METRICS_TOKEN });
     const limiter = createGatewayLimiter({ windowS: 60, quotas: { anonymous: 100, authenticated: 100, 'auth-routes': 10 } });
