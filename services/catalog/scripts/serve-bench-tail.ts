@@ -20,7 +20,15 @@ const credentials = serviceCredentialsFrom(config);
 const n = Number(process.env.BENCH_SCALE_N);
 const documents = createEmbeddedDocumentStore();
 const repo = createServiceRepository(documents);
-const readModel = createServiceReadModel({ repo, clock: systemClock, logger, ...readModelSettings(config), lazy: false, collectAfterFirstBuild: true });
+const readModel = createServiceReadModel({
+  repo,
+  clock: systemClock,
+  logger,
+  ...readModelSettings(config),
+  lazy: false,
+  collectAfterFirstBuild: true,
+  collectAroundRebuilds: true,
+});
 const app = createApp({
   documents,
   readModel,
@@ -44,5 +52,5 @@ process.on('SIGUSR2', async () => {
   await services.updateOne({ _id: one?._id as string }, { $set: { updatedAt: new Date() } });
   const started = performance.now();
   await readModel.refresh();
-  logger.info('rebuilt', { ms: Math.round(performance.now() - started) });
+  logger.info('rebuilt', { ms: Math.round(performance.now() - started), heap: Math.round(process.memoryUsage().heapUsed / 2 ** 20) });
 });
