@@ -94,9 +94,15 @@ export function nativeConsumer(
   if (!link.client.connected) reconnect(link);
   const { keyPrefix, points, windowS, commandTimeoutMs, viaIoredis, insurance } = options;
   const window = String(windowS);
-  const noScript = (rlKey: string, n: number) => (err: unknown) => {
-    if (!String((err as Error)?.message).includes('NOSCRIPT')) throw err;
-    return link.client.send('EVAL', [INCR_TTL, '1', rlKey, String(n), window]);
+  const run = async (rlKey: string, n: number): Promise<[number, number]> => {
+    const args = ['1', rlKey, String(n), window];
+    try {
+      return (await link.client.send('EVALSHA', [INCR_TTL_SHA, ...args])) as [number, number];
+    } catch (err) {
+      // Not in this Redis's script cache yet (a first call, a restart, SCRIPT FLUSH): EVAL caches it.
+      if (!String((err as Error)?.message).includes('NOSCRIPT')) throw err;
+      return (await link.client.send('EVAL', [INCR_TTL, ...args])) as [number, number];
+    }
   };
   return {
     consume(key, n = 1) {
@@ -105,31 +111,21 @@ export function nativeConsumer(
         reconnect(link);
         return viaIoredis.consume(key, n);
       }
-      const rlKey = `${keyPrefix}:${key}`;
-      return new Promise<RateLimiterRes>((resolve) => {
-        let settled = false;
-        const toInsurance = () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          resolve(insurance.consume(key, n));
-        };
-        const timer = setTimeout(toInsurance, commandTimeoutMs);
-        let sent: Promise<unknown>;
-        try {
-          sent = link.client.send('EVALSHA', [INCR_TTL_SHA, '1', rlKey, String(n), window]);
-        } catch (err) {
-          sent = Promise.reject(err);
-        }
-        sent.catch(noScript(rlKey, n)).then((reply) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          const [consumed, msBeforeNext] = reply as [number, number];
-          const count = Number(consumed);
-          resolve(new RateLimiterRes(Math.max(points - count, 0), Number(msBeforeNext), count, count === n));
-        }, toInsurance);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('redis command timed out')), commandTimeoutMs);
       });
+      return Promise.race([run(`${keyPrefix}:${key}`, n), timeout]).then(
+        ([consumed, msBeforeNext]) => {
+          clearTimeout(timer);
+          const count = Number(consumed);
+          return new RateLimiterRes(Math.max(points - count, 0), Number(msBeforeNext), count, count === n);
+        },
+        () => {
+          clearTimeout(timer);
+          return insurance.consume(key, n);
+        },
+      );
     },
   };
 }

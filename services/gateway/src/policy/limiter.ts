@@ -1,7 +1,7 @@
 import { createRedisClient, type RedisClient } from '@tm/shared/store/redis';
 import type { Telemetry } from '@tm/shared/telemetry';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
-import { coalesceFlights, type Flight, type PointsConsumer } from './coalesce.ts';
+import { type Counted, coalesceConsumes, type PointsConsumer } from './coalesce.ts';
 import { nativeConsumer, registerStandaloneUrl } from './limiter-native.ts';
 import { type BucketName, type LimitResult, resetSeconds } from './rate-limit-rules.ts';
 
@@ -60,20 +60,21 @@ export function createGatewayLimiter(options: {
       }) ?? viaIoredis;
     return metrics ? timed(store, (seconds) => metrics.observeStore('redis', '', 'ratelimit.consume', seconds)) : store;
   };
-  const buckets = {} as Record<BucketName, { limit: number; join: (key: string) => Flight }>;
+  /** Per bucket: its quota and its coalesced consume, made once. */
+  const buckets = {} as Record<BucketName, { limit: number; consume: (key: string) => Promise<Counted> }>;
   for (const name of ['anonymous', 'authenticated', 'auth-routes', 'webhooks'] as const)
-    buckets[name] = { limit: pointsOf(name), join: coalesceFlights(build(name)) };
+    buckets[name] = { limit: pointsOf(name), consume: coalesceConsumes(build(name)) };
   return {
     windowS,
     quotas,
     consume(bucket, key) {
-      const { limit, join } = buckets[bucket];
-      const flight = join(key);
-      const place = flight.size;
-      return flight.landed.then(({ before, msBeforeNext }) => {
-        const consumed = before + place;
-        return { allowed: consumed <= limit, limit, remaining: Math.max(0, limit - consumed), resetS: resetSeconds(msBeforeNext) };
-      });
+      const { limit, consume } = buckets[bucket];
+      return consume(key).then(({ consumed, msBeforeNext }) => ({
+        allowed: consumed <= limit,
+        limit,
+        remaining: Math.max(0, limit - consumed),
+        resetS: resetSeconds(msBeforeNext),
+      }));
     },
     readiness(): ReturnType<GatewayLimiter['readiness']> {
       if (!redis) return {};
