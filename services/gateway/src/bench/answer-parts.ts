@@ -69,7 +69,9 @@ const cases: Record<string, (i: number) => void> = {
     const answer = serviceAnswer();
     const set = policySet(i);
     const pairs: [string, string][] = [];
-    answer.headers.forEach((value, name) => pairs.push([name, value]));
+    answer.headers.forEach((value, name) => {
+      pairs.push([name, value]);
+    });
     for (const name in set) pairs.push([name, set[name] as string]);
     sink += new Response(answer.body, { status: answer.status, headers: pairs }).status;
   },
