@@ -223,6 +223,14 @@ describe('pathOfUrl', () => {
     expect(pathOfUrl('/x?next=http://a/b')).toBe('/x');
     expect(pathOfUrl('')).toBe('/');
   });
+
+  it("ends the path at the first '?' or '#': a '?' after a '#' is the fragment's, not the query's start", () => {
+    // Bun hands a target such as `/api/reviews/moderation#?` on as it came; its path is the part before the '#'.
+    expect(pathOfUrl('http://localhost/api/reviews/moderation#?')).toBe('/api/reviews/moderation');
+    expect(pathOfUrl('http://localhost/api/legal/acceptances#x?y=1')).toBe('/api/legal/acceptances');
+    expect(pathOfUrl('/a/b#?c')).toBe('/a/b');
+    expect(pathOfUrl('http://localhost/a?b#c')).toBe('/a');
+  });
 });
 
 describe('requestIdOf', () => {

@@ -21,13 +21,18 @@ import { INTERNAL_PATH_PREFIX, type InternalCallers, NO_INTERNAL_CALLERS, SERVIC
  */
 export const SERVICE_APP_CONFIG = { handler: { standardHostname: false } } as const;
 
-/** The path of a request URL: absolute (`http://host/p?q`) or, for a request without Host, the bare target (`/p?q`). */
+/**
+ * The path of a request URL: absolute (`http://host/p?q`) or, for a request without Host, the bare
+ * target (`/p?q`). It ends at the first '?' or '#': Bun passes a target's '#' on, and a '?' after it
+ * is the fragment's (`/api/reviews/moderation#?` is `/api/reviews/moderation`, which the gateway's
+ * access rules must see, since fetch drops the fragment on the way to the service).
+ */
 export function pathOfUrl(url: string): string {
   const start = url.charCodeAt(0) === 47 /* / */ ? 0 : url.indexOf('/', url.indexOf('://') + 3);
   if (start < 0) return '/';
   const q = url.indexOf('?', start);
   const h = url.indexOf('#', start);
-  const end = q >= 0 ? q : h >= 0 ? h : url.length;
+  const end = q >= 0 && (h < 0 || q < h) ? q : h >= 0 ? h : url.length;
   return url.slice(start, end);
 }
 

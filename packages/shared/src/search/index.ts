@@ -25,4 +25,4 @@ export { MAX_QUERY_WORDS, parseQuery, type QueryTerm, requiredQueryWords } from 
 export { normaliseWord, prefixEnd, queryWords, searchWords } from './search-tokens.ts';
 export { ordinalsWithEveryWord, TokenIndex, TokenIndexBuilder, type WordMatches, type WordMatchKind } from './token-index.ts';
 export { allowedEdits, withinEdits } from './typos.ts';
-export { BUILD_HEAP_GROWTH, buildReleaser, releaseBatch, yieldToRequests } from './yield-to-requests.ts';
+export { BUILD_HEAP_GROWTH, buildReleaser, eachBatchReleased, releaseBatch, yieldToRequests } from './yield-to-requests.ts';

@@ -6,20 +6,20 @@
  * ة→ه, ى→ي, and Devanagari and Arabic-Indic digits to ASCII digits. Devanagari vowel signs are
  * letters of the word, not decoration, and are kept.
  */
+import { RecentMemo } from './recent-memo.ts';
+
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const LATIN_MARKS = /[\u0300-\u036f]/g;
 const ARABIC_MARKS = /[\u064b-\u065f\u0670\u0640]/g;
 
 /** Words seen recently and their search form: catalogs repeat their words, so most are looked up, not redone. */
-const memo = new Map<string, string>();
-const MEMO_MAX = 100_000;
+const memo = new RecentMemo<string, string>(50_000);
 
 /** One word in its search form. */
 export function normaliseWord(word: string): string {
   let known = memo.get(word);
   if (known === undefined) {
     known = normalise(word);
-    if (memo.size >= MEMO_MAX) memo.clear();
     memo.set(word, known);
   }
   return known;

@@ -1,4 +1,5 @@
 import { intersectSorted, NO_ORDINALS, unionSorted } from './posting-lists.ts';
+import { RecentMemo } from './recent-memo.ts';
 import { prefixEnd, searchWords } from './search-tokens.ts';
 import { withinEdits } from './typos.ts';
 
@@ -15,9 +16,9 @@ export interface WordMatches {
 /** Query words remembered per index with their matches (an index is immutable, so they never go stale). */
 const MATCH_CACHE_MAX = 2_000;
 /**
- * Texts a builder remembers the words of: the repeated ones (skills, cities, a summary template)
- * come back before the memory is cleared; unique ones (200k titles) would otherwise hold a typed
- * array each until the build ends.
+ * Texts a builder remembers the words of, per generation (RecentMemo): the repeated ones (skills,
+ * cities, a summary template) stay; unique ones (200k titles) would otherwise hold a typed array
+ * each until the build ends.
  */
 const CUTS_MAX = 10_000;
 
@@ -126,7 +127,7 @@ export class TokenIndexBuilder {
   private readonly words: string[] = [];
   private readonly counts: number[] = [];
   private readonly lastOrdinal: number[] = [];
-  private readonly cuts = new Map<string, Int32Array>();
+  private readonly cuts = new RecentMemo<string, Int32Array>(CUTS_MAX);
   /** (word id, ordinal) pairs, interleaved, in the order added. */
   private pairs = new Int32Array(1 << 16);
   private pairCount = 0;
@@ -137,7 +138,6 @@ export class TokenIndexBuilder {
     let ids = this.cuts.get(text);
     if (!ids) {
       ids = Int32Array.from(searchWords(text), (w) => this.idFor(w));
-      if (this.cuts.size >= CUTS_MAX) this.cuts.clear();
       this.cuts.set(text, ids);
     }
     this.at(ordinal);

@@ -91,6 +91,13 @@ export async function runBenchLoad(
   service: string,
   config: Parameters<typeof mongoSettingsFrom>[0],
   load: (documents: DocumentStore, n: number) => Promise<void>,
+  /**
+   * Reads what the service's start-up will read, once, after the load (timed apart: `warmedMs`):
+   * the stand-in keeps that result (kept-results.ts), as a server holds what was just written in
+   * its cache, so the service's start-up measures the service and the driver, not the stand-in
+   * decoding and encoding every document again.
+   */
+  warm?: (documents: DocumentStore) => Promise<void>,
 ): Promise<void> {
   const logger = createLogger(`${service}-load`);
   const settings = mongoSettingsFrom(config, service);
@@ -100,7 +107,10 @@ export async function runBenchLoad(
   try {
     const t0 = performance.now();
     await load(documents, n);
-    logger.info('loaded', { n, loadedMs: Math.round(performance.now() - t0) });
+    const loadedMs = Math.round(performance.now() - t0);
+    const t1 = performance.now();
+    await warm?.(documents);
+    logger.info('loaded', { n, loadedMs, warmedMs: Math.round(performance.now() - t1) });
   } finally {
     await documents.close();
   }
@@ -142,7 +152,98 @@ export async function runSnapshotReadTiming(
     for (const doc of raw) BSON.deserialize(doc);
     const decodeMs = performance.now() - t1;
     const bytes = raw.reduce((n, d) => n + d.byteLength, 0);
+    Bun.gc(true);
     logger.info('snapshot read', { docs: raw.length, bytes, fetchMs: Math.round(fetchMs), decodeMs: Math.round(decodeMs) });
+  } finally {
+    await client.close();
+  }
+}
+
+/** What a service's snapshot build is, for runStartupPhases: the build over decoded batches, and what runs after it before /readyz says 200. */
+export interface StartupBuild<S> {
+  build: (batches: Iterable<Document[]>) => Promise<S>;
+  /** The index's ETag pass, as the read model runs it with the build. */
+  after: (built: S) => Promise<unknown>;
+}
+
+/**
+ * bench:startup (scripts/bench-scale/startup.ts): a service's start-up over the driver split into
+ * its phases, each timed alone, in one process: the read with `raw: true` (the server's work and
+ * the transfer), BSON.deserialize of every document (the driver's decoding, timed inside the
+ * build as it asks for each batch), the snapshot build (the service's own CPU, no I/O), the pass after it, and the full
+ * collection main.ts runs before the snapshot serves. Logs one JSON line (`startup phases`).
+ */
+export async function runStartupPhases<S>(
+  service: string,
+  config: Parameters<typeof mongoSettingsFrom>[0],
+  collection: string,
+  read: SnapshotRead,
+  startup: StartupBuild<S>,
+): Promise<void> {
+  const logger = createLogger(`${service}-phases`);
+  const settings = mongoSettingsFrom(config, service);
+  if (!settings) throw new Error('start-up phases: MONGODB_URL is required');
+  const client = new MongoClient(settings.url, { serverSelectionTimeoutMS: settings.timeoutMs });
+  // Each phase's wall time and its CPU time (all threads: on a shared machine the wall time
+  // includes waiting for a core, the CPU time mostly does not).
+  const times: Record<string, number> = {};
+  let wall0 = 0;
+  let cpu0 = process.cpuUsage();
+  const start = () => {
+    wall0 = performance.now();
+    cpu0 = process.cpuUsage();
+  };
+  const end = (phase: string) => {
+    const cpu = process.cpuUsage(cpu0);
+    times[`${phase}Ms`] = Math.round(performance.now() - wall0);
+    times[`${phase}CpuMs`] = Math.round((cpu.user + cpu.system) / 1000);
+  };
+  try {
+    const cursor = client
+      .db(settings.database)
+      .collection(collection)
+      .find(read.filter, { sort: read.sort, projection: read.projection, batchSize: read.batchSize, raw: true });
+    start();
+    let raw = (await cursor.toArray()) as unknown as Uint8Array[];
+    end('fetch');
+    const bytes = raw.reduce((n, d) => n + d.byteLength, 0);
+    // The build takes the documents a batch at a time, decoded as it asks for them and let go
+    // once used, as the driver hands them over in main.ts (so the heap it collects is the one a
+    // real start-up has); the decoding inside it is timed apart.
+    const docs = raw.length;
+    let decodeMs = 0;
+    let decodeCpuUs = 0;
+    const batchSize = read.batchSize;
+    function* batches(): Generator<Document[]> {
+      for (let i = 0; i < raw.length; i += batchSize) {
+        const w = performance.now();
+        const c = process.cpuUsage();
+        const batch: Document[] = [];
+        for (let k = i; k < Math.min(raw.length, i + batchSize); k++) {
+          batch.push(BSON.deserialize(raw[k] as Uint8Array));
+          (raw as (Uint8Array | undefined)[])[k] = undefined;
+        }
+        const used = process.cpuUsage(c);
+        decodeMs += performance.now() - w;
+        decodeCpuUs += used.user + used.system;
+        yield batch;
+      }
+    }
+    start();
+    const built = await startup.build(batches());
+    end('decodeAndBuild');
+    raw = [];
+    times.decodeMs = Math.round(decodeMs);
+    times.decodeCpuMs = Math.round(decodeCpuUs / 1000);
+    times.buildMs = (times.decodeAndBuildMs as number) - times.decodeMs;
+    times.buildCpuMs = (times.decodeAndBuildCpuMs as number) - times.decodeCpuMs;
+    start();
+    await startup.after(built);
+    end('after');
+    start();
+    Bun.gc(true);
+    end('gc');
+    logger.info('startup phases', { docs, bytes, ...times });
   } finally {
     await client.close();
   }

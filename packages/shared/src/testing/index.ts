@@ -11,7 +11,9 @@ export {
   pickCyclic,
   runBenchLoad,
   runSnapshotReadTiming,
+  runStartupPhases,
   type SnapshotRead,
+  type StartupBuild,
 } from './bench-data.ts';
 export { documentStoresUnderTest, type StoreUnderTest } from './document-stores.ts';
 export { errorCodesInSource } from './error-codes-in-source.ts';

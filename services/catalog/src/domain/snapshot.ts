@@ -4,6 +4,7 @@ import type { ChangeMarker } from '@tm/shared/search';
 import {
   buildReleaser,
   createPrebuiltCache,
+  eachBatchReleased,
   inChunks,
   intersectSorted,
   ordinalsWithEveryWord,
@@ -26,8 +27,6 @@ import { type ServiceTexts, SummaryColumns } from './summary-columns.ts';
 /** A summary as the repository reads it: with the search words upsertAll stored, unless written another way. */
 type StoredSummary = ServiceSummary & { searchWords?: Partial<Record<Lang, string[]>> };
 
-/** Items between two yields to the event loop while a snapshot is built, so requests keep flowing. */
-const CHUNK = 2_000;
 /** Lines per chunk of a streamed index. */
 const LINES_PER_CHUNK = 500;
 
@@ -73,37 +72,39 @@ export class CatalogSnapshot {
     const byKey = new Map<string, number>();
     const positions = new Map<string, number[]>();
     const builders = Object.fromEntries(LANGUAGES.map((l) => [l, new TokenIndexBuilder()])) as Record<Lang, TokenIndexBuilder>;
-    const release = buildReleaser();
-    let sinceYield = 0;
-    for await (const batch of batches) {
-      for (const d of batch) {
-        const at = services.push(d, previous?.same(String(d._id)));
-        byKey.set(services.ids[at] as string, at).set(services.slugs[at] as string, at);
-        for (const m of MARKET_CODES) {
-          if (!services.offeredIn(at, MARKETS[m])) continue;
-          for (const key of [m, `${m}:${d.category}`]) {
-            const list = positions.get(key);
-            if (list) list.push(at);
-            else positions.set(key, [at]);
+    // A batch (the read's 2,000) is taken whole, then its garbage collected and requests let in
+    // once nothing holds it (eachBatchReleased).
+    await eachBatchReleased(
+      batches,
+      (batch) => {
+        for (const d of batch) {
+          const at = services.push(d, previous?.same(String(d._id)));
+          for (const m of MARKET_CODES) {
+            if (!services.offeredIn(at, MARKETS[m])) continue;
+            for (const key of [m, `${m}:${d.category}`]) {
+              const list = positions.get(key);
+              if (list) list.push(at);
+              else positions.set(key, [at]);
+            }
+          }
+          // The words upsertAll stored with the document (the same cut of name and summary); a
+          // document written some other way, without them, is cut here.
+          const stored = d.searchWords;
+          for (const l of LANGUAGES) {
+            const words = stored?.[l];
+            if (words) builders[l].addWords(at, words);
+            else {
+              const copy = services.copy(at, l);
+              builders[l].add(at, `${copy.name} ${copy.summary}`);
+            }
           }
         }
-        // The words upsertAll stored with the document (the same cut of name and summary); a
-        // document written some other way, without them, is cut here.
-        const stored = d.searchWords;
-        for (const l of LANGUAGES) {
-          const words = stored?.[l];
-          if (words) builders[l].addWords(at, words);
-          else {
-            const copy = services.copy(at, l);
-            builders[l].add(at, `${copy.name} ${copy.summary}`);
-          }
-        }
-        if (++sinceYield === CHUNK) {
-          sinceYield = 0;
-          await release();
-        }
-      }
-    }
+      },
+      buildReleaser(),
+    );
+    // Made once the columns are complete, not as batches arrive: a Map of 200k entries written
+    // between collections is walked again by every one of them.
+    for (let o = 0; o < services.length; o++) byKey.set(services.ids[o] as string, o).set(services.slugs[o] as string, o);
     const words = {} as Record<Lang, TokenIndex>;
     for (const l of LANGUAGES) {
       words[l] = builders[l].build(previous?.words[l]);

@@ -50,6 +50,19 @@ describe('findAccessRule (rows grouped by area, looked up per request)', () => {
   });
 });
 
+describe('findAccessRule on percent-encoded paths', () => {
+  it('decides a segment as the service reads it, decoded; a segment that does not decode is kept as sent', () => {
+    const mine = findAccessRule('GET', '/api/reviews/mine');
+    expect(mine?.token).toBe('required');
+    for (const path of ['/api/reviews/m%69ne', '/api/reviews/%6D%69%6E%65', '/api/%72eviews/mine'])
+      expect({ path, rule: findAccessRule('GET', path) }).toEqual({ path, rule: mine });
+    expect(findAccessRule('GET', '/api/reviews/moder%61tion')).toBe(findAccessRule('GET', '/api/reviews/moderation'));
+    expect(requiresToken('POST', '/api/reviews/r1/h%69de')).toBe(true);
+    // A stray % is no rule's segment: as before, the table decides on the raw text.
+    expect(findAccessRule('GET', '/api/reviews/%zz')).toBe(findAccessRule('GET', '/api/reviews/x'));
+  });
+});
+
 describe('protectedPrefix', () => {
   it('matches the four prefixes and their sub-paths only', () => {
     expect(protectedPrefix('/api/bookings')).toBe('/api/bookings');

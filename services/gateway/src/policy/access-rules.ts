@@ -175,16 +175,30 @@ function areaOf(path: string): string {
   return third < 0 ? path.slice(second + 1) : path.slice(second + 1, third);
 }
 
-/** The first rule of `rules` for `method path` (HEAD as GET, a trailing slash ignored), if any. */
+/** A path segment percent-decoded; one that does not decode (a stray `%`) is kept as sent. */
+function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The first rule of `rules` for `method path` (HEAD as GET, a trailing slash ignored, segments percent-decoded), if any. */
 export function findAccessRule(method: string, path: string, rules: readonly AccessRule[] = ACCESS_RULES): AccessRule | undefined {
   const table = compile(rules);
   const p = path.length > 1 && path.charCodeAt(path.length - 1) === 47 /* / */ ? path.slice(0, -1) : path;
-  const candidates = table.byArea.get(areaOf(p)) ?? table.anyArea;
+  // Percent-encoded segments are decided as the services read them (their routers decode route
+  // parameters): `/api/reviews/m%69ne` is `/api/reviews/mine`'s row, never a public one by accident.
+  const encoded = p.includes('%');
+  const got = encoded ? p.split('/').map(decodeSegment) : undefined;
+  const candidates = table.byArea.get(got ? (got[2] ?? '') : areaOf(p)) ?? table.anyArea;
   if (candidates.length === 0) return undefined;
   const m = method === 'HEAD' ? 'GET' : method;
-  const got = p.split('/');
+  const segments = got ?? p.split('/');
   for (const c of candidates) {
-    if ((c.rule.method === '*' || c.rule.method === m) && matches(c, got)) return c.rule;
+    if ((c.rule.method === '*' || c.rule.method === m) && matches(c, segments)) return c.rule;
   }
   return undefined;
 }

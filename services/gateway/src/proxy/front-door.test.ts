@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'bun:test';
+import { connect } from 'node:net';
 import { GATEWAY_ERROR_STATUS } from '@tm/contracts';
 import { createMemoryLogger, currentRequestScope, DomainError, silentLogger } from '@tm/shared';
 import { createRequestLifecycle } from '@tm/shared/http';
@@ -10,6 +11,19 @@ import { gatewayTestPeers, req } from '../testing/gateway.ts';
 import { createFrontDoor, type FrontDoorRoute } from './front-door.ts';
 
 const env = gatewayTestPeers();
+
+/** The status line of the answer to a request written as raw bytes (a target fetch() would not send). */
+function rawStatusLine(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let got = '';
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    socket.on('data', (chunk) => {
+      got += chunk.toString('latin1');
+    });
+    socket.on('end', () => resolve(got.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
+  });
+}
 const METRICS_TOKEN = 'metrics-token-for-front-door-01';
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 
@@ -77,6 +91,13 @@ describe('the front door (proxied routes without Elysia)', () => {
     expect(d.logger.lines[0]?.durationMs).toBeUndefined();
   });
 
+  it("logs the path before a '#' even when a '?' follows it (the '?' is the fragment's)", async () => {
+    const d = door(async () => ({ ok: true }));
+    await d.handle(req('/api/x#frag?y=1'));
+    await waitFor('the access line', () => d.logger.lines.length === 1);
+    expect(d.logger.lines[0]?.path).toBe('/api/x');
+  });
+
   it('turns a route that throws into the logged 500 envelope that never tells the cause', async () => {
     const d = door(async () => {
       throw new Error('secret detail');
@@ -93,6 +114,49 @@ describe('the front door (proxied routes without Elysia)', () => {
 });
 
 describe('the gateway behind its front door', () => {
+  it("decides access on the path before a '#': `#?` after a protected path no longer forwards it without a token", async () => {
+    // The request target keeps its '#' (Bun passes it on); the path used to end at the '?' after
+    // it, so `/api/reviews/moderation#` matched no rule (public) yet reached reviews' /reviews/moderation.
+    const app = env.gateway();
+    const before = env.peer.seen.length;
+    for (const [method, path] of [
+      ['GET', '/api/reviews/moderation#?'],
+      ['GET', '/api/reviews/mine#x?y=1'],
+      ['POST', '/api/legal/acceptances#?'],
+      ['GET', '/api/search/misses#?'],
+    ] as const) {
+      const res = await app.handle(req(path, { method, ...(method === 'POST' ? { body: '{}' } : {}) }));
+      expect({ path, status: res.status, code: (await res.json()).error?.code }).toEqual({ path, status: 401, code: 'UNAUTHORIZED' });
+    }
+    expect(env.peer.seen.length).toBe(before);
+    // Over a socket too: Bun.serve hands the '#' on to the front door as it came.
+    const server = await listenGateway(app, 'bun', { hostname: '127.0.0.1', port: 0, reusePort: false }, silentLogger, () => {
+      throw new Error('cannot listen');
+    });
+    try {
+      const head = await rawStatusLine(server.port, 'GET /api/reviews/moderation#? HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+      expect(head).toBe('HTTP/1.1 401 Unauthorized');
+      expect(env.peer.seen.length).toBe(before);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('decides access on percent-decoded segments: an encoded protected path is refused without a token and not forwarded', async () => {
+    const app = env.gateway();
+    const before = env.peer.seen.length;
+    for (const [method, path] of [
+      ['GET', '/api/reviews/m%69ne'],
+      ['GET', '/api/reviews/moder%61tion'],
+      ['POST', '/api/reviews/r1/h%69de'],
+      ['GET', '/api/search/m%69sses'],
+    ] as const) {
+      const res = await app.handle(req(path, { method, ...(method === 'POST' ? { body: '{}' } : {}) }));
+      expect({ path, status: res.status, code: (await res.json()).error?.code }).toEqual({ path, status: 401, code: 'UNAUTHORIZED' });
+    }
+    expect(env.peer.seen.length).toBe(before);
+  });
+
   it('answers a proxied request the same through app.handle and through Bun.serve, and counts both under /api/*', async () => {
     const telemetry = createTelemetry({ service: 'gateway', metricsToken: METRICS_TOKEN });
     const limiter = createGatewayLimiter({ windowS: 60, quotas: { anonymous: 100, authenticated: 100, 'auth-routes': 10 } });

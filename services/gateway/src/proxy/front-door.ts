@@ -79,9 +79,10 @@ export function createFrontDoor(options: FrontDoorOptions): (request: Request, s
     if (pathStart < 0) return fallback(request);
     const route = routeAt(routes, url, pathStart);
     if (route === undefined) return fallback(request);
+    // Up to the first '?' or '#' (a '?' after a '#' is the fragment's), as pathOfUrl, which the policy reads.
     const q = url.indexOf('?', pathStart);
     const h = url.indexOf('#', pathStart);
-    const path = url.slice(pathStart, q >= 0 ? q : h >= 0 ? h : url.length);
+    const path = url.slice(pathStart, q >= 0 && (h < 0 || q < h) ? q : h >= 0 ? h : url.length);
     const served = lifecycle.open(request);
     return runInRequestScope(served, () => answer(request, server, route, path, served));
   };

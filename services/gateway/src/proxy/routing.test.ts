@@ -69,6 +69,12 @@ describe('searchOf', () => {
     expect(searchOf('http://localhost/api/services?page=2&x=%20')).toBe('?page=2&x=%20');
     expect(searchOf('http://localhost/api/services')).toBe('');
   });
+
+  it("has no query when the '?' comes after a '#' (it is the fragment's), and ends a query at its '#'", () => {
+    expect(searchOf('http://localhost/api/reviews/moderation#?page=2')).toBe('');
+    expect(searchOf('http://localhost/api/services?page=2#top')).toBe('?page=2');
+    expect(searchOf('http://localhost/api/services?page=2#a?b')).toBe('?page=2');
+  });
 });
 
 const names = (h: Headers) => {

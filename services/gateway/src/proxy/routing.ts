@@ -53,10 +53,11 @@ export function resolveTarget(path: string): Target | undefined {
   return undefined;
 }
 
-/** The `?query` part of a request URL (with its `?`), or ''. */
+/** The `?query` part of a request URL (with its `?`), or '' (also when the '?' comes after a '#': it is the fragment's). */
 export function searchOf(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return '';
-  const h = url.indexOf('#', q);
-  return h < 0 ? url.slice(q) : url.slice(q, h);
+  const h = url.indexOf('#');
+  if (h < 0) return url.slice(q);
+  return h < q ? '' : url.slice(q, h);
 }

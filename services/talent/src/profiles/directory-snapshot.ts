@@ -1,6 +1,7 @@
 import type { ChangeMarker } from '@tm/shared/search';
 import {
   buildReleaser,
+  eachBatchReleased,
   inChunks,
   intersectSorted,
   ordinalsWithEveryWord,
@@ -87,14 +88,18 @@ export class DirectorySnapshot {
   ): Promise<DirectorySnapshot> {
     const release = buildReleaser();
     const bySlug: ProfileCard[] = [];
-    for await (const batch of batches) {
-      for (const c of batch) {
-        if (!isListed({ active: true, indexable: c.indexable })) continue;
-        const kept = previous?.card(c.slug);
-        bySlug.push(kept !== undefined && Bun.deepEquals(kept, c) ? kept : c);
-      }
-      await release();
-    }
+    // Each batch's garbage is collected once nothing holds the batch (eachBatchReleased).
+    await eachBatchReleased(
+      batches,
+      (batch) => {
+        for (const c of batch) {
+          if (!isListed({ active: true, indexable: c.indexable })) continue;
+          const kept = previous?.card(c.slug);
+          bySlug.push(kept !== undefined && Bun.deepEquals(kept, c) ? kept : c);
+        }
+      },
+      release,
+    );
     const cards = [...bySlug].sort(compareRanked(bayesianOf));
     // Each text is added on its own (no joined strings): a builder cuts a distinct text once.
     const text = new TokenIndexBuilder();

@@ -1,6 +1,7 @@
 import { type Document, Long, ObjectId } from 'mongodb';
 import { type Doc, type DocumentStore, isDuplicateKeyError, type Projection, type Sort } from '../../store/documents.ts';
 import type { Cursors } from './cursors.ts';
+import type { KeptResults } from './kept-results.ts';
 
 /**
  * The embedded store keeps string ids only; an ObjectId `_id` (a document written by hand, as
@@ -30,9 +31,9 @@ export async function runCommand(
   name: string,
   body: Document,
   db: DocumentStore,
-  state: { indexes: Map<string, Document[]>; cursors: Cursors },
+  state: { indexes: Map<string, Document[]>; cursors: Cursors; kept?: KeptResults },
 ): Promise<Document> {
-  const { indexes, cursors } = state;
+  const { indexes, cursors, kept } = state;
   const ns = (key: string) => `${body.$db}.${body[key]}`;
   const coll = (key: string) => db.collection<Doc>(String(body[key]));
   switch (name) {
@@ -42,6 +43,12 @@ export async function runCommand(
     case 'buildInfo':
       return { version: '7.0.0-standin', versionArray: [7, 0, 0, 0], ok: 1 };
     case 'find': {
+      const findNs = `${body.$db}.${body.find}`;
+      const options = { batchSize: body.batchSize as number | undefined, singleBatch: body.singleBatch === true };
+      // A result kept from the same find, with no write to the collection since: its BSON as it went out.
+      const key = kept?.keyOf(findNs, body);
+      const hit = key === undefined ? undefined : kept?.get(key);
+      if (hit) return cursors.first(findNs, hit as Uint8Array[], options);
       const found = coll('find').find(idIn(body.filter) ?? {}, {
         sort: body.sort as Sort | undefined,
         projection: body.projection as Projection | undefined,
@@ -53,10 +60,7 @@ export async function runCommand(
       const chunks = (async function* () {
         for await (const chunk of found.batches(READ_CHUNK)) yield chunk.map(idOut);
       })();
-      return cursors.first(`${body.$db}.${body.find}`, chunks, {
-        batchSize: body.batchSize as number | undefined,
-        singleBatch: body.singleBatch === true,
-      });
+      return cursors.first(findNs, chunks, { ...options, onBatch: key === undefined ? undefined : kept?.collector(findNs, key) });
     }
     case 'getMore':
       return cursors.more(body.getMore as Long | number, ns('collection'), body.batchSize as number | undefined);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { BSON, Long } from 'mongodb';
-import { Cursors } from './cursors.ts';
+import { Cursors, type EncodedBatch, serializeReply } from './cursors.ts';
 
 const docs = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: i }));
 
@@ -8,7 +8,7 @@ describe('the stand-in cursors', () => {
   it('opens with an empty first batch for batchSize 0 and hands the rest out by getMore', async () => {
     const cursors = new Cursors();
     const first = await cursors.first('db.c', docs(5), { batchSize: 0 });
-    expect(first.cursor.firstBatch).toEqual([]);
+    expect((first.cursor.firstBatch as EncodedBatch).decoded()).toEqual([]);
     const id = first.cursor.id as Long;
     expect(id.toNumber()).toBeGreaterThan(0);
     const next = await cursors.more(id, 'db.c', undefined);
@@ -37,7 +37,7 @@ describe('the stand-in cursors', () => {
     const batch = reply.cursor.nextBatch as unknown[];
     // Without counting each entry's key and type byte, ~650k of these would overflow the reply.
     expect(batch.length).toBeLessThan(all.length - 1);
-    const bytes = BSON.serialize(reply).length;
+    const bytes = serializeReply(reply).length;
     expect(bytes).toBeLessThanOrEqual(16 * 1024 * 1024);
     expect(bytes).toBeGreaterThan(15 * 1024 * 1024);
   });
@@ -71,7 +71,33 @@ describe('the stand-in cursors', () => {
     expect(pulled).toBe(2);
     const id = first.cursor.id as Long;
     const rest = await cursors.more(id, 'db.c', undefined);
-    expect((rest.cursor.nextBatch as { _id: number }[]).map((d) => d._id)).toEqual(Array.from({ length: 399 }, (_, i) => i + 101));
+    expect((rest.cursor.nextBatch as EncodedBatch).decoded().map((d) => d._id)).toEqual(Array.from({ length: 399 }, (_, i) => i + 101));
     expect((rest.cursor.id as Long).toNumber()).toBe(0);
+  });
+
+  it("writes a reply with its batch as the documents' BSON: the same bytes BSON.serialize gives the decoded reply", async () => {
+    const cursors = new Cursors();
+    const source = [{ _id: 'a', n: 1, nested: { list: [1, 'two', null] } }, { _id: 'b', when: new Date(0) }, { _id: 'c' }];
+    const reply = await cursors.first('db.c', source, { batchSize: 2 });
+    const batch = reply.cursor.firstBatch as EncodedBatch;
+    expect(batch.decoded()).toEqual(source.slice(0, 2));
+    const decodedReply = { cursor: { firstBatch: batch.decoded(), id: reply.cursor.id, ns: 'db.c' }, ok: 1 };
+    expect(Buffer.from(serializeReply(reply)).equals(Buffer.from(BSON.serialize(decodedReply)))).toBe(true);
+    // A reply without a batch (an error, a handshake) is BSON.serialize's.
+    const plain = { ok: 0, code: 43, codeName: 'CursorNotFound' };
+    expect(Buffer.from(serializeReply(plain)).equals(Buffer.from(BSON.serialize(plain)))).toBe(true);
+  });
+
+  it('tells a batch listener each batch as BSON, and when the result has run dry', async () => {
+    const cursors = new Cursors();
+    const seen: { n: number; done: boolean }[] = [];
+    const first = await cursors.first('db.c', docs(250), { batchSize: 100, onBatch: (b, done) => seen.push({ n: b.length, done }) });
+    await cursors.more(first.cursor.id as Long, 'db.c', 100);
+    await cursors.more(first.cursor.id as Long, 'db.c', 100);
+    expect(seen).toEqual([
+      { n: 100, done: false },
+      { n: 100, done: false },
+      { n: 50, done: true },
+    ]);
   });
 });

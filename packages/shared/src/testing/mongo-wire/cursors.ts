@@ -12,14 +12,37 @@ const BATCH_BYTES = 16 * 1024 * 1024 - 16 * 1024;
 /** A cursor id as a command carries it: BSON's int64 arrives as a number when it fits one (the driver's promoteLongs). */
 type CursorId = Long | number;
 
+/** A document as a cursor holds it: decoded (as the store read it) or already BSON (a result kept by the stand-in). */
+export type CursorDocument = Document | Uint8Array;
+
 interface OpenCursor {
   ns: string;
   /** The documents read from the store and not handed out yet (from `at`). */
-  docs: Document[];
+  docs: CursorDocument[];
   at: number;
   /** Where more come from, a chunk at a time; undefined once it has run dry. */
-  source: AsyncIterator<Document[]> | undefined;
+  source: AsyncIterator<CursorDocument[]> | undefined;
   usedAt: number;
+  /** Told each batch's documents as BSON as they go out, and `true` once the result has run dry (the stand-in keeps whole results). */
+  onBatch?: (batch: readonly Uint8Array[], done: boolean) => void;
+}
+
+/**
+ * A batch of a cursor reply as BSON documents, each serialized once as it is taken (its size
+ * counted then), written into the reply as they are (serializeReply): the stand-in never walks a
+ * document twice to size and send it, nor a kept result at all.
+ */
+export class EncodedBatch {
+  constructor(readonly docs: readonly Uint8Array[]) {}
+
+  get length(): number {
+    return this.docs.length;
+  }
+
+  /** The documents decoded (tests). */
+  decoded(): Document[] {
+    return this.docs.map((d) => BSON.deserialize(d));
+  }
 }
 
 /** How long an open cursor may sit unread before it is dropped: MongoDB's default cursorTimeoutMillis. */
@@ -42,11 +65,15 @@ export class Cursors {
    * The reply to a find: the first batch (`batchSize` 0 opens the cursor with none, as on a
    * server) and a cursor id when more is left, 0 when not or when `singleBatch` asked for one.
    */
-  async first(ns: string, result: Document[] | AsyncIterable<Document[]>, options: { batchSize?: number; singleBatch?: boolean }): Promise<Document> {
+  async first(
+    ns: string,
+    result: CursorDocument[] | AsyncIterable<CursorDocument[]>,
+    options: { batchSize?: number; singleBatch?: boolean; onBatch?: OpenCursor['onBatch'] },
+  ): Promise<Document> {
     this.dropIdle();
     const cursor: OpenCursor = Array.isArray(result)
-      ? { ns, docs: result, at: 0, source: undefined, usedAt: this.now() }
-      : { ns, docs: [], at: 0, source: result[Symbol.asyncIterator](), usedAt: this.now() };
+      ? { ns, docs: result, at: 0, source: undefined, usedAt: this.now(), onBatch: options.onBatch }
+      : { ns, docs: [], at: 0, source: result[Symbol.asyncIterator](), usedAt: this.now(), onBatch: options.onBatch };
     const firstBatch = await this.take(cursor, options.batchSize ?? DEFAULT_FIRST_BATCH);
     const id = options.singleBatch ? Long.fromNumber(0) : this.keep(cursor);
     return { cursor: { firstBatch, id, ns }, ok: 1 };
@@ -83,20 +110,23 @@ export class Cursors {
     for (const [key, cursor] of this.open) if (cursor.usedAt < before) this.open.delete(key);
   }
 
-  private async take(cursor: OpenCursor, count: number): Promise<Document[]> {
-    const batch: Document[] = [];
+  private async take(cursor: OpenCursor, count: number): Promise<EncodedBatch> {
+    const batch: Uint8Array[] = [];
     let bytes = 0;
     await this.refill(cursor);
     while (cursor.at < cursor.docs.length && batch.length < count) {
-      const doc = cursor.docs[cursor.at] as Document;
+      const doc = cursor.docs[cursor.at] as CursorDocument;
+      // Serialized once: its size is what it takes in the reply, and the reply carries these bytes.
+      const encoded = doc instanceof Uint8Array ? doc : BSON.serialize(doc);
       // The document, and its array entry: type byte, index key, NUL.
-      bytes += BSON.calculateObjectSize(doc) + 2 + String(batch.length).length;
+      bytes += encoded.byteLength + 2 + String(batch.length).length;
       if (bytes > BATCH_BYTES && batch.length > 0) break;
-      batch.push(doc);
+      batch.push(encoded);
       cursor.at++;
       await this.refill(cursor);
     }
-    return batch;
+    cursor.onBatch?.(batch, cursor.at >= cursor.docs.length && !cursor.source);
+    return new EncodedBatch(batch);
   }
 
   /** Reads the next chunk from the source once every read document is handed out (none when it ran dry). */
@@ -116,4 +146,64 @@ export class Cursors {
     this.open.set(key, cursor);
     return Long.fromString(key);
   }
+}
+
+/**
+ * The BSON of a command reply: BSON.serialize, except that a cursor reply's batch (an
+ * EncodedBatch) is written as the documents' bytes, in one buffer. The reply is
+ * `{ cursor: { firstBatch | nextBatch, id, ns }, ok }`, as Cursors makes it.
+ */
+export function serializeReply(reply: Document): Uint8Array {
+  const cursor = reply.cursor as Document | undefined;
+  const key = cursor
+    ? cursor.firstBatch instanceof EncodedBatch
+      ? 'firstBatch'
+      : cursor.nextBatch instanceof EncodedBatch
+        ? 'nextBatch'
+        : undefined
+    : undefined;
+  if (!cursor || !key) return BSON.serialize(reply);
+  const batch = cursor[key] as EncodedBatch;
+  const { [key]: _batch, ...rest } = cursor;
+  // The cursor's other fields (id, ns) and the reply's (ok), serialized as usual, then spliced.
+  const restBytes = BSON.serialize(rest);
+  const { cursor: _cursor, ...outer } = reply;
+  const outerRest = BSON.serialize(outer);
+  const entryKeys = batch.docs.map((_, i) => String(i));
+  const arrayLength = 4 + batch.docs.reduce((n, d, i) => n + 1 + (entryKeys[i] as string).length + 1 + d.byteLength, 0) + 1;
+  // cursor: { <key>: [...], ...rest }: the array element, then rest's elements (without its length and NUL).
+  const cursorLength = 4 + (1 + key.length + 1 + arrayLength) + (restBytes.byteLength - 5) + 1;
+  // The reply: cursor first, then the other fields (ok...).
+  const total = 4 + (1 + 'cursor'.length + 1 + cursorLength) + (outerRest.byteLength - 5) + 1;
+  const out = Buffer.allocUnsafe(total);
+  let at = 0;
+  const int32 = (v: number) => {
+    out.writeInt32LE(v, at);
+    at += 4;
+  };
+  const name = (type: number, n: string) => {
+    out[at++] = type;
+    at += out.write(n, at, 'latin1');
+    out[at++] = 0;
+  };
+  const bytes = (b: Uint8Array) => {
+    out.set(b, at);
+    at += b.byteLength;
+  };
+  int32(total);
+  name(0x03, 'cursor');
+  int32(cursorLength);
+  name(0x04, key);
+  int32(arrayLength);
+  batch.docs.forEach((d, i) => {
+    name(0x03, entryKeys[i] as string);
+    bytes(d);
+  });
+  out[at++] = 0;
+  bytes(restBytes.subarray(4, restBytes.byteLength - 1));
+  out[at++] = 0;
+  bytes(outerRest.subarray(4, outerRest.byteLength - 1));
+  out[at++] = 0;
+  if (at !== total) throw new Error(`serializeReply wrote ${at} of ${total} bytes`);
+  return out;
 }

@@ -4,7 +4,8 @@ import type { DocumentStore } from '../../store/documents.ts';
 import { createEmbeddedDocumentStore } from '../../store/embedded-documents.ts';
 import { mongoDocumentStore } from '../../store/mongo-documents.ts';
 import { runCommand } from './commands.ts';
-import { Cursors } from './cursors.ts';
+import { Cursors, serializeReply } from './cursors.ts';
+import { KeptResults } from './kept-results.ts';
 
 const OP_REPLY = 1;
 const OP_QUERY = 2004;
@@ -51,14 +52,23 @@ export interface MongoWireStandIn {
 }
 
 const HANDSHAKES = new Set(['hello', 'ismaster', 'isMaster']);
+/**
+ * The commands that change a collection's documents: each forgets the collection's kept results.
+ * An index changes no result (every service's start creates its indexes again), so createIndexes
+ * keeps them.
+ */
+const WRITES = new Set(['insert', 'update', 'delete', 'findAndModify', 'drop']);
 
 /**
  * Starts the stand-in on 127.0.0.1 (`port`, default a free one); each database name gets its own
  * embedded store. `record: false` keeps no command log (a long-running stand-in would grow it).
  * `getMoreDelayMs` answers every getMore that much later: a server reading a large collection,
  * so a test at a small size sees how long reading it in batches takes (a snapshot build).
+ * `keepResultsBytes` keeps whole find results as BSON (kept-results.ts), up to that many bytes,
+ * so the same find again costs the stand-in nothing but the sending, as from a server's cache
+ * (bench:scale's stand-in; tests of the cache).
  */
-export function startMongoWireStandIn(options: { port?: number; record?: boolean; getMoreDelayMs?: number } = {}): MongoWireStandIn {
+export function startMongoWireStandIn(options: { port?: number; record?: boolean; getMoreDelayMs?: number; keepResultsBytes?: number } = {}): MongoWireStandIn {
   const record = options.record ?? true;
   const databases = new Map<string, DocumentStore>();
   const dbFor = (name: string) => {
@@ -73,6 +83,7 @@ export function startMongoWireStandIn(options: { port?: number; record?: boolean
   // Index specs as created, per namespace, for listIndexes/dropIndexes (the embedded store keeps its own).
   const indexes = new Map<string, Document[]>();
   const cursors = new Cursors();
+  const kept = options.keepResultsBytes ? new KeptResults(options.keepResultsBytes) : undefined;
   const faults: { name: string; fault: InjectedFault; left: number }[] = [];
   let connectionId = 0;
 
@@ -87,11 +98,16 @@ export function startMongoWireStandIn(options: { port?: number; record?: boolean
       return { ok: 0, code: f.code, codeName: f.codeName, errmsg: f.errmsg ?? f.codeName, ...(f.errorLabels ? { errorLabels: f.errorLabels } : {}) };
     }
     if (name === 'getMore' && options.getMoreDelayMs) await Bun.sleep(options.getMoreDelayMs);
+    // A write forgets the collection's kept results as it begins and again once it is done (a find meanwhile is not kept).
+    const written = kept && WRITES.has(name) ? `${db}.${body[name]}` : undefined;
+    if (written) kept?.written(written);
     try {
-      return await runCommand(name, body, dbFor(db), { indexes, cursors });
+      return await runCommand(name, body, dbFor(db), { indexes, cursors, kept });
     } catch (err) {
       const e = err as { code?: number; codeName?: string; message?: string };
       return { ok: 0, code: e.code ?? 8000, codeName: e.codeName ?? 'StandInError', errmsg: e.message ?? String(err) };
+    } finally {
+      if (written) kept?.written(written);
     }
   };
 
@@ -233,7 +249,7 @@ function header(length: number, responseTo: number, opCode: number): Buffer {
 }
 
 function opMsg(responseTo: number, doc: Document): Buffer {
-  const body = Buffer.from(BSON.serialize(doc));
+  const body = Buffer.from(serializeReply(doc));
   const flags = Buffer.alloc(5); // flagBits 0, then section kind 0
   return Buffer.concat([header(16 + flags.length + body.length, responseTo, OP_MSG), flags, body]);
 }
