@@ -35,8 +35,8 @@ ARG SERVICE
 ARG PORT
 RUN test -n "$PORT" || { echo 'build with --build-arg PORT=<the port the service listens on>' >&2; exit 1; }
 WORKDIR /app
-# BUN_GC_TIMER_INTERVAL, BUN_JSC_numberOfGCMarkers: SERVICE_RUNTIME_ENV in packages/shared/src/process/start-up.ts says why (tests keep them equal).
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=${PORT} SERVICE=${SERVICE} BUN_GC_TIMER_INTERVAL=30000 BUN_JSC_numberOfGCMarkers=1
+# BUN_GC_TIMER_INTERVAL, BUN_JSC_numberOfGCMarkers, BUN_IDLE_GC_SECONDS: SERVICE_RUNTIME_ENV in packages/shared/src/process/start-up.ts says why (tests keep them equal).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=${PORT} SERVICE=${SERVICE} BUN_GC_TIMER_INTERVAL=30000 BUN_JSC_numberOfGCMarkers=1 BUN_IDLE_GC_SECONDS=0
 # The installed dependencies (root and per-workspace node_modules, whose links point into the
 # root's), then the sources the service runs: the shared packages (agent-tools: the gateway's
 # /mcp and the assistant) and its own folder.

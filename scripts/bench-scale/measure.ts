@@ -34,13 +34,13 @@ export async function sequential(n: number, make: (i: number) => { url: string; 
 /**
  * Requests started at a steady `perSecond` for `seconds` (not waiting for each other), every one
  * counted from the first second: p50/p99 of all, the p99 of the first 10 s apart (where the last
- * phase's garbage would show), and how many were 504 or failed.
+ * phase's garbage would show), how many were 504 or failed, and every duration (ms, in order of completion).
  */
 export async function steady(
   perSecond: number,
   seconds: number,
   make: (i: number) => { url: string; init?: RequestInit },
-): Promise<{ p50: number; p99: number; p99First10s: number; errors: number; timeouts: number }> {
+): Promise<{ p50: number; p99: number; p99First10s: number; errors: number; timeouts: number; ms: number[] }> {
   const ms: number[] = [];
   const first10s: number[] = [];
   let errors = 0;
@@ -66,7 +66,7 @@ export async function steady(
     );
   }
   await Promise.all(pending);
-  return { ...percentiles(ms), p99First10s: percentiles(first10s).p99, errors, timeouts };
+  return { ...percentiles(ms), p99First10s: percentiles(first10s).p99, errors, timeouts, ms };
 }
 
 /** A process's memory in MB, from /proc: resident now (VmRSS) and its peak since it was spawned (VmHWM). */

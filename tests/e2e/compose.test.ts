@@ -98,6 +98,17 @@ describe('Dockerfile (one template for every service)', () => {
     const env = dockerfile.match(/^ENV (.+)$/m)?.[1]?.split(' ') ?? [];
     expect(Object.keys(SERVICE_RUNTIME_ENV).length).toBeGreaterThan(0);
     for (const [name, value] of Object.entries(SERVICE_RUNTIME_ENV)) expect(env).toContain(`${name}=${value}`);
+    // And the other way round: a runtime setting dropped from the code does not linger in the image.
+    for (const setting of env.filter((e) => e.startsWith('BUN_'))) {
+      const [name = '', value] = setting.split('=');
+      expect({ name, value }).toEqual({ name, value: SERVICE_RUNTIME_ENV[name] });
+    }
+  });
+
+  it('leaves the runtime settings to the image: no compose service sets one of them to another value', () => {
+    for (const [app, svc] of Object.entries(compose.services))
+      for (const [name, value] of Object.entries(SERVICE_RUNTIME_ENV))
+        if (svc.environment && name in svc.environment) expect({ app, name, value: svc.environment[name] }).toEqual({ app, name, value });
   });
 
   it('is health-checked by the shared probe, which asks for the health path the services serve', () => {

@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { HEALTH_PATH, READY_PATH } from '@tm/shared';
+import { SERVICE_RUNTIME_ENV } from '@tm/shared/process';
 import YAML from 'yaml';
 import { repoRoot } from './support/system.ts';
 
@@ -331,6 +332,11 @@ describe('deploy/k8s (kustomize)', () => {
         for (const name of ['MONGODB_URL', 'REDIS_URL', 'SMTP_URL'])
           expect({ name, inSecret: name in (secret?.stringData ?? {}) }).toEqual({ name, inSecret: name in composeEnv });
         expect(Object.keys(secret?.stringData ?? {})).toContain('METRICS_TOKEN');
+      });
+
+      it('keeps the image runtime settings (SERVICE_RUNTIME_ENV): neither its Deployment nor its Secret sets one to another value', () => {
+        const set = { ...(secret?.stringData ?? {}), ...env };
+        for (const [name, value] of Object.entries(SERVICE_RUNTIME_ENV)) if (name in set) expect({ name, value: set[name] }).toEqual({ name, value });
       });
 
       it('starts in production once its secret file is filled in: every variable it refuses to start without is set or in the secret', async () => {

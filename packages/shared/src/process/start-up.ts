@@ -27,9 +27,26 @@ export const EXIT_CONFIG = 78;
  * thread and the other services needed: at 100k the quote/cart p99 rose to 5-9 ms for the second
  * or so a collection lasted. One marker keeps marking concurrent and leaves a core to requests:
  * p99 at 100k 4.2-5.5 ms against 5.2-8.6 ms over four paired 30 s runs (1k unchanged).
- * Measured by bun run bench:scale; see docs/operations.md.
+ *
+ * BUN_IDLE_GC_SECONDS: the same timer also counts "quiet" time (ticks in which the heap grew by
+ * less than ~7.5 MB) and, after 10 s, 2 min and 10 min of it (Bun's default "10,110,480"), makes
+ * that tick's collection a full one. A service answering 10 requests a second is quiet by that
+ * measure, so one of those full collections ran over the catalog's whole heap (100k services:
+ * ~2.2M cells) in the middle of steady traffic, 0.2-0.7 s of concurrent marking that stops the
+ * request thread 0.8 ms of every 2 ms (JSC's maximumMutatorUtilization 0.6): the quote/cart p99
+ * at 100k landed anywhere from 0.5x to 1.8x of 1k depending on whether one fell in the phase. "0"
+ * turns the ladder off; the ticks still run what JSC picks (an eden collection, or a full one when
+ * its own heuristics ask for it), and the snapshot builds collect fully by themselves
+ * (buildReleaser). bun run bench:tail: no full collection in any 60 s phase with it, one in every
+ * phase at 100k without it.
+ *
+ * Measured by bun run bench:scale and bench:tail; see docs/operations.md and docs/scale.md.
  */
-export const SERVICE_RUNTIME_ENV: Readonly<Record<string, string>> = { BUN_GC_TIMER_INTERVAL: '30000', BUN_JSC_numberOfGCMarkers: '1' };
+export const SERVICE_RUNTIME_ENV: Readonly<Record<string, string>> = {
+  BUN_GC_TIMER_INTERVAL: '30000',
+  BUN_JSC_numberOfGCMarkers: '1',
+  BUN_IDLE_GC_SECONDS: '0',
+};
 
 /**
  * Runs a service's config loader; on a bad configuration logs every problem in one line and
