@@ -8,6 +8,8 @@
  *   base      + serviceBase (request id, request scope and trace context, one log line, metrics, error envelope)
  *   gateway   the real gateway app (createApp) with the in-memory limiter: + policy (client IP, token
  *             check, rate limit and its headers, CORS, body limits), access table, header hygiene
+ *   deferred  the gateway with the in-memory limiter whose answers each wait for a later turn of
+ *             the event loop (one setImmediate per batch), as a Redis flight's do, without Redis
  *   redis     the real gateway with the Redis limiter (the bench's shape; needs Redis)
  *
  * For each it prints requests/s, p99 and the proxy process's CPU time per request (user + system
@@ -21,7 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const LAYERS = ['bare', 'elysia', 'scope', 'trace', 'after', 'base-silent', 'base', 'gateway', 'redis'] as const;
+const LAYERS = ['bare', 'elysia', 'scope', 'trace', 'after', 'base-silent', 'base', 'gateway', 'deferred', 'redis'] as const;
 type Layer = (typeof LAYERS)[number] | 'gateway@baseline' | 'redis@baseline';
 /** LAYERS_BASELINE=<another checkout> (e.g. `git worktree add --detach /tmp/before <commit>`, `bun install` there): its gateway is measured too. */
 const baseline = process.env.LAYERS_BASELINE;

@@ -80,7 +80,7 @@ describe('eachBatchReleased', () => {
     const collectedAtRelease: boolean[] = [];
     await eachBatchReleased(
       (function* () {
-        for (let i = 0; i < 3; i++) yield Array.from({ length: 1_000 }, (_, k) => ({ k, text: `item ${i}-${k}` }));
+        for (let i = 0; i < 6; i++) yield Array.from({ length: 1_000 }, (_, k) => ({ k, text: `item ${i}-${k}` }));
       })(),
       (batch) => void refs.push(new WeakRef(batch)),
       async () => {
@@ -94,7 +94,11 @@ describe('eachBatchReleased', () => {
         collectedAtRelease.push(refs.at(-1)?.deref() === undefined);
       },
     );
-    expect(collectedAtRelease).toEqual([true, true, true]);
+    // A loop that holds its batch (`for await (const batch of ...)`) keeps every one: none is
+    // collected. Conservative scanning may still miss an unheld one now and then (seen in CI once
+    // in a few runs, on the first batch), so most, not all, must go.
+    expect(collectedAtRelease).toHaveLength(6);
+    expect(collectedAtRelease.filter(Boolean).length).toBeGreaterThanOrEqual(4);
   });
 
   test('closes the source when taking a batch fails', async () => {

@@ -4,7 +4,9 @@
  * stubbed to a ~2 KB JSON answer, 64 concurrent loops, the in-memory limiter, a logger that
  * formats every line and writes nowhere; prints wall and CPU (process.cpuUsage) microseconds per
  * request. GATEWAY_ROOT=<another checkout> measures that checkout's gateway (docs/benchmarks.md,
- * third pass: run both alternately).
+ * third pass: run both alternately). BENCH_LIMITER=redis counts on the real Redis limiter instead
+ * (BENCH_REDIS_URL, default redis://127.0.0.1:6379; a fresh key prefix per run), so its own CPU
+ * per request shows beside the in-memory one (fourth pass).
  */
 import { resolve } from 'node:path';
 
@@ -12,17 +14,25 @@ const root = process.env.GATEWAY_ROOT ? resolve(process.env.GATEWAY_ROOT) : reso
 const requests = Number(process.argv[2] ?? 100_000);
 const src = `${root}/services/gateway/src`;
 const { testGateway } = (await import(`${src}/testing/gateway.ts`)) as typeof import('../testing/gateway.ts');
-const { createGatewayLimiter } = (await import(`${src}/policy/limiter.ts`)) as typeof import('../policy/limiter.ts');
+const { createGatewayLimiter, createLimiterRedis } = (await import(`${src}/policy/limiter.ts`)) as typeof import('../policy/limiter.ts');
 const { createLogger } = (await import(`${root}/packages/shared/src/core/logger.ts`)) as typeof import('@tm/shared');
 
 const body = JSON.stringify({ success: true, data: Array.from({ length: 50 }, (_, i) => ({ id: i, name: `svc ${i}` })) });
 const stubFetch = (async () => new Response(body, { headers: { 'content-type': 'application/json', etag: '"x"' } })) as unknown as typeof fetch;
+const onRedis = process.env.BENCH_LIMITER === 'redis';
+const redis = onRedis ? createLimiterRedis(process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
+if (redis) while (redis.status !== 'ready') await Bun.sleep(10);
 const app = testGateway({
   upstream: 'http://127.0.0.1:9',
   jwksUrl: 'http://127.0.0.1:9/jwks',
   fetch: stubFetch,
   logger: createLogger('gateway', { write: () => {} }),
-  limiter: createGatewayLimiter({ windowS: 60, quotas: { anonymous: 1e9, authenticated: 1e9, 'auth-routes': 1e9 } }),
+  limiter: createGatewayLimiter({
+    windowS: 60,
+    quotas: { anonymous: 1e9, authenticated: 1e9, 'auth-routes': 1e9 },
+    redis,
+    keyPrefix: `bench:in-process:${crypto.randomUUID()}:`,
+  }),
 });
 
 const one = async () => {
@@ -47,5 +57,7 @@ async function run(count: number) {
 await run(20_000);
 Bun.gc(true);
 const result = await run(requests);
-console.log(JSON.stringify({ root, requests, wallUs: Number(result.wallUs.toFixed(2)), cpuUs: Number(result.cpuUs.toFixed(2)) }));
+console.log(
+  JSON.stringify({ root, limiter: onRedis ? 'redis' : 'memory', requests, wallUs: Number(result.wallUs.toFixed(2)), cpuUs: Number(result.cpuUs.toFixed(2)) }),
+);
 process.exit(0);

@@ -1,6 +1,6 @@
 /**
  * One proxy of scripts/bench/gateway-layers.ts (or its stub service), on PORT, forwarding /api/* to
- * UPSTREAM_URL: LAYER=stub | bare | elysia | base | gateway | redis (see that script). Kept here
+ * UPSTREAM_URL: LAYER=stub | bare | elysia | base | gateway | deferred | redis (see that script). Kept here
  * so it resolves the gateway's own packages (Elysia) and code; GATEWAY_ROOT=<another checkout>
  * runs that checkout's gateway for the gateway and redis layers.
  */
@@ -32,7 +32,7 @@ if (layer === 'stub') {
   if (layer === 'after') app.onAfterResponse({ as: 'global' }, ({ request }) => void request.method);
   // The gateway's handOver: the set headers (serviceBase's request id) go onto the service's response itself.
   app.all('/api/*', async ({ request, set }) => handOver(await forward(request), set), { parse: 'none' }).listen({ hostname: '127.0.0.1', port });
-} else if (layer === 'gateway' || layer === 'redis') {
+} else if (layer === 'gateway' || layer === 'redis' || layer === 'deferred') {
   // GATEWAY_ROOT: the gateway of another checkout (a commit to compare with), else this one's.
   const src = process.env.GATEWAY_ROOT ? `${process.env.GATEWAY_ROOT}/services/gateway/src` : new URL('..', import.meta.url).pathname;
   const { createApp } = (await import(`${src}/app.ts`)) as typeof import('../app.ts');
@@ -41,7 +41,26 @@ if (layer === 'stub') {
   const redis = layer === 'redis' ? createLimiterRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
   if (redis) await new Promise((resolve) => redis.once('ready', resolve));
   const quotas = { anonymous: 1e9, authenticated: 1e9, 'auth-routes': 1e9 };
-  const limiter = createGatewayLimiter({ redis, keyPrefix: process.env.REDIS_PREFIX ?? 'layers:', windowS: 60, quotas });
+  const counted = createGatewayLimiter({ redis, keyPrefix: process.env.REDIS_PREFIX ?? 'layers:', windowS: 60, quotas });
+  // deferred: the in-memory count, but every answer waits for a later turn of the event loop (one
+  // setImmediate per batch), as a Redis flight's answer does, without a socket or Redis itself.
+  let parked: (() => void)[] = [];
+  const release = () => {
+    const now = parked;
+    parked = [];
+    for (const go of now) go();
+  };
+  const limiter: typeof counted =
+    layer === 'deferred'
+      ? {
+          ...counted,
+          consume: (bucket, key) =>
+            new Promise((resolve, reject) => {
+              if (parked.length === 0) setImmediate(release);
+              parked.push(() => counted.consume(bucket, key).then(resolve, reject));
+            }),
+        }
+      : counted;
   createApp({
     ...testDeps({ upstream, jwksUrl: `${upstream}/jwks` }),
     logger: createLogger('gateway'),
@@ -52,5 +71,5 @@ if (layer === 'stub') {
     hostname: '127.0.0.1',
     port,
   });
-} else throw new Error(`LAYER must be stub, bare, elysia, base, gateway or redis (got ${layer})`);
+} else throw new Error(`LAYER must be stub, bare, elysia, base, gateway, deferred or redis (got ${layer})`);
 process.on('SIGTERM', () => process.exit(0));

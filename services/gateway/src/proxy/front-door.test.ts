@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test';
 import { connect } from 'node:net';
 import { GATEWAY_ERROR_STATUS } from '@tm/contracts';
 import { createMemoryLogger, currentRequestScope, DomainError, silentLogger } from '@tm/shared';
-import { createRequestLifecycle } from '@tm/shared/http';
+import { createRequestLifecycle, type RequestLifecycle } from '@tm/shared/http';
 import { createTelemetry, UNMATCHED_ROUTE } from '@tm/shared/telemetry';
 import { parseMetrics, sampleValue, waitFor } from '@tm/shared/testing';
 import { createGatewayLimiter } from '../policy/limiter.ts';
@@ -28,11 +28,17 @@ const METRICS_TOKEN = 'metrics-token-for-front-door-01';
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 
 /** A front door with one route at /api/ and a fallback that says it was asked. */
-function door(route: FrontDoorRoute['handle'], policy: () => Promise<Response | undefined> = async () => undefined) {
+function door(
+  route: FrontDoorRoute['handle'],
+  policy: () => Promise<Response | undefined> = async () => undefined,
+  wrap: (lifecycle: RequestLifecycle) => RequestLifecycle = (lifecycle) => lifecycle,
+  onRecordFailed?: (err: unknown) => void,
+) {
   const logger = createMemoryLogger('gateway', 'debug');
   const fallbackSaw: string[] = [];
   const handle = createFrontDoor({
-    lifecycle: createRequestLifecycle({ logger, errorStatus: GATEWAY_ERROR_STATUS, telemetry: createTelemetry({ service: 'gateway' }) }),
+    ...(onRecordFailed ? { onRecordFailed } : {}),
+    lifecycle: wrap(createRequestLifecycle({ logger, errorStatus: GATEWAY_ERROR_STATUS, telemetry: createTelemetry({ service: 'gateway' }) })),
     policy,
     routes: [{ prefix: '/api/', template: '/api/*', handle: route }],
     fallback: (request) => {
@@ -110,6 +116,30 @@ describe('the front door (proxied routes without Elysia)', () => {
       ['error', 'unhandled error', undefined],
       ['info', 'request', 500],
     ]);
+  });
+});
+
+describe('recording after the answer', () => {
+  it('records every other request of a batch when one fails to be recorded, and says so', async () => {
+    const failures: unknown[] = [];
+    let calls = 0;
+    const d = door(
+      async () => ({ ok: true }),
+      undefined,
+      (lifecycle) => ({
+        ...lifecycle,
+        record: (...args: Parameters<RequestLifecycle['record']>) => {
+          if (++calls === 2) throw new Error('metrics registry broken');
+          return lifecycle.record(...args);
+        },
+      }),
+      (err) => failures.push(err),
+    );
+    // Three answers in one turn: one batch.
+    await Promise.all([d.handle(req('/api/a')), d.handle(req('/api/b')), d.handle(req('/api/c'))]);
+    await waitFor('two access lines', () => d.logger.lines.filter((l) => l.msg === 'request').length === 2);
+    expect(String(failures[0])).toContain('metrics registry broken');
+    expect(d.logger.lines.filter((l) => l.msg === 'request').map((l) => l.path)).toEqual(['/api/a', '/api/c']);
   });
 });
 

@@ -22,6 +22,8 @@ export interface FrontDoorOptions {
   routes: readonly FrontDoorRoute[];
   /** Everything else: the Elysia app (site files, /mcp, OpenAPI, health, metrics, 404s). */
   fallback: (request: Request) => Response | Promise<Response>;
+  /** Told when an answered request's metrics or log line could not be recorded (the rest of its batch still is); default stderr. */
+  onRecordFailed?: (err: unknown) => void;
 }
 
 const UNKNOWN_ERROR = 'UNKNOWN';
@@ -40,7 +42,7 @@ const UNKNOWN_ERROR = 'UNKNOWN';
  */
 export function createFrontDoor(options: FrontDoorOptions): (request: Request, server: RequestServer) => Response | Promise<Response> {
   const { lifecycle, policy, routes, fallback } = options;
-  const after = createAfterAnswer(lifecycle);
+  const after = createAfterAnswer(lifecycle, options.onRecordFailed);
 
   async function answer(request: Request, server: RequestServer, route: FrontDoorRoute, path: string, served: ServedRequest): Promise<Response> {
     const set: AnswerSet & BeforeRoutingContext['set'] = { headers: {} };
@@ -114,7 +116,10 @@ function withSet(response: Response, set: AnswerSet): Response {
  * (one setImmediate per batch, not per request), each in its request's scope so its log line
  * carries that request's trace id.
  */
-function createAfterAnswer(lifecycle: RequestLifecycle) {
+function createAfterAnswer(
+  lifecycle: RequestLifecycle,
+  failed: (err: unknown) => void = (err) => console.error('front door: an answered request was not recorded', err),
+) {
   interface Entry {
     served: ServedRequest;
     method: string;
@@ -134,7 +139,12 @@ function createAfterAnswer(lifecycle: RequestLifecycle) {
     queue = [];
     for (let i = 0; i < entries.length; i++) {
       entry = entries[i] as Entry;
-      runInRequestScope(entry.served, record);
+      // One entry failing to be recorded must not cost the rest of the batch their lines and counts.
+      try {
+        runInRequestScope(entry.served, record);
+      } catch (err) {
+        failed(err);
+      }
     }
     entry = undefined;
   };

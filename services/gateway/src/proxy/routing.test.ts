@@ -129,4 +129,18 @@ describe('proxy headers', () => {
     stripResponseHeaders(plain);
     expect(plain.get('content-length')).toBe('10');
   });
+
+  it('drops the length of a decoded body even when Connection names its encoding, and every name Connection lists', () => {
+    const out = new Headers({
+      connection: 'Content-Encoding, X-Hop',
+      'content-encoding': 'gzip',
+      'content-length': '10',
+      'content-type': 'application/json',
+      'x-hop': '1',
+      'transfer-encoding': 'chunked',
+      upgrade: 'h2c',
+    });
+    stripResponseHeaders(out);
+    expect(names(out)).toEqual(['content-type']);
+  });
 });
