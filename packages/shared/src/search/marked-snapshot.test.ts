@@ -196,6 +196,20 @@ describe('createSnapshotKeeper', () => {
     }
   });
 
+  it('reads a newest updatedAt stored as a Date (a hand-written document) by its instant: the same instant read again is no change', async () => {
+    const at = Date.parse('2026-11-26T10:00:00.000Z');
+    const dated = (ms: number) => ({ total: 3, active: 3, latest: new Date(ms) as unknown as string });
+    const { keeper, move, builds, clock } = keeperOver(dated(at));
+    await keeper.current();
+    move(dated(at)); // a new Date object, the same instant, as every read of the store returns
+    clock.advance(2_000);
+    await keeper.check();
+    expect(builds()).toBe(1);
+    move(dated(at + 1));
+    await keeper.check();
+    expect(builds()).toBe(2);
+  });
+
   it('without collectAroundRebuilds, a rebuild runs no collection of its own', async () => {
     const before = spyOn(rebuildCollections, 'before').mockImplementation(() => {});
     const after = spyOn(rebuildCollections, 'after').mockImplementation(() => {});

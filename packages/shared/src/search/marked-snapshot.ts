@@ -43,7 +43,17 @@ export const rebuildCollections = {
   after: (): void => void Bun.gc(true),
 };
 
-const moved = (a: ChangeMarker, b: ChangeMarker) => a.total !== b.total || a.active !== b.active || a.latest !== b.latest;
+/**
+ * The newest `updatedAt` as compared: a document written by hand (or a script) with a Date, not
+ * the ISO string the services write, reads back as a new Date object on every read, which `!==`
+ * never finds equal: the snapshot was rebuilt on every check (every maxAgeMs) for as long as it was
+ * the newest. Compared by its instant instead.
+ */
+const latestOf = (m: ChangeMarker): string | null => {
+  const latest: unknown = m.latest;
+  return latest instanceof Date ? latest.toISOString() : (m.latest ?? null);
+};
+const moved = (a: ChangeMarker, b: ChangeMarker) => a.total !== b.total || a.active !== b.active || latestOf(a) !== latestOf(b);
 
 /** How long a snapshot may serve without a full rebuild when its marker never moves. */
 export const REBUILD_EVERY_MS = 10 * 60_000;
