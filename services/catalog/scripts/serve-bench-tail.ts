@@ -20,7 +20,15 @@ const credentials = serviceCredentialsFrom(config);
 const n = Number(process.env.BENCH_SCALE_N);
 const documents = createEmbeddedDocumentStore();
 const repo = createServiceRepository(documents);
-const readModel = createServiceReadModel({ repo, clock: systemClock, logger, ...readModelSettings(config), lazy: false, collectAfterFirstBuild: true });
+const readModel = createServiceReadModel({
+  repo,
+  clock: systemClock,
+  logger,
+  ...readModelSettings(config),
+  lazy: false,
+  collectAfterFirstBuild: true,
+  collectAroundRebuilds: true,
+});
 const app = createApp({
   documents,
   readModel,
@@ -39,10 +47,10 @@ readModel.watch();
 logger.info('loaded', { services: n, loadedMs: Math.round(loadedMs), readyMs: Math.round(performance.now() - t0) });
 
 process.on('SIGUSR2', async () => {
-  const services = documents.collection<{ _id: string; updatedAt?: Date }>('services');
+  const services = documents.collection<{ _id: string; updatedAt?: string }>('services');
   const one = await services.findOne({ active: true });
-  await services.updateOne({ _id: one?._id as string }, { $set: { updatedAt: new Date() } });
+  await services.updateOne({ _id: one?._id as string }, { $set: { updatedAt: new Date().toISOString() } });
   const started = performance.now();
   await readModel.refresh();
-  logger.info('rebuilt', { ms: Math.round(performance.now() - started) });
+  logger.info('rebuilt', { ms: Math.round(performance.now() - started), heap: Math.round(process.memoryUsage().heapUsed / 2 ** 20) });
 });

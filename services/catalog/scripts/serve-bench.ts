@@ -22,7 +22,15 @@ const credentials = serviceCredentialsFrom(config);
 const n = Number(process.env.BENCH_SCALE_N);
 const documents = createEmbeddedDocumentStore();
 const repo = createServiceRepository(documents);
-const readModel = createServiceReadModel({ repo, clock: systemClock, logger, ...readModelSettings(config), lazy: false, collectAfterFirstBuild: true });
+const readModel = createServiceReadModel({
+  repo,
+  clock: systemClock,
+  logger,
+  ...readModelSettings(config),
+  lazy: false,
+  collectAfterFirstBuild: true,
+  collectAroundRebuilds: true,
+});
 const app = createApp({
   documents,
   readModel,

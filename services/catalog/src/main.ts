@@ -22,7 +22,15 @@ const { documents } = await openStores({ service: 'catalog', logger, telemetry, 
 const repo = createServiceRepository(documents);
 const seed = catalogSeedMode(config, process.env);
 if (seed.warning) logger.warn(seed.warning);
-const readModel = createServiceReadModel({ repo, clock: systemClock, logger, ...readModelSettings(config), lazy: false, collectAfterFirstBuild: true });
+const readModel = createServiceReadModel({
+  repo,
+  clock: systemClock,
+  logger,
+  ...readModelSettings(config),
+  lazy: false,
+  collectAfterFirstBuild: true,
+  collectAroundRebuilds: true,
+});
 // Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503
 // meanwhile); then the first snapshot is built in the background and a timer looks for changes.
 const setup = retryUntilDone(logger, 'catalog setup (indexes, seed)', async () => {

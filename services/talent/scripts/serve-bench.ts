@@ -18,7 +18,15 @@ const credentials = serviceCredentialsFrom(loadTalentConfig(process.env));
 const n = Number(process.env.BENCH_SCALE_N);
 const documents = createEmbeddedDocumentStore();
 const repo = createProfileRepository(documents);
-const directory = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger, lazy: false, collectAfterFirstBuild: true });
+const directory = createTalentDirectory({
+  repo,
+  clock: systemClock,
+  maxAgeMs: 5_000,
+  logger,
+  lazy: false,
+  collectAfterFirstBuild: true,
+  collectAroundRebuilds: true,
+});
 const app = createApp({ documents, logger, directory, internalCallers: credentials.internalCallers }).listen({
   hostname: '127.0.0.1',
   port: Number(process.env.PORT),

@@ -47,6 +47,7 @@ const directory = createTalentDirectory({
   logger,
   lazy: false,
   collectAfterFirstBuild: true,
+  collectAroundRebuilds: true,
 });
 // Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503
 // meanwhile); then the directory (search, sitemap, index) is built in the background and watched.

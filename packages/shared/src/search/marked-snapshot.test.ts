@@ -2,7 +2,7 @@ import { describe, expect, it, spyOn } from 'bun:test';
 import { createManualClock } from '../core/clock.ts';
 import { DomainError } from '../core/errors.ts';
 import { createMemoryLogger } from '../core/logger.ts';
-import { type ChangeMarker, createSnapshotKeeper, REBUILD_EVERY_MS } from './marked-snapshot.ts';
+import { type ChangeMarker, createSnapshotKeeper, REBUILD_EVERY_MS, rebuildCollections } from './marked-snapshot.ts';
 
 function keeperOver(initial: ChangeMarker) {
   const clock = createManualClock(0);
@@ -160,6 +160,71 @@ describe('createSnapshotKeeper', () => {
       expect(gc).toHaveBeenCalledTimes(1);
     } finally {
       gc.mockRestore();
+    }
+  });
+
+  it('with collectAroundRebuilds, collects before each rebuild (not the first build) and a turn after the new snapshot serves', async () => {
+    const events: string[] = [];
+    const before = spyOn(rebuildCollections, 'before').mockImplementation(() => void events.push('collect before'));
+    const after = spyOn(rebuildCollections, 'after').mockImplementation(() => void events.push('collect after'));
+    try {
+      let total = 1;
+      const keeper = createSnapshotKeeper({
+        name: 'rebuilt snapshot',
+        readMarker: async () => marker(total),
+        build: async (m, previous) => {
+          events.push(`build ${m.total} over ${previous?.marker.total ?? 'nothing'}`);
+          return { marker: m };
+        },
+        clock: createManualClock(0),
+        maxAgeMs: 1_000,
+        collectAroundRebuilds: true,
+        logger: createMemoryLogger(),
+      });
+      await keeper.refresh();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(events).toEqual(['build 1 over nothing']);
+      total = 2;
+      await keeper.check();
+      expect(events).toEqual(['build 1 over nothing', 'collect before', 'build 2 over 1']);
+      expect((await keeper.current()).marker.total).toBe(2);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(events).toEqual(['build 1 over nothing', 'collect before', 'build 2 over 1', 'collect after']);
+    } finally {
+      before.mockRestore();
+      after.mockRestore();
+    }
+  });
+
+  it('reads a newest updatedAt stored as a Date (a hand-written document) by its instant: the same instant read again is no change', async () => {
+    const at = Date.parse('2026-11-26T10:00:00.000Z');
+    const dated = (ms: number) => ({ total: 3, active: 3, latest: new Date(ms) as unknown as string });
+    const { keeper, move, builds, clock } = keeperOver(dated(at));
+    await keeper.current();
+    move(dated(at)); // a new Date object, the same instant, as every read of the store returns
+    clock.advance(2_000);
+    await keeper.check();
+    expect(builds()).toBe(1);
+    move(dated(at + 1));
+    await keeper.check();
+    expect(builds()).toBe(2);
+  });
+
+  it('without collectAroundRebuilds, a rebuild runs no collection of its own', async () => {
+    const before = spyOn(rebuildCollections, 'before').mockImplementation(() => {});
+    const after = spyOn(rebuildCollections, 'after').mockImplementation(() => {});
+    try {
+      const { keeper, move } = keeperOver(marker(1));
+      await keeper.current();
+      move(marker(2));
+      await keeper.check();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect((await keeper.current()).marker.total).toBe(2);
+      expect(before).not.toHaveBeenCalled();
+      expect(after).not.toHaveBeenCalled();
+    } finally {
+      before.mockRestore();
+      after.mockRestore();
     }
   });
 });

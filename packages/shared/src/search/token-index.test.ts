@@ -71,6 +71,35 @@ describe('TokenIndex', () => {
     expect(plain(ordinalsWithEveryWord([builder.build()], ['react']))).toEqual([0, 2]);
   });
 
+  it('lists, past the first growth of its buffers, the items of every word as a plain map of sets does (several texts per item, items without words)', () => {
+    // 3,000 items of ~30 words: ~90,000 (word, item) pairs and 3,000 items, past the first sizes of
+    // the word-id buffer (65,536) and of the per-item runs (1,024).
+    const builder = new TokenIndexBuilder();
+    const expected = new Map<string, Set<number>>();
+    const note = (o: number, words: string[]) => {
+      for (const w of words) {
+        const items = expected.get(w) ?? new Set<number>();
+        expected.set(w, items.add(o));
+      }
+    };
+    for (let o = 0; o < 3_000; o++) {
+      if (o % 7 === 3) continue; // an item with no words at all
+      const words = Array.from({ length: 15 }, (_, k) => `w${((o * 31 + k * 17) % 997).toString(36)}`);
+      builder.addWords(o, words);
+      note(o, words);
+      const more = [`u${o}`, `w${(o % 997).toString(36)}`, 'common'];
+      builder.addWords(o, more);
+      note(o, more);
+      if (o % 5 === 0) {
+        builder.add(o, 'Second text, same item');
+        note(o, ['second', 'text', 'same', 'item']);
+      }
+    }
+    const index = builder.build();
+    expect(index.size).toBe(expected.size);
+    for (const [w, items] of expected) expect(plain(index.postings(w)[0] ?? new Int32Array())).toEqual([...items].sort((a, b) => a - b));
+  });
+
   it('refuses an ordinal below one already added (lists must stay ascending)', () => {
     const builder = new TokenIndexBuilder();
     builder.add(3, 'a');

@@ -128,9 +128,17 @@ export class TokenIndexBuilder {
   private readonly counts: number[] = [];
   private readonly lastOrdinal: number[] = [];
   private readonly cuts = new RecentMemo<string, Int32Array>(CUTS_MAX);
-  /** (word id, ordinal) pairs, interleaved, in the order added. */
-  private pairs = new Int32Array(1 << 16);
+  /**
+   * The word ids of every (word, item) pair in the order added, and per item one run: its ordinal
+   * and where its ids end. Pairs come in ascending ordinal order, so the ordinal is kept once per
+   * item, not once per pair: at 100k services and four languages the interleaved pairs held
+   * ~130 MB outside the heap through a catalog build, these half of it.
+   */
+  private ids = new Int32Array(1 << 16);
   private pairCount = 0;
+  private runOrdinals = new Int32Array(1 << 10);
+  private runEnds = new Int32Array(1 << 10);
+  private runCount = 0;
   private current = 0;
 
   /** Adds the words of `text` to item `ordinal` (not below any ordinal added before). */
@@ -165,11 +173,15 @@ export class TokenIndexBuilder {
     }
     // Pairs were added in ascending ordinal order, so each word's list fills in ascending order.
     const ordinals = new Int32Array(starts[order.length] as number);
-    for (let p = 0; p < this.pairCount; p++) {
-      const id = this.pairs[2 * p] as number;
-      const at = next[id] as number;
-      ordinals[at] = this.pairs[2 * p + 1] as number;
-      next[id] = at + 1;
+    let p = 0;
+    for (let r = 0; r < this.runCount; r++) {
+      const ordinal = this.runOrdinals[r] as number;
+      for (const end = this.runEnds[r] as number; p < end; p++) {
+        const id = this.ids[p] as number;
+        const at = next[id] as number;
+        ordinals[at] = ordinal;
+        next[id] = at + 1;
+      }
     }
     return new TokenIndex(
       order.map((id) => {
@@ -202,15 +214,24 @@ export class TokenIndexBuilder {
     if (this.lastOrdinal[id] === ordinal) return;
     this.lastOrdinal[id] = ordinal;
     this.counts[id] = (this.counts[id] as number) + 1;
-    if (2 * this.pairCount === this.pairs.length) {
-      const grown = new Int32Array(this.pairs.length * 2);
-      grown.set(this.pairs);
-      this.pairs = grown;
+    if (this.pairCount === this.ids.length) this.ids = grown(this.ids);
+    this.ids[this.pairCount++] = id;
+    if (this.runCount === 0 || this.runOrdinals[this.runCount - 1] !== ordinal) {
+      if (this.runCount === this.runOrdinals.length) {
+        this.runOrdinals = grown(this.runOrdinals);
+        this.runEnds = grown(this.runEnds);
+      }
+      this.runOrdinals[this.runCount++] = ordinal;
     }
-    this.pairs[2 * this.pairCount] = id;
-    this.pairs[2 * this.pairCount + 1] = ordinal;
-    this.pairCount++;
+    this.runEnds[this.runCount - 1] = this.pairCount;
   }
+}
+
+/** `a` copied into an array twice its length. */
+function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(a.length * 2);
+  bigger.set(a);
+  return bigger;
 }
 
 /**

@@ -48,6 +48,8 @@ export function createServiceReadModel(options: {
   lazy?: boolean;
   /** True in main.ts: a full collection once the first snapshot is built (createSnapshotKeeper). */
   collectAfterFirstBuild?: boolean;
+  /** True in main.ts: a full collection before each rebuild and one after it (createSnapshotKeeper). */
+  collectAroundRebuilds?: boolean;
 }): ServiceReadModel {
   const { repo, wholeListBudgetBytes = DEFAULT_WHOLE_LIST_BUDGET_MB * 2 ** 20 } = options;
   const keeper = createSnapshotKeeper<CatalogSnapshot>({

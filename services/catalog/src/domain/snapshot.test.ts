@@ -1,4 +1,5 @@
 import { describe, expect, it, spyOn } from 'bun:test';
+import { LANGUAGES, MARKET_CODES } from '@tm/contracts';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { seedDocuments } from '../../seed/index.ts';
 import type { ServiceDoc, ServiceSummary } from './model.ts';
@@ -102,6 +103,31 @@ describe('CatalogSnapshot', () => {
     const alone = await CatalogSnapshot.build(edited.marker, [edited.summaries], 64 * 2 ** 20);
     expect(alone.same(react?.id as string)?.texts).not.toBe(react?.texts as readonly string[]);
     expect(alone.same(react?.id as string)?.texts).toEqual(react?.texts as readonly string[]);
+  });
+
+  it('answers after a rebuild over the old snapshot exactly as a fresh build does (lists, search in every language, bodies, index ETags)', async () => {
+    const { marker, summaries } = await loaded();
+    const old = await CatalogSnapshot.build(marker, [summaries], 64 * 2 ** 20);
+    const edited = await loaded(async (store) => {
+      const services = store.collection<ServiceDoc>('services');
+      await services.updateOne({ slug: 'vue-developer' }, { $set: { 'i18n.de.name': 'Vue-Entwicklerin Zusatzwort', updatedAt: '2026-12-01T00:00:00.000Z' } });
+      await services.updateOne({ slug: 'react-developer' }, { $set: { active: false, updatedAt: '2026-12-01T00:00:01.000Z' } });
+    });
+    const rebuilt = await CatalogSnapshot.build(edited.marker, [edited.summaries], 64 * 2 ** 20, old);
+    const fresh = await CatalogSnapshot.build(edited.marker, [edited.summaries], 64 * 2 ** 20);
+    expect(rebuilt.size).toBe(fresh.size);
+    const words = new Set(edited.summaries.flatMap((d) => Object.values(d.i18n).flatMap((c) => `${c?.name ?? ''} ${c?.summary ?? ''}`.split(/\s+/))));
+    const searches = [undefined, 'react', 'entw', ...[...words].slice(0, 40)];
+    for (const m of MARKET_CODES) {
+      for (const lang of LANGUAGES) {
+        for (const search of searches) expect(rebuilt.page({ market: m, lang, search }, 0, 1_000)).toEqual(fresh.page({ market: m, lang, search }, 0, 1_000));
+        expect((await rebuilt.catalog(m, lang)).etag).toBe((await fresh.catalog(m, lang)).etag);
+      }
+    }
+    expect(rebuilt.find('vue-developer')?.i18n.de.name).toBe('Vue-Entwicklerin Zusatzwort');
+    expect(rebuilt.find('react-developer')).toBeUndefined();
+    expect((await rebuilt.serviceIndexLines()).etag).toBe((await fresh.serviceIndexLines()).etag);
+    expect((await rebuilt.serviceIndex()).etag).toBe((await fresh.serviceIndex()).etag);
   });
 
   it('shares one ETag pass among concurrent first requests for an index', async () => {

@@ -43,6 +43,8 @@ export function createTalentDirectory(options: {
   lazy?: boolean;
   /** True in main.ts: a full collection once the first snapshot is built (createSnapshotKeeper). */
   collectAfterFirstBuild?: boolean;
+  /** True in main.ts: a full collection before each rebuild and one after it (createSnapshotKeeper). */
+  collectAroundRebuilds?: boolean;
   /** Reviews' ratings of PMs (main.ts), the first key of the order; asked for changes with every marker read. None: unrated. */
   ratings?: RatingsBook;
   /** How long a marker read waits for reviews' answer (RATINGS_WAIT_MS unless said). */
