@@ -3,7 +3,8 @@
  * in-process embedded store, loaded with BENCH_SCALE_N synthetic services (bulk writes in batches)
  * instead of the seed. As main.ts, it listens first (/readyz 503 meanwhile), then loads and builds
  * its read model; it logs the load's time once ready. (The BENCH_SCALE_STORE=mongodb run starts
- * main.ts itself on a database load-bench.ts filled.)
+ * main.ts itself on a database load-bench.ts filled.) serve-bench-tail.ts imports it for the same
+ * process plus a rebuild on a signal.
  */
 import { createLogger, systemClock } from '@tm/shared';
 import { serviceCredentialsFrom } from '@tm/shared/http';
@@ -15,14 +16,14 @@ import { createServiceRepository } from '../src/domain/repository.ts';
 import { createTalentClient } from '../src/talent/client.ts';
 import { loadSyntheticServices } from './bench-data.ts';
 
-const logger = createLogger('catalog', { level: process.env.LOG_LEVEL });
+export const logger = createLogger('catalog', { level: process.env.LOG_LEVEL });
 const config = loadCatalogConfig(process.env);
 // As main.ts: the gateway's and search's index reads carry a service credential (the bench's).
 const credentials = serviceCredentialsFrom(config);
 const n = Number(process.env.BENCH_SCALE_N);
-const documents = createEmbeddedDocumentStore();
+export const documents = createEmbeddedDocumentStore();
 const repo = createServiceRepository(documents);
-const readModel = createServiceReadModel({
+export const readModel = createServiceReadModel({
   repo,
   clock: systemClock,
   logger,
