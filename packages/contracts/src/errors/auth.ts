@@ -29,6 +29,7 @@ export const AUTH_ERROR_STATUS = {
   // The caller's account (issue 12) and staff administration (issue 11).
   SESSION_NOT_FOUND: 404,
   EMAIL_TAKEN: 400,
+  EMAIL_CHANGE_LIMIT: 429,
   INVALID_EMAIL_TOKEN: 400,
   INVALID_LOCALE: 400,
   REAUTHENTICATION_REQUIRED: 403,

@@ -65,6 +65,24 @@ describe('PATCH /account/me', () => {
     expect((await call('GET', '/account/me', { headers: bearer(first.accessToken) })).body.data.email).toBe('grace@example.test');
   });
 
+  it('starts at most 5 email changes per account an hour, then 429 EMAIL_CHANGE_LIMIT with Retry-After (no mail); name and locale still apply', async () => {
+    const { call, logger } = await setup();
+    const s = await signInCustomer(call, logger);
+    const mails = () => logger.lines.filter((l) => String(l.to ?? '').endsWith('@flood.example')).length;
+    for (let i = 0; i < 5; i++)
+      expect((await call('PATCH', '/account/me', { headers: bearer(s.accessToken), body: { email: `v${i}@flood.example` } })).status).toBe(200);
+    await eventuallyMailed(logger, 'v4@flood.example', 1);
+    const refused = await call('PATCH', '/account/me', { headers: bearer(s.accessToken), body: { email: 'v5@flood.example' } });
+    expect([refused.status, refused.body.error?.code]).toEqual([429, 'EMAIL_CHANGE_LIMIT']);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait > 0 && wait <= 3600).toBe(true);
+    expect(mails()).toBe(5);
+    expect((await call('PATCH', '/account/me', { headers: bearer(s.accessToken), body: { name: 'Still Me' } })).status).toBe(200);
+    // Another account is counted on its own.
+    const other = await signInCustomer(call, logger);
+    expect((await call('PATCH', '/account/me', { headers: bearer(other.accessToken), body: { email: 'w@flood.example' } })).status).toBe(200);
+  });
+
   it('lets exactly one of two accounts confirming the same address at once have it', async () => {
     const { call, logger, tokenMailedTo } = await setup();
     const tokens: string[] = [];

@@ -34,7 +34,7 @@ export function profileRoutes(s: AuthWiring) {
         operationId: 'updateMe',
         summary: 'Update name, email or locale',
         description:
-          'Customers and staff (guests 403 FORBIDDEN). name and locale apply at once. A new email is not used until its owner follows the single-use link mailed to it (valid 24 h; a newer change replaces it); the answer shows it as pendingEmail. Emails compare case-insensitively. An address another account has is answered the same (no way to learn who is registered): its owner is mailed that it is in use, with no link. 400 INVALID_LOCALE (en, hi, ar, de), VALIDATION_FAILED.',
+          'Customers and staff (guests 403 FORBIDDEN). name and locale apply at once. A new email is not used until its owner follows the single-use link mailed to it (valid 24 h; a newer change replaces it); the answer shows it as pendingEmail. Emails compare case-insensitively. An address another account has is answered the same (no way to learn who is registered): its owner is mailed that it is in use, with no link. At most 5 email changes per account an hour: then 429 EMAIL_CHANGE_LIMIT with Retry-After. 400 INVALID_LOCALE (en, hi, ar, de), VALIDATION_FAILED.',
         tags: ['Account'],
         security: [{ bearerAuth: [] }],
       },

@@ -1,8 +1,9 @@
 import { LANGUAGES } from '@tm/contracts';
 import { type Clock, DomainError, type Logger, newId } from '@tm/shared';
+import type { KeyValueStore } from '@tm/shared/store';
 import { isDuplicateKeyError } from '@tm/shared/store';
 import type { CustomerRepository } from '../customers/customer-repository.ts';
-import { sha256Hex } from '../kv-limits.ts';
+import { countHit, secondsLeft, sha256Hex } from '../kv-limits.ts';
 import { LINK_TTL_MS, type LinkMails } from '../mail/link-mails.ts';
 import type { SessionDoc } from '../sessions/session-repository.ts';
 import type { StaffRepository } from '../staff/staff-repository.ts';
@@ -19,9 +20,17 @@ export interface ProfileUpdateDeps {
   staff: StaffRepository;
   emailChanges: EmailChangeRepository;
   linkMails: LinkMails;
+  keyValue: KeyValueStore;
   clock: Clock;
   logger: Logger;
 }
+
+/**
+ * Email changes an account may start per hour. Each one mails the address given (a link, or, for an
+ * address another account holds, a notice), so without a cap a signed-in caller could flood any
+ * mailbox through us.
+ */
+export const EMAIL_CHANGE_POLICY = { perAccountPerWindow: 5, windowMs: 60 * 60_000 } as const;
 
 const badToken = () => new DomainError('INVALID_EMAIL_TOKEN', 'The confirmation link is invalid, used or expired; change the email again');
 const taken = () => new DomainError('EMAIL_TAKEN', 'Another account uses this email');
@@ -55,6 +64,13 @@ export function createProfileUpdate(deps: ProfileUpdateDeps) {
       // signed-in caller): its mail tells the owner instead of confirming, and a link could not
       // take it anyway (the unique index decides at confirmation).
       if (email !== undefined && email !== current.email) pendingEmail = email;
+      if (pendingEmail) {
+        const key = `email-change:${current._id}`;
+        if ((await countHit(deps.keyValue, key, EMAIL_CHANGE_POLICY.windowMs)) > EMAIL_CHANGE_POLICY.perAccountPerWindow) {
+          const wait = await secondsLeft(deps.keyValue, key, EMAIL_CHANGE_POLICY.windowMs);
+          throw new DomainError('EMAIL_CHANGE_LIMIT', 'Too many email changes; try again later', wait);
+        }
+      }
       const now = new Date(clock.now());
       const set = { ...(name ? { name } : {}), ...(patch.locale ? { locale: patch.locale } : {}) };
       if (Object.keys(set).length > 0) await repo.update(current._id, set, now);
