@@ -8,6 +8,7 @@
  */
 import { createLogger, systemClock } from '@tm/shared';
 import { serviceCredentialsFrom } from '@tm/shared/http';
+import { SERVING_KEEPER } from '@tm/shared/search';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createApp } from '../src/app.ts';
 import { loadCatalogConfig, readModelSettings } from '../src/config.ts';
@@ -28,9 +29,7 @@ export const readModel = createServiceReadModel({
   clock: systemClock,
   logger,
   ...readModelSettings(config),
-  lazy: false,
-  collectAfterFirstBuild: true,
-  collectAroundRebuilds: true,
+  ...SERVING_KEEPER,
 });
 const app = createApp({
   documents,

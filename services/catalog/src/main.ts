@@ -1,6 +1,7 @@
 import { createLogger, systemClock } from '@tm/shared';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
+import { SERVING_KEEPER } from '@tm/shared/search';
 import { gateReadiness, openStores, retryUntilDone } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
@@ -27,9 +28,7 @@ const readModel = createServiceReadModel({
   clock: systemClock,
   logger,
   ...readModelSettings(config),
-  lazy: false,
-  collectAfterFirstBuild: true,
-  collectAroundRebuilds: true,
+  ...SERVING_KEEPER,
 });
 // Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503
 // meanwhile); then the first snapshot is built in the background and a timer looks for changes.

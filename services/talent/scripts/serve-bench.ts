@@ -5,6 +5,7 @@
  */
 import { createLogger, systemClock } from '@tm/shared';
 import { serviceCredentialsFrom } from '@tm/shared/http';
+import { SERVING_KEEPER } from '@tm/shared/search';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { createApp } from '../src/app.ts';
 import { loadTalentConfig } from '../src/config.ts';
@@ -23,9 +24,7 @@ const directory = createTalentDirectory({
   clock: systemClock,
   maxAgeMs: 5_000,
   logger,
-  lazy: false,
-  collectAfterFirstBuild: true,
-  collectAroundRebuilds: true,
+  ...SERVING_KEEPER,
 });
 const app = createApp({ documents, logger, directory, internalCallers: credentials.internalCallers }).listen({
   hostname: '127.0.0.1',

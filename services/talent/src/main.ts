@@ -3,6 +3,7 @@ import { createServiceClient } from '@tm/shared/client';
 import { createRatingsBook } from '@tm/shared/client/ratings';
 import { serviceCredentialsFrom } from '@tm/shared/http';
 import { listenOrExit, loadConfigOrExit, stopOnSignals } from '@tm/shared/process';
+import { SERVING_KEEPER } from '@tm/shared/search';
 import { gateReadiness, openStores, retryUntilDone, shouldSeed } from '@tm/shared/store';
 import { mongoSettingsFrom } from '@tm/shared/store/mongo';
 import { startTelemetry } from '@tm/shared/telemetry';
@@ -45,9 +46,7 @@ const directory = createTalentDirectory({
   clock: systemClock,
   maxAgeMs: DIRECTORY_MAX_AGE_MS,
   logger,
-  lazy: false,
-  collectAfterFirstBuild: true,
-  collectAroundRebuilds: true,
+  ...SERVING_KEEPER,
 });
 // Indexes and the seed need MongoDB: retried in the background until it answers (/readyz is 503
 // meanwhile); then the directory (search, sitemap, index) is built in the background and watched.

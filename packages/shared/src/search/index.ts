@@ -6,7 +6,7 @@
  * transliterations as data, typo budgets; QueryMatcher and topRanked: relevance over weighted fields).
  */
 export { isStopWord, STOP_WORDS, synonymsOf } from './language-data.ts';
-export { type ChangeMarker, createSnapshotKeeper, type MarkedSnapshot, rebuildCollections, type SnapshotKeeper } from './marked-snapshot.ts';
+export { type ChangeMarker, createSnapshotKeeper, type MarkedSnapshot, rebuildCollections, SERVING_KEEPER, type SnapshotKeeper } from './marked-snapshot.ts';
 export { MATCH_QUALITY, type QueryMatch, QueryMatcher, type RankedMatch, topRanked, type WeightedIndex } from './matcher.ts';
 export { intersectSorted } from './posting-lists.ts';
 export {

@@ -55,6 +55,13 @@ const latestOf = (m: ChangeMarker): string | null => {
 };
 const moved = (a: ChangeMarker, b: ChangeMarker) => a.total !== b.total || a.active !== b.active || latestOf(a) !== latestOf(b);
 
+/**
+ * How a serving process (catalog's and talent's main.ts, and the bench scripts that stand in for
+ * them) keeps its snapshot: the owner builds the first one, with a full collection after it and
+ * around every rebuild (docs/scale.md, "Rebuild peak"). One object, so the bench cannot drift.
+ */
+export const SERVING_KEEPER = { lazy: false, collectAfterFirstBuild: true, collectAroundRebuilds: true } as const;
+
 /** How long a snapshot may serve without a full rebuild when its marker never moves. */
 export const REBUILD_EVERY_MS = 10 * 60_000;
 

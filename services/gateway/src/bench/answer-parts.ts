@@ -8,7 +8,7 @@
  * service's answer 3 headers instead of 6; and the access line (the logger's `info('request', fields)` inside a request scope).
  */
 import { createLogger, runInRequestScope } from '@tm/shared';
-import { stripResponseHeaders } from '../proxy/headers.ts';
+import { RESPONSE_DROPPED, stripResponseHeaders } from '../proxy/headers.ts';
 
 const N = Number(process.argv[2] ?? 300_000);
 const body = 'x'.repeat(2000);
@@ -31,17 +31,6 @@ const policySet = (i: number): Record<string, string> => ({
   'x-request-id': '0123456789abcdef0123456789abcdef',
 });
 const serviceAnswer = () => new Response(body, { headers: SERVICE_HEADERS });
-const RESPONSE_DROPPED = [
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-];
 
 let sink = 0;
 const logger = createLogger('gateway', { write: (line) => (sink += line.length) });
