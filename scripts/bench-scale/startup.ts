@@ -8,6 +8,7 @@
  *   (BENCH_STARTUP_PROF=<dir>: with Bun's --cpu-prof, a profile and its markdown per service);
  * - its real main.ts, BENCH_STARTUP_ROUNDS times (default 2): spawn to the first /readyz 200, and
  *   the peak RSS since spawn (VmHWM) then.
+ * BENCH_STARTUP_PHASES=0 skips the phases (main.ts only).
  * Prints one JSON line per measurement and a summary. Nothing else runs meanwhile (no gateway).
  */
 import { mkdtempSync } from 'node:fs';
@@ -50,15 +51,7 @@ try {
     print('stand-in after the loads', { pid: database.pid, url: mongoUrl, ...(await memoryMb(database.pid)), loadAverage: await loadAverage() });
   }
   for (const service of only) {
-    const file = join(repoRoot, `services/${service}/scripts/startup-phases.ts`);
-    const cmd = profDir
-      ? [process.execPath, '--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${service}.cpuprofile`, file]
-      : [process.execPath, file];
-    const phases = group.spawn(`${service}-phases`, cmd, { ...env, ...onDatabase }, repoRoot);
-    if ((await phases.proc.exited) !== 0) throw new Error(`${phases.name} failed; see ${phases.logFile}`);
-    const line = (await Bun.file(phases.logFile).text()).split('\n').find((l) => l.includes('"msg":"startup phases"')) ?? '{}';
-    const { ts: _ts, level: _level, service: _service, msg: _msg, bytes, ...timed } = JSON.parse(line) as Record<string, number>;
-    print('phases', { service, mb: Math.round((bytes ?? 0) / 2 ** 20), ...timed, loadAverage: await loadAverage() });
+    if (process.env.BENCH_STARTUP_PHASES !== '0') await phasesOf(service, onDatabase);
     for (let round = 1; round <= rounds; round++) {
       const port = freePort();
       const spawnedAt = performance.now();
@@ -78,6 +71,19 @@ try {
   if (database) print('stand-in at the end', { ...(await memoryMb(database.pid)) });
 } finally {
   await group.stopAll();
+}
+
+/** The service's scripts/startup-phases.ts, each phase timed alone (with BENCH_STARTUP_PROF, profiled). */
+async function phasesOf(service: string, onDatabase: Record<string, string>): Promise<void> {
+  const file = join(repoRoot, `services/${service}/scripts/startup-phases.ts`);
+  const cmd = profDir
+    ? [process.execPath, '--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${service}.cpuprofile`, file]
+    : [process.execPath, file];
+  const phases = group.spawn(`${service}-phases`, cmd, { ...env, ...onDatabase }, repoRoot);
+  if ((await phases.proc.exited) !== 0) throw new Error(`${phases.name} failed; see ${phases.logFile}`);
+  const line = (await Bun.file(phases.logFile).text()).split('\n').find((l) => l.includes('"msg":"startup phases"')) ?? '{}';
+  const { ts: _ts, level: _level, service: _service, msg: _msg, bytes, ...timed } = JSON.parse(line) as Record<string, number>;
+  print('phases', { service, mb: Math.round((bytes ?? 0) / 2 ** 20), ...timed, loadAverage: await loadAverage() });
 }
 
 async function loadAverage(): Promise<string> {

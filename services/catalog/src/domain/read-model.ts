@@ -60,7 +60,7 @@ export function createServiceReadModel(options: {
     // first build's full collection): search and the site files read it right after each change,
     // and their first read then only streams the body.
     build: async (marker, previous) => {
-      const built = await CatalogSnapshot.build(marker, repo.activeSummaries(), wholeListBudgetBytes, previous);
+      const built = await CatalogSnapshot.build(marker, repo.activeSummaries({ bson: true }), wholeListBudgetBytes, previous);
       await built.serviceIndexLines();
       return built;
     },

@@ -19,13 +19,18 @@ import {
   TokenIndexBuilder,
   yieldToRequests,
 } from '@tm/shared/search';
+import { decodeBson } from '@tm/shared/store/mongo';
 import type { ServiceSummary } from './model.ts';
 import { isOfferedIn, toIndexEntry } from './present.ts';
 import type { ServiceQuery } from './repository.ts';
+import { eachWord, SummaryBson } from './summary-bson.ts';
 import { type ServiceTexts, SummaryColumns } from './summary-columns.ts';
 
 /** A summary as the repository reads it: with the search words upsertAll stored, unless written another way. */
 type StoredSummary = ServiceSummary & { searchWords?: Partial<Record<Lang, string[]>> };
+
+/** A summary as a build takes it: decoded, or as the BSON the driver read (`raw`). */
+export type SummarySource = StoredSummary | Uint8Array;
 
 /** Lines per chunk of a streamed index. */
 const LINES_PER_CHUNK = 500;
@@ -64,7 +69,7 @@ export class CatalogSnapshot {
    */
   static async build(
     marker: ChangeMarker,
-    batches: AsyncIterable<readonly StoredSummary[]> | Iterable<readonly StoredSummary[]>,
+    batches: AsyncIterable<readonly SummarySource[]> | Iterable<readonly SummarySource[]>,
     wholeListBudgetBytes: number,
     previous?: CatalogSnapshot,
   ): Promise<CatalogSnapshot> {
@@ -74,30 +79,49 @@ export class CatalogSnapshot {
     const builders = Object.fromEntries(LANGUAGES.map((l) => [l, new TokenIndexBuilder()])) as Record<Lang, TokenIndexBuilder>;
     // A batch (the read's 2,000) is taken whole, then its garbage collected and requests let in
     // once nothing holds it (eachBatchReleased).
+    const bson = new SummaryBson();
+    /** Service `at`'s market and market:category positions and its words: `stored`, or with `fromBson` those the BSON reader found in the document it just read. */
+    const index = (at: number, category: string, stored: StoredSummary['searchWords'], fromBson: boolean) => {
+      for (const m of MARKET_CODES) {
+        if (!services.offeredIn(at, MARKETS[m])) continue;
+        for (const key of [m, `${m}:${category}`]) {
+          const list = positions.get(key);
+          if (list) list.push(at);
+          else positions.set(key, [at]);
+        }
+      }
+      // The words upsertAll stored with the document (the same cut of name and summary); a
+      // document written some other way, without them, is cut here.
+      for (let li = 0; li < LANGUAGES.length; li++) {
+        const l = LANGUAGES[li] as Lang;
+        const builder = builders[l];
+        const array = fromBson ? (bson.words[li] as number) : -1;
+        const words = fromBson ? undefined : stored?.[l];
+        if (array !== -1) {
+          const bytes = bson.bytes;
+          eachWord(bytes, array, (start, end) => builder.addUtf8Word(at, bytes, start, end));
+        } else if (words) builder.addWords(at, words);
+        else {
+          const copy = services.copy(at, l);
+          builder.add(at, `${copy.name} ${copy.summary}`);
+        }
+      }
+    };
+    // A batch (the read's 2,000) is taken whole, then its garbage collected and requests let in
+    // once nothing holds it (eachBatchReleased). A document may come as its BSON (the MongoDB
+    // read: summary-bson.ts), or decoded.
     await eachBatchReleased(
       batches,
       (batch) => {
-        for (const d of batch) {
+        for (const item of batch) {
+          if (item instanceof Uint8Array && bson.read(item)) {
+            const at = services.pushFields(bson, previous?.same(bson.id));
+            index(at, bson.category, undefined, true);
+            continue;
+          }
+          const d = item instanceof Uint8Array ? (decodeBson(item) as StoredSummary) : item;
           const at = services.push(d, previous?.same(String(d._id)));
-          for (const m of MARKET_CODES) {
-            if (!services.offeredIn(at, MARKETS[m])) continue;
-            for (const key of [m, `${m}:${d.category}`]) {
-              const list = positions.get(key);
-              if (list) list.push(at);
-              else positions.set(key, [at]);
-            }
-          }
-          // The words upsertAll stored with the document (the same cut of name and summary); a
-          // document written some other way, without them, is cut here.
-          const stored = d.searchWords;
-          for (const l of LANGUAGES) {
-            const words = stored?.[l];
-            if (words) builders[l].addWords(at, words);
-            else {
-              const copy = services.copy(at, l);
-              builders[l].add(at, `${copy.name} ${copy.summary}`);
-            }
-          }
+          index(at, d.category, d.searchWords, false);
         }
       },
       buildReleaser(),

@@ -4,6 +4,21 @@ import type { ServiceSummary } from './model.ts';
 /** A service's names and summaries: name then summary for each language in LANGUAGES order, English standing in for a missing copy. */
 export type ServiceTexts = readonly string[];
 
+/** A service as the columns take it: its id as text, its texts (textsOf), its markets as bits of MARKET_CODES, a rate per MARKET_CODES entry (NaN: none). */
+export interface ServiceFields {
+  id: string;
+  slug: string;
+  texts: ServiceTexts;
+  project: boolean;
+  category: string;
+  rank: number;
+  defaultHours: number;
+  minHours: number;
+  markets: number;
+  rates: ArrayLike<number>;
+  updatedAt: string;
+}
+
 const LANG_AT = Object.fromEntries(LANGUAGES.map((l, i) => [l, i])) as Record<Lang, number>;
 const MARKET_AT = Object.fromEntries(MARKET_CODES.map((m, i) => [m, i])) as Record<string, number>;
 
@@ -51,21 +66,40 @@ export class SummaryColumns {
    * holds one copy of the catalog's text, not two.
    */
   push(d: ServiceSummary, previous?: { id: string; slug: string; texts: ServiceTexts }): number {
-    const texts = textsOf(d);
-    const same = previous !== undefined && previous.id === String(d._id) && previous.slug === d.slug && sameTexts(previous.texts, texts);
-    this.ids.push(same ? previous.id : String(d._id));
-    this.slugs.push(same ? previous.slug : d.slug);
-    this.texts.push(same ? previous.texts : texts);
-    this.kinds.push(d.kind === 'project' ? 'project' : 'role');
-    this.categories.push(this.intern(d.category));
-    this.ranks.push(d.rank);
-    this.defaultHours.push(d.defaultHours);
-    this.minHours.push(d.minHours);
-    let bits = 0;
-    for (const m of d.markets ?? []) if (m in MARKET_AT) bits |= 1 << (MARKET_AT[m] as number);
-    this.markets.push(bits);
-    for (const m of MARKET_CODES) this.rates.push(d.prices?.[m]?.hourlyRate ?? Number.NaN);
-    this.updatedAt.push(this.intern(d.updatedAt));
+    let markets = 0;
+    for (const m of d.markets ?? []) if (m in MARKET_AT) markets |= 1 << (MARKET_AT[m] as number);
+    return this.pushFields(
+      {
+        id: String(d._id),
+        slug: d.slug,
+        texts: textsOf(d),
+        project: d.kind === 'project',
+        category: d.category,
+        rank: d.rank,
+        defaultHours: d.defaultHours,
+        minHours: d.minHours,
+        markets,
+        rates: MARKET_CODES.map((m) => d.prices?.[m]?.hourlyRate ?? Number.NaN),
+        updatedAt: d.updatedAt,
+      },
+      previous,
+    );
+  }
+
+  /** push() of a service's fields as the columns hold them (a summary read from its BSON: summary-bson.ts). */
+  pushFields(f: ServiceFields, previous?: { id: string; slug: string; texts: ServiceTexts }): number {
+    const same = previous !== undefined && previous.id === f.id && previous.slug === f.slug && sameTexts(previous.texts, f.texts);
+    this.ids.push(same ? previous.id : f.id);
+    this.slugs.push(same ? previous.slug : f.slug);
+    this.texts.push(same ? previous.texts : f.texts);
+    this.kinds.push(f.project ? 'project' : 'role');
+    this.categories.push(this.intern(f.category));
+    this.ranks.push(f.rank);
+    this.defaultHours.push(f.defaultHours);
+    this.minHours.push(f.minHours);
+    this.markets.push(f.markets);
+    for (let m = 0; m < MARKET_CODES.length; m++) this.rates.push(f.rates[m] as number);
+    this.updatedAt.push(this.intern(f.updatedAt));
     return this.ids.length - 1;
   }
 
