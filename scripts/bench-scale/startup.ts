@@ -14,7 +14,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createProcessGroup, freePort, type Started, waitFor } from '../bench/processes.ts';
+import { BENCH_INTERNAL_HEADERS, createProcessGroup, freePort, type Started, waitFor } from '../bench/processes.ts';
 import { logged, repoRoot, spawnScript, url } from './backends.ts';
 import { memoryMb } from './measure.ts';
 
@@ -63,14 +63,38 @@ try {
         600_000,
       );
       const readyMs = Math.round(performance.now() - spawnedAt);
+      const first = await firstRequests(service, url(port));
       const mem = await memoryMb(s.pid);
-      print('main.ts ready', { service, round, readyMs, peakMb: mem.peak, rssMb: mem.rss, loadAverage: await loadAverage() });
+      print('main.ts ready', { service, round, readyMs, peakMb: mem.peak, rssMb: mem.rss, firstRequestsMs: first, loadAverage: await loadAverage() });
       await group.stop([s]);
     }
   }
   if (database) print('stand-in at the end', { ...(await memoryMb(database.pid)) });
 } finally {
   await group.stopAll();
+}
+
+/**
+ * The first requests right after /readyz said 200, sent at once, each timed to its response's
+ * headers (a streamed index's body takes longer to send, but its ETag pass is done by then):
+ * "ready" must mean they are answered from the snapshot, each well under a second.
+ */
+async function firstRequests(service: string, base: string): Promise<Record<string, number>> {
+  const paths =
+    service === 'catalog'
+      ? ['/services?limit=20', '/services/catalog', '/services/senior-angular-developer-1/quote?hours=50', '/internal/service-index.ndjson']
+      : [];
+  const timed = await Promise.all(
+    paths.map(async (path) => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}${path}`, { headers: path.startsWith('/internal/') ? BENCH_INTERNAL_HEADERS : {}, signal: AbortSignal.timeout(30_000) });
+      const ms = Math.round(performance.now() - t0);
+      if (res.status !== 200) throw new Error(`${service} ${path}: ${res.status} right after ready`);
+      await res.body?.cancel();
+      return [path, ms] as const;
+    }),
+  );
+  return Object.fromEntries(timed);
 }
 
 /** The service's scripts/startup-phases.ts, each phase timed alone (with BENCH_STARTUP_PROF, profiled). */

@@ -80,6 +80,10 @@ export class CatalogSnapshot {
     // A batch (the read's 2,000) is taken whole, then its garbage collected and requests let in
     // once nothing holds it (eachBatchReleased).
     const bson = new SummaryBson();
+    const release = buildReleaser();
+    // Whether the last batch was read from BSON only, and how many such batches were taken.
+    let bsonBatch = false;
+    let bsonBatches = 0;
     /** Service `at`'s market and market:category positions and its words: `stored`, or with `fromBson` those the BSON reader found in the document it just read. */
     const index = (at: number, category: string, stored: StoredSummary['searchWords'], fromBson: boolean) => {
       for (const m of MARKET_CODES) {
@@ -113,18 +117,20 @@ export class CatalogSnapshot {
     await eachBatchReleased(
       batches,
       (batch) => {
+        bsonBatch = true;
         for (const item of batch) {
           if (item instanceof Uint8Array && bson.read(item)) {
             const at = services.pushFields(bson, previous?.same(bson.id));
             index(at, bson.category, undefined, true);
             continue;
           }
+          bsonBatch = false;
           const d = item instanceof Uint8Array ? (decodeBson(item) as StoredSummary) : item;
           const at = services.push(d, previous?.same(String(d._id)));
           index(at, d.category, d.searchWords, false);
         }
       },
-      buildReleaser(),
+      () => (bsonBatch && ++bsonBatches % BSON_BATCHES_PER_RELEASE !== 0 ? yieldToRequests() : release()),
     );
     // Made once the columns are complete, not as batches arrive: a Map of 200k entries written
     // between collections is walked again by every one of them.
@@ -233,6 +239,14 @@ export class CatalogSnapshot {
 }
 
 const EMPTY = new Int32Array(0);
+/**
+ * Batches read as BSON between two of the build's releases (buildReleaser's collections): such a
+ * batch leaves little garbage in the heap (the reply's bytes are outside it, and no object is made
+ * per document), and a collection per batch cost ~0.4 s of a 100k build (docs/scale.md, "Seventh
+ * pass"). A batch of decoded documents (the embedded store, a rebuild from it) is released after
+ * each, as before.
+ */
+const BSON_BATCHES_PER_RELEASE = 4;
 /** Services per slice of a /services/catalog body: about 100 KB of JSON. */
 const CATALOG_SLICE = 1_000;
 
