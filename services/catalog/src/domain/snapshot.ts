@@ -220,7 +220,7 @@ export class CatalogSnapshot {
     const services = this.services;
     return this.answer('index:ndjson', () =>
       streamed(function* () {
-        yield* inChunks(services.ids, LINES_PER_CHUNK, (_, o) => `${JSON.stringify(toIndexLine(services.summary(o)))}\n`);
+        yield* inChunks(services.ids, LINES_PER_CHUNK, (_, o) => `${services.indexLine(o) ?? JSON.stringify(toIndexLine(services.summary(o)))}\n`);
         yield `${JSON.stringify({ end: true, count: services.length })}\n`;
       }, 'application/x-ndjson; charset=utf-8'),
     );

@@ -11,10 +11,11 @@ import type { StreamedAnswer, TokenIndex } from '@tm/shared/search';
 import { decodeBson, encodeBson } from '@tm/shared/store/mongo';
 import { ObjectId, openStandInDatabase, startMongoWireStandIn } from '@tm/shared/testing';
 import { seedDocuments } from '../../seed/index.ts';
-import type { ServiceDoc } from './model.ts';
+import type { ServiceDoc, ServiceSummary } from './model.ts';
 import { createServiceRepository } from './repository.ts';
-import { CatalogSnapshot } from './snapshot.ts';
+import { CatalogSnapshot, toIndexLine } from './snapshot.ts';
 import { SummaryBson } from './summary-bson.ts';
+import { SummaryColumns } from './summary-columns.ts';
 
 const standIn = startMongoWireStandIn({ record: false });
 const db = openStandInDatabase(standIn, 'catalog_bson');
@@ -92,6 +93,27 @@ describe('a snapshot built from BSON', () => {
       expect(words(fromBson)[l]?.size).toBe(words(decoded)[l]?.size as number);
       expect(words(fromBson)[l]?.completions('', 100_000)).toEqual(words(decoded)[l]?.completions('', 100_000) as never);
     }
+  });
+
+  it('writes each index line from the columns as JSON.stringify writes the line object, values of other types included', async () => {
+    const marker = await repo.changeMarker();
+    const snapshot = await CatalogSnapshot.build(marker, repo.activeSummaries({ bson: true }), budget);
+    const columns = (snapshot as unknown as { services: SummaryColumns }).services;
+    const longWay: string[] = [];
+    for (let o = 0; o < columns.length; o++) {
+      const line = columns.indexLine(o);
+      if (line === undefined) longWay.push(columns.summary(o).slug);
+      else expect(line).toBe(JSON.stringify(toIndexLine(columns.summary(o))));
+    }
+    expect(longWay).toEqual(['dated']); // its updatedAt a Date
+    // A document written by hand with a number where a string belongs: the long way, the same text.
+    const odd = new SummaryColumns();
+    const template = snapshot.find('react-developer') as ServiceSummary;
+    odd.push({ ...template, updatedAt: 17 as unknown as string, prices: { IN: { currency: 'INR', hourlyRate: '9' as unknown as number } }, markets: ['IN'] });
+    expect(odd.indexLine(0)).toBeUndefined();
+    const plain = new SummaryColumns();
+    plain.push({ ...template, prices: { IN: { currency: 'INR', hourlyRate: '9' as unknown as number } }, markets: ['IN', 'DE'] });
+    expect(plain.indexLine(0)).toBe(JSON.stringify(toIndexLine(plain.summary(0))));
   });
 
   it('fails on a string that is not UTF-8, as the driver does', () => {

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Lang, MARKET_CODES, MARKETS, type Market, type ServiceKind } from '@tm/contracts';
+import { LANGUAGES, type Lang, MARKET_CODES, MARKETS, type Market, type MarketCode, type ServiceKind } from '@tm/contracts';
 import type { ServiceSummary } from './model.ts';
 
 /** A service's names and summaries: name then summary for each language in LANGUAGES order, English standing in for a missing copy. */
@@ -114,6 +114,35 @@ export class SummaryColumns {
   offeredIn(o: number, market: Market): boolean {
     const m = MARKET_AT[market.code] as number;
     return ((this.markets[o] as number) & (1 << m)) !== 0 && !Number.isNaN(this.rates[o * MARKET_CODES.length + m]);
+  }
+
+  /**
+   * Service `o`'s line of the NDJSON service index, without its newline: the text
+   * JSON.stringify(toIndexLine(summary(o))) gives, written from the columns (no summary, entry
+   * or price objects made: the index's ETag pass writes 100k of them), or undefined when a value
+   * is not the string the shortcut expects (a document written by hand), for the caller to make
+   * it the long way.
+   */
+  indexLine(o: number): string | undefined {
+    const id = this.ids[o];
+    const slug = this.slugs[o];
+    const category = this.categories[o];
+    const updatedAt = this.updatedAt[o];
+    const { name, summary } = this.copy(o, 'en');
+    if (typeof id !== 'string' || typeof slug !== 'string' || typeof category !== 'string' || typeof updatedAt !== 'string') return undefined;
+    if (typeof name !== 'string' || typeof summary !== 'string') return undefined;
+    const bits = this.markets[o] as number;
+    let markets = '';
+    let prices = '';
+    for (let m = 0; m < MARKET_CODES.length; m++) {
+      if ((bits & (1 << m)) === 0) continue;
+      const code = MARKET_CODES[m] as MarketCode;
+      markets += `${markets === '' ? '' : ','}"${code}"`;
+      const rate = this.rates[o * MARKET_CODES.length + m] as number;
+      if (Number.isNaN(rate)) continue;
+      prices += `${prices === '' ? '' : ','}{"market":"${code}","currency":"${MARKETS[code].currency}","hourlyRate":${JSON.stringify(rate)}}`;
+    }
+    return `{"_id":${JSON.stringify(id)},"slug":${JSON.stringify(slug)},"kind":"${this.kinds[o]}","category":${JSON.stringify(category)},"name":${JSON.stringify(name)},"summary":${JSON.stringify(summary)},"markets":[${markets}],"updatedAt":${JSON.stringify(updatedAt)},"prices":[${prices}]}`;
   }
 
   /** Service `o` as a summary (a new object: what the pricing and the routes read). */
