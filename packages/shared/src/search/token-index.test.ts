@@ -150,5 +150,10 @@ describe('TokenIndexBuilder.addUtf8Word', () => {
     expect(index.completions('', 100_000)).toEqual(fromStrings.completions('', 100_000));
     for (const w of ['w1z', 'w', 'wa', 'w12']) expect(plain(ordinalsWithEveryWord([index], [w]))).toEqual(plain(ordinalsWithEveryWord([fromStrings], [w])));
     expect(() => builder.addUtf8Word(words.length, new Uint8Array([0xff, 0xfe]), 0, 2)).toThrow(TypeError);
+    // A Buffer (what the driver hands over) is read by its own slice: invalid bytes still throw, a real U+FFFD is a word.
+    const fromBuffers = new TokenIndexBuilder();
+    expect(() => fromBuffers.addUtf8Word(0, Buffer.from([0x61, 0xff, 0xfe]), 0, 3)).toThrow(TypeError);
+    fromBuffers.addUtf8Word(0, Buffer.from('x\ufffdy'), 0, Buffer.byteLength('x\ufffdy'));
+    expect(fromBuffers.build().held('x\ufffdy')).toBe('x\ufffdy');
   });
 });

@@ -175,7 +175,7 @@ export class TokenIndexBuilder {
     this.utf8 ??= new Utf8Words();
     let id = this.utf8.find(bytes, start, end);
     if (id < 0) {
-      const word = strictUtf8.decode(bytes.subarray(start, end));
+      const word = utf8Text(bytes, start, end);
       // Known by its string (added by add or addWords), or new: then not put in the string Map
       // until a string is added (unmapped), so a build that adds bytes only never writes the Map
       // (a Map written between collections is walked again by each of them).
@@ -275,6 +275,22 @@ function grown<A extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(a: A
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+/** Node's and Bun's Buffer method behind toString('utf8', start, end), without its argument checks (not in the type definitions). */
+type Utf8Sliced = Uint8Array & { utf8Slice(start: number, end: number): string };
+
+/**
+ * `bytes[start..end)` as text; bytes that are not UTF-8 throw a TypeError. A Buffer's own slice
+ * (no view made) unless the text holds a replacement character, which either was in the text or
+ * stands for invalid bytes: then the strict decoder decides.
+ */
+function utf8Text(bytes: Uint8Array, start: number, end: number): string {
+  if (Buffer.isBuffer(bytes)) {
+    const text = (bytes as unknown as Utf8Sliced).utf8Slice(start, end);
+    if (!text.includes('\ufffd')) return text;
+  }
+  return strictUtf8.decode(bytes.subarray(start, end));
+}
+
 /**
  * A hash table from a word's UTF-8 bytes to its id in a TokenIndexBuilder: open addressing over
  * typed arrays (FNV-1a, linear probing), each word's bytes kept once in one buffer. Outside the
@@ -322,7 +338,7 @@ class Utf8Words {
     this.offsets[e] = this.used;
     this.lengths[e] = length;
     this.ids[e] = id;
-    this.bytes.set(bytes.subarray(start, end), this.used);
+    for (let i = 0; i < length; i++) this.bytes[this.used + i] = bytes[start + i] as number;
     this.used += length;
     if (this.count * 2 > this.slots.length) this.rehash();
     else this.place(e);
