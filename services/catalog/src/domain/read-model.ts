@@ -56,16 +56,14 @@ export function createServiceReadModel(options: {
     ...options,
     name: 'catalog read model',
     readMarker: () => repo.changeMarker(),
-    // The NDJSON index's ETag pass: search and the site files read the index right after each
-    // change, and their first read then only streams the body. A rebuild runs it before the new
-    // snapshot serves (the old one serves meanwhile). The first build starts it a turn after the
-    // snapshot serves (readiness says 200 ~0.6 s sooner at 100k services): it yields every few
-    // chunks, so other requests go on, and an index read meanwhile shares it (docs/scale.md,
-    // "Seventh pass").
+    // The NDJSON index's ETag pass runs with the build, before the snapshot serves (and before the
+    // first build's full collection): search and the site files read it right after each change,
+    // and their first read then only streams the body. (Run after the first snapshot served
+    // instead, readiness came ~0.4 s sooner at 100k, but the first index read after it waited for
+    // the pass, over 1 s on the loaded machine: docs/scale.md, "Seventh pass".)
     build: async (marker, previous) => {
       const built = await CatalogSnapshot.build(marker, repo.activeSummaries({ bson: true }), wholeListBudgetBytes, previous);
-      if (previous) await built.serviceIndexLines();
-      else setImmediate(() => void built.serviceIndexLines().catch(() => undefined));
+      await built.serviceIndexLines();
       return built;
     },
   });

@@ -81,6 +81,7 @@ export class CatalogSnapshot {
     // once nothing holds it (eachBatchReleased).
     const bson = new SummaryBson();
     const release = buildReleaser();
+    const releaseBson = buildReleaser(BSON_BUILD_HEAP_GROWTH);
     // Whether the last batch was read from BSON only, and how many such batches were taken.
     let bsonBatch = false;
     let bsonBatches = 0;
@@ -130,7 +131,7 @@ export class CatalogSnapshot {
           index(at, d.category, d.searchWords, false);
         }
       },
-      () => (bsonBatch && ++bsonBatches % BSON_BATCHES_PER_RELEASE !== 0 ? yieldToRequests() : release()),
+      () => (!bsonBatch ? release() : ++bsonBatches % BSON_BATCHES_PER_RELEASE === 0 ? releaseBson() : yieldToRequests()),
     );
     // Made once the columns are complete, not as batches arrive: a Map of 200k entries written
     // between collections is walked again by every one of them.
@@ -244,9 +245,11 @@ const EMPTY = new Int32Array(0);
  * batch leaves little garbage in the heap (the reply's bytes are outside it, and no object is made
  * per document), and a collection per batch cost ~0.4 s of a 100k build (docs/scale.md, "Seventh
  * pass"). A batch of decoded documents (the embedded store, a rebuild from it) is released after
- * each, as before.
+ * each, with buildReleaser's growth, as before.
  */
 const BSON_BATCHES_PER_RELEASE = 4;
+/** And the heap's growth past what the last full collection left before such a build asks for another (buildReleaser: 1.25): at 100k ~0.25 s less CPU, the peak the same (docs/scale.md, "Seventh pass"). */
+const BSON_BUILD_HEAP_GROWTH = 2;
 /** Services per slice of a /services/catalog body: about 100 KB of JSON. */
 const CATALOG_SLICE = 1_000;
 
