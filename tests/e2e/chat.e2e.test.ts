@@ -66,7 +66,9 @@ describe('chat per booking through the gateway (embedded defaults)', () => {
   it('carries a conversation from before the deal to after it, live, with contact details hidden until confirmed', async () => {
     const customer = await signInWithOtp('+919812340001');
     expect((await call('POST', '/legal/acceptances', customer, { type: 'terms', version: 1 })).status).toBe(201);
-    const booking = (await call('POST', '/bookings', customer, { items: [{ serviceId: 'react-developer', hours: 20 }] })).body.data;
+    const booked = await call('POST', '/bookings', customer, { items: [{ serviceId: 'react-developer', hours: 20 }] });
+    expect({ status: booked.status, error: booked.body.error }).toEqual({ status: 201, error: undefined });
+    const booking = booked.body.data;
     const payment = (await call('POST', '/payments', customer, { bookingId: booking.id })).body.data;
     await call('POST', `/payments/${payment.id}/dev/succeed`, customer);
 

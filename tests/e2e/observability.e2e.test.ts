@@ -50,11 +50,19 @@ describe('one trace across the services', () => {
     expect(created.status).toBe(201);
     const spans = await pollUntil(
       async () => {
+        // Every span read below: each service exports its spans in its own batches, and a server
+        // span ends (and is sent) after the client spans inside it, so one service's spans can
+        // arrive in two batches (the gateway's client span before its server span).
         const mine = receiver.spans.filter((s) => s.traceId === traceId);
-        const services = new Set(mine.map((s) => s.service));
+        const ids = new Set(mine.map((s) => s.spanId));
+        const servers = ['gateway', 'bookings', 'catalog'].map((x) => mine.find((s) => s.service === x && s.kind === 2));
+        const insert = mine.find((s) => s.service === 'bookings' && s.name === 'insertOne bookings');
         const complete =
-          mine.some((s) => s.service === 'catalog' && s.kind === 2) && mine.some((s) => s.service === 'bookings' && s.name === 'insertOne bookings');
-        return ['gateway', 'bookings', 'catalog'].every((x) => services.has(x)) && complete ? mine : undefined;
+          servers.every((s) => s !== undefined) &&
+          servers.slice(1).every((s) => ids.has(s?.parentSpanId ?? '')) &&
+          insert !== undefined &&
+          ids.has(insert.parentSpanId ?? '');
+        return complete ? mine : undefined;
       },
       20_000,
       'spans of the traced checkout from gateway, bookings and catalog',
@@ -74,9 +82,16 @@ describe('one trace across the services', () => {
     const insert = spans.find((s) => s.service === 'bookings' && s.name === 'insertOne bookings');
     expect([insert?.kind, byId.get(insert?.parentSpanId ?? '')?.service]).toEqual([3, 'bookings']);
     // Every line the three services logged for this request carries its trace id.
-    const lines = sys.logs.filter((l) => l.requestId === 'e2e-traced-checkout-1');
-    const services = new Set(lines.map((l) => l.service));
-    expect(['gateway', 'bookings', 'catalog'].every((x) => services.has(x))).toBe(true);
+    // (The lines are read as the processes write them, batched: wait for each service's first.)
+    const lines = await pollUntil(
+      async () => {
+        const mine = sys.logs.filter((l) => l.requestId === 'e2e-traced-checkout-1');
+        const services = new Set(mine.map((l) => l.service));
+        return ['gateway', 'bookings', 'catalog'].every((x) => services.has(x)) ? mine : undefined;
+      },
+      10_000,
+      'log lines of the traced checkout from gateway, bookings and catalog',
+    );
     expect(lines.every((l) => l.traceId === traceId)).toBe(true);
   });
 });

@@ -118,6 +118,8 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
       clearTimeout(killer);
     },
   };
+  // A loaded machine (many processes on two cores) may need longer: E2E_START_TIMEOUT_MS.
+  const startTimeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 30_000;
   try {
     await pollUntil(
       async () => {
@@ -132,18 +134,26 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
         );
         return all.every(Boolean) ? true : undefined;
       },
-      // A loaded machine (many processes on two cores) may need longer: E2E_START_TIMEOUT_MS.
-      Number(process.env.E2E_START_TIMEOUT_MS) || 30_000,
+      startTimeoutMs,
       `every service to answer ${READY_PATH} (start-up work such as the bootstrap admin done)`,
     );
-    // Protected routes answer 503 until the gateway has read auth's revocation feed once.
+    // Protected routes answer 503 until the process has read auth's revocation feed once: the
+    // gateway's, and those of the services that check tokens themselves (bookings, messaging,
+    // content, growth, assistant), whose /readyz lists the feed without requiring it (a service
+    // stays ready for its public routes while auth is away). Under load a first read can miss auth
+    // still starting, and the next comes a poll later: a booking sent then was a 503.
     await pollUntil(
       async () => {
-        const ready = (await fetch(`${urls.gateway}/readyz`).then((r) => r.json())) as { dependencies?: Record<string, { status: string }> };
-        return ready.dependencies?.revocations?.status === 'up' ? true : undefined;
+        const feeds = await Promise.all(
+          Object.values(urls).map(async (u) => {
+            const ready = (await fetch(`${u}${READY_PATH}`).then((r) => r.json())) as { dependencies?: Record<string, { status: string }> };
+            return ready.dependencies?.revocations?.status ?? 'up';
+          }),
+        );
+        return feeds.every((status) => status === 'up') ? true : undefined;
       },
-      15_000,
-      "the gateway's first read of auth's revocation feed",
+      startTimeoutMs,
+      "every token-checking process's first read of auth's revocation feed",
     );
   } catch (err) {
     await system.stop();

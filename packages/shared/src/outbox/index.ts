@@ -170,6 +170,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const forgetful = new Set(options.forgetPayloadOf ?? []);
   /** A finished message's fields, its payload emptied when its topic's data is only for delivering. */
   const finished = (doc: OutboxDoc, set: Record<string, unknown>) => (forgetful.has(doc.topic) ? { ...set, payload: {} } : set);
+  /**
+   * A delivery error as stored and logged: for a forgetful topic, without the payload's values it
+   * quotes (a mail server's "550 <typed@address>: no such user" would keep the address the
+   * payload was emptied of).
+   */
+  const errorText = (doc: OutboxDoc, err: unknown) => (forgetful.has(doc.topic) ? withoutValuesOf(doc.payload, String(err)) : String(err));
   let timer: ReturnType<typeof setTimeout> | undefined;
   let started = false;
   let pass: Promise<number> | undefined;
@@ -259,17 +265,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
     } catch (err) {
       const attempts = doc.attempts + 1;
       const permanent = err instanceof PermanentDeliveryError;
+      const error = errorText(doc, err);
       if (permanent || attempts >= maxAttempts) {
-        await finish(doc, token, finished(doc, { state: 'failed', attempts, lastError: String(err) })).catch(() => undefined);
-        logger.error('outbox message not delivered; left as failed for an operator', { ...fields, error: String(err) });
+        await finish(doc, token, finished(doc, { state: 'failed', attempts, lastError: error })).catch(() => undefined);
+        logger.error('outbox message not delivered; left as failed for an operator', { ...fields, error });
         options.onOutcome?.(doc.topic, 'failed');
         return false;
       }
       const delay = backoff[Math.min(attempts - 1, backoff.length - 1)] ?? 60_000;
       // A staged message whose guard held is retried as ready (its change is stored); one whose
       // guard could not be read (the store failed) stays staged, to be checked again.
-      await finish(doc, token, { state: guarded ? 'staged' : 'ready', attempts, nextAt: clock.now() + delay, lastError: String(err) }).catch(() => undefined);
-      logger.warn('outbox delivery failed; retried later', { ...fields, retryInMs: delay, error: String(err) });
+      await finish(doc, token, { state: guarded ? 'staged' : 'ready', attempts, nextAt: clock.now() + delay, lastError: error }).catch(() => undefined);
+      logger.warn('outbox delivery failed; retried later', { ...fields, retryInMs: delay, error });
       options.onOutcome?.(doc.topic, 'retry');
       return false;
     } finally {
@@ -384,4 +391,23 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     get: (key) => messages.findOne({ _id: key }),
   };
+}
+
+/** The payload's string values (nested ones too) that `text` quotes, each replaced by `[payload]`, longest first. */
+function withoutValuesOf(payload: unknown, text: string): string {
+  const values = new Set<string>();
+  const collect = (v: unknown): void => {
+    if (typeof v === 'string') {
+      // A value of one or two characters would scrub ordinary words out of the message.
+      if (v.length >= 3) values.add(v);
+    } else if (Array.isArray(v)) v.forEach(collect);
+    else if (v && typeof v === 'object') Object.values(v).forEach(collect);
+  };
+  collect(payload);
+  let out = text;
+  for (const value of [...values].sort((a, b) => b.length - a.length)) {
+    // Addresses are case-insensitive and servers echo them in their own case.
+    out = out.replace(new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '[payload]');
+  }
+  return out;
 }

@@ -88,6 +88,46 @@ for (const s of stores) {
       expect(seen).toEqual(['someone@example.com']);
     });
 
+    it("forgetPayloadOf: the error kept and logged for a listed topic does not quote the payload's values (a server echoing the address, in its own case)", async () => {
+      const db = await s.open();
+      const lines: Record<string, unknown>[] = [];
+      let now = 7_000_000;
+      let attempt = 0;
+      const box = createOutbox({
+        documents: db,
+        clock: { now: () => now },
+        logger: { ...quiet, warn: (msg, f) => void lines.push({ msg, ...f }), error: (msg, f) => void lines.push({ msg, ...f }) },
+        handlers: {
+          typed: async () => {
+            attempt++;
+            if (attempt === 1) throw new Error('timeout talking to the mail server for person@example.com');
+            throw new PermanentDeliveryError('550 5.1.1 <PERSON@example.com>: no such user (person@example.com)');
+          },
+          kept: async () => {
+            throw new PermanentDeliveryError('550 <Person@Example.com>: no such user');
+          },
+        },
+        forgetPayloadOf: ['typed'],
+        backoffMs: [10],
+      });
+      await box.enqueue([
+        { key: 'p1', topic: 'typed', payload: { email: 'person@example.com', locale: 'de' } },
+        { key: 'p2', topic: 'kept', payload: { email: 'person@example.com' } },
+      ]);
+      await box.deliverDue();
+      const retried = await box.get('p1');
+      expect([retried?.state, retried?.lastError]).toEqual(['ready', 'Error: timeout talking to the mail server for [payload]']);
+      now += 20;
+      await box.deliverDue();
+      const failed = await box.get('p1');
+      expect([failed?.state, failed?.lastError]).toEqual(['failed', 'PermanentDeliveryError: 550 5.1.1 <[payload]>: no such user ([payload])']);
+      const logged = lines.filter((l) => l.key === 'p1');
+      expect(logged.map((l) => l.msg)).toEqual(['outbox delivery failed; retried later', 'outbox message not delivered; left as failed for an operator']);
+      expect(JSON.stringify(logged).toLowerCase()).not.toContain('person@example.com');
+      // A topic not listed keeps its payload, and so the error as it came.
+      expect((await box.get('p2'))?.lastError).toBe('PermanentDeliveryError: 550 <Person@Example.com>: no such user');
+    });
+
     it('forgetPayloadOf: a staged message voided because its change never happened loses its payload too', async () => {
       const db = await s.open();
       let now = 5_000_000;
