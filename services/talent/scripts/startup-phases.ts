@@ -5,7 +5,10 @@ import { DirectorySnapshot } from '../src/profiles/directory-snapshot.ts';
 import { ACTIVE_CARDS_READ, PROFILES_COLLECTION } from '../src/profiles/repository.ts';
 
 const marker = { total: 0, active: 0, latest: null };
+// main.ts's order key: a PM's Bayesian rating from the ratings book (reviews is not running here: none rated), asked the same way.
+const ratings = new Map<string, { bayesian: number }>();
+const bayesianOf = (id: string) => ratings.get(`pm:${id}`)?.bayesian ?? 0;
 await runStartupPhases('talent', loadTalentConfig(process.env), PROFILES_COLLECTION, ACTIVE_CARDS_READ, {
-  build: (batches) => DirectorySnapshot.build(marker, batches as never),
+  build: (batches) => DirectorySnapshot.build(marker, batches as never, undefined, bayesianOf),
   after: (built) => built.index('ndjson'),
 });

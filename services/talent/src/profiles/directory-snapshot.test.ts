@@ -24,7 +24,8 @@ function card(i: number): ProfileCard {
     rating: 4 + (i % 4) / 4,
     reviewCount: i % 5,
     availability: { status, hoursPerWeek: status === 'unavailable' ? 0 : 20, nextAvailableDate: '2026-12-01' },
-    services: i % 4 === 0 ? ['react-frontend'] : [],
+    // Catalog slugs (their parts are their words) and, never stored but handled, a text that is not a slug.
+    services: i % 4 === 0 ? ['react-frontend'] : i % 8 === 1 ? ['Data Büro'] : [],
     industries: i % 6 === 5 ? [] : [INDUSTRIES[i % 5] as string, INDUSTRIES[(i + 2) % 5] as string],
     indexable: i % 11 !== 10,
     updatedAt: '2026-11-01T00:00:00.000Z',
@@ -119,6 +120,8 @@ describe('DirectorySnapshot.page', () => {
     { role: 'expert', available: false, skills: ['Python'], industry: 'health', search: 'person' },
     { skills: ['go'] },
     { industry: 'retail insurance' },
+    { search: 'frontend' },
+    { search: 'buro', role: 'resource' },
   ];
 
   for (const q of queries) {

@@ -11,14 +11,16 @@ import {
   QueryMatcher,
   queryWords,
   type StreamedAnswer,
+  searchWords,
   streamed,
   type TokenIndex,
   TokenIndexBuilder,
   topRanked,
   type WholeListAnswer,
+  yieldToRequests,
 } from '@tm/shared/search';
 import type { TalentRole } from './model.ts';
-import { compareRanked, isListed, sortSlugs } from './ranking.ts';
+import { isListed, sortRanked, sortSlugs } from './ranking.ts';
 import type { ProfileCard } from './repository.ts';
 import { toTalentIndexEntry } from './view.ts';
 
@@ -39,6 +41,21 @@ const ROLE_WORDS: Record<TalentRole, string> = {
   expert: 'expert consultant advisor',
 };
 const CHUNK = 2_000;
+/**
+ * How far the first build lets the heap grow past its last full collection (buildReleaser; a
+ * rebuild keeps the default). The first build keeps every card it reads, so a full collection
+ * while reading frees little and walks all of them: at 1.25, ~2.3 s of collections in a 100k
+ * build's profile (docs/scale.md, "Seventh pass").
+ */
+const FIRST_BUILD_HEAP_GROWTH = 2;
+/**
+ * The first build collects every this many batches (and chunks of the word indexes), yielding at
+ * each: what an eden collection finds there is mostly cards it keeps, and each one walks the
+ * builders' maps again. Every 4: 0.45 s less to ready at 100k, peak +20-40 MB (docs/scale.md, "Seventh pass").
+ */
+const FIRST_BUILD_COLLECT_EVERY = 4;
+/** A slug as StoredProfileSchema allows it: its search words are its parts, already in their search form. */
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** Lines per chunk of the streamed index. */
 const LINES_PER_CHUNK = 500;
 
@@ -86,7 +103,7 @@ export class DirectorySnapshot {
     /** A PM's Bayesian rating from reviews (0 when unrated), the first key of the order. */
     bayesianOf: (id: string) => number = () => 0,
   ): Promise<DirectorySnapshot> {
-    const release = buildReleaser();
+    const release = previous ? buildReleaser() : everyNth(buildReleaser(FIRST_BUILD_HEAP_GROWTH), FIRST_BUILD_COLLECT_EVERY);
     const bySlug: ProfileCard[] = [];
     // Each batch's garbage is collected once nothing holds the batch (eachBatchReleased).
     await eachBatchReleased(
@@ -100,8 +117,10 @@ export class DirectorySnapshot {
       },
       release,
     );
-    const cards = [...bySlug].sort(compareRanked(bayesianOf));
-    // Each text is added on its own (no joined strings): a builder cuts a distinct text once.
+    const cards = sortRanked(bySlug, bayesianOf);
+    // Each text is added on its own (no joined strings): a builder cuts a distinct text once. The
+    // name and headline, mostly unique, are cut once for both of their indexes, not once in each
+    // builder (and looked up in both builders' memos first, in vain).
     const text = new TokenIndexBuilder();
     const skills = new TokenIndexBuilder();
     const industries = new TokenIndexBuilder();
@@ -111,10 +130,12 @@ export class DirectorySnapshot {
     const unavailable: number[] = [];
     for (let o = 0; o < cards.length; o++) {
       const c = cards[o] as ProfileCard;
-      text.add(o, c.displayName);
-      text.add(o, c.headline);
-      headlines.add(o, c.displayName);
-      headlines.add(o, c.headline);
+      const name = searchWords(c.displayName);
+      const headline = searchWords(c.headline);
+      text.addWords(o, name);
+      text.addWords(o, headline);
+      headlines.addWords(o, name);
+      headlines.addWords(o, headline);
       for (const s of c.skills) {
         text.add(o, s.name);
         skills.add(o, s.name);
@@ -125,7 +146,9 @@ export class DirectorySnapshot {
       }
       text.add(o, ROLE_WORDS[c.role]);
       text.add(o, c.location.city);
-      for (const service of c.services) text.add(o, service);
+      // A service is a catalog slug: its parts, without the regex and the normalising memo (6.5
+      // slugs a card at 100k, most of them unique to a few cards: the builder's memo missed them).
+      for (const service of c.services) text.addWords(o, SLUG.test(service) ? service.split('-') : searchWords(service));
       role[c.role].push(o);
       (c.availability.status === 'unavailable' ? unavailable : bookable).push(o);
       if (o % CHUNK === CHUNK - 1) await release();
@@ -235,6 +258,12 @@ export class DirectorySnapshot {
     }
     return a;
   }
+}
+
+/** `release` every `n`th call; a yield to waiting requests at the others. */
+function everyNth(release: () => Promise<void>, n: number): () => Promise<void> {
+  let calls = 0;
+  return () => (++calls % n === 0 ? release() : yieldToRequests());
 }
 
 /** The first position in cards ordered by slug whose slug is not below `slug`. */

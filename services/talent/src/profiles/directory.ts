@@ -41,7 +41,10 @@ export function createTalentDirectory(options: {
   logger: Logger;
   /** False in main.ts: its first refresh(), after the seed, builds the first snapshot, not a reader (createSnapshotKeeper). */
   lazy?: boolean;
-  /** True in main.ts: a full collection once the first snapshot is built (createSnapshotKeeper). */
+  /**
+   * True in main.ts: a full collection once the first snapshot is built. Here it runs after the
+   * first build's ETag pass, and both once the snapshot serves (see build below), not before.
+   */
   collectAfterFirstBuild?: boolean;
   /** True in main.ts: a full collection before each rebuild and one after it (createSnapshotKeeper). */
   collectAroundRebuilds?: boolean;
@@ -52,8 +55,10 @@ export function createTalentDirectory(options: {
 }): TalentDirectory {
   const { repo, ratings } = options;
   const ratingsWaitMs = options.ratingsWaitMs ?? RATINGS_WAIT_MS;
+  const { logger } = options;
   const keeper: SnapshotKeeper<DirectorySnapshot> = createSnapshotKeeper<DirectorySnapshot>({
     ...options,
+    collectAfterFirstBuild: false,
     name: 'talent directory',
     // The ratings' version is part of the marker, so a publication, hide or restore reorders (a 304 from reviews costs nothing).
     // Once a snapshot serves, a slow or hung reviews holds a marker read (a profile change, the
@@ -66,11 +71,20 @@ export function createTalentDirectory(options: {
       const [marker] = await Promise.all([repo.changeMarker(), keeper.hasSnapshot() ? atMost(asked, ratingsWaitMs) : asked]);
       return { ...marker, latest: `${marker.latest}|${ratings.version}` };
     },
-    // The NDJSON index's ETag pass runs with the build, before the snapshot serves (and before the
-    // first build's full collection): search and the site files read it right after each change.
+    // The NDJSON index's ETag pass runs with a rebuild, before the new snapshot serves: search and
+    // the site files read it right after each change. The first build's (main.ts) is started here
+    // and goes on once the snapshot serves, and the full collection after it: ~0.4 s each at 100k
+    // taken off start-up (docs/scale.md, "Seventh pass"). Searches and the sitemap answer meanwhile
+    // (the pass yields every few chunks); the first index request joins the pass.
     build: async (marker, previous) => {
       const built = await DirectorySnapshot.build(marker, repo.activeCards(), previous, (id) => ratings?.of('pm', id)?.bayesian ?? 0);
-      await built.index('ndjson');
+      const pass = built.index('ndjson');
+      if (previous || !options.collectAfterFirstBuild) await pass;
+      else
+        void pass.then(
+          () => Bun.gc(true),
+          (err) => logger.warn('talent index pass failed (the next index request tries again)', { error: String(err) }),
+        );
       return built;
     },
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import type { AvailabilityStatus, TalentRole } from './model.ts';
-import { isListed, rankPmCandidates, sortSlugs } from './ranking.ts';
+import { compareRanked, isListed, rankPmCandidates, sortRanked, sortSlugs } from './ranking.ts';
 
 function pm(slug: string, status: AvailabilityStatus, rating: number, reviewCount = 10, extra: { role?: TalentRole; active?: boolean } = {}) {
   return {
@@ -53,5 +53,28 @@ describe('listing rules', () => {
 
   it('sorts slugs by code unit, independent of locale', () => {
     expect(sortSlugs(['b-2', 'a-10', 'a-1', 'a'])).toEqual(['a', 'a-1', 'a-10', 'b-2']);
+  });
+});
+
+describe('sortRanked', () => {
+  it('gives compareRanked’s order (Bayesian rating, bookable first, slug), asking each id’s rating once', () => {
+    const statuses: AvailabilityStatus[] = ['available', 'limited', 'unavailable'];
+    // 300 cards, slugs out of order, many ties on rating and status, some rated.
+    const cards = Array.from({ length: 300 }, (_, i) => ({
+      _id: `id-${i}`,
+      slug: `p-${(i * 7919) % 300}`,
+      availability: { status: statuses[(i * 5) % 3] as AvailabilityStatus, hoursPerWeek: 20, nextAvailableDate: '2026-12-01' },
+    }));
+    const bayesian = (id: string) => (Number(id.slice(3)) % 4) * 1.5;
+    const asked = new Map<string, number>();
+    const counted = (id: string) => {
+      asked.set(id, (asked.get(id) ?? 0) + 1);
+      return bayesian(id);
+    };
+    const sorted = sortRanked(cards, counted);
+    expect(sorted.map((c) => c.slug)).toEqual([...cards].sort(compareRanked(bayesian)).map((c) => c.slug));
+    expect(asked.size).toBe(300);
+    expect(Math.max(...asked.values())).toBe(1);
+    expect(cards[0]?.slug).toBe('p-0');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test';
 import { IndexTrailerSchema, TalentIndexLineSchema } from '@tm/contracts';
 import { createMemoryLogger, systemClock } from '@tm/shared';
 import { validatorOf } from '@tm/shared/http';
-import { streamed } from '@tm/shared/search';
+import { SERVING_KEEPER, streamed } from '@tm/shared/search';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { INTERNAL_CALL_HEADERS, indexLines, TEST_INTERNAL_CALLERS, waitFor } from '@tm/shared/testing';
 import { createApp } from '../app.ts';
@@ -87,5 +87,23 @@ describe('the talent index in the log', () => {
       [200, 'debug'],
       [304, 'debug'],
     ]);
+  });
+});
+
+describe('the first build as main.ts makes it (SERVING_KEEPER)', () => {
+  it('serves once built, its index pass going on after; the first index answer is the one a directory that waited for the pass gives', async () => {
+    const documents = createEmbeddedDocumentStore();
+    const repo = createProfileRepository(documents);
+    await prepareProfileStore(repo, { seed: true });
+    const logger = createMemoryLogger('talent');
+    const serving = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger, ...SERVING_KEEPER });
+    const waited = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger });
+    await serving.refresh();
+    expect(serving.hasSnapshot()).toBe(true);
+    const [a, b] = await Promise.all([serving.index('ndjson'), waited.index('ndjson')]);
+    expect(a.etag).toBe(b.etag);
+    expect([...a.chunks()].join('')).toBe([...b.chunks()].join(''));
+    expect((await serving.page({ search: 'react' }, 0, 50)).ids).toEqual((await waited.page({ search: 'react' }, 0, 50)).ids);
+    expect(logger.lines.filter((l) => l.level === 'warn')).toEqual([]);
   });
 });
