@@ -8,12 +8,13 @@
  *   (BENCH_STARTUP_PROF=<dir>: with Bun's --cpu-prof, a profile and its markdown per service);
  * - its real main.ts, BENCH_STARTUP_ROUNDS times (default 2): spawn to the first /readyz 200, and
  *   the peak RSS since spawn (VmHWM) then.
+ * BENCH_STARTUP_PHASES=0 skips the phases (main.ts only).
  * Prints one JSON line per measurement and a summary. Nothing else runs meanwhile (no gateway).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createProcessGroup, freePort, type Started, waitFor } from '../bench/processes.ts';
+import { BENCH_INTERNAL_HEADERS, createProcessGroup, freePort, type Started, waitFor } from '../bench/processes.ts';
 import { logged, repoRoot, spawnScript, url } from './backends.ts';
 import { memoryMb } from './measure.ts';
 
@@ -50,15 +51,7 @@ try {
     print('stand-in after the loads', { pid: database.pid, url: mongoUrl, ...(await memoryMb(database.pid)), loadAverage: await loadAverage() });
   }
   for (const service of only) {
-    const file = join(repoRoot, `services/${service}/scripts/startup-phases.ts`);
-    const cmd = profDir
-      ? [process.execPath, '--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${service}.cpuprofile`, file]
-      : [process.execPath, file];
-    const phases = group.spawn(`${service}-phases`, cmd, { ...env, ...onDatabase }, repoRoot);
-    if ((await phases.proc.exited) !== 0) throw new Error(`${phases.name} failed; see ${phases.logFile}`);
-    const line = (await Bun.file(phases.logFile).text()).split('\n').find((l) => l.includes('"msg":"startup phases"')) ?? '{}';
-    const { ts: _ts, level: _level, service: _service, msg: _msg, bytes, ...timed } = JSON.parse(line) as Record<string, number>;
-    print('phases', { service, mb: Math.round((bytes ?? 0) / 2 ** 20), ...timed, loadAverage: await loadAverage() });
+    if (process.env.BENCH_STARTUP_PHASES !== '0') await phasesOf(service, onDatabase);
     for (let round = 1; round <= rounds; round++) {
       const port = freePort();
       const spawnedAt = performance.now();
@@ -70,14 +63,51 @@ try {
         600_000,
       );
       const readyMs = Math.round(performance.now() - spawnedAt);
+      const first = await firstRequests(service, url(port));
       const mem = await memoryMb(s.pid);
-      print('main.ts ready', { service, round, readyMs, peakMb: mem.peak, rssMb: mem.rss, loadAverage: await loadAverage() });
+      print('main.ts ready', { service, round, readyMs, peakMb: mem.peak, rssMb: mem.rss, firstRequestsMs: first, loadAverage: await loadAverage() });
       await group.stop([s]);
     }
   }
   if (database) print('stand-in at the end', { ...(await memoryMb(database.pid)) });
 } finally {
   await group.stopAll();
+}
+
+/**
+ * The first requests right after /readyz said 200, sent at once, each timed to its response's
+ * headers (a streamed index's body takes longer to send, but its ETag pass is done by then):
+ * "ready" must mean they are answered from the snapshot, each well under a second.
+ */
+async function firstRequests(service: string, base: string): Promise<Record<string, number>> {
+  const paths =
+    service === 'catalog'
+      ? ['/services?limit=20', '/services/catalog', '/services/senior-angular-developer-1/quote?hours=50', '/internal/service-index.ndjson']
+      : [];
+  const timed = await Promise.all(
+    paths.map(async (path) => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}${path}`, { headers: path.startsWith('/internal/') ? BENCH_INTERNAL_HEADERS : {}, signal: AbortSignal.timeout(30_000) });
+      const ms = Math.round(performance.now() - t0);
+      if (res.status !== 200) throw new Error(`${service} ${path}: ${res.status} right after ready`);
+      await res.body?.cancel();
+      return [path, ms] as const;
+    }),
+  );
+  return Object.fromEntries(timed);
+}
+
+/** The service's scripts/startup-phases.ts, each phase timed alone (with BENCH_STARTUP_PROF, profiled). */
+async function phasesOf(service: string, onDatabase: Record<string, string>): Promise<void> {
+  const file = join(repoRoot, `services/${service}/scripts/startup-phases.ts`);
+  const cmd = profDir
+    ? [process.execPath, '--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${service}.cpuprofile`, file]
+    : [process.execPath, file];
+  const phases = group.spawn(`${service}-phases`, cmd, { ...env, ...onDatabase }, repoRoot);
+  if ((await phases.proc.exited) !== 0) throw new Error(`${phases.name} failed; see ${phases.logFile}`);
+  const line = (await Bun.file(phases.logFile).text()).split('\n').find((l) => l.includes('"msg":"startup phases"')) ?? '{}';
+  const { ts: _ts, level: _level, service: _service, msg: _msg, bytes, ...timed } = JSON.parse(line) as Record<string, number>;
+  print('phases', { service, mb: Math.round((bytes ?? 0) / 2 ** 20), ...timed, loadAverage: await loadAverage() });
 }
 
 async function loadAverage(): Promise<string> {

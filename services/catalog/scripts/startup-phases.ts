@@ -8,5 +8,6 @@ import { CatalogSnapshot } from '../src/domain/snapshot.ts';
 const marker = { total: 0, active: 0, latest: null };
 await runStartupPhases('catalog', loadCatalogConfig(process.env), SERVICES_COLLECTION, ACTIVE_SUMMARIES_READ, {
   build: (batches) => CatalogSnapshot.build(marker, batches as never, DEFAULT_WHOLE_LIST_BUDGET_MB * 2 ** 20),
+  bson: true,
   after: (built) => built.serviceIndexLines(),
 });

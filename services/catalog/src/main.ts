@@ -34,6 +34,7 @@ const readModel = createServiceReadModel({
 // meanwhile); then the first snapshot is built in the background and a timer looks for changes.
 const setup = retryUntilDone(logger, 'catalog setup (indexes, seed)', async () => {
   await repo.ensureIndexes();
+  logger.info('catalog indexes ensured', { sinceStartMs: Math.round(performance.now()) });
   if (await shouldSeed(seed.mode, documents.kind, repo)) {
     const r = await seedServices(documents, { onlyIfChanged: documents.kind === 'mongodb' });
     logger.info('seeded the catalog', { store: documents.kind, ...r });
@@ -66,7 +67,7 @@ const app = listenOrExit(
   logger,
 );
 
-logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind });
+logger.info('listening', { host: config.HOST, port: app.server?.port, store: documents.kind, sinceStartMs: Math.round(performance.now()) });
 
 stopOnSignals(logger, async () => {
   stopWatching();

@@ -138,8 +138,16 @@ export function createSnapshotKeeper<S extends MarkedSnapshot>(options: {
       const startedAt = clock.now();
       const rebuild = snapshot !== undefined && options.collectAroundRebuilds === true;
       if (rebuild) rebuildCollections.before();
+      const firstAt = snapshot === undefined ? performance.now() : undefined;
       const built = await options.build(await options.readMarker(), snapshot);
+      const doneAt = performance.now();
       if (!snapshot && options.collectAfterFirstBuild) Bun.gc(true);
+      // The first build's share of a start-up (docs/scale.md, "Seventh pass"): when it began and
+      // ended since the process started, and the full collection after it.
+      if (firstAt !== undefined) {
+        const ms = (t: number) => Math.round(t);
+        logger.info(`${options.name}: first snapshot built`, { fromMs: ms(firstAt), builtMs: ms(doneAt), collectedMs: ms(performance.now()) });
+      }
       snapshot = built;
       // A turn later, once nothing on this stack holds the old snapshot (requests still reading it keep it).
       if (rebuild) setImmediate(() => rebuildCollections.after());

@@ -106,3 +106,54 @@ describe('TokenIndex', () => {
     expect(() => builder.add(2, 'b')).toThrow(RangeError);
   });
 });
+
+describe('TokenIndexBuilder.addUtf8Word', () => {
+  /** Adds each word of `words` to `ordinal` as its UTF-8 bytes inside a larger buffer. */
+  const addBytes = (builder: TokenIndexBuilder, ordinal: number, words: string[]) => {
+    const parts = words.map((w) => new TextEncoder().encode(w));
+    const buffer = new Uint8Array(parts.reduce((n, p) => n + p.length + 3, 7));
+    let at = 5;
+    for (const p of parts) {
+      buffer.set(p, at);
+      builder.addUtf8Word(ordinal, buffer, at, at + p.length);
+      at += p.length + 3;
+    }
+  };
+
+  it('builds the index addWords builds, words given as bytes and as strings mixed (one id per word)', () => {
+    const items = [['react', 'berlin', 'größe'], ['kubernetes', 'react', 'عربى'], ['größe', 'react', 'react'], [], ['हिंदी', 'kubernetes', 'data']];
+    const strings = new TokenIndexBuilder();
+    for (const [o, words] of items.entries()) strings.addWords(o, words);
+    const expected = strings.build();
+    // Every other item as bytes, the others as strings, in three orders of first use.
+    for (const bytesFirst of [true, false]) {
+      const mixed = new TokenIndexBuilder();
+      for (const [o, words] of items.entries()) (o % 2 === 0) === bytesFirst ? addBytes(mixed, o, words) : mixed.addWords(o, words);
+      const built = mixed.build();
+      expect(built.size).toBe(expected.size);
+      expect(built.completions('', 100)).toEqual(expected.completions('', 100));
+      for (const w of ['react', 'größe', 'عربى', 'हिंदी', 'kube', 'd', 'b'])
+        expect(plain(ordinalsWithEveryWord([built], [w]))).toEqual(plain(ordinalsWithEveryWord([expected], [w])));
+    }
+    const bytesOnly = new TokenIndexBuilder();
+    for (const [o, words] of items.entries()) addBytes(bytesOnly, o, words);
+    expect(bytesOnly.build().completions('', 100)).toEqual(expected.completions('', 100));
+  });
+
+  it('keeps thousands of distinct words apart as its table grows, and fails on bytes that are not UTF-8', () => {
+    const words = Array.from({ length: 50_000 }, (_, i) => `w${i.toString(36)}`);
+    const builder = new TokenIndexBuilder();
+    for (const [o, w] of words.entries()) addBytes(builder, o, [w, words[(o * 7) % words.length] as string]);
+    const index = builder.build();
+    expect(index.size).toBe(words.length);
+    const fromStrings = TokenIndex.build(words.length, (o) => [words[o] as string, words[(o * 7) % words.length] as string]);
+    expect(index.completions('', 100_000)).toEqual(fromStrings.completions('', 100_000));
+    for (const w of ['w1z', 'w', 'wa', 'w12']) expect(plain(ordinalsWithEveryWord([index], [w]))).toEqual(plain(ordinalsWithEveryWord([fromStrings], [w])));
+    expect(() => builder.addUtf8Word(words.length, new Uint8Array([0xff, 0xfe]), 0, 2)).toThrow(TypeError);
+    // A Buffer (what the driver hands over) is read by its own slice: invalid bytes still throw, a real U+FFFD is a word.
+    const fromBuffers = new TokenIndexBuilder();
+    expect(() => fromBuffers.addUtf8Word(0, Buffer.from([0x61, 0xff, 0xfe]), 0, 3)).toThrow(TypeError);
+    fromBuffers.addUtf8Word(0, Buffer.from('x\ufffdy'), 0, Buffer.byteLength('x\ufffdy'));
+    expect(fromBuffers.build().held('x\ufffdy')).toBe('x\ufffdy');
+  });
+});

@@ -128,6 +128,10 @@ export class TokenIndexBuilder {
   private readonly counts: number[] = [];
   private readonly lastOrdinal: number[] = [];
   private readonly cuts = new RecentMemo<string, Int32Array>(CUTS_MAX);
+  /** Words added as UTF-8 bytes (addUtf8Word), by their bytes. */
+  private utf8: Utf8Words | undefined;
+  /** Ids of words first added as bytes and not in `idOf` yet (put there when a string is added). */
+  private readonly unmapped: number[] = [];
   /**
    * The word ids of every (word, item) pair in the order added, and per item one run: its ordinal
    * and where its ids end. Pairs come in ascending ordinal order, so the ordinal is kept once per
@@ -156,6 +160,33 @@ export class TokenIndexBuilder {
   addWords(ordinal: number, words: Iterable<string>): void {
     this.at(ordinal);
     for (const w of words) this.pair(this.idFor(w), ordinal);
+  }
+
+  /**
+   * Adds one word already in its search form, given as its UTF-8 bytes `bytes[start..end)` (a
+   * string inside a document read as BSON), to item `ordinal` (not below any ordinal added
+   * before). The bytes are looked up as bytes: a string is made only for a word not seen before,
+   * so a catalog's 6M stored words cost no string and no string hashing each (docs/scale.md,
+   * "Seventh pass"). The same word added as a string maps to the same word. Invalid UTF-8 throws
+   * a TypeError, as a driver's decoding would.
+   */
+  addUtf8Word(ordinal: number, bytes: Uint8Array, start: number, end: number): void {
+    this.at(ordinal);
+    this.utf8 ??= new Utf8Words();
+    let id = this.utf8.find(bytes, start, end);
+    if (id < 0) {
+      const word = utf8Text(bytes, start, end);
+      // Known by its string (added by add or addWords), or new: then not put in the string Map
+      // until a string is added (unmapped), so a build that adds bytes only never writes the Map
+      // (a Map written between collections is walked again by each of them).
+      id = this.idOf.get(word) ?? -1;
+      if (id < 0) {
+        id = this.newWord(word);
+        this.unmapped.push(id);
+      }
+      this.utf8.add(bytes, start, end, id);
+    }
+    this.pair(id, ordinal);
   }
 
   /**
@@ -199,14 +230,22 @@ export class TokenIndexBuilder {
   }
 
   private idFor(word: string): number {
+    if (this.unmapped.length > 0) {
+      for (const id of this.unmapped) this.idOf.set(this.words[id] as string, id);
+      this.unmapped.length = 0;
+    }
     let id = this.idOf.get(word);
     if (id === undefined) {
-      id = this.words.push(word) - 1;
+      id = this.newWord(word);
       this.idOf.set(word, id);
-      this.counts.push(0);
-      this.lastOrdinal.push(-1);
     }
     return id;
+  }
+
+  private newWord(word: string): number {
+    this.counts.push(0);
+    this.lastOrdinal.push(-1);
+    return this.words.push(word) - 1;
   }
 
   /** Records that item `ordinal` holds word `id`, once per item. */
@@ -228,10 +267,101 @@ export class TokenIndexBuilder {
 }
 
 /** `a` copied into an array twice its length. */
-function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const bigger = new Int32Array(a.length * 2);
+function grown<A extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(a: A, atLeast = 0): A {
+  const bigger = new (a.constructor as new (n: number) => A)(Math.max(a.length * 2, atLeast));
   bigger.set(a);
   return bigger;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Node's and Bun's Buffer method behind toString('utf8', start, end), without its argument checks (not in the type definitions). */
+type Utf8Sliced = Uint8Array & { utf8Slice(start: number, end: number): string };
+
+/**
+ * `bytes[start..end)` as text; bytes that are not UTF-8 throw a TypeError. A Buffer's own slice
+ * (no view made) unless the text holds a replacement character, which either was in the text or
+ * stands for invalid bytes: then the strict decoder decides.
+ */
+function utf8Text(bytes: Uint8Array, start: number, end: number): string {
+  if (Buffer.isBuffer(bytes)) {
+    const text = (bytes as unknown as Utf8Sliced).utf8Slice(start, end);
+    if (!text.includes('\ufffd')) return text;
+  }
+  return strictUtf8.decode(bytes.subarray(start, end));
+}
+
+/**
+ * A hash table from a word's UTF-8 bytes to its id in a TokenIndexBuilder: open addressing over
+ * typed arrays (FNV-1a, linear probing), each word's bytes kept once in one buffer. Outside the
+ * JS heap but for a few arrays, so a build's collections do not walk it.
+ */
+class Utf8Words {
+  /** Entry + 1 per slot, 0 when free; a power of two, at most half full. */
+  private slots = new Int32Array(1 << 16);
+  private hashes = new Int32Array(1 << 12);
+  private offsets = new Int32Array(1 << 12);
+  private lengths = new Int32Array(1 << 12);
+  private ids = new Int32Array(1 << 12);
+  private bytes = new Uint8Array(1 << 16);
+  private used = 0;
+  private count = 0;
+
+  /** The id of the word `bytes[start..end)`, or -1. */
+  find(bytes: Uint8Array, start: number, end: number): number {
+    const hash = fnv1a(bytes, start, end);
+    const mask = this.slots.length - 1;
+    const length = end - start;
+    for (let s = hash & mask; ; s = (s + 1) & mask) {
+      const e = (this.slots[s] as number) - 1;
+      if (e < 0) return -1;
+      if (this.hashes[e] !== hash || this.lengths[e] !== length) continue;
+      const at = this.offsets[e] as number;
+      let i = 0;
+      while (i < length && this.bytes[at + i] === bytes[start + i]) i++;
+      if (i === length) return this.ids[e] as number;
+    }
+  }
+
+  /** Records that the word `bytes[start..end)` (not held yet) is `id`. */
+  add(bytes: Uint8Array, start: number, end: number, id: number): void {
+    const length = end - start;
+    if (this.count === this.ids.length) {
+      this.hashes = grown(this.hashes);
+      this.offsets = grown(this.offsets);
+      this.lengths = grown(this.lengths);
+      this.ids = grown(this.ids);
+    }
+    if (this.used + length > this.bytes.length) this.bytes = grown(this.bytes, this.used + length);
+    const e = this.count++;
+    this.hashes[e] = fnv1a(bytes, start, end);
+    this.offsets[e] = this.used;
+    this.lengths[e] = length;
+    this.ids[e] = id;
+    for (let i = 0; i < length; i++) this.bytes[this.used + i] = bytes[start + i] as number;
+    this.used += length;
+    if (this.count * 2 > this.slots.length) this.rehash();
+    else this.place(e);
+  }
+
+  private place(e: number): void {
+    const mask = this.slots.length - 1;
+    let s = (this.hashes[e] as number) & mask;
+    while (this.slots[s] !== 0) s = (s + 1) & mask;
+    this.slots[s] = e + 1;
+  }
+
+  private rehash(): void {
+    this.slots = new Int32Array(this.slots.length * 2);
+    for (let e = 0; e < this.count; e++) this.place(e);
+  }
+}
+
+/** FNV-1a over `bytes[start..end)`, as a signed 32-bit number. */
+function fnv1a(bytes: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
+  return h;
 }
 
 /**

@@ -62,6 +62,13 @@ export interface FindCursor<T> {
    * at a time, never all). Another size throws a RangeError.
    */
   batches(size: number): AsyncIterable<T[]>;
+  /**
+   * MongoDB only: `batches`, each document as the BSON the server sent (the driver's `raw: true`),
+   * for a reader that reads a few fields of many documents itself (the catalog's snapshot:
+   * summary-bson.ts) instead of the driver decoding all of each. The next batch is fetched
+   * while the caller works on one.
+   */
+  rawBatches?(size: number): AsyncIterable<Uint8Array[]>;
 }
 
 /** One write of a bulkWrite, in the driver's shape. */

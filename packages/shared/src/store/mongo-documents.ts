@@ -1,4 +1,5 @@
 import {
+  BSON,
   type Collection,
   type Db,
   MongoClient,
@@ -149,6 +150,33 @@ function wrapCollection<T extends Doc>(collection: Collection, logger: Logger, w
                 await cursor.close().catch(() => undefined);
               }
             },
+            async *rawBatches(wanted: number) {
+              const size = batchSizeOf(wanted);
+              const [filter, options] = args as [unknown, Record<string, unknown> | undefined];
+              const raw = (value as (...a: unknown[]) => DriverFindCursor).apply(target, [filter, { ...options, raw: true }]);
+              raw.batchSize(size);
+              // The next batch is asked for as soon as one is handed out, so the server's sending
+              // and the driver's reading of it overlap the caller's work on this one.
+              const next = () => {
+                const more = guard(() => raw.hasNext());
+                more.catch(() => undefined); // rejected: thrown where it is awaited, or dropped with the cursor
+                return more;
+              };
+              let more = next();
+              try {
+                while (await more) {
+                  const batch = raw.readBufferedDocuments(size) as unknown as Uint8Array[];
+                  more = next();
+                  yield batch;
+                }
+              } finally {
+                // A getMore still in flight is let finish first (bounded by the socket timeout):
+                // the driver sends no killCursors for a cursor closed meanwhile.
+                await more.catch(() => undefined);
+                await raw.close().catch(() => undefined);
+                await cursor.close().catch(() => undefined);
+              }
+            },
           };
         };
       }
@@ -161,6 +189,16 @@ function wrapCollection<T extends Doc>(collection: Collection, logger: Logger, w
       return value;
     },
   }) as unknown as DocumentCollection<T>;
+}
+
+/** A document as the driver would have decoded it from its BSON (`rawBatches`' documents), with the driver's default options. */
+export function decodeBson(bytes: Uint8Array): Record<string, unknown> {
+  return BSON.deserialize(bytes);
+}
+
+/** A document's BSON, as the driver would send it (tests of readers of `rawBatches`). */
+export function encodeBson(doc: Record<string, unknown>): Uint8Array {
+  return BSON.serialize(doc);
 }
 
 /** Wraps an already connected client and database (tests use it with a per-run database). */

@@ -6,10 +6,14 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { Long, MongoServerError } from 'mongodb';
 import { createMemoryLogger } from '../core/logger.ts';
+import { createTelemetry } from '../telemetry/telemetry.ts';
 import { openStandInDatabase, startMongoWireStandIn } from '../testing/mongo-wire/server.ts';
+import { waitFor } from '../testing/poll.ts';
 import { isDuplicateKeyError } from './documents.ts';
-import { createMongoDocumentStore } from './mongo-documents.ts';
+import { createEmbeddedDocumentStore } from './embedded-documents.ts';
+import { createMongoDocumentStore, decodeBson } from './mongo-documents.ts';
 import { mongoDatabaseName } from './mongo-settings.ts';
+import { observeDocumentStore } from './observed.ts';
 import { StoreUnavailableError } from './unavailable.ts';
 
 const standIn = startMongoWireStandIn();
@@ -181,6 +185,49 @@ describe('the stand-in answers a large result as a server does', () => {
     })().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StoreUnavailableError);
     expect(seen).toEqual(Array.from({ length: 10 }, (_, n) => n));
+  });
+
+  it("hands the documents' BSON out in batches (rawBatches), asking for the next batch before the caller takes this one", async () => {
+    const store = fresh();
+    const items = store.collection<{ _id: string; n: number }>('raw_items');
+    await items.insertMany(Array.from({ length: 25 }, (_, n) => ({ _id: `r-${String(n).padStart(2, '0')}`, n })));
+    const cursor = items.find({ n: { $gte: 2 } }, { sort: { n: 1 }, projection: { n: 1 } });
+    const before = standIn.commands.length;
+    const seen: { n: number }[][] = [];
+    for await (const batch of cursor.rawBatches?.(10) ?? []) {
+      // The getMore for the batch after this one went out before this one was handed over.
+      if (seen.length === 0) await waitFor('the next getMore', () => standIn.commands.slice(before).some((c) => c.name === 'getMore'));
+      expect(batch.every((d) => d instanceof Uint8Array)).toBe(true);
+      seen.push(batch.map((d) => decodeBson(d) as { n: number }));
+    }
+    expect(seen.map((b) => b.length)).toEqual([10, 10, 3]);
+    expect(seen.flat()).toEqual(Array.from({ length: 23 }, (_, i) => ({ _id: `r-${String(i + 2).padStart(2, '0')}`, n: i + 2 })));
+    // Through the telemetry wrapper too; the embedded store has none (its documents are objects).
+    const observed = observeDocumentStore(store, createTelemetry({ service: 'wire' }))
+      .collection('raw_items')
+      .find({});
+    expect((await Array.fromAsync(observed.rawBatches?.(100) ?? [])).flat()).toHaveLength(25);
+    expect(
+      observeDocumentStore(createEmbeddedDocumentStore(), createTelemetry({ service: 'wire' }))
+        .collection('x')
+        .find({}).rawBatches,
+    ).toBeUndefined();
+  });
+
+  it('turns a prefetched batch that never comes into StoreUnavailableError where it is awaited, and closes a raw read left early', async () => {
+    const store = fresh(300);
+    const items = store.collection<{ _id: string; n: number }>('raw_slow');
+    await items.insertMany(Array.from({ length: 30 }, (_, n) => ({ _id: `s-${String(n).padStart(2, '0')}`, n })));
+    standIn.failNext('getMore', { hang: true });
+    let batches = 0;
+    const err = await (async () => {
+      for await (const _ of items.find({}, { sort: { n: 1 } }).rawBatches?.(10) ?? []) batches++;
+    })().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StoreUnavailableError);
+    expect(batches).toBe(1);
+    const before = standIn.commands.length;
+    for await (const _ of items.find({}).rawBatches?.(10) ?? []) break;
+    expect(standIn.commands.slice(before).map((c) => c.name)).toContain('killCursors');
   });
 
   it('closes a cursor left before its end (killCursors with its id), and keeps none open for a read to the end', async () => {

@@ -64,17 +64,24 @@ function observeCollection<T extends Doc>(inner: DocumentCollection<T>, kind: st
   }
   outer.find = (...args: Parameters<DocumentCollection<T>['find']>): FindCursor<T> => {
     const cursor = inner.find(...args);
-    return {
-      toArray: () => timed(telemetry, kind, name, 'find', () => cursor.toArray()),
-      // A batched read is one operation per batch (a getMore on MongoDB).
-      async *batches(size) {
-        const it = cursor.batches(size)[Symbol.asyncIterator]();
+    // A batched read is one operation per batch (a getMore on MongoDB).
+    const timedBatches = async function* <B>(batches: AsyncIterable<B>): AsyncIterable<B> {
+      const it = batches[Symbol.asyncIterator]();
+      try {
         for (;;) {
           const next = await timed(telemetry, kind, name, 'find.batch', () => it.next());
           if (next.done) return;
           yield next.value;
         }
-      },
+      } finally {
+        await it.return?.();
+      }
+    };
+    const rawBatches = cursor.rawBatches?.bind(cursor);
+    return {
+      toArray: () => timed(telemetry, kind, name, 'find', () => cursor.toArray()),
+      batches: (size) => timedBatches(cursor.batches(size)),
+      ...(rawBatches ? { rawBatches: (size: number) => timedBatches(rawBatches(size)) } : {}),
     };
   };
   return outer as unknown as DocumentCollection<T>;

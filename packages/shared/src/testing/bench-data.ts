@@ -161,7 +161,10 @@ export async function runSnapshotReadTiming(
 
 /** What a service's snapshot build is, for runStartupPhases: the build over decoded batches, and what runs after it before /readyz says 200. */
 export interface StartupBuild<S> {
-  build: (batches: Iterable<Document[]>) => Promise<S>;
+  /** The build over the batches: decoded documents, or with `bson` each document's BSON (the read main.ts makes with `raw: true`). */
+  build: (batches: Iterable<Document[]> | Iterable<Uint8Array[]>) => Promise<S>;
+  /** True when the service reads its snapshot as BSON itself (the catalog): the build gets the documents undecoded, and the driver's decoding is timed apart, alone, for comparison. */
+  bson?: boolean;
   /** The index's ETag pass, as the read model runs it with the build. */
   after: (built: S) => Promise<unknown>;
 }
@@ -171,7 +174,10 @@ export interface StartupBuild<S> {
  * its phases, each timed alone, in one process: the read with `raw: true` (the server's work and
  * the transfer), BSON.deserialize of every document (the driver's decoding, timed inside the
  * build as it asks for each batch), the snapshot build (the service's own CPU, no I/O), the pass after it, and the full
- * collection main.ts runs before the snapshot serves. Logs one JSON line (`startup phases`).
+ * collection main.ts runs before the snapshot serves. A service that reads the BSON itself
+ * (`bson`: the catalog) gets its build timed over the undecoded documents (`readAndBuild`), and
+ * the driver's decoding of them alone (`driverDecodeAlone`, what decoding them would have cost).
+ * Logs one JSON line (`startup phases`).
  */
 export async function runStartupPhases<S>(
   service: string,
@@ -229,14 +235,33 @@ export async function runStartupPhases<S>(
         yield batch;
       }
     }
-    start();
-    const built = await startup.build(batches());
-    end('decodeAndBuild');
-    raw = [];
-    times.decodeMs = Math.round(decodeMs);
-    times.decodeCpuMs = Math.round(decodeCpuUs / 1000);
-    times.buildMs = (times.decodeAndBuildMs as number) - times.decodeMs;
-    times.buildCpuMs = (times.decodeAndBuildCpuMs as number) - times.decodeCpuMs;
+    let built: S;
+    if (startup.bson) {
+      // What the driver's decoding would cost (not part of this start-up), each document decoded and let go.
+      start();
+      for (const d of raw) BSON.deserialize(d);
+      end('driverDecodeAlone');
+      Bun.gc(true);
+      function* rawBatches(): Generator<Uint8Array[]> {
+        for (let i = 0; i < raw.length; i += batchSize) {
+          yield raw.slice(i, i + batchSize);
+          for (let k = i; k < Math.min(raw.length, i + batchSize); k++) (raw as (Uint8Array | undefined)[])[k] = undefined;
+        }
+      }
+      start();
+      built = await startup.build(rawBatches());
+      end('readAndBuild');
+      raw = [];
+    } else {
+      start();
+      built = await startup.build(batches());
+      end('decodeAndBuild');
+      raw = [];
+      times.decodeMs = Math.round(decodeMs);
+      times.decodeCpuMs = Math.round(decodeCpuUs / 1000);
+      times.buildMs = (times.decodeAndBuildMs as number) - times.decodeMs;
+      times.buildCpuMs = (times.decodeAndBuildCpuMs as number) - times.decodeCpuMs;
+    }
     start();
     await startup.after(built);
     end('after');

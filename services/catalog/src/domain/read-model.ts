@@ -58,9 +58,11 @@ export function createServiceReadModel(options: {
     readMarker: () => repo.changeMarker(),
     // The NDJSON index's ETag pass runs with the build, before the snapshot serves (and before the
     // first build's full collection): search and the site files read it right after each change,
-    // and their first read then only streams the body.
+    // and their first read then only streams the body. (Run after the first snapshot served
+    // instead, readiness came ~0.4 s sooner at 100k, but the first index read after it waited for
+    // the pass, over 1 s on the loaded machine: docs/scale.md, "Seventh pass".)
     build: async (marker, previous) => {
-      const built = await CatalogSnapshot.build(marker, repo.activeSummaries(), wholeListBudgetBytes, previous);
+      const built = await CatalogSnapshot.build(marker, repo.activeSummaries({ bson: true }), wholeListBudgetBytes, previous);
       await built.serviceIndexLines();
       return built;
     },

@@ -29,6 +29,8 @@ export interface ServiceRepository {
    * search words), in batches: a snapshot build holds one batch of them at a time, not 100k.
    */
   activeSummaries(): AsyncIterable<ServiceSummary[]>;
+  /** The same, on MongoDB each document as its BSON (the snapshot reads it itself: summary-bson.ts); decoded on other stores. */
+  activeSummaries(options: { bson: true }): AsyncIterable<(ServiceSummary | Uint8Array)[]>;
   /** Cheap signals of a change, read by the read model off the request path. */
   changeMarker(): Promise<ChangeMarker>;
   /** Inserts or updates by stable id (derived from the slug) in bulk writes of 1,000; returns how many were new or changed. */
@@ -98,9 +100,11 @@ export function createServiceRepository(store: DocumentStore): ServiceRepository
       const [items, total] = await Promise.all([services.find(filter, { sort: DISPLAY_ORDER, skip, limit }).toArray(), services.countDocuments(filter)]);
       return { items, total };
     },
-    activeSummaries() {
+    activeSummaries(options?: { bson: true }) {
       const { filter, sort, projection, batchSize } = ACTIVE_SUMMARIES_READ;
-      return services.find(filter, { sort, projection }).batches(batchSize) as AsyncIterable<ServiceSummary[]>;
+      const cursor = services.find(filter, { sort, projection });
+      if (options?.bson && cursor.rawBatches) return cursor.rawBatches(batchSize) as AsyncIterable<ServiceSummary[]>;
+      return cursor.batches(batchSize) as AsyncIterable<ServiceSummary[]>;
     },
     async changeMarker() {
       const [total, active, newest] = await Promise.all([

@@ -19,13 +19,18 @@ import {
   TokenIndexBuilder,
   yieldToRequests,
 } from '@tm/shared/search';
+import { decodeBson } from '@tm/shared/store/mongo';
 import type { ServiceSummary } from './model.ts';
 import { isOfferedIn, toIndexEntry } from './present.ts';
 import type { ServiceQuery } from './repository.ts';
+import { eachWord, SummaryBson } from './summary-bson.ts';
 import { type ServiceTexts, SummaryColumns } from './summary-columns.ts';
 
 /** A summary as the repository reads it: with the search words upsertAll stored, unless written another way. */
 type StoredSummary = ServiceSummary & { searchWords?: Partial<Record<Lang, string[]>> };
+
+/** A summary as a build takes it: decoded, or as the BSON the driver read (`raw`). */
+export type SummarySource = StoredSummary | Uint8Array;
 
 /** Lines per chunk of a streamed index. */
 const LINES_PER_CHUNK = 500;
@@ -64,7 +69,7 @@ export class CatalogSnapshot {
    */
   static async build(
     marker: ChangeMarker,
-    batches: AsyncIterable<readonly StoredSummary[]> | Iterable<readonly StoredSummary[]>,
+    batches: AsyncIterable<readonly SummarySource[]> | Iterable<readonly SummarySource[]>,
     wholeListBudgetBytes: number,
     previous?: CatalogSnapshot,
   ): Promise<CatalogSnapshot> {
@@ -74,33 +79,59 @@ export class CatalogSnapshot {
     const builders = Object.fromEntries(LANGUAGES.map((l) => [l, new TokenIndexBuilder()])) as Record<Lang, TokenIndexBuilder>;
     // A batch (the read's 2,000) is taken whole, then its garbage collected and requests let in
     // once nothing holds it (eachBatchReleased).
+    const bson = new SummaryBson();
+    const release = buildReleaser();
+    const releaseBson = buildReleaser(BSON_BUILD_HEAP_GROWTH);
+    // Whether the last batch was read from BSON only, and how many such batches were taken.
+    let bsonBatch = false;
+    let bsonBatches = 0;
+    /** Service `at`'s market and market:category positions and its words: `stored`, or with `fromBson` those the BSON reader found in the document it just read. */
+    const index = (at: number, category: string, stored: StoredSummary['searchWords'], fromBson: boolean) => {
+      for (const m of MARKET_CODES) {
+        if (!services.offeredIn(at, MARKETS[m])) continue;
+        for (const key of [m, `${m}:${category}`]) {
+          const list = positions.get(key);
+          if (list) list.push(at);
+          else positions.set(key, [at]);
+        }
+      }
+      // The words upsertAll stored with the document (the same cut of name and summary); a
+      // document written some other way, without them, is cut here.
+      for (let li = 0; li < LANGUAGES.length; li++) {
+        const l = LANGUAGES[li] as Lang;
+        const builder = builders[l];
+        const array = fromBson ? (bson.words[li] as number) : -1;
+        const words = fromBson ? undefined : stored?.[l];
+        if (array !== -1) {
+          const bytes = bson.bytes;
+          eachWord(bytes, array, (start, end) => builder.addUtf8Word(at, bytes, start, end));
+        } else if (words) builder.addWords(at, words);
+        else {
+          const copy = services.copy(at, l);
+          builder.add(at, `${copy.name} ${copy.summary}`);
+        }
+      }
+    };
+    // A batch (the read's 2,000) is taken whole, then its garbage collected and requests let in
+    // once nothing holds it (eachBatchReleased). A document may come as its BSON (the MongoDB
+    // read: summary-bson.ts), or decoded.
     await eachBatchReleased(
       batches,
       (batch) => {
-        for (const d of batch) {
+        bsonBatch = true;
+        for (const item of batch) {
+          if (item instanceof Uint8Array && bson.read(item)) {
+            const at = services.pushFields(bson, previous?.same(bson.id));
+            index(at, bson.category, undefined, true);
+            continue;
+          }
+          bsonBatch = false;
+          const d = item instanceof Uint8Array ? (decodeBson(item) as StoredSummary) : item;
           const at = services.push(d, previous?.same(String(d._id)));
-          for (const m of MARKET_CODES) {
-            if (!services.offeredIn(at, MARKETS[m])) continue;
-            for (const key of [m, `${m}:${d.category}`]) {
-              const list = positions.get(key);
-              if (list) list.push(at);
-              else positions.set(key, [at]);
-            }
-          }
-          // The words upsertAll stored with the document (the same cut of name and summary); a
-          // document written some other way, without them, is cut here.
-          const stored = d.searchWords;
-          for (const l of LANGUAGES) {
-            const words = stored?.[l];
-            if (words) builders[l].addWords(at, words);
-            else {
-              const copy = services.copy(at, l);
-              builders[l].add(at, `${copy.name} ${copy.summary}`);
-            }
-          }
+          index(at, d.category, d.searchWords, false);
         }
       },
-      buildReleaser(),
+      () => (!bsonBatch ? release() : ++bsonBatches % BSON_BATCHES_PER_RELEASE === 0 ? releaseBson() : yieldToRequests()),
     );
     // Made once the columns are complete, not as batches arrive: a Map of 200k entries written
     // between collections is walked again by every one of them.
@@ -190,7 +221,7 @@ export class CatalogSnapshot {
     const services = this.services;
     return this.answer('index:ndjson', () =>
       streamed(function* () {
-        yield* inChunks(services.ids, LINES_PER_CHUNK, (_, o) => `${JSON.stringify(toIndexLine(services.summary(o)))}\n`);
+        yield* inChunks(services.ids, LINES_PER_CHUNK, (_, o) => `${services.indexLine(o) ?? JSON.stringify(toIndexLine(services.summary(o)))}\n`);
         yield `${JSON.stringify({ end: true, count: services.length })}\n`;
       }, 'application/x-ndjson; charset=utf-8'),
     );
@@ -209,6 +240,16 @@ export class CatalogSnapshot {
 }
 
 const EMPTY = new Int32Array(0);
+/**
+ * Batches read as BSON between two of the build's releases (buildReleaser's collections): such a
+ * batch leaves little garbage in the heap (the reply's bytes are outside it, and no object is made
+ * per document), and a collection per batch cost ~0.4 s of a 100k build (docs/scale.md, "Seventh
+ * pass"). A batch of decoded documents (the embedded store, a rebuild from it) is released after
+ * each, with buildReleaser's growth, as before.
+ */
+const BSON_BATCHES_PER_RELEASE = 4;
+/** And the heap's growth past what the last full collection left before such a build asks for another (buildReleaser: 1.25): at 100k ~0.25 s less CPU, the peak the same (docs/scale.md, "Seventh pass"). */
+const BSON_BUILD_HEAP_GROWTH = 2;
 /** Services per slice of a /services/catalog body: about 100 KB of JSON. */
 const CATALOG_SLICE = 1_000;
 

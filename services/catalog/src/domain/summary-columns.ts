@@ -1,8 +1,23 @@
-import { LANGUAGES, type Lang, MARKET_CODES, MARKETS, type Market, type ServiceKind } from '@tm/contracts';
+import { LANGUAGES, type Lang, MARKET_CODES, MARKETS, type Market, type MarketCode, type ServiceKind } from '@tm/contracts';
 import type { ServiceSummary } from './model.ts';
 
 /** A service's names and summaries: name then summary for each language in LANGUAGES order, English standing in for a missing copy. */
 export type ServiceTexts = readonly string[];
+
+/** A service as the columns take it: its id as text, its texts (textsOf), its markets as bits of MARKET_CODES, a rate per MARKET_CODES entry (NaN: none). */
+export interface ServiceFields {
+  id: string;
+  slug: string;
+  texts: ServiceTexts;
+  project: boolean;
+  category: string;
+  rank: number;
+  defaultHours: number;
+  minHours: number;
+  markets: number;
+  rates: ArrayLike<number>;
+  updatedAt: string;
+}
 
 const LANG_AT = Object.fromEntries(LANGUAGES.map((l, i) => [l, i])) as Record<Lang, number>;
 const MARKET_AT = Object.fromEntries(MARKET_CODES.map((m, i) => [m, i])) as Record<string, number>;
@@ -51,21 +66,40 @@ export class SummaryColumns {
    * holds one copy of the catalog's text, not two.
    */
   push(d: ServiceSummary, previous?: { id: string; slug: string; texts: ServiceTexts }): number {
-    const texts = textsOf(d);
-    const same = previous !== undefined && previous.id === String(d._id) && previous.slug === d.slug && sameTexts(previous.texts, texts);
-    this.ids.push(same ? previous.id : String(d._id));
-    this.slugs.push(same ? previous.slug : d.slug);
-    this.texts.push(same ? previous.texts : texts);
-    this.kinds.push(d.kind === 'project' ? 'project' : 'role');
-    this.categories.push(this.intern(d.category));
-    this.ranks.push(d.rank);
-    this.defaultHours.push(d.defaultHours);
-    this.minHours.push(d.minHours);
-    let bits = 0;
-    for (const m of d.markets ?? []) if (m in MARKET_AT) bits |= 1 << (MARKET_AT[m] as number);
-    this.markets.push(bits);
-    for (const m of MARKET_CODES) this.rates.push(d.prices?.[m]?.hourlyRate ?? Number.NaN);
-    this.updatedAt.push(this.intern(d.updatedAt));
+    let markets = 0;
+    for (const m of d.markets ?? []) if (m in MARKET_AT) markets |= 1 << (MARKET_AT[m] as number);
+    return this.pushFields(
+      {
+        id: String(d._id),
+        slug: d.slug,
+        texts: textsOf(d),
+        project: d.kind === 'project',
+        category: d.category,
+        rank: d.rank,
+        defaultHours: d.defaultHours,
+        minHours: d.minHours,
+        markets,
+        rates: MARKET_CODES.map((m) => d.prices?.[m]?.hourlyRate ?? Number.NaN),
+        updatedAt: d.updatedAt,
+      },
+      previous,
+    );
+  }
+
+  /** push() of a service's fields as the columns hold them (a summary read from its BSON: summary-bson.ts). */
+  pushFields(f: ServiceFields, previous?: { id: string; slug: string; texts: ServiceTexts }): number {
+    const same = previous !== undefined && previous.id === f.id && previous.slug === f.slug && sameTexts(previous.texts, f.texts);
+    this.ids.push(same ? previous.id : f.id);
+    this.slugs.push(same ? previous.slug : f.slug);
+    this.texts.push(same ? previous.texts : f.texts);
+    this.kinds.push(f.project ? 'project' : 'role');
+    this.categories.push(this.intern(f.category));
+    this.ranks.push(f.rank);
+    this.defaultHours.push(f.defaultHours);
+    this.minHours.push(f.minHours);
+    this.markets.push(f.markets);
+    for (let m = 0; m < MARKET_CODES.length; m++) this.rates.push(f.rates[m] as number);
+    this.updatedAt.push(this.intern(f.updatedAt));
     return this.ids.length - 1;
   }
 
@@ -80,6 +114,35 @@ export class SummaryColumns {
   offeredIn(o: number, market: Market): boolean {
     const m = MARKET_AT[market.code] as number;
     return ((this.markets[o] as number) & (1 << m)) !== 0 && !Number.isNaN(this.rates[o * MARKET_CODES.length + m]);
+  }
+
+  /**
+   * Service `o`'s line of the NDJSON service index, without its newline: the text
+   * JSON.stringify(toIndexLine(summary(o))) gives, written from the columns (no summary, entry
+   * or price objects made: the index's ETag pass writes 100k of them), or undefined when a value
+   * is not the string the shortcut expects (a document written by hand), for the caller to make
+   * it the long way.
+   */
+  indexLine(o: number): string | undefined {
+    const id = this.ids[o];
+    const slug = this.slugs[o];
+    const category = this.categories[o];
+    const updatedAt = this.updatedAt[o];
+    const { name, summary } = this.copy(o, 'en');
+    if (typeof id !== 'string' || typeof slug !== 'string' || typeof category !== 'string' || typeof updatedAt !== 'string') return undefined;
+    if (typeof name !== 'string' || typeof summary !== 'string') return undefined;
+    const bits = this.markets[o] as number;
+    let markets = '';
+    let prices = '';
+    for (let m = 0; m < MARKET_CODES.length; m++) {
+      if ((bits & (1 << m)) === 0) continue;
+      const code = MARKET_CODES[m] as MarketCode;
+      markets += `${markets === '' ? '' : ','}"${code}"`;
+      const rate = this.rates[o * MARKET_CODES.length + m] as number;
+      if (Number.isNaN(rate)) continue;
+      prices += `${prices === '' ? '' : ','}{"market":"${code}","currency":"${MARKETS[code].currency}","hourlyRate":${JSON.stringify(rate)}}`;
+    }
+    return `{"_id":${JSON.stringify(id)},"slug":${JSON.stringify(slug)},"kind":"${this.kinds[o]}","category":${JSON.stringify(category)},"name":${JSON.stringify(name)},"summary":${JSON.stringify(summary)},"markets":[${markets}],"updatedAt":${JSON.stringify(updatedAt)},"prices":[${prices}]}`;
   }
 
   /** Service `o` as a summary (a new object: what the pricing and the routes read). */
