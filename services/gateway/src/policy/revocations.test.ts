@@ -43,7 +43,7 @@ describe('protected routes behind the revocation view', () => {
     const gw = env.gateway({ revocations: v });
     const readiness = async () => {
       const res = await gw.handle(req('/readyz'));
-      const body = (await res.json()) as { status: string; dependencies: Record<string, { status: string; required: boolean; kind?: string }> };
+      const body = (await res.json()) as { status: string; dependencies: Record<string, { status: string; required: boolean }> };
       return [res.status, body.status, body.dependencies.revocations];
     };
     feed.state.down = true;
