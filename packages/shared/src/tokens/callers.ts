@@ -151,7 +151,7 @@ export interface CallerVerifierConfig {
  * The one wiring in main.ts of a service that verifies users' tokens itself: auth's JWKS through
  * the service client (its timeout, request id and call metrics; the client's base is the JWKS
  * URL's origin, which AUTH_JWKS_URL may set apart from AUTH_URL), the revocation view polling
- * auth's feed (stop it on shutdown; its readiness entry is required until the first read, optional after), and the verifier over both.
+ * auth's feed (stop it on shutdown; its readiness entry is not required), and the verifier over both.
  */
 export function startCallerVerifier(
   config: CallerVerifierConfig,

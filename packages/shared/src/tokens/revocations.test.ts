@@ -22,28 +22,6 @@ describe('the revocation view', () => {
     expect(v.isRevoked('s-2')).toBe(false);
   });
 
-  it('is a required readiness check until its first read, and an optional one after it (auth away later: degraded, not unready)', async () => {
-    const { v, clock } = view();
-    const entry = () => v.readiness().revocations;
-    feed.state.down = true;
-    try {
-      expect(await v.refresh()).toBe(false);
-      expect([entry()?.required, await entry()?.check()]).toEqual([true, false]);
-    } finally {
-      feed.state.down = false;
-    }
-    expect(await v.refresh()).toBe(true);
-    expect([entry()?.required, await entry()?.check()]).toEqual([false, true]);
-    feed.state.down = true;
-    try {
-      expect(await v.refresh()).toBe(false);
-      clock.advance(5000);
-      expect([entry()?.required, await entry()?.check()]).toEqual([false, false]);
-    } finally {
-      feed.state.down = false;
-    }
-  });
-
   it('asks from the cursor the feed answered with', async () => {
     const { v } = view();
     feed.state.asked.length = 0;

@@ -19,7 +19,7 @@ export interface RevocationView {
   isFresh(): boolean;
   /** One refresh now (tests; the loop calls it). Resolves false when the feed could not be read. */
   refresh(): Promise<boolean>;
-  /** /readyz entry: required until the first read (protected routes would all be 503), then optional (public routes still serve), reported degraded while stale. */
+  /** /readyz entry: not required (public routes still serve), reported degraded while stale. */
   readiness(): Record<string, { check: () => Promise<boolean>; required: boolean; kind?: string }>;
   stop(): void;
 }
@@ -111,18 +111,7 @@ export function createRevocationView(options: RevocationViewOptions): Revocation
     isRevoked: (sid) => revoked.has(sid),
     isFresh: () => clock.now() - freshAt <= maxStalenessMs,
     refresh,
-    // Required until the first read (a process that cannot yet tell a signed-out session answers
-    // every protected route 503, so it is not ready), optional after it: a later outage of auth
-    // leaves the process ready for its public routes (degraded), its protected ones 503.
-    readiness: () => ({
-      revocations: {
-        check: async () => clock.now() - freshAt <= maxStalenessMs,
-        get required() {
-          return freshAt === Number.NEGATIVE_INFINITY;
-        },
-        kind: 'auth feed',
-      },
-    }),
+    readiness: () => ({ revocations: { check: async () => clock.now() - freshAt <= maxStalenessMs, required: false, kind: 'auth feed' } }),
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

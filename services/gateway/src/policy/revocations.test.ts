@@ -36,26 +36,4 @@ describe('protected routes behind the revocation view', () => {
     // Public routes do not depend on the view.
     expect((await gw.handle(req('/api/services/x', { headers: bearer(live) }))).status).not.toBe(503);
   });
-
-  it('keeps /readyz 503 until the first read of the feed, then 200; auth away later makes it degraded, not unready', async () => {
-    const clock = createManualClock(Date.now());
-    const { v } = view(clock);
-    const gw = env.gateway({ revocations: v });
-    const readiness = async () => {
-      const res = await gw.handle(req('/readyz'));
-      const body = (await res.json()) as { status: string; dependencies: Record<string, { status: string; required: boolean }> };
-      return [res.status, body.status, body.dependencies.revocations];
-    };
-    feed.state.down = true;
-    try {
-      await v.refresh();
-      expect(await readiness()).toEqual([503, 'unavailable', { status: 'down', required: true, kind: 'auth feed' }]);
-    } finally {
-      feed.state.down = false;
-    }
-    await v.refresh();
-    expect(await readiness()).toEqual([200, 'ready', { status: 'up', required: false, kind: 'auth feed' }]);
-    clock.advance(5000);
-    expect(await readiness()).toEqual([200, 'degraded', { status: 'down', required: false, kind: 'auth feed' }]);
-  });
 });

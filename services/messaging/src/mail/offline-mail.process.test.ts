@@ -20,7 +20,7 @@ import { CONVERSATIONS, MESSAGES } from '../chat/repository.ts';
 
 const serviceDir = join(import.meta.dir, '../..');
 let standIn: MongoWireStandIn;
-/** Auth as messaging sees it here: the contacts of the one PM, and an empty revocation feed (read once before /readyz is 200). */
+/** Auth as messaging sees it here: the contacts of the one PM. */
 let auth: ReturnType<typeof Bun.serve>;
 const running: ServiceProcess[] = [];
 
@@ -31,7 +31,6 @@ beforeAll(() => {
     port: 0,
     fetch(req) {
       const url = new URL(req.url);
-      if (url.pathname === '/internal/revocations') return Response.json({ success: true, data: { revoked: [], next: 0, more: false } });
       if (url.pathname === '/internal/contacts' && url.searchParams.get('profileId') === 'pm-ana')
         return Response.json({ success: true, data: { email: 'ana@example.test', name: 'Ana' } });
       return Response.json({ success: false, error: { code: 'CONTACT_NOT_FOUND', message: 'no' } }, { status: 404 });
