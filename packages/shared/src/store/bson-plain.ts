@@ -126,7 +126,10 @@ function nameOf(b: NodeBuffer, start: number, end: number): string {
   const name = readString(b, start, end);
   // Only ASCII names are kept (compared by char code above).
   if (nameCount < MAX_NAMES && name.length === end - start) {
-    if (known === undefined) names.set(hash, (known = []));
+    if (known === undefined) {
+      known = [];
+      names.set(hash, known);
+    }
     known.push(name);
     nameCount++;
   }
