@@ -33,8 +33,11 @@ interface Memory {
 /** Where the data lives: its own process behind the driver (production's shape), or in each service's process. */
 export type StoreShape = 'mongodb' | 'embedded';
 
-const MARK_START = '<!-- bench:scale:start -->';
-const MARK_END = '<!-- bench:scale:end -->';
+/** The sections of BENCHMARKS.md that their own scripts write, between markers; `bun run bench` keeps them as they are. */
+export type BenchSection = 'scale' | 'startup';
+const KEPT_SECTIONS: BenchSection[] = ['scale', 'startup'];
+const marks = (section: BenchSection) => ({ start: `<!-- bench:${section}:start -->`, end: `<!-- bench:${section}:end -->` });
+const { start: MARK_START, end: MARK_END } = marks('scale');
 
 const f = (ms: number) => (Number.isFinite(ms) ? (ms >= 100 ? ms.toFixed(0) : ms.toFixed(2)) : 'n/a');
 const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && a > 0 ? `${(b / a).toFixed(1)}x` : 'n/a');
@@ -152,20 +155,103 @@ function snapshotReadRows(
   });
 }
 
-/** The bench:scale section of a BENCHMARKS.md text (markers included), or '' when it has none. */
-export function scaleSectionOf(text: string): string {
-  const start = text.indexOf(MARK_START);
-  const end = text.indexOf(MARK_END);
-  return start >= 0 && end > start ? text.slice(start, end + MARK_END.length) : '';
+/** One spawn of a service's main.ts over the driver (scripts/bench-scale/startup.ts). */
+export interface StartupRound {
+  service: string;
+  round: number;
+  /** Spawn to the first /readyz 200. */
+  readyMs: number;
+  /** VmHWM at that moment: the most the process held since its spawn. */
+  peakMb: number;
+  /** The slowest of the first requests sent at once right after ready (0 when the service has none). */
+  slowestFirstMs: number;
+  loadAverage: string;
 }
 
-/** Replaces the bench:scale section of BENCHMARKS.md (or appends it), leaving every other section as it is. */
-export async function writeBenchmarks(path: string, report: string): Promise<void> {
+/** Issue 26's start-up target: under 5 s from spawn to ready over the driver at 100k. */
+export const STARTUP_TARGET_MS = 5_000;
+
+/** The bench:startup section: each round's spawn to ready against the target, and each service's phases (CPU ms) with the machine-speed gauge. */
+export function renderStartup(meta: {
+  n: number;
+  commit: string;
+  at: Date;
+  loadBefore: string;
+  loadAfter: string;
+  rounds: StartupRound[];
+  phases: Record<string, Record<string, number>>;
+}): string {
+  const { start, end } = marks('startup');
+  const gauge = meta.phases.catalog?.driverDecodeAloneCpuMs;
+  const cpuFields = (fields: Record<string, number>) =>
+    Object.entries(fields)
+      .filter(([key]) => key.endsWith('CpuMs'))
+      .map(([key, value]) => `${key.replace(/CpuMs$/, '')} ${Math.round(value).toLocaleString('en-US')}`)
+      .join(', ');
+  return [
+    start,
+    `## Start-up over the driver at ${meta.n.toLocaleString('en-US')} (scripts/bench-scale/startup.ts)`,
+    '',
+    `At ${meta.commit}, ${meta.at.toISOString()}, on this 2-core machine (load average ${meta.loadBefore} before, ${meta.loadAfter} after), nothing else running: ` +
+      `the wire-level MongoDB stand-in (scripts/bench-scale/store.ts) loaded through the driver with ${meta.n.toLocaleString('en-US')} services and as many talent profiles, each document the size of the seed's; ` +
+      'then catalog and talent, one at a time and alone on it, each its real main.ts on MONGODB_URL: spawn to the first /readyz 200 (the target: under 5 s), the peak RSS since spawn (VmHWM) at that moment, ' +
+      'and, for catalog, the slowest of four first requests sent at once right after ready (a list page, the picker catalog, a quote, the service index), which must be answered from the snapshot.',
+    '',
+    '| service | round | spawn to ready, ms | under 5 s | peak MB | slowest first request, ms | load average after |',
+    '|---|---:|---:|---|---:|---:|---|',
+    ...meta.rounds.map(
+      (r) =>
+        `| ${r.service} | ${r.round} | ${r.readyMs} | ${r.readyMs < STARTUP_TARGET_MS ? 'yes' : 'no'} | ${r.peakMb} | ${r.slowestFirstMs > 0 ? r.slowestFirstMs : 'n/a'} | ${r.loadAverage} |`,
+    ),
+    '',
+    "Each service's scripts/startup-phases.ts, every phase timed alone (CPU ms): " +
+      (Object.entries(meta.phases)
+        .map(
+          ([service, fields]) => `${service} (${fields.mb ?? '?'} MB of BSON, ${(fields.docs ?? 0).toLocaleString('en-US')} documents): ${cpuFields(fields)}`,
+        )
+        .join('; ') || 'not run (BENCH_STARTUP_PHASES=0)') +
+      '.',
+    gauge === undefined
+      ? ''
+      : `This VM's speed drifts about 2x from hour to hour; the driver's decoding of the catalog's snapshot alone (driverDecodeAlone above: ${Math.round(gauge).toLocaleString('en-US')} ms CPU in this run, 2,552 to 5,514 seen on 2026-11-26) is the gauge to compare runs by.`,
+    end,
+  ]
+    .filter((line, i, all) => !(line === '' && all[i + 1] === end))
+    .join('\n');
+}
+
+/** One marked section of a BENCHMARKS.md text (markers included), or '' when it has none. */
+export function sectionOf(text: string, section: BenchSection): string {
+  const { start: open, end: close } = marks(section);
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  return start >= 0 && end > start ? text.slice(start, end + close.length) : '';
+}
+
+/** The bench:scale section of a BENCHMARKS.md text (markers included), or '' when it has none. */
+export const scaleSectionOf = (text: string) => sectionOf(text, 'scale');
+
+/** Every section `bun run bench` keeps when it rewrites the file (bench:scale's, bench:startup's), in order, blank-line separated. */
+export function keptSectionsOf(text: string): string {
+  return KEPT_SECTIONS.map((section) => sectionOf(text, section))
+    .filter((found) => found !== '')
+    .join('\n\n');
+}
+
+/** Replaces one marked section of BENCHMARKS.md (or appends it), leaving every other section as it is. `report` carries its markers. */
+export async function writeSection(path: string, section: BenchSection, report: string): Promise<void> {
   const text = await Bun.file(path)
     .text()
     .catch(() => '');
-  const start = text.indexOf(MARK_START);
-  const end = text.indexOf(MARK_END);
-  const next = start >= 0 && end > start ? `${text.slice(0, start)}${report}${text.slice(end + MARK_END.length)}` : `${text.trimEnd()}\n\n${report}\n`;
+  const { start: open, end: close } = marks(section);
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  const next = start >= 0 && end > start ? `${text.slice(0, start)}${report}${text.slice(end + close.length)}` : `${text.trimEnd()}\n\n${report}\n`;
   await Bun.write(path, next);
 }
+
+/** Replaces the bench:scale section of BENCHMARKS.md (or appends it), leaving every other section as it is. */
+export const writeBenchmarks = (path: string, report: string) => writeSection(path, 'scale', report);
+
+/** The markers a section's report is written between. */
+export const sectionMarks = marks;

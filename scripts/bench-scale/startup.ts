@@ -9,7 +9,9 @@
  * - its real main.ts, BENCH_STARTUP_ROUNDS times (default 2): spawn to the first /readyz 200, and
  *   the peak RSS since spawn (VmHWM) then.
  * BENCH_STARTUP_PHASES=0 skips the phases (main.ts only).
- * Prints one JSON line per measurement and a summary. Nothing else runs meanwhile (no gateway).
+ * Prints one JSON line per measurement. Nothing else runs meanwhile (no gateway). `--write` also
+ * replaces the bench:startup section of BENCHMARKS.md (issue 26's start-up target) with this run's
+ * figures; `bun run bench` and bench:scale keep that section as it is.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ import { join } from 'node:path';
 import { BENCH_INTERNAL_HEADERS, createProcessGroup, freePort, type Started, waitFor } from '../bench/processes.ts';
 import { logged, repoRoot, spawnScript, url } from './backends.ts';
 import { memoryMb } from './measure.ts';
+import { renderStartup, type StartupRound, writeSection } from './report.ts';
 
 const n = Number(process.env.BENCH_SCALE_N ?? 100_000);
 const rounds = Number(process.env.BENCH_STARTUP_ROUNDS ?? 2);
@@ -26,6 +29,9 @@ const logDir = mkdtempSync(join(tmpdir(), `bench-startup-${n}-`));
 const group = createProcessGroup(logDir);
 const env = { HOST: '127.0.0.1', NODE_ENV: 'development', MONGODB_URL: '', BENCH_SCALE_N: String(n), LOG_LEVEL: 'info' };
 const print = (what: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ what, ...fields }));
+const roundsDone: StartupRound[] = [];
+const phasesDone: Record<string, Record<string, number>> = {};
+const loadAtStart = await loadAverage();
 
 try {
   // BENCH_STARTUP_MONGODB_URL: a database already loaded with BENCH_SCALE_N services and profiles
@@ -65,11 +71,27 @@ try {
       const readyMs = Math.round(performance.now() - spawnedAt);
       const first = await firstRequests(service, url(port));
       const mem = await memoryMb(s.pid);
-      print('main.ts ready', { service, round, readyMs, peakMb: mem.peak, rssMb: mem.rss, firstRequestsMs: first, loadAverage: await loadAverage() });
+      const load = await loadAverage();
+      print('main.ts ready', { service, round, readyMs, peakMb: mem.peak, rssMb: mem.rss, firstRequestsMs: first, loadAverage: load });
+      roundsDone.push({ service, round, readyMs, peakMb: mem.peak, slowestFirstMs: Math.max(0, ...Object.values(first)), loadAverage: load });
       await group.stop([s]);
     }
   }
   if (database) print('stand-in at the end', { ...(await memoryMb(database.pid)) });
+  if (process.argv.includes('--write')) {
+    const commit = Bun.spawnSync(['git', 'rev-parse', '--short', 'HEAD'], { cwd: repoRoot }).stdout.toString().trim();
+    const report = renderStartup({
+      n,
+      commit,
+      at: new Date(),
+      loadBefore: loadAtStart,
+      loadAfter: await loadAverage(),
+      rounds: roundsDone,
+      phases: phasesDone,
+    });
+    await writeSection(join(repoRoot, 'BENCHMARKS.md'), 'startup', report);
+    print('wrote', { file: 'BENCHMARKS.md', section: 'startup' });
+  }
 } finally {
   await group.stopAll();
 }
@@ -107,7 +129,9 @@ async function phasesOf(service: string, onDatabase: Record<string, string>): Pr
   if ((await phases.proc.exited) !== 0) throw new Error(`${phases.name} failed; see ${phases.logFile}`);
   const line = (await Bun.file(phases.logFile).text()).split('\n').find((l) => l.includes('"msg":"startup phases"')) ?? '{}';
   const { ts: _ts, level: _level, service: _service, msg: _msg, bytes, ...timed } = JSON.parse(line) as Record<string, number>;
-  print('phases', { service, mb: Math.round((bytes ?? 0) / 2 ** 20), ...timed, loadAverage: await loadAverage() });
+  const mb = Math.round((bytes ?? 0) / 2 ** 20);
+  phasesDone[service] = { mb, ...timed };
+  print('phases', { service, mb, ...timed, loadAverage: await loadAverage() });
 }
 
 async function loadAverage(): Promise<string> {

@@ -39,7 +39,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RedisClient } from 'bun';
-import { scaleSectionOf } from '../bench-scale/report.ts';
+import { keptSectionsOf } from '../bench-scale/report.ts';
 import { assistantMarkdown, runAssistantBench } from './assistant.ts';
 import { chatMarkdown, runChatBench } from './chat.ts';
 import { checkoutMarkdown, customerTokenSigner, generateSigningKey, runCheckout } from './checkout.ts';
@@ -235,8 +235,8 @@ async function main() {
     'load average 1/5/15 min after the run': loadAverage(),
   });
   const notes = tokenProblem ? [`Bearer cases not run: ${tokenProblem}.`] : [];
-  // bench:scale writes its own section into the same file: keep it as it is.
-  const scaleSection = scaleSectionOf(
+  // bench:scale and bench-scale/startup.ts write their own sections into the same file: keep them as they are.
+  const keptSections = keptSectionsOf(
     await Bun.file(output)
       .text()
       .catch(() => ''),
@@ -255,7 +255,7 @@ async function main() {
     notes,
     sections,
   });
-  await Bun.write(output, scaleSection ? `${markdown.trimEnd()}\n\n${scaleSection}\n` : markdown);
+  await Bun.write(output, keptSections ? `${markdown.trimEnd()}\n\n${keptSections}\n` : markdown);
   log(`wrote ${output}`);
 }
 

@@ -2,10 +2,14 @@
  * The bench's arithmetic (scripts/bench/report.ts): medians over rounds, per-round ratios and the
  * target verdict. The bench itself is run by hand (`bun run bench`); these rules are tested here.
  */
+
 import { describe, expect, it } from 'bun:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { LoadResult } from '../../scripts/bench/load.ts';
 import { type CaseResult, median, ratiosTable, resultsTable, summarize } from '../../scripts/bench/report.ts';
-import { scaleSectionOf } from '../../scripts/bench-scale/report.ts';
+import { keptSectionsOf, renderStartup, scaleSectionOf, sectionOf, writeSection } from '../../scripts/bench-scale/report.ts';
 
 const run = (requestsPerS: number, p99Ms: number, extra: Partial<LoadResult> = {}): LoadResult => ({
   requests: requestsPerS * 8,
@@ -101,6 +105,44 @@ describe('the bench:scale section of BENCHMARKS.md', () => {
   it('is empty when the file has none or only half of it', () => {
     expect(scaleSectionOf('# Benchmarks')).toBe('');
     expect(scaleSectionOf('<!-- bench:scale:start -->\nno end')).toBe('');
+  });
+});
+
+describe('the bench:startup section of BENCHMARKS.md', () => {
+  const rounds = [
+    { service: 'catalog', round: 1, readyMs: 4774, peakMb: 476, slowestFirstMs: 175, loadAverage: '1.17 0.48 0.18' },
+    { service: 'talent', round: 1, readyMs: 6764, peakMb: 515, slowestFirstMs: 0, loadAverage: '1.12 0.51 0.20' },
+  ];
+  const phases = {
+    catalog: { mb: 212, docs: 98000, fetchMs: 1147, fetchCpuMs: 792, driverDecodeAloneCpuMs: 3756 },
+    talent: { mb: 78, docs: 97500, decodeCpuMs: 1893, buildCpuMs: 3200 },
+  };
+  const report = renderStartup({ n: 100_000, commit: 'abc1234', at: new Date('2026-11-26T22:00:00Z'), loadBefore: '0.2', loadAfter: '1.1', rounds, phases });
+
+  it('judges each round against the 5 s target and gives the phases with the gauge', () => {
+    expect(report.startsWith('<!-- bench:startup:start -->')).toBe(true);
+    expect(report.endsWith('<!-- bench:startup:end -->')).toBe(true);
+    expect(report).toContain('| catalog | 1 | 4774 | yes | 476 | 175 | 1.17 0.48 0.18 |');
+    expect(report).toContain('| talent | 1 | 6764 | no | 515 | n/a | 1.12 0.51 0.20 |');
+    expect(report).toContain('catalog (212 MB of BSON, 98,000 documents): fetch 792, driverDecodeAlone 3,756;');
+    expect(report).toContain('talent (78 MB of BSON, 97,500 documents): decode 1,893, build 3,200.');
+    expect(report).toContain('3,756 ms CPU in this run');
+  });
+
+  it('is kept beside the bench:scale section when bun run bench rewrites the file, and written in place by its own script', async () => {
+    const scale = '<!-- bench:scale:start -->\n## Scale\n<!-- bench:scale:end -->';
+    const text = `# Benchmarks\n\n${scale}\n\n${report}\n`;
+    expect(sectionOf(text, 'startup')).toBe(report);
+    expect(keptSectionsOf(text)).toBe(`${scale}\n\n${report}`);
+    expect(keptSectionsOf('# Benchmarks')).toBe('');
+    const file = join(mkdtempSync(join(tmpdir(), 'bench-startup-')), 'BENCHMARKS.md');
+    await Bun.write(file, `# Benchmarks\n\n${scale}\n`);
+    await writeSection(file, 'startup', report);
+    await writeSection(file, 'startup', report.replace('4774', '4700'));
+    const written = await Bun.file(file).text();
+    expect(scaleSectionOf(written)).toBe(scale);
+    expect(written.split('bench:startup:start')).toHaveLength(2);
+    expect(sectionOf(written, 'startup')).toContain('| catalog | 1 | 4700 | yes |');
   });
 });
 
