@@ -4,6 +4,7 @@
  * settings and URL forms, the outage error, and the SEED rule of the services with seed data. Adapters themselves are in
  * `@tm/shared/store/mongo`, `/store/redis` and `/store/embedded`.
  */
+export { readPlainBson } from './bson-plain.ts';
 export { gateReadiness, openStores, retryUntilDone, type Stores } from './connect.ts';
 export {
   type BulkWriteOperation,

@@ -1,5 +1,6 @@
 import type { ChangeMarker } from '@tm/shared/search';
-import type { BulkWriteOperation, DocumentCollection, DocumentStore } from '@tm/shared/store';
+import { type BulkWriteOperation, type DocumentCollection, type DocumentStore, readPlainBson } from '@tm/shared/store';
+import { decodeBson } from '@tm/shared/store/mongo';
 import type { StoredProfile, TalentRole } from './model.ts';
 
 /** What the directory (search, sitemap, index) keeps of a profile: public fields only, no bio, experience, contact or notes. */
@@ -116,7 +117,11 @@ export function createProfileRepository(store: DocumentStore): ProfileRepository
     },
     activeCards() {
       const { filter, sort, projection, batchSize } = ACTIVE_CARDS_READ;
-      return profiles.find(filter, { sort, projection }).batches(batchSize) as AsyncIterable<ProfileCard[]>;
+      const cursor = profiles.find(filter, { sort, projection });
+      // On MongoDB the cards' BSON is read here (readPlainBson: the same objects as the driver's
+      // decoding, at a third of its CPU); anything it does not read is decoded by the driver.
+      if (cursor.rawBatches) return decodedCards(cursor.rawBatches(batchSize));
+      return cursor.batches(batchSize) as AsyncIterable<ProfileCard[]>;
     },
     async findActiveByIds(ids) {
       const found = await profiles.find({ _id: { $in: [...ids] }, active: true }).toArray();
@@ -142,4 +147,8 @@ export function createProfileRepository(store: DocumentStore): ProfileRepository
       return profiles.countDocuments({});
     },
   };
+}
+
+async function* decodedCards(batches: AsyncIterable<Uint8Array[]>): AsyncIterable<ProfileCard[]> {
+  for await (const batch of batches) yield batch.map((bytes) => (readPlainBson(bytes) ?? decodeBson(bytes)) as ProfileCard);
 }
