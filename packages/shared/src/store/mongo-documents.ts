@@ -196,6 +196,16 @@ export function decodeBson(bytes: Uint8Array): Record<string, unknown> {
   return BSON.deserialize(bytes);
 }
 
+/**
+ * A document from its BSON as the adapter's own reads (`find`, `batches`) hand it out: the driver's
+ * decoding, with an ObjectId `_id` (a document inserted by hand) read as its hex string. For a
+ * reader of `rawBatches` whose own reading leaves a document to the driver.
+ */
+export function decodeStoredBson(bytes: Uint8Array): Record<string, unknown> {
+  const doc = BSON.deserialize(bytes);
+  return doc._id instanceof ObjectId ? { ...doc, _id: doc._id.toHexString() } : doc;
+}
+
 /** A document's BSON, as the driver would send it (tests of readers of `rawBatches`). */
 export function encodeBson(doc: Record<string, unknown>): Uint8Array {
   return BSON.serialize(doc);

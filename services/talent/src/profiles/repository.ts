@@ -1,6 +1,6 @@
 import type { ChangeMarker } from '@tm/shared/search';
 import { type BulkWriteOperation, type DocumentCollection, type DocumentStore, readPlainBson } from '@tm/shared/store';
-import { decodeBson } from '@tm/shared/store/mongo';
+import { decodeStoredBson } from '@tm/shared/store/mongo';
 import type { StoredProfile, TalentRole } from './model.ts';
 
 /** What the directory (search, sitemap, index) keeps of a profile: public fields only, no bio, experience, contact or notes. */
@@ -119,7 +119,8 @@ export function createProfileRepository(store: DocumentStore): ProfileRepository
       const { filter, sort, projection, batchSize } = ACTIVE_CARDS_READ;
       const cursor = profiles.find(filter, { sort, projection });
       // On MongoDB the cards' BSON is read here (readPlainBson: the same objects as the driver's
-      // decoding, at a third of its CPU); anything it does not read is decoded by the driver.
+      // decoding, at a third of its CPU); anything it does not read is decoded by the driver, an
+      // ObjectId _id read as its hex string as batches() reads it.
       if (cursor.rawBatches) return decodedCards(cursor.rawBatches(batchSize));
       return cursor.batches(batchSize) as AsyncIterable<ProfileCard[]>;
     },
@@ -150,5 +151,5 @@ export function createProfileRepository(store: DocumentStore): ProfileRepository
 }
 
 async function* decodedCards(batches: AsyncIterable<Uint8Array[]>): AsyncIterable<ProfileCard[]> {
-  for await (const batch of batches) yield batch.map((bytes) => (readPlainBson(bytes) ?? decodeBson(bytes)) as ProfileCard);
+  for await (const batch of batches) yield batch.map((bytes) => (readPlainBson(bytes) ?? decodeStoredBson(bytes)) as ProfileCard);
 }
