@@ -42,8 +42,8 @@ export function createTalentDirectory(options: {
   /** False in main.ts: its first refresh(), after the seed, builds the first snapshot, not a reader (createSnapshotKeeper). */
   lazy?: boolean;
   /**
-   * True in main.ts: a full collection once the first snapshot is built. Here it runs after the
-   * first build's ETag pass, and both once the snapshot serves (see build below), not before.
+   * True in main.ts: a full collection once the first snapshot is built, before it serves (the
+   * keeper's), and the first build's ETag pass once it serves (see build below).
    */
   collectAfterFirstBuild?: boolean;
   /** True in main.ts: a full collection before each rebuild and one after it (createSnapshotKeeper). */
@@ -58,7 +58,6 @@ export function createTalentDirectory(options: {
   const { logger } = options;
   const keeper: SnapshotKeeper<DirectorySnapshot> = createSnapshotKeeper<DirectorySnapshot>({
     ...options,
-    collectAfterFirstBuild: false,
     name: 'talent directory',
     // The ratings' version is part of the marker, so a publication, hide or restore reorders (a 304 from reviews costs nothing).
     // Once a snapshot serves, a slow or hung reviews holds a marker read (a profile change, the
@@ -73,18 +72,16 @@ export function createTalentDirectory(options: {
     },
     // The NDJSON index's ETag pass runs with a rebuild, before the new snapshot serves: search and
     // the site files read it right after each change. The first build's (main.ts) is started here
-    // and goes on once the snapshot serves, and the full collection after it: ~0.4 s each at 100k
-    // taken off start-up (docs/scale.md, "Seventh pass"). Searches and the sitemap answer meanwhile
-    // (the pass yields every few chunks); the first index request joins the pass.
+    // and goes on once the snapshot serves: ~0.4 s at 100k taken off start-up (docs/scale.md,
+    // "Seventh pass"). Searches and the sitemap answer meanwhile (the pass yields every few
+    // chunks); the first index request joins the pass. The full collection is the keeper's, before
+    // the snapshot serves: run after the pass, as it once was, it stopped every request for its
+    // 0.4-1 s right after /readyz said 200 (docs/scale.md, "Eighth pass").
     build: async (marker, previous) => {
       const built = await DirectorySnapshot.build(marker, repo.activeCards(), previous, (id) => ratings?.of('pm', id)?.bayesian ?? 0);
       const pass = built.index('ndjson');
       if (previous || !options.collectAfterFirstBuild) await pass;
-      else
-        void pass.then(
-          () => Bun.gc(true),
-          (err) => logger.warn('talent index pass failed (the next index request tries again)', { error: String(err) }),
-        );
+      else void pass.catch((err) => logger.warn('talent index pass failed (the next index request tries again)', { error: String(err) }));
       return built;
     },
   });

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'bun:test';
+import { describe, expect, it, spyOn } from 'bun:test';
 import { IndexTrailerSchema, TalentIndexLineSchema } from '@tm/contracts';
 import { createMemoryLogger, systemClock } from '@tm/shared';
 import { validatorOf } from '@tm/shared/http';
 import { SERVING_KEEPER, streamed } from '@tm/shared/search';
 import { createEmbeddedDocumentStore } from '@tm/shared/store/embedded';
 import { INTERNAL_CALL_HEADERS, indexLines, TEST_INTERNAL_CALLERS, waitFor } from '@tm/shared/testing';
+import { loadSyntheticProfiles } from '../../scripts/bench-data.ts';
 import { createApp } from '../app.ts';
 import { createSeededApp } from '../testing.ts';
 import { createTalentDirectory } from './directory.ts';
@@ -105,5 +106,26 @@ describe('the first build as main.ts makes it (SERVING_KEEPER)', () => {
     expect([...a.chunks()].join('')).toBe([...b.chunks()].join(''));
     expect((await serving.page({ search: 'react' }, 0, 50)).ids).toEqual((await waited.page({ search: 'react' }, 0, 50)).ids);
     expect(logger.lines.filter((l) => l.level === 'warn')).toEqual([]);
+  });
+
+  it('runs its one full collection before the directory serves, none once it serves (a request after /readyz 200 never waits on it)', async () => {
+    // Enough profiles that the index pass yields (3 chunks of 500 lines between yields), as at scale.
+    const documents = createEmbeddedDocumentStore();
+    await loadSyntheticProfiles(documents, 2_000);
+    const repo = createProfileRepository(documents);
+    const serving = createTalentDirectory({ repo, clock: systemClock, maxAgeMs: 5_000, logger: createMemoryLogger('talent'), ...SERVING_KEEPER });
+    const servingWhenCollected: boolean[] = [];
+    const gc = spyOn(Bun, 'gc').mockImplementation((full?: boolean) => {
+      if (full) servingWhenCollected.push(serving.hasSnapshot());
+      return 0;
+    });
+    try {
+      await serving.refresh();
+      await serving.index('ndjson');
+      await Bun.sleep(10);
+    } finally {
+      gc.mockRestore();
+    }
+    expect(servingWhenCollected).toEqual([false]);
   });
 });
