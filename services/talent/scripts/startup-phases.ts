@@ -1,4 +1,6 @@
 /** bench:startup (scripts/bench-scale/startup.ts): talent's start-up over the driver at MONGODB_URL, phase by phase (runStartupPhases). */
+import { readPlainBson } from '@tm/shared/store';
+import { decodeStoredBson } from '@tm/shared/store/mongo';
 import { runStartupPhases } from '@tm/shared/testing';
 import { loadTalentConfig } from '../src/config.ts';
 import { DirectorySnapshot } from '../src/profiles/directory-snapshot.ts';
@@ -10,5 +12,7 @@ const ratings = new Map<string, { bayesian: number }>();
 const bayesianOf = (id: string) => ratings.get(`pm:${id}`)?.bayesian ?? 0;
 await runStartupPhases('talent', loadTalentConfig(process.env), PROFILES_COLLECTION, ACTIVE_CARDS_READ, {
   build: (batches) => DirectorySnapshot.build(marker, batches as never, undefined, bayesianOf),
+  // As activeCards() decodes the raw read on MongoDB.
+  decode: (bson) => readPlainBson(bson) ?? decodeStoredBson(bson),
   after: (built) => built.index('ndjson'),
 });

@@ -165,6 +165,12 @@ export interface StartupBuild<S> {
   build: (batches: Iterable<Document[]> | Iterable<Uint8Array[]>) => Promise<S>;
   /** True when the service reads its snapshot as BSON itself (the catalog): the build gets the documents undecoded, and the driver's decoding is timed apart, alone, for comparison. */
   bson?: boolean;
+  /**
+   * The service's own decoding of each document, as its repository decodes a raw read (talent's
+   * readPlainBson): timed inside the build as `decode`, in place of the driver's, which is then
+   * timed apart, alone, for comparison (`driverDecodeAlone`).
+   */
+  decode?: (bson: Uint8Array) => Document;
   /** The index's ETag pass, as the read model runs it with the build. */
   after: (built: S) => Promise<unknown>;
 }
@@ -220,13 +226,14 @@ export async function runStartupPhases<S>(
     let decodeMs = 0;
     let decodeCpuUs = 0;
     const batchSize = read.batchSize;
+    const decode = startup.decode ?? ((bson: Uint8Array) => BSON.deserialize(bson));
     function* batches(): Generator<Document[]> {
       for (let i = 0; i < raw.length; i += batchSize) {
         const w = performance.now();
         const c = process.cpuUsage();
         const batch: Document[] = [];
         for (let k = i; k < Math.min(raw.length, i + batchSize); k++) {
-          batch.push(BSON.deserialize(raw[k] as Uint8Array));
+          batch.push(decode(raw[k] as Uint8Array));
           (raw as (Uint8Array | undefined)[])[k] = undefined;
         }
         const used = process.cpuUsage(c);
@@ -236,12 +243,14 @@ export async function runStartupPhases<S>(
       }
     }
     let built: S;
-    if (startup.bson) {
+    if (startup.bson || startup.decode) {
       // What the driver's decoding would cost (not part of this start-up), each document decoded and let go.
       start();
       for (const d of raw) BSON.deserialize(d);
       end('driverDecodeAlone');
       Bun.gc(true);
+    }
+    if (startup.bson) {
       function* rawBatches(): Generator<Uint8Array[]> {
         for (let i = 0; i < raw.length; i += batchSize) {
           yield raw.slice(i, i + batchSize);
