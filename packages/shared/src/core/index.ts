@@ -25,3 +25,4 @@ export {
 export { acceptRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 export { currentRequestScope, enterRequestScope, type RequestScope, runInRequestScope } from './request-scope.ts';
 export { formatTraceparent, newSpanId, newTraceContext, parseTraceparent, TRACEPARENT_HEADER, type TraceContext } from './trace-context.ts';
+export { readInt32LE, utf8Text } from './utf8.ts';

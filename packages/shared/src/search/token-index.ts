@@ -1,3 +1,4 @@
+import { utf8Text } from '../core/utf8.ts';
 import { intersectSorted, NO_ORDINALS, unionSorted } from './posting-lists.ts';
 import { RecentMemo } from './recent-memo.ts';
 import { prefixEnd, searchWords } from './search-tokens.ts';
@@ -271,24 +272,6 @@ function grown<A extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(a: A
   const bigger = new (a.constructor as new (n: number) => A)(Math.max(a.length * 2, atLeast));
   bigger.set(a);
   return bigger;
-}
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** Node's and Bun's Buffer method behind toString('utf8', start, end), without its argument checks (not in the type definitions). */
-type Utf8Sliced = Uint8Array & { utf8Slice(start: number, end: number): string };
-
-/**
- * `bytes[start..end)` as text; bytes that are not UTF-8 throw a TypeError. A Buffer's own slice
- * (no view made) unless the text holds a replacement character, which either was in the text or
- * stands for invalid bytes: then the strict decoder decides.
- */
-function utf8Text(bytes: Uint8Array, start: number, end: number): string {
-  if (Buffer.isBuffer(bytes)) {
-    const text = (bytes as unknown as Utf8Sliced).utf8Slice(start, end);
-    if (!text.includes('\ufffd')) return text;
-  }
-  return strictUtf8.decode(bytes.subarray(start, end));
 }
 
 /**

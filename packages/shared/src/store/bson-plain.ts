@@ -1,3 +1,5 @@
+import { readInt32LE, utf8Text } from '../core/utf8.ts';
+
 /**
  * A document read from its BSON (a `rawBatches` document) into the plain objects the driver's
  * decoding (BSON.deserialize, default options) makes of it, when it holds only strings, numbers
@@ -11,8 +13,8 @@
  * driver, 0.75-1.3 s here; docs/scale.md, "Eighth pass").
  */
 export function readPlainBson(bytes: Uint8Array): Record<string, unknown> | undefined {
-  const b = (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as NodeBuffer;
-  if (b.length < 5 || readInt32(b, 0) !== b.length || b[b.length - 1] !== 0) return undefined;
+  const b = (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as Buffer;
+  if (b.length < 5 || readInt32LE(b, 0) !== b.length || b[b.length - 1] !== 0) return undefined;
   try {
     return readDocument(b, 0, false) as Record<string, unknown>;
   } catch (e) {
@@ -24,8 +26,8 @@ export function readPlainBson(bytes: Uint8Array): Record<string, unknown> | unde
 /** Thrown inside the reader for anything it leaves to the driver. */
 const UNEXPECTED = new Error('unexpected BSON');
 
-function readDocument(b: NodeBuffer, at: number, array: boolean): Record<string, unknown> | unknown[] {
-  const size = readInt32(b, at);
+function readDocument(b: Buffer, at: number, array: boolean): Record<string, unknown> | unknown[] {
+  const size = readInt32LE(b, at);
   const end = at + size - 1;
   if (size < 5 || end >= b.length || b[end] !== 0) throw UNEXPECTED;
   at += 4;
@@ -41,15 +43,15 @@ function readDocument(b: NodeBuffer, at: number, array: boolean): Record<string,
     let value: unknown;
     switch (type) {
       case STRING: {
-        const length = readInt32(b, at);
+        const length = readInt32LE(b, at);
         if (length < 1 || at + 4 + length > end || b[at + 3 + length] !== 0) throw UNEXPECTED;
-        value = readString(b, at + 4, at + 3 + length);
+        value = utf8Text(b, at + 4, at + 3 + length);
         at += 4 + length;
         break;
       }
       case INT32:
         if (at + 4 > end) throw UNEXPECTED;
-        value = readInt32(b, at);
+        value = readInt32LE(b, at);
         at += 4;
         break;
       case DOUBLE:
@@ -70,7 +72,7 @@ function readDocument(b: NodeBuffer, at: number, array: boolean): Record<string,
       case DOCUMENT:
       case ARRAY:
         value = readDocument(b, at, type === ARRAY);
-        at += readInt32(b, at);
+        at += readInt32LE(b, at);
         break;
       default:
         throw UNEXPECTED;
@@ -108,7 +110,7 @@ const names = new Map<number, string[]>();
 const MAX_NAMES = 4_096;
 let nameCount = 0;
 
-function nameOf(b: NodeBuffer, start: number, end: number): string {
+function nameOf(b: Buffer, start: number, end: number): string {
   let hash = end - start;
   for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + (b[i] as number)) | 0;
   let known = names.get(hash);
@@ -123,7 +125,7 @@ function nameOf(b: NodeBuffer, start: number, end: number): string {
         }
       if (same) return name;
     }
-  const name = readString(b, start, end);
+  const name = utf8Text(b, start, end);
   // Only ASCII names are kept (compared by char code above).
   if (nameCount < MAX_NAMES && name.length === end - start) {
     if (known === undefined) {
@@ -135,23 +137,6 @@ function nameOf(b: NodeBuffer, start: number, end: number): string {
   }
   return name;
 }
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** The UTF-8 text of `b[start..end)`, checked as the driver checks it (invalid bytes throw a TypeError). */
-function readString(b: NodeBuffer, start: number, end: number): string {
-  const s = b.utf8Slice(start, end);
-  // A replacement character is either in the text or stands for invalid bytes: only then check.
-  if (s.includes('\ufffd')) return strictUtf8.decode(b.subarray(start, end));
-  return s;
-}
-
-function readInt32(b: Uint8Array, at: number): number {
-  return (b[at] as number) | ((b[at + 1] as number) << 8) | ((b[at + 2] as number) << 16) | ((b[at + 3] as number) << 24);
-}
-
-/** Node's and Bun's Buffer method behind toString('utf8', start, end), without its argument checks (not in the type definitions). */
-type NodeBuffer = Buffer & { utf8Slice(start: number, end: number): string };
 
 const DOUBLE = 0x01;
 const STRING = 0x02;

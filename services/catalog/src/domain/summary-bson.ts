@@ -1,4 +1,5 @@
 import { LANGUAGES, MARKET_CODES } from '@tm/contracts';
+import { readInt32LE, utf8Text } from '@tm/shared';
 
 /**
  * A summary read straight from its BSON (the driver's `raw: true` read), without the driver's
@@ -47,7 +48,7 @@ export class SummaryBson {
     this.rates.fill(Number.NaN);
     this.project = false;
     let seen = 0;
-    const end = readInt32(b, 0) - 1;
+    const end = readInt32LE(b, 0) - 1;
     let at = 4;
     while (at < end) {
       const type = b[at] as number;
@@ -128,7 +129,7 @@ export class SummaryBson {
     return eachElement(b, doc, (type, _start, _end, at) => {
       if (type !== STRING) return false;
       // A market code by its bytes; anything else as the object path reads it (`m in MARKET_AT`).
-      let m = readInt32(b, at) === 3 ? codeAt(MARKET_BY_CODE, b, at + 4, at + 6) : undefined;
+      let m = readInt32LE(b, at) === 3 ? codeAt(MARKET_BY_CODE, b, at + 4, at + 6) : undefined;
       if (m === undefined) {
         const text = readString(b, at);
         m = text in MARKET_AT ? MARKET_AT[text] : undefined;
@@ -188,11 +189,11 @@ export class SummaryBson {
 
 /** Calls `take(start, end)` with the UTF-8 bytes of each string in the BSON array at `array` (read() checked they are strings). */
 export function eachWord(b: Uint8Array, array: number, take: (start: number, end: number) => void): void {
-  const end = array + readInt32(b, array) - 1;
+  const end = array + readInt32LE(b, array) - 1;
   let at = array + 4;
   while (at < end) {
     at = nulFrom(b, at + 1) + 1;
-    const length = readInt32(b, at);
+    const length = readInt32LE(b, at);
     take(at + 4, at + 3 + length);
     at += 4 + length;
   }
@@ -200,13 +201,13 @@ export function eachWord(b: Uint8Array, array: number, take: (start: number, end
 
 /** True when every element of the BSON array at `array` is a string (its names not decoded: 6M of them in a 100k catalog). */
 function allStrings(b: Uint8Array, array: number): boolean {
-  const end = array + readInt32(b, array) - 1;
+  const end = array + readInt32LE(b, array) - 1;
   let at = array + 4;
   while (at < end) {
     if (b[at] !== STRING) return false;
     at = nulFrom(b, at + 1) + 1;
     if (at <= 0 || at >= end) return false;
-    at += 4 + readInt32(b, at);
+    at += 4 + readInt32LE(b, at);
   }
   return at === end;
 }
@@ -245,7 +246,7 @@ class RecentStrings {
   private readonly strings: string[] = [];
 
   read(b: NodeBuffer, at: number): string {
-    const length = readInt32(b, at) - 1;
+    const length = readInt32LE(b, at) - 1;
     for (let i = 0; i < this.bytes.length; i++) {
       const known = this.bytes[i] as Buffer;
       if (known.length === length && stringIs(b, at, known, 0, length)) return this.strings[i] as string;
@@ -307,32 +308,22 @@ function nulFrom(b: Uint8Array, at: number): number {
 
 const scratch = new DataView(new ArrayBuffer(8));
 
-function readInt32(b: Uint8Array, at: number): number {
-  return (b[at] as number) | ((b[at + 1] as number) << 8) | ((b[at + 2] as number) << 16) | ((b[at + 3] as number) << 24);
-}
-
 function readNumber(type: number, b: Uint8Array, at: number): number | undefined {
-  if (type === INT32) return readInt32(b, at);
+  if (type === INT32) return readInt32LE(b, at);
   if (type !== DOUBLE) return undefined;
   for (let i = 0; i < 8; i++) scratch.setUint8(i, b[at + i] as number);
   return scratch.getFloat64(0, true);
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /** The BSON string at `at`, checked as UTF-8 as the driver's decoding checks it (invalid bytes throw a TypeError). */
-function readString(b: NodeBuffer, at: number): string {
+function readString(b: Uint8Array, at: number): string {
   const start = at + 4;
-  const end = start + readInt32(b, at) - 1;
-  const s = b.utf8Slice(start, end);
-  // A replacement character is either in the text or stands for invalid bytes: only then check.
-  if (s.includes('\ufffd')) return strictUtf8.decode(b.subarray(start, end));
-  return s;
+  return utf8Text(b, start, start + readInt32LE(b, at) - 1);
 }
 
 /** True when the BSON string at `at` is `expected[from..to)`. */
 function stringIs(b: Uint8Array, at: number, expected: Uint8Array, from: number, to: number): boolean {
-  if (readInt32(b, at) !== to - from + 1) return false;
+  if (readInt32LE(b, at) !== to - from + 1) return false;
   for (let i = from; i < to; i++) if (b[at + 4 + i - from] !== expected[i]) return false;
   return true;
 }
@@ -346,10 +337,10 @@ function valueSize(type: number, b: Uint8Array, at: number): number {
     case INT64:
       return 8;
     case STRING:
-      return 4 + readInt32(b, at);
+      return 4 + readInt32LE(b, at);
     case DOCUMENT:
     case ARRAY:
-      return readInt32(b, at);
+      return readInt32LE(b, at);
     case OBJECT_ID:
       return 12;
     case BOOLEAN:
@@ -365,7 +356,7 @@ function valueSize(type: number, b: Uint8Array, at: number): number {
 
 /** Calls `take(type, nameStart, nameEnd, valueAt)` for each element of the embedded document or array at `doc`; false as soon as `take` or the layout says so. */
 function eachElement(b: Buffer, doc: number, take: (type: number, nameStart: number, nameEnd: number, at: number) => boolean): boolean {
-  const end = doc + readInt32(b, doc) - 1;
+  const end = doc + readInt32LE(b, doc) - 1;
   let at = doc + 4;
   while (at < end) {
     const type = b[at] as number;
