@@ -252,6 +252,3 @@ export async function writeSection(path: string, section: BenchSection, report: 
 
 /** Replaces the bench:scale section of BENCHMARKS.md (or appends it), leaving every other section as it is. */
 export const writeBenchmarks = (path: string, report: string) => writeSection(path, 'scale', report);
-
-/** The markers a section's report is written between. */
-export const sectionMarks = marks;
