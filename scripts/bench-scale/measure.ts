@@ -86,6 +86,9 @@ export interface AfterReady {
   firstOkMs: number;
   /** The slowest request of the window, and how many answered 5xx or not at all. */
   slowestMs: number;
+  /** When the slowest request was sent (ms after the first /readyz 200) and what it asked for (path and query). */
+  slowestSentMs: number;
+  slowestPath: string;
   failures: number;
   requests: number;
 }
@@ -115,6 +118,8 @@ export async function afterReadiness(
   await gatewayUp;
   let firstOkMs = Number.NaN;
   let slowestMs = 0;
+  let slowestSentMs = 0;
+  let slowestPath = '';
   let failures = 0;
   let requests = 0;
   while (performance.now() - readyAt < windowMs) {
@@ -123,9 +128,14 @@ export async function afterReadiness(
     const res = await fetch(r.url, { ...r.init, signal: AbortSignal.timeout(30_000) }).catch(() => undefined);
     await res?.arrayBuffer();
     const t1 = performance.now();
-    slowestMs = Math.max(slowestMs, t1 - t0);
+    if (t1 - t0 > slowestMs) {
+      slowestMs = t1 - t0;
+      slowestSentMs = t0 - readyAt;
+      const u = new URL(r.url);
+      slowestPath = `${r.init?.method ?? 'GET'} ${u.pathname}${u.search}`;
+    }
     if (!res || res.status >= 500) failures++;
     else if (res.status === 200 && Number.isNaN(firstOkMs)) firstOkMs = t1 - readyAt;
   }
-  return { readyMs: Math.round(readyAt - spawnedAt), firstOkMs, slowestMs, failures, requests };
+  return { readyMs: Math.round(readyAt - spawnedAt), firstOkMs, slowestMs, slowestSentMs, slowestPath, failures, requests };
 }

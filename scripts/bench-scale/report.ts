@@ -109,6 +109,7 @@ export function renderReport(results: SizeResult[], meta: { shape: StoreShape; r
           `${name}: after ready, slowest request ms / failures (5xx or none) / requests`,
           (r) => `${f(s(r).slowestMs)} / ${s(r).failures} / ${s(r).requests}`,
         ),
+        cells(`${name}: the slowest request, sent ms after ready: what it asked`, (r) => `${f(s(r).slowestSentMs)}: \`${s(r).slowestPath}\``),
         row(`${name}: load N by bulk writes, ms`, (r) => s(r).loadMs),
         row(`${name}: start-up with the data stored, ms`, (r) => s(r).startMs),
       ];
