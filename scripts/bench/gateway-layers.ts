@@ -14,7 +14,14 @@
  *
  * For each it prints requests/s, p99 and the proxy process's CPU time per request (user + system
  * from /proc, all its threads: Bun's HTTP client thread and GC included), which a busy machine
- * changes far less than it changes requests/s. Rounds alternate the layers; medians are reported.
+ * changes far less than it changes requests/s, and beside it the CPU the stub and (when it runs on
+ * this machine) the Redis server spent per request. Rounds alternate the layers; medians are reported.
+ *
+ * A layer named `gateway~a+b` or `redis~a+b` runs that layer with ABLATE=a,b in its environment.
+ * This checkout's gateway ignores it; scripts/bench/gateway-ablation.patch, applied to a scratch
+ * checkout (LAYERS_BASELINE for `@baseline` layers, or run from there), makes each name remove one
+ * piece of the gateway's work (docs/benchmarks.md, "Fifth pass"), to see what that piece costs where
+ * it runs rather than added to a bare proxy.
  * Knobs: LAYERS_ROUNDS (3), LAYERS_DURATION_S (5), LAYERS_CONNECTIONS (64), LAYERS_BODY_BYTES
  * (16384), LAYERS (comma list, default all), BENCH_REDIS_URL. Each proxy and the stub run
  * services/gateway/src/bench/layer-proxy.ts.
@@ -24,7 +31,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const LAYERS = ['bare', 'elysia', 'scope', 'trace', 'after', 'base-silent', 'base', 'gateway', 'deferred', 'redis'] as const;
-type Layer = (typeof LAYERS)[number] | 'gateway@baseline' | 'redis@baseline';
+/** A layer: one of LAYERS, `gateway@baseline` / `redis@baseline`, or any of them with `~a+b` (ablations, see above). */
+type Layer = string;
 /** LAYERS_BASELINE=<another checkout> (e.g. `git worktree add --detach /tmp/before <commit>`, `bun install` there): its gateway is measured too. */
 const baseline = process.env.LAYERS_BASELINE;
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -35,15 +43,19 @@ interface Row {
   rps: number[];
   p99: number[];
   cpuUs: number[];
+  stubUs: number[];
+  redisUs: number[];
 }
 
 async function parent() {
   const { createWrk, runningLoad } = await import('./load.ts');
   const { cpuSeconds, createProcessGroup, freePort, waitFor, answersOk } = await import('./processes.ts');
-  const { deleteRedisKeys } = await import('./redis-keys.ts');
+  const { deleteRedisKeys, redisServerPid } = await import('./redis-keys.ts');
   const { ensureProgram } = await import('./tools.ts');
   const known: readonly string[] = baseline ? [...LAYERS, 'gateway@baseline', 'redis@baseline'] : LAYERS;
-  const wanted = (process.env.LAYERS ?? known.join(',')).split(',').filter((l): l is Layer => known.includes(l));
+  /** `base~a+b`: the layer `base` with ABLATE=a,b. */
+  const baseOf = (layer: Layer) => layer.split('~')[0] as string;
+  const wanted = (process.env.LAYERS ?? known.join(',')).split(',').filter((l) => known.includes(baseOf(l)));
   const rounds = Number(process.env.LAYERS_ROUNDS ?? 3);
   const durationS = Number(process.env.LAYERS_DURATION_S ?? 5);
   const connections = Number(process.env.LAYERS_CONNECTIONS ?? 64);
@@ -65,8 +77,9 @@ async function parent() {
         layer,
         [process.execPath, self],
         {
-          LAYER: layer.replace('@baseline', ''),
-          ...(layer.endsWith('@baseline') && baseline ? { GATEWAY_ROOT: resolve(baseline) } : {}),
+          LAYER: baseOf(layer).replace('@baseline', ''),
+          ABLATE: (layer.split('~')[1] ?? '').replaceAll('+', ','),
+          ...(baseOf(layer).endsWith('@baseline') && baseline ? { GATEWAY_ROOT: resolve(baseline) } : {}),
           PORT: String(port),
           UPSTREAM_URL: `http://127.0.0.1:${stubPort}`,
           REDIS_URL: redisUrl,
@@ -79,33 +92,40 @@ async function parent() {
       await waitFor(layer, () => answersOk(url), [p]);
       proxies.set(layer, { url, pid: p.pid });
     }
+    const redisPid = wanted.some((l) => l.startsWith('redis')) ? await redisServerPid(redisUrl) : undefined;
     console.log(`[layers] load average before: ${loadavg().map((l) => l.toFixed(2))}`);
-    const rows = new Map<Layer, Row>(wanted.map((l) => [l, { rps: [], p99: [], cpuUs: [] }]));
+    const rows = new Map<Layer, Row>(wanted.map((l) => [l, { rps: [], p99: [], cpuUs: [], stubUs: [], redisUs: [] }]));
+    /** CPU us per request of `pid` between two readings of cpuSeconds. */
+    const perRequest = (seconds: number, requests: number) => (seconds * 1e6) / requests;
     for (let round = 0; round < rounds; round++) {
       for (const layer of round % 2 === 0 ? wanted : [...wanted].reverse()) {
         const proxy = proxies.get(layer);
         const row = rows.get(layer);
         if (!proxy || !row) continue;
         await load.run({ url: proxy.url, method: 'GET' }, { durationS: 1, connections });
-        const before = cpuSeconds(proxy.pid);
+        const before = [cpuSeconds(proxy.pid), cpuSeconds(stub.pid), redisPid === undefined ? 0 : cpuSeconds(redisPid)];
         const r = await load.run({ url: proxy.url, method: 'GET' }, { durationS, connections });
-        const cpuUs = ((cpuSeconds(proxy.pid) - before) * 1e6) / r.requests;
+        const cpuUs = perRequest(cpuSeconds(proxy.pid) - (before[0] as number), r.requests);
+        const stubUs = perRequest(cpuSeconds(stub.pid) - (before[1] as number), r.requests);
+        const redisUs = redisPid === undefined ? Number.NaN : perRequest(cpuSeconds(redisPid) - (before[2] as number), r.requests);
         row.rps.push(r.requestsPerS);
         row.p99.push(r.p99Ms);
         row.cpuUs.push(cpuUs);
+        row.stubUs.push(stubUs);
+        row.redisUs.push(redisUs);
         console.log(
-          `[layers] round ${round + 1}: ${layer}: ${Math.round(r.requestsPerS)} req/s, p99 ${r.p99Ms.toFixed(2)} ms, ${cpuUs.toFixed(1)} us CPU per request, non-2xx ${r.non2xx}`,
+          `[layers] round ${round + 1}: ${layer}: ${Math.round(r.requestsPerS)} req/s, p99 ${r.p99Ms.toFixed(2)} ms, ${cpuUs.toFixed(1)} us CPU per request (stub ${stubUs.toFixed(1)}, Redis ${redisUs.toFixed(1)}), non-2xx ${r.non2xx}`,
         );
       }
     }
     console.log(`[layers] load average after: ${loadavg().map((l) => l.toFixed(2))}\n`);
-    console.log('| layer | requests/s | p99 ms | CPU us per request | added by this layer |\n|---|--:|--:|--:|--:|');
+    console.log('| layer | requests/s | p99 ms | CPU us per request | added by this layer | stub / Redis CPU us per request |\n|---|--:|--:|--:|--:|--:|');
     let previous: number | undefined;
     for (const layer of wanted) {
       const row = rows.get(layer) as Row;
       const cpu = median(row.cpuUs);
       console.log(
-        `| ${layer} | ${Math.round(median(row.rps))} | ${median(row.p99).toFixed(2)} | ${cpu.toFixed(1)} | ${previous === undefined ? '' : (cpu - previous).toFixed(1)} |`,
+        `| ${layer} | ${Math.round(median(row.rps))} | ${median(row.p99).toFixed(2)} | ${cpu.toFixed(1)} | ${previous === undefined ? '' : (cpu - previous).toFixed(1)} | ${median(row.stubUs).toFixed(1)} / ${median(row.redisUs).toFixed(1)} |`,
       );
       previous = cpu;
     }

@@ -14,3 +14,17 @@ export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise
     redis.close();
   }
 }
+
+/** The Redis server's process id (INFO server), so a bench can count the CPU Redis spent on its load; undefined when it cannot tell (a remote Redis). */
+export async function redisServerPid(redisUrl: string): Promise<number | undefined> {
+  const redis = new RedisClient(redisUrl);
+  try {
+    const info = String(await redis.send('INFO', ['server']));
+    const pid = Number(/process_id:(\d+)/.exec(info)?.[1]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    redis.close();
+  }
+}

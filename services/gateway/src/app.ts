@@ -11,7 +11,7 @@ import { createPolicy } from './policy/policy-plugin.ts';
 import { RequestStates } from './policy/request-state.ts';
 import type { RevocationView } from './policy/revocations.ts';
 import type { TokenVerifier } from './policy/tokens.ts';
-import { createApiProxy } from './proxy/api-routes.ts';
+import { createApiProxy, readsAheadOfCount } from './proxy/api-routes.ts';
 import { createFrontDoor, type RequestServer } from './proxy/front-door.ts';
 import { createOfrepProxy } from './proxy/ofrep-routes.ts';
 import { OFREP_PREFIX } from './proxy/routing.ts';
@@ -57,9 +57,10 @@ export function createApp(gatewayDeps: GatewayDeps) {
     lifecycle: createRequestLifecycle(base),
     policy,
     routes: [
-      { prefix: '/api/', template: '/api/*', handle: createApiProxy({ ...deps, states }) },
+      { prefix: '/api/', template: '/api/*', handle: createApiProxy({ ...deps, states }), readsAhead: readsAheadOfCount },
       { prefix: OFREP_PREFIX, template: `${OFREP_PREFIX}*`, handle: createOfrepProxy({ ...deps, states }) },
     ],
+    withinQuota: (request) => states.get(request)?.wellWithinQuota === true,
     fallback: (request) => app.fetch(request),
   });
   const serve = (request: Request, server: RequestServer) => frontDoor(request, server);

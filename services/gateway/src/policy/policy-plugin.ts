@@ -26,6 +26,18 @@ export interface PolicyDeps {
  */
 const CAPS_OWN_BODY = new Set(['/mcp']);
 
+/** Keys remembered per bucket for `wellWithinQuota`; past it the bucket's memory starts again empty (a few requests are counted first, nothing else changes). */
+const WITHIN_QUOTA_KEYS = 10_000;
+
+/**
+ * Remaining points a count must leave for the next requests of its key to be prepared while
+ * they are counted: a tenth of the quota, and at least 16. A client using more than nine tenths of
+ * its quota, or refused, is counted before anything of its reaches a service, as always.
+ */
+export function aheadMargin(limit: number): number {
+  return Math.max(16, Math.ceil(limit / 10));
+}
+
 /**
  * The global policy every route goes through before routing (API proxy, site files, /mcp, 404s):
  * client IP, token recognition, one rate-limit consume, the RateLimit and CORS headers, the
@@ -38,6 +50,13 @@ export function createPolicy(deps: PolicyDeps): (ctx: BeforeRoutingContext) => P
   const { limiter, tokens, trustProxy, maxBodyBytes, states } = deps;
   const cors = createCorsPolicy(deps.corsOrigins);
   const windowS = limiter.windowS;
+  /** Per bucket: until when (performance.now() ms) each key's last count left it well within its quota. */
+  const withinQuotaUntil = new Map<string, Map<string, number>>();
+  const remembered = (bucket: string) => {
+    let keys = withinQuotaUntil.get(bucket);
+    if (keys === undefined) withinQuotaUntil.set(bucket, (keys = new Map()));
+    return keys;
+  };
   const decisions = deps.telemetry
     ? registerFastCounter(deps.telemetry.metrics, 'gateway_rate_limit_decisions_total', 'Rate-limit decisions, by bucket and decision (allowed, limited)', [
         'bucket',
@@ -51,11 +70,18 @@ export function createPolicy(deps: PolicyDeps): (ctx: BeforeRoutingContext) => P
     // X-Forwarded-For is read only when proxies in front of us are trusted (TRUST_PROXY > 0).
     const clientIp = resolveClientIp(trustProxy > 0 ? headers.get('x-forwarded-for') : null, server?.requestIP(request)?.address, trustProxy);
     const checked = tokens.check(headers.get('authorization'));
-    const token = checked instanceof Promise ? await checked : checked;
-    states.set(request, { path, clientIp, token });
-
+    // A token seen for the first time is verified before anything else (then the request is counted first).
+    const verified = !(checked instanceof Promise);
+    const token = verified ? checked : await checked;
     const bucket = chooseBucket(path, clientIp, token.kind === 'valid' ? token.principal : undefined);
+    const keys = remembered(bucket.name);
+    const now = performance.now();
+    states.set(request, { path, clientIp, token, wellWithinQuota: verified && (keys.get(bucket.key) ?? 0) > now });
     const result = await limiter.consume(bucket.name, bucket.key);
+    if (result.remaining >= aheadMargin(result.limit)) {
+      if (keys.size >= WITHIN_QUOTA_KEYS && !keys.has(bucket.key)) keys.clear();
+      keys.set(bucket.key, now + result.resetS * 1000);
+    } else keys.delete(bucket.key);
     decisions?.inc(bucket.name, result.allowed ? 'allowed' : 'limited', '');
     applyRateLimitHeaders(set.headers, bucket.name, result, windowS);
 

@@ -5,6 +5,13 @@ export interface RequestState {
   path: string;
   clientIp: string;
   token: TokenCheck;
+  /**
+   * The last count this replica saw for the request's bucket and key, in the current window, left
+   * at least a tenth of the quota (see `aheadMargin`): a safe read may start on its way to the
+   * service while this request is counted (proxy/front-door.ts). False for a first request, a
+   * client near or past its quota, and before the count for a token not yet verified.
+   */
+  wellWithinQuota: boolean;
 }
 
 const STATE = Symbol('gateway.request-state');

@@ -6,7 +6,7 @@ import { decideAccess } from '../policy/decide-access.ts';
 import type { RequestStates } from '../policy/request-state.ts';
 import { type RevocationView, sessionVerdict } from '../policy/revocations.ts';
 import type { Upstreams } from '../site-deps.ts';
-import { isEventStreamRoute, STREAM_IDLE_MS } from './event-stream.ts';
+import { isEventStreamRoute, STREAM_IDLE_MS, wantsEventStream } from './event-stream.ts';
 import { forward, ProxyFailure } from './proxy.ts';
 import { resolveTarget, searchOf } from './routing.ts';
 import { createTimeoutSignals } from './timeout-signals.ts';
@@ -19,6 +19,28 @@ const NEVER_FORWARDED = new Set(['TRACE', 'CONNECT']);
 
 /** A request the policy step did not see (it always does, outside tests of this plugin alone). */
 const NO_TOKEN = { kind: 'none' } as const;
+
+/**
+ * The services whose GETs only read (their read models: the catalog, profiles, legal and site
+ * content, published reviews). Nothing else is sent before it is counted: bookings, payments,
+ * chat (a stream ticket is single-use), auth (sign-in links, OAuth callbacks), growth (tracking
+ * records what it sees), the assistant, and search (it records queries).
+ */
+const READ_ONLY_SERVICES: ReadonlySet<string> = new Set(['catalog', 'talent', 'content', 'reviews']);
+
+/**
+ * Whether a request may start towards its service while the gateway counts it (front-door.ts): a
+ * GET or HEAD without a body, not an event stream, to a service that only reads. A request
+ * refused by the count is then never answered by the service, but the service did the read.
+ */
+export function readsAheadOfCount(request: Request, path: string): boolean {
+  const method = request.method;
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const headers = request.headers;
+  if (headers.has('content-length') || headers.has('transfer-encoding') || wantsEventStream(request) || isEventStreamRoute(method, path)) return false;
+  const target = resolveTarget(path);
+  return target !== undefined && READ_ONLY_SERVICES.has(target.service);
+}
 
 /** What the /api proxy needs. */
 export interface ApiRoutesDeps {

@@ -1,6 +1,6 @@
 import { REQUEST_ID_HEADER, runInRequestScope } from '@tm/shared';
 import type { BeforeRoutingContext, RequestLifecycle, ServedRequest } from '@tm/shared/http';
-import type { AnswerSet, ProxiedRoute } from './api-routes.ts';
+import { type AnswerSet, handOver, type ProxiedRoute } from './api-routes.ts';
 
 /** The server a request arrived on, as the policy reads it (Bun's, or the node:http adapter's). */
 export type RequestServer = BeforeRoutingContext['server'];
@@ -12,6 +12,12 @@ export interface FrontDoorRoute {
   /** The `route` label of the request metrics and what the log line and span are named by (Elysia's template before). */
   template: string;
   handle: ProxiedRoute;
+  /**
+   * Whether this request may go on its way to the service while it is counted, when its client is
+   * well within its quota (see FrontDoorOptions.withinQuota): only reads without side effects
+   * (api-routes.ts `readsAheadOfCount`). Absent: every request is counted first.
+   */
+  readsAhead?: (request: Request, path: string) => boolean;
 }
 
 export interface FrontDoorOptions {
@@ -20,6 +26,8 @@ export interface FrontDoorOptions {
   /** The gateway's policy (client IP, token, rate limit, CORS, body limits), the same step serviceBase runs for the Elysia routes. */
   policy: (ctx: BeforeRoutingContext) => Promise<Response | undefined>;
   routes: readonly FrontDoorRoute[];
+  /** Whether the policy, having run up to its count, found the request's client well within its quota (RequestState.wellWithinQuota). */
+  withinQuota?: (request: Request) => boolean;
   /** Everything else: the Elysia app (site files, /mcp, OpenAPI, health, metrics, 404s). */
   fallback: (request: Request) => Response | Promise<Response>;
   /** Told when an answered request's metrics or log line could not be recorded (the rest of its batch still is); default stderr. */
@@ -41,15 +49,19 @@ const UNKNOWN_ERROR = 'UNKNOWN';
  * tests call is the code that serves.
  */
 export function createFrontDoor(options: FrontDoorOptions): (request: Request, server: RequestServer) => Response | Promise<Response> {
-  const { lifecycle, policy, routes, fallback } = options;
+  const { lifecycle, policy, routes, fallback, withinQuota = () => false } = options;
   const after = createAfterAnswer(lifecycle, options.onRecordFailed);
 
   async function answer(request: Request, server: RequestServer, route: FrontDoorRoute, path: string, served: ServedRequest): Promise<Response> {
     const set: AnswerSet & BeforeRoutingContext['set'] = { headers: {} };
     const method = request.method;
+    // The policy runs at once up to its count (Redis's round trip); a safe read of a client well
+    // within its quota starts towards the service meanwhile, and is answered only once counted.
+    const counting = policy({ request, set, server });
+    if (route.readsAhead?.(request, path) === true && withinQuota(request)) return answerCounted(request, route, path, served, set, counting);
     let early: Response | undefined;
     try {
-      early = await policy({ request, set, server });
+      early = await counting;
     } catch (error) {
       // A refusal before routing (429, 413), answered as serviceBase's error hook answered it:
       // counted as unmatched, without a duration (the route never started timing it).
@@ -67,6 +79,57 @@ export function createFrontDoor(options: FrontDoorOptions): (request: Request, s
       response = result instanceof Response ? result : json(result, set);
     } catch (error) {
       response = json(lifecycle.errorAnswer(error, UNKNOWN_ERROR, set, request), set);
+    }
+    after.push(served, method, route.template, path, response.status, performance.now() - served.startedAt);
+    return response;
+  }
+
+  /**
+   * A read sent on to the service while it is counted: the count decides exactly as it does for
+   * any request (a refusal is answered as soon as it is known, and the service's answer, whenever
+   * it comes, is dropped unread), and an admitted request gets the service's answer with the
+   * policy's headers, as if it had been forwarded after the count. What the service sees that
+   * it would not have: the reads of a client whose quota ran out while they were on their way, at
+   * most the requests it had in flight then, and never any past it (see RequestState.wellWithinQuota).
+   */
+  async function answerCounted(
+    request: Request,
+    route: FrontDoorRoute,
+    path: string,
+    served: ServedRequest,
+    set: AnswerSet & BeforeRoutingContext['set'],
+    counting: Promise<Response | undefined>,
+  ): Promise<Response> {
+    const method = request.method;
+    const routeSet: AnswerSet = { headers: { [REQUEST_ID_HEADER]: served.requestId } };
+    const routed = route.handle(request, routeSet).then(
+      (answer) => ({ answer }),
+      (error: unknown) => ({ error }),
+    );
+    let early: Response | undefined;
+    try {
+      early = await counting;
+    } catch (error) {
+      drop(routed);
+      set.headers[REQUEST_ID_HEADER] = served.requestId;
+      const response = json(lifecycle.errorAnswer(error, UNKNOWN_ERROR, set, request), set);
+      after.push(served, method, undefined, path, response.status, undefined);
+      return response;
+    }
+    if (early !== undefined) {
+      drop(routed);
+      return withSet(early, set);
+    }
+    const routedOutcome = await routed;
+    set.headers[REQUEST_ID_HEADER] = served.requestId;
+    let response: Response;
+    if ('error' in routedOutcome) response = json(lifecycle.errorAnswer(routedOutcome.error, UNKNOWN_ERROR, set, request), set);
+    else if (routedOutcome.answer instanceof Response) response = handOver(routedOutcome.answer, set);
+    else {
+      // The route's own answer (a refusal, a gateway-made failure): its status and headers, with the policy's.
+      Object.assign(set.headers, routeSet.headers);
+      if (routeSet.status !== undefined) set.status = routeSet.status;
+      response = json(routedOutcome.answer, set);
     }
     after.push(served, method, route.template, path, response.status, performance.now() - served.startedAt);
     return response;
@@ -96,6 +159,16 @@ function routeAt(routes: readonly FrontDoorRoute[], url: string, pathStart: numb
     if (url.startsWith(route.prefix, pathStart)) return route;
   }
   return undefined;
+}
+
+/** A service's answer nobody will read: its body is let go so the connection is freed (or closed). */
+function drop(routed: Promise<{ answer: Response | object } | { error: unknown }>): void {
+  routed.then(
+    (outcome) => {
+      if ('answer' in outcome && outcome.answer instanceof Response) outcome.answer.body?.cancel().catch(() => {});
+    },
+    () => {},
+  );
 }
 
 /** A body as JSON (`application/json;charset=utf-8`) with `set`'s status and headers, as Elysia answered a returned object. */
