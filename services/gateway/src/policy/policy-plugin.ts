@@ -53,8 +53,10 @@ export function createPolicy(deps: PolicyDeps): (ctx: BeforeRoutingContext) => P
   /** Per bucket: until when (performance.now() ms) each key's last count left it well within its quota. */
   const withinQuotaUntil = new Map<string, Map<string, number>>();
   const remembered = (bucket: string) => {
-    let keys = withinQuotaUntil.get(bucket);
-    if (keys === undefined) withinQuotaUntil.set(bucket, (keys = new Map()));
+    const known = withinQuotaUntil.get(bucket);
+    if (known !== undefined) return known;
+    const keys = new Map<string, number>();
+    withinQuotaUntil.set(bucket, keys);
     return keys;
   };
   const decisions = deps.telemetry
