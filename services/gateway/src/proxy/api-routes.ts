@@ -30,8 +30,8 @@ const READ_ONLY_SERVICES: ReadonlySet<string> = new Set(['catalog', 'talent', 'c
 
 /**
  * Whether a request may start towards its service while the gateway counts it (front-door.ts): a
- * GET or HEAD without a body, not an event stream, to a service that only reads. A request
- * refused by the count is then never answered by the service, but the service did the read.
+ * GET or HEAD without a body, not an event stream, to a service that only reads. A request the
+ * count refuses never gets the service's answer, though the service may have done the read.
  */
 export function readsAheadOfCount(request: Request, path: string): boolean {
   const method = request.method;

@@ -217,3 +217,53 @@ describe('the gateway behind its front door', () => {
     }
   });
 });
+
+describe('the front door: a read sent on while it is counted', () => {
+  /** A front door whose one route reads ahead, with a policy that answers once `release` is called and sets a RateLimit header. */
+  function aheadDoor(handle: FrontDoorRoute['handle']) {
+    let release = () => {};
+    const counted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const door = createFrontDoor({
+      lifecycle: createRequestLifecycle({ logger: silentLogger, errorStatus: GATEWAY_ERROR_STATUS, telemetry: createTelemetry({ service: 'gateway' }) }),
+      policy: async ({ set }) => {
+        await counted;
+        set.headers['ratelimit-remaining'] = '7';
+        return undefined;
+      },
+      routes: [{ prefix: '/api/', template: '/api/*', handle, readsAhead: () => true }],
+      withinQuota: () => true,
+      fallback: () => new Response('fallback'),
+    });
+    return { answer: (path: string) => door(req(path), null), release: () => release() };
+  }
+
+  it('answers a route that throws before its first await with the envelope once counted, never a bare 500', async () => {
+    const d = aheadDoor(() => {
+      throw new Error('thrown at once');
+    });
+    const answer = d.answer('/api/x');
+    d.release();
+    const res = await answer;
+    expect(res.status).toBe(500);
+    expect((await res.json()).error.code).toBe('INTERNAL');
+    expect(res.headers.get('ratelimit-remaining')).toBe('7');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it("keeps a route's own refusal (status and headers) beside the policy's headers", async () => {
+    const d = aheadDoor(async (_request, set) => {
+      set.status = 401;
+      set.headers['www-authenticate'] = 'Bearer';
+      return { success: false, error: { code: 'UNAUTHORIZED', message: 'no token' } };
+    });
+    const answer = d.answer('/api/y');
+    d.release();
+    const res = await answer;
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    expect(res.headers.get('ratelimit-remaining')).toBe('7');
+    expect((await res.json()).error.code).toBe('UNAUTHORIZED');
+  });
+});

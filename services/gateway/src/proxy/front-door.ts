@@ -102,10 +102,16 @@ export function createFrontDoor(options: FrontDoorOptions): (request: Request, s
   ): Promise<Response> {
     const method = request.method;
     const routeSet: AnswerSet = { headers: { [REQUEST_ID_HEADER]: served.requestId } };
-    const routed = route.handle(request, routeSet).then(
-      (answer) => ({ answer }),
-      (error: unknown) => ({ error }),
-    );
+    let routed: Promise<{ answer: Response | object } | { error: unknown }>;
+    try {
+      routed = route.handle(request, routeSet).then(
+        (answer) => ({ answer }),
+        (error: unknown) => ({ error }),
+      );
+    } catch (error) {
+      // A route that throws before its first await: answered like one that rejects, once counted.
+      routed = Promise.resolve({ error });
+    }
     let early: Response | undefined;
     try {
       early = await counting;
