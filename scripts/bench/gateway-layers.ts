@@ -95,7 +95,7 @@ async function parent() {
     const redisPid = wanted.some((l) => l.startsWith('redis')) ? await redisServerPid(redisUrl) : undefined;
     console.log(`[layers] load average before: ${loadavg().map((l) => l.toFixed(2))}`);
     const rows = new Map<Layer, Row>(wanted.map((l) => [l, { rps: [], p99: [], cpuUs: [], stubUs: [], redisUs: [] }]));
-    /** CPU us per request of `pid` between two readings of cpuSeconds. */
+    /** CPU seconds spent between two readings of cpuSeconds, as microseconds per request. */
     const perRequest = (seconds: number, requests: number) => (seconds * 1e6) / requests;
     for (let round = 0; round < rounds; round++) {
       for (const layer of round % 2 === 0 ? wanted : [...wanted].reverse()) {

@@ -15,8 +15,14 @@ export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise
   }
 }
 
-/** The Redis server's process id (INFO server), so a bench can count the CPU Redis spent on its load; undefined when it cannot tell (a remote Redis). */
+/**
+ * The Redis server's process id (INFO server), so a bench can count the CPU Redis spent on its
+ * load from /proc; undefined for a Redis on another host (its pid means nothing here) or when
+ * INFO does not say.
+ */
 export async function redisServerPid(redisUrl: string): Promise<number | undefined> {
+  const host = new URL(redisUrl).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) return undefined;
   const redis = new RedisClient(redisUrl);
   try {
     const info = String(await redis.send('INFO', ['server']));
