@@ -3,7 +3,7 @@ export { bodyShapeProblem, MAX_BODY_DEPTH } from './body-shape.ts';
 export { resolveClientIp } from './client-ip.ts';
 export { etagOf, matchesIfNoneMatch } from './etag.ts';
 export { METRICS_PATH, type MetricsAccess, type MetricsPolicy, metricsAccess } from './metrics-access.ts';
-export { ErrorEnvelopeSchema, envelopeOf, serviceOpenApi } from './openapi.ts';
+export { documentedHeaders, ErrorEnvelopeSchema, envelopeOf, LocaleHeadersSchema, serviceOpenApi } from './openapi.ts';
 export { paginationHeaders, paginationLinks } from './pagination.ts';
 export {
   type BeforeRoutingContext,

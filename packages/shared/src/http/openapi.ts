@@ -11,6 +11,23 @@ export const ErrorEnvelopeSchema = t.Object(
   { title: 'ErrorEnvelope' },
 );
 
+/**
+ * Request headers described for the OpenAPI document only. Elysia would otherwise copy every
+ * header of every request into an object, clean it and check it against the schema, which for
+ * headers that are each optional text can never fail and cost the catalog 2.5-3 us per request
+ * behind the gateway (a forwarded request carries six more headers than a bare one; see
+ * docs/benchmarks.md, "Sixth pass"). The route reads and checks its own headers.
+ */
+export function documentedHeaders<P extends Parameters<typeof t.Object>[0]>(properties: P) {
+  return t.Object(properties, { noValidate: true });
+}
+
+/** X-Country and X-Lang as the public reads describe them; each service resolves them itself (`resolveMarket`, `resolveLang`). */
+export const LocaleHeadersSchema = documentedHeaders({
+  'x-country': t.Optional(t.String({ description: 'Market: IN (default), AE, DE, US or AU, any letter case; anything else is 400 INVALID_COUNTRY' })),
+  'x-lang': t.Optional(t.String({ description: 'BCP-47 language (en, hi, ar, de); unsupported or absent falls back to en' })),
+});
+
 /** The success envelope around `data`. */
 export function envelopeOf<S extends Parameters<typeof t.Object>[0][string]>(data: S, title?: string) {
   return t.Object({ success: t.Literal(true), data }, title ? { title } : {});

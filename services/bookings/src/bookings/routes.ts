@@ -7,7 +7,7 @@ import {
   GuestHandoverResultSchema,
 } from '@tm/contracts';
 import { ok } from '@tm/shared';
-import { envelopeOf, paginationHeaders } from '@tm/shared/http';
+import { documentedHeaders, envelopeOf, paginationHeaders } from '@tm/shared/http';
 import { resolveMarket } from '@tm/shared/money';
 import { Elysia, t } from 'elysia';
 import { actorOf, checkId } from '../auth/actor.ts';
@@ -24,7 +24,9 @@ import { type BookingUseCaseDeps, createBooking, getBooking, handOverGuestBookin
 
 const BookingEnvelope = envelopeOf(BookingSchema, 'BookingEnvelope');
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema };
-const IdempotencyHeaders = t.Object({ 'idempotency-key': t.Optional(t.String({ description: '1-255 visible ASCII characters; replays the first answer' })) });
+const IdempotencyHeaders = documentedHeaders({
+  'idempotency-key': t.Optional(t.String({ description: '1-255 visible ASCII characters; replays the first answer' })),
+});
 
 /** The booking routes: validate, call one use case, map. */
 export function createBookingRoutes(deps: BookingUseCaseDeps & { tokens: TokenVerifier; idempotency: Idempotency; guests: GuestSessionsPort }) {

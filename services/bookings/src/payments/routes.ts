@@ -1,6 +1,6 @@
 import { CreatePaymentBodySchema, PaymentSchema, VerifyPaymentBodySchema } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
-import { envelopeOf } from '@tm/shared/http';
+import { documentedHeaders, envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { actorOf, checkId } from '../auth/actor.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
@@ -19,7 +19,7 @@ const PaymentEnvelope = envelopeOf(PaymentSchema, 'PaymentEnvelope');
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema };
 /** Seconds a client waits before retrying a confirmation the provider could not check. */
 const VERIFY_RETRY_AFTER_S = 5;
-const IdempotencyHeaders = t.Object({ 'idempotency-key': t.Optional(t.String()) });
+const IdempotencyHeaders = documentedHeaders({ 'idempotency-key': t.Optional(t.String()) });
 
 /** The payment routes of customers: open, read, verify (Razorpay), and the dev provider's finish links. */
 export function createPaymentRoutes(deps: PaymentDeps & { tokens: TokenVerifier; idempotency: Idempotency }) {

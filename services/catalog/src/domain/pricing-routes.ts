@@ -1,10 +1,10 @@
 import { CartSchema, QuoteSchema } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
-import { envelopeOf } from '@tm/shared/http';
+import { envelopeOf, LocaleHeadersSchema } from '@tm/shared/http';
 import { Elysia, ParseError } from 'elysia';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import { parseCart } from './input.ts';
-import { LocaleHeadersSchema, localeContext } from './locale.ts';
+import { localeContext } from './locale.ts';
 import { isOfferedIn, toLineInput } from './present.ts';
 import { quoteLines } from './pricing.ts';
 import type { ServiceReadModel } from './read-model.ts';

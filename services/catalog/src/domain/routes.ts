@@ -1,6 +1,6 @@
 import { CatalogEntrySchema, type Category, MAX_SERVICE_ID_LENGTH, QuoteSchema, ServiceSchema } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
-import { envelopeOf, paginationLinks } from '@tm/shared/http';
+import { envelopeOf, LocaleHeadersSchema, paginationLinks } from '@tm/shared/http';
 import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
 import type { RatingsPort } from '../reviews/ratings.ts';
@@ -18,7 +18,7 @@ import {
   QuoteQuerySchema,
   rejectRepeatedParams,
 } from './input.ts';
-import { LocaleHeadersSchema, localeContext } from './locale.ts';
+import { localeContext } from './locale.ts';
 import { isOfferedIn, toLineInput, toService } from './present.ts';
 import { quoteLines } from './pricing.ts';
 import type { ServiceReadModel } from './read-model.ts';

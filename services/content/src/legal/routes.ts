@@ -10,13 +10,12 @@ import {
   PendingLegalDocumentSchema,
 } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
-import { envelopeOf } from '@tm/shared/http';
+import { envelopeOf, LocaleHeadersSchema } from '@tm/shared/http';
 import { resolveLang, resolveMarket } from '@tm/shared/money';
 import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
 import type { CallerReader } from '../auth/caller.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
-import { LocaleHeadersSchema } from '../http/locale.ts';
 import { clientIpOf, userAgentOf } from '../http/request-facts.ts';
 import { guardWrite } from '../http/strict-body.ts';
 import { LEGAL_DOCS } from './route-docs.ts';

@@ -1,12 +1,11 @@
 import { ContentPageSchema, CreatePageBodySchema, PAGE_TYPES, type PageType, PublishedPageSchema, UpdatePageBodySchema } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
-import { envelopeOf, paginationHeaders } from '@tm/shared/http';
+import { envelopeOf, LocaleHeadersSchema, paginationHeaders } from '@tm/shared/http';
 import { resolveLang } from '@tm/shared/money';
 import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
 import type { CallerReader } from '../auth/caller.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
-import { LocaleHeadersSchema } from '../http/locale.ts';
 import { guardWrite } from '../http/strict-body.ts';
 import { ListPagesQuery, parseListQuery } from './list-query.ts';
 import { toContentPage } from './model.ts';
