@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import { generateSigningKey } from './checkout.ts';
 import { type LoadCase, runningLoad } from './load.ts';
 import { cpuSeconds, createProcessGroup } from './processes.ts';
-import { deleteRedisKeys } from './redis-keys.ts';
+import { deleteRedisKeys, redisServerPid } from './redis-keys.ts';
 import { obtainAccessToken, startBenchSystem } from './system.ts';
 import { num, wrkAndNginx } from './tools.ts';
 
@@ -196,6 +196,24 @@ async function main() {
   const pid = (name: string) => group.started.find((s) => s.name === name)?.pid ?? 0;
   const cases: { name: string; c: LoadCase; proxy: number }[] = [
     { name: '(c) catalog direct', c: { url: `${system.catalog}${path}`, method: 'GET' }, proxy: pid('catalog') },
+    {
+      // What the gateway adds to a forwarded request (proxy/headers.ts and fetch's own), sent
+      // straight to the catalog: what those headers cost the catalog, apart from the gateway.
+      name: "(c) catalog direct, the gateway's headers",
+      c: {
+        url: `${system.catalog}${path}`,
+        method: 'GET',
+        headers: {
+          'x-forwarded-for': '127.0.0.1',
+          'x-request-id': crypto.randomUUID(),
+          traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+          'user-agent': `Bun/${Bun.version}`,
+          accept: '*/*',
+          'accept-encoding': 'gzip, deflate, br, zstd',
+        },
+      },
+      proxy: pid('catalog'),
+    },
     { name: '(b) nginx', c: { url: `${system.nginx}/api${path}`, method: 'GET' }, proxy: pid('nginx') },
     { name: '(d) bare Bun proxy', c: { url: `${system.bare}/api${path}`, method: 'GET' }, proxy: pid('bare-proxy') },
     { name: '(a) gateway anonymous', c: { url: `${system.gateway}/api${path}`, method: 'GET' }, proxy: pid('gateway') },
@@ -227,6 +245,9 @@ async function main() {
         ]
       : []),
   ];
+  // The catalog's and Redis's CPU per request in each case: what a proxy costs the processes behind it.
+  const catalogPid = pid('catalog');
+  const redisPid = await redisServerPid(redisUrl);
   log(`load average before: ${loadavg().map((l) => l.toFixed(2))}`);
   const tails: string[] = [];
   for (let round = 1; round <= rounds; round++) {
@@ -234,12 +255,17 @@ async function main() {
     for (const { name, c, proxy } of cases) {
       await load.run(c, { durationS: warmupS, connections });
       const cpuBefore = cpuSeconds(proxy);
+      const behindBefore = [cpuSeconds(catalogPid), redisPid ? cpuSeconds(redisPid) : 0];
       const gcBefore = gcLog ? await gcPauses(proxy) : undefined;
       // The gateway's (or the baseline's) own timings of this case, for the tail table.
       const timed = name.startsWith('(a) gateway') ? system.gateway : name.startsWith('(a0)') ? system.gatewayBaseline : undefined;
       const timingsBefore = timed ? await serverTimings(timed, system.catalog) : undefined;
       const r = await load.run(c, { durationS, connections });
       const cpuUs = ((cpuSeconds(proxy) - cpuBefore) * 1e6) / r.requests;
+      const perRequest = (seconds: number) => ((seconds * 1e6) / r.requests).toFixed(1);
+      const behindText = name.startsWith('(c)')
+        ? ''
+        : `; behind it: catalog ${perRequest(cpuSeconds(catalogPid) - (behindBefore[0] ?? 0))} us${redisPid ? `, Redis ${perRequest(cpuSeconds(redisPid) - (behindBefore[1] ?? 0))} us` : ''}`;
       if (timed && timingsBefore)
         tails.push(tailRow(`round ${round}: ${name}`, r.p99Ms, r.requests, timingsBefore, await serverTimings(timed, system.catalog)));
       const gc = gcBefore ? await gcPauses(proxy) : undefined;
@@ -250,7 +276,7 @@ async function main() {
       rps.set(name, r.requestsPerS);
       const nginx = rps.get('(b) nginx');
       log(
-        `round ${round}: ${name}: ${Math.round(r.requestsPerS)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, non-2xx ${r.non2xx}, ${cpuUs.toFixed(0)} us CPU per request in the ${name.startsWith('(c)') ? 'catalog' : 'proxy'}${nginx && name !== '(b) nginx' && !name.startsWith('(c)') ? `, ${(r.requestsPerS / nginx).toFixed(2)} of nginx` : ''}${gcText}`,
+        `round ${round}: ${name}: ${Math.round(r.requestsPerS)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, non-2xx ${r.non2xx}, ${cpuUs.toFixed(0)} us CPU per request in the ${name.startsWith('(c)') ? 'catalog' : 'proxy'}${behindText}${nginx && name !== '(b) nginx' && !name.startsWith('(c)') ? `, ${(r.requestsPerS / nginx).toFixed(2)} of nginx` : ''}${gcText}`,
       );
     }
   }
