@@ -14,7 +14,7 @@ export const ErrorEnvelopeSchema = t.Object(
 /**
  * Request headers described for the OpenAPI document only. Elysia would otherwise copy every
  * header of every request into an object, clean it and check it against the schema, which for
- * headers that are each optional text can never fail and cost the catalog 2.5-3 us per request
+ * headers that are each optional text can never fail and cost the catalog 1-3 us per request
  * behind the gateway (a forwarded request carries six more headers than a bare one; see
  * docs/benchmarks.md, "Sixth pass"). The route reads and checks its own headers.
  */

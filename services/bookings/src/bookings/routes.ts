@@ -7,7 +7,7 @@ import {
   GuestHandoverResultSchema,
 } from '@tm/contracts';
 import { ok } from '@tm/shared';
-import { documentedHeaders, envelopeOf, paginationHeaders } from '@tm/shared/http';
+import { envelopeOf, paginationHeaders } from '@tm/shared/http';
 import { resolveMarket } from '@tm/shared/money';
 import { Elysia, t } from 'elysia';
 import { actorOf, checkId } from '../auth/actor.ts';
@@ -15,7 +15,7 @@ import type { GuestSessionsPort } from '../auth/guest-sessions-port.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
 import { rejectUnknownFields } from '../http/strict-body.ts';
-import type { Idempotency } from '../idempotency/idempotency.ts';
+import { type Idempotency, IdempotencyHeaders } from '../idempotency/idempotency.ts';
 import { checkoutFacts } from '../legal/checkout-facts.ts';
 import { BookingIdParams, ListBookingsQuery, toBooking } from './model.ts';
 import { DOCS } from './route-docs.ts';
@@ -24,9 +24,6 @@ import { type BookingUseCaseDeps, createBooking, getBooking, handOverGuestBookin
 
 const BookingEnvelope = envelopeOf(BookingSchema, 'BookingEnvelope');
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema };
-const IdempotencyHeaders = documentedHeaders({
-  'idempotency-key': t.Optional(t.String({ description: '1-255 visible ASCII characters; replays the first answer' })),
-});
 
 /** The booking routes: validate, call one use case, map. */
 export function createBookingRoutes(deps: BookingUseCaseDeps & { tokens: TokenVerifier; idempotency: Idempotency; guests: GuestSessionsPort }) {

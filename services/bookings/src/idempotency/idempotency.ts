@@ -1,6 +1,13 @@
 import { BOOKINGS_ERROR_STATUS, MAX_IDEMPOTENCY_KEY_LENGTH } from '@tm/contracts';
 import { type Clock, DomainError, fail, type Logger, statusForCode } from '@tm/shared';
+import { documentedHeaders } from '@tm/shared/http';
 import { type DocumentStore, isDuplicateKeyError } from '@tm/shared/store';
+import { t } from 'elysia';
+
+/** The Idempotency-Key header as the routes that take one describe it (`run` checks its form). */
+export const IdempotencyHeaders = documentedHeaders({
+  'idempotency-key': t.Optional(t.String({ description: `1-${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters; replays the first answer` })),
+});
 
 /** How long an answer is kept for replay (DESIGN.md: at least 24 h). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

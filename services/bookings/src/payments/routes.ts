@@ -1,12 +1,12 @@
 import { CreatePaymentBodySchema, PaymentSchema, VerifyPaymentBodySchema } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
-import { documentedHeaders, envelopeOf } from '@tm/shared/http';
+import { envelopeOf } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { actorOf, checkId } from '../auth/actor.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
 import { rejectUnknownFields } from '../http/strict-body.ts';
-import type { Idempotency } from '../idempotency/idempotency.ts';
+import { type Idempotency, IdempotencyHeaders } from '../idempotency/idempotency.ts';
 import { applyPaymentEvent } from './apply-event.ts';
 import { type PaymentDeps, providerOf } from './deps.ts';
 import { ListPaymentsQuery, PaymentIdParams, toPayment } from './model.ts';
@@ -19,7 +19,6 @@ const PaymentEnvelope = envelopeOf(PaymentSchema, 'PaymentEnvelope');
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema };
 /** Seconds a client waits before retrying a confirmation the provider could not check. */
 const VERIFY_RETRY_AFTER_S = 5;
-const IdempotencyHeaders = documentedHeaders({ 'idempotency-key': t.Optional(t.String()) });
 
 /** The payment routes of customers: open, read, verify (Razorpay), and the dev provider's finish links. */
 export function createPaymentRoutes(deps: PaymentDeps & { tokens: TokenVerifier; idempotency: Idempotency }) {
