@@ -52,6 +52,17 @@ export function createFrontDoor(options: FrontDoorOptions): (request: Request, s
   const { lifecycle, policy, routes, fallback, withinQuota = () => false } = options;
   const after = createAfterAnswer(lifecycle, options.onRecordFailed);
 
+  /**
+   * A refusal before routing (429, 413), answered as serviceBase's error hook answered it: counted
+   * as unmatched, without a duration (the route never started timing it).
+   */
+  function refusedBeforeRouting(error: unknown, request: Request, set: AnswerSet & BeforeRoutingContext['set'], served: ServedRequest, path: string): Response {
+    set.headers[REQUEST_ID_HEADER] = served.requestId;
+    const response = json(lifecycle.errorAnswer(error, UNKNOWN_ERROR, set, request), set);
+    after.push(served, request.method, undefined, path, response.status, undefined);
+    return response;
+  }
+
   async function answer(request: Request, server: RequestServer, route: FrontDoorRoute, path: string, served: ServedRequest): Promise<Response> {
     const set: AnswerSet & BeforeRoutingContext['set'] = { headers: {} };
     const method = request.method;
@@ -63,12 +74,7 @@ export function createFrontDoor(options: FrontDoorOptions): (request: Request, s
     try {
       early = await counting;
     } catch (error) {
-      // A refusal before routing (429, 413), answered as serviceBase's error hook answered it:
-      // counted as unmatched, without a duration (the route never started timing it).
-      set.headers[REQUEST_ID_HEADER] = served.requestId;
-      const response = json(lifecycle.errorAnswer(error, UNKNOWN_ERROR, set, request), set);
-      after.push(served, method, undefined, path, response.status, undefined);
-      return response;
+      return refusedBeforeRouting(error, request, set, served, path);
     }
     // A preflight, answered by the policy itself: neither logged nor counted (as before).
     if (early !== undefined) return withSet(early, set);
@@ -117,10 +123,7 @@ export function createFrontDoor(options: FrontDoorOptions): (request: Request, s
       early = await counting;
     } catch (error) {
       drop(routed);
-      set.headers[REQUEST_ID_HEADER] = served.requestId;
-      const response = json(lifecycle.errorAnswer(error, UNKNOWN_ERROR, set, request), set);
-      after.push(served, method, undefined, path, response.status, undefined);
-      return response;
+      return refusedBeforeRouting(error, request, set, served, path);
     }
     if (early !== undefined) {
       drop(routed);
