@@ -1,6 +1,6 @@
 import { type ChatbotAnswer, ChatbotAnswerSchema, type ChatbotEvent, ChatbotMessageBodySchema } from '@tm/contracts';
 import { type Clock, ok } from '@tm/shared';
-import { envelopeOf, requestIdOf, resolveClientIp } from '@tm/shared/http';
+import { clientIpOf, envelopeOf, requestIdOf, type ServerLike } from '@tm/shared/http';
 import { Elysia } from 'elysia';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
 import { checkBody } from '../http/input.ts';
@@ -17,8 +17,6 @@ export interface MessageRoutesDeps extends MessageDeps {
   heartbeatMs: number;
   trustProxy: number;
 }
-
-type ServerLike = { requestIP(request: Request): { address: string } | null } | null | undefined;
 
 const AnswerEnvelope = envelopeOf(ChatbotAnswerSchema, 'ChatbotAnswerEnvelope');
 
@@ -50,7 +48,7 @@ export function createMessageRoutes(deps: MessageRoutesDeps) {
       const caller: Caller = await deps.callers.callerOf(request.headers);
       const session = await findOwnedSession(deps.store, deps.clock, params.id, caller);
       const server = (ctx as unknown as { server?: ServerLike }).server;
-      const clientIp = resolveClientIp(request.headers.get('x-forwarded-for'), server?.requestIP(request)?.address, deps.trustProxy);
+      const clientIp = clientIpOf(request, server, deps.trustProxy);
       const claim = await startMessage(deps, session, body.clientMessageId, body.text, clientIp);
       const requestId = requestIdOf(ctx);
       const streaming = (request.headers.get('accept') ?? '').includes('text/event-stream');

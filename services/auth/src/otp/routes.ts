@@ -1,6 +1,6 @@
 import { ok } from '@tm/shared';
+import { clientIpOf } from '@tm/shared/http';
 import { Elysia } from 'elysia';
-import { clientIpOf } from '../http/client-ip.ts';
 import { AuthSessionEnvelope, errorResponses, SendOtpBody, SentEnvelope, VerifyOtpBody } from '../model.ts';
 import type { AuthWiring } from '../wiring.ts';
 

@@ -1,6 +1,6 @@
 import { ok } from '@tm/shared';
+import { clientIpOf } from '@tm/shared/http';
 import { Elysia } from 'elysia';
-import { clientIpOf } from '../http/client-ip.ts';
 import { AccessTokenEnvelope, AuthSessionEnvelope, errorResponses, RefreshBody } from '../model.ts';
 import type { AuthWiring } from '../wiring.ts';
 

@@ -1,5 +1,5 @@
 import { acceptRequestId, DomainError, REQUEST_ID_HEADER } from '@tm/shared';
-import { type BeforeRoutingContext, pathOfUrl, resolveClientIp } from '@tm/shared/http';
+import { type BeforeRoutingContext, clientIpOf, pathOfUrl } from '@tm/shared/http';
 import { registerFastCounter, type Telemetry } from '@tm/shared/telemetry';
 import { bodyLimitFor } from './body-limits.ts';
 import { createCorsPolicy, isPreflight } from './cors.ts';
@@ -70,7 +70,7 @@ export function createPolicy(deps: PolicyDeps): (ctx: BeforeRoutingContext) => P
     if (isExempt(path)) return;
     const headers = request.headers;
     // X-Forwarded-For is read only when proxies in front of us are trusted (TRUST_PROXY > 0).
-    const clientIp = resolveClientIp(trustProxy > 0 ? headers.get('x-forwarded-for') : null, server?.requestIP(request)?.address, trustProxy);
+    const clientIp = clientIpOf(request, server, trustProxy);
     const checked = tokens.check(headers.get('authorization'));
     // A token seen for the first time is verified before anything else (then the request is counted first).
     const verified = !(checked instanceof Promise);

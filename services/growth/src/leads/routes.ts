@@ -1,6 +1,6 @@
 import { CreateLeadBodySchema, LEAD_STATUSES, LeadCreatedSchema, LeadSchema, type LeadStatus, UpdateLeadBodySchema } from '@tm/contracts';
 import { type Clock, DomainError, isId, type Logger, ok } from '@tm/shared';
-import { envelopeOf, paginationHeaders, resolveClientIp } from '@tm/shared/http';
+import { clientIpOf, envelopeOf, paginationHeaders, type ServerLike } from '@tm/shared/http';
 import type { KeyValueStore } from '@tm/shared/store';
 import type { CallerVerifier } from '@tm/shared/tokens/callers';
 import { Elysia, t } from 'elysia';
@@ -30,8 +30,8 @@ export function createLeadRoutes(deps: LeadRoutesDeps) {
   const { leads, tokens } = deps;
 
   /** 429 once this IP sent `max` accepted forms in the window (a fixed window from its first, on the key-value store). */
-  async function countForIp(request: Request, server: { requestIP(r: Request): { address: string } | null } | null): Promise<void> {
-    const ip = resolveClientIp(request.headers.get('x-forwarded-for'), server?.requestIP(request)?.address, deps.trustProxy);
+  async function countForIp(request: Request, server: ServerLike): Promise<void> {
+    const ip = clientIpOf(request, server, deps.trustProxy);
     const key = `leads:ip:${ip}`;
     const count = await deps.keyValue.incr(key, { px: deps.limit.windowMs });
     if (count > deps.limit.max) {
