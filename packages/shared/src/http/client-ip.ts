@@ -1,3 +1,6 @@
+/** What the client IP is when neither a trusted X-Forwarded-For entry nor the socket tells it. */
+export const UNKNOWN_CLIENT_IP = 'unknown';
+
 /** The socket half of a request's context (Bun's server, or the gateway's node:http adapter): `server` is null under app.handle() in tests. */
 export type ServerLike = { requestIP(request: Request): { address: string } | null } | null | undefined;
 
@@ -7,7 +10,7 @@ export type ServerLike = { requestIP(request: Request): { address: string } | nu
  * client wrote itself sit further left and are never used, so a spoofed header buys nothing.
  */
 export function resolveClientIp(forwardedFor: string | null | undefined, socketIp: string | undefined, trustedHops: number): string {
-  return (trustedHops > 0 && forwardedFor ? forwardedEntry(forwardedFor, trustedHops) : undefined) ?? socketIp ?? 'unknown';
+  return (trustedHops > 0 && forwardedFor ? forwardedEntry(forwardedFor, trustedHops) : undefined) ?? socketIp ?? UNKNOWN_CLIENT_IP;
 }
 
 /**
@@ -18,7 +21,7 @@ export function resolveClientIp(forwardedFor: string | null | undefined, socketI
  */
 export function clientIpOf(request: Request, server: ServerLike, trustedHops: number): string {
   const forwardedFor = trustedHops > 0 ? request.headers.get('x-forwarded-for') : null;
-  return (forwardedFor ? forwardedEntry(forwardedFor, trustedHops) : undefined) ?? server?.requestIP(request)?.address ?? 'unknown';
+  return (forwardedFor ? forwardedEntry(forwardedFor, trustedHops) : undefined) ?? server?.requestIP(request)?.address ?? UNKNOWN_CLIENT_IP;
 }
 
 /**

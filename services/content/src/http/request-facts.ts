@@ -1,13 +1,14 @@
 import { MAX_USER_AGENT_LENGTH } from '@tm/contracts';
+import { clientIpOf, type ServerLike, UNKNOWN_CLIENT_IP } from '@tm/shared/http';
 
 /**
- * The client IP of a request: the one X-Forwarded-For entry the gateway writes (it drops the
- * client's own), else the socket's address when called directly.
+ * The client IP recorded with an acceptance: the one X-Forwarded-For entry the gateway writes (it
+ * drops the client's own; content sits behind it, one trusted hop), else the socket's address when
+ * called directly; absent when neither tells it.
  */
-export function clientIpOf(request: Request, socketIp?: string): string | undefined {
-  const forwarded = request.headers.get('x-forwarded-for');
-  const last = forwarded?.split(',').pop()?.trim();
-  return (last || socketIp || undefined)?.slice(0, 100);
+export function acceptanceIpOf(request: Request, server: ServerLike): string | undefined {
+  const ip = clientIpOf(request, server, 1);
+  return ip === UNKNOWN_CLIENT_IP ? undefined : ip.slice(0, 100);
 }
 
 /** The User-Agent header, cut to the stored length. */

@@ -20,6 +20,15 @@ describe('POST /legal/acceptances', () => {
     expect(stored).toEqual([expect.objectContaining({ role: 'guest', ip: '198.51.100.7', userAgent: 'Browser/2', source: 'api' })]);
   });
 
+  it('stores no IP when neither the gateway nor a socket tells one (never a placeholder)', async () => {
+    const t = await createContentUnderTest();
+    const { sub, token } = await t.tokenFor('customer');
+    expect((await t.call('POST', '/legal/acceptances', { token, body: { type: 'terms', version: 1 } })).status).toBe(201);
+    const [stored] = await t.documents.collection('legal_acceptances').find({ userId: sub }).toArray();
+    expect(stored).toBeDefined();
+    expect(stored?.ip).toBeUndefined();
+  });
+
   it('answers the same acceptance again with 200 and the stored record, storing nothing new', async () => {
     const t = await createContentUnderTest();
     const { token } = await t.tokenFor('customer');

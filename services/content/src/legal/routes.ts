@@ -16,7 +16,7 @@ import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
 import type { CallerReader } from '../auth/caller.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
-import { clientIpOf, userAgentOf } from '../http/request-facts.ts';
+import { acceptanceIpOf, userAgentOf } from '../http/request-facts.ts';
 import { guardWrite } from '../http/strict-body.ts';
 import { LEGAL_DOCS } from './route-docs.ts';
 import { translationFor } from './rules.ts';
@@ -69,7 +69,7 @@ export function createLegalRoutes(deps: LegalDeps & { callers: CallerReader }) {
           market: market.code,
           version: body.version,
           lang: resolveLang(request.headers.get('x-lang')),
-          ip: clientIpOf(request, server?.requestIP(request)?.address),
+          ip: acceptanceIpOf(request, server),
           userAgent: userAgentOf(request),
           source: 'api',
         });
