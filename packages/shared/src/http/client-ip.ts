@@ -5,19 +5,12 @@ export const UNKNOWN_CLIENT_IP = 'unknown';
 export type ServerLike = { requestIP(request: Request): { address: string } | null } | null | undefined;
 
 /**
- * The client address: the socket's, unless `trustedHops` proxies in front of us append to
- * X-Forwarded-For, in which case it is the entry that many hops from the right. Entries a
- * client wrote itself sit further left and are never used, so a spoofed header buys nothing.
- */
-export function resolveClientIp(forwardedFor: string | null | undefined, socketIp: string | undefined, trustedHops: number): string {
-  return (trustedHops > 0 && forwardedFor ? forwardedEntry(forwardedFor, trustedHops) : undefined) ?? socketIp ?? UNKNOWN_CLIENT_IP;
-}
-
-/**
- * resolveClientIp for a request as it arrived. The socket's address is asked for only when it
- * decides (no trusted hops, or no X-Forwarded-For entry): behind a load balancer, and for every
- * service behind the gateway, the header answers and `requestIP` (a native call that makes an
- * address object per request, ~1 us, docs/benchmarks.md) is never made.
+ * The client address of `request`: the socket's, unless `trustedHops` proxies in front of us
+ * append to X-Forwarded-For, in which case it is the entry that many hops from the right. Entries
+ * a client wrote itself sit further left and are never used, so a spoofed header buys nothing.
+ * The socket is asked only when it decides (no trusted hops, or no entry in the header): behind a
+ * load balancer, and for every service behind the gateway, the header answers and `requestIP` (a
+ * native call that makes an address object per request, ~1 us, docs/benchmarks.md) is never made.
  */
 export function clientIpOf(request: Request, server: ServerLike, trustedHops: number): string {
   const forwardedFor = trustedHops > 0 ? request.headers.get('x-forwarded-for') : null;

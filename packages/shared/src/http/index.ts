@@ -1,6 +1,6 @@
 /** `@tm/shared/http`: the Elysia parts every service puts in front of its routes, its OpenAPI description, and the HTTP helpers (client IP, pagination headers, ETags). */
 export { bodyShapeProblem, MAX_BODY_DEPTH } from './body-shape.ts';
-export { clientIpOf, resolveClientIp, type ServerLike, UNKNOWN_CLIENT_IP } from './client-ip.ts';
+export { clientIpOf, type ServerLike, UNKNOWN_CLIENT_IP } from './client-ip.ts';
 export { etagOf, matchesIfNoneMatch } from './etag.ts';
 export { METRICS_PATH, type MetricsAccess, type MetricsPolicy, metricsAccess } from './metrics-access.ts';
 export { documentedHeaders, ErrorEnvelopeSchema, envelopeOf, LocaleHeadersSchema, serviceOpenApi } from './openapi.ts';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'bun:test';
-import { resolveClientIp } from '@tm/shared/http';
 import { applyRateLimitHeaders, type BucketName, chooseBucket, isExempt, type LimitResult, resetSeconds } from './rate-limit-rules.ts';
 
 const rateLimitHeaders = (bucket: BucketName, result: LimitResult, windowS: number) => {
@@ -71,20 +70,5 @@ describe('resetSeconds', () => {
     expect(resetSeconds(1000)).toBe(1);
     expect(resetSeconds(1001)).toBe(2);
     expect(resetSeconds(0)).toBe(1);
-  });
-});
-
-describe('client IP resolution (resolveClientIp from @tm/shared, as the gateway uses it)', () => {
-  it('uses the socket address when no proxy is trusted, whatever the header says', () => {
-    expect(resolveClientIp('6.6.6.6', '10.0.0.1', 0)).toBe('10.0.0.1');
-  });
-
-  it('takes the entry the trusted hop wrote, ignoring what the client prepended', () => {
-    expect(resolveClientIp('6.6.6.6, 203.0.113.7', '10.0.0.1', 1)).toBe('203.0.113.7');
-    expect(resolveClientIp('6.6.6.6, 203.0.113.7, 10.0.0.2', '10.0.0.1', 2)).toBe('203.0.113.7');
-  });
-
-  it('falls back to the socket when the header is missing', () => {
-    expect(resolveClientIp(null, '10.0.0.1', 1)).toBe('10.0.0.1');
   });
 });
