@@ -105,8 +105,8 @@ export function createPolicy(deps: PolicyDeps): (ctx: BeforeRoutingContext) => P
     // Retry-After and the envelope, as for every other error.
     if (!result.allowed) throw new DomainError('RATE_LIMITED', `Too many requests; retry in ${result.resetS} s`, result.resetS);
     const declared = headers.get('content-length');
+    if (declared === null || CAPS_OWN_BODY.has(path)) return;
     const limit = bodyLimitFor(path, maxBodyBytes);
-    if (declared !== null && Number(declared) > limit && !CAPS_OWN_BODY.has(path))
-      throw new DomainError('PAYLOAD_TOO_LARGE', `The request body exceeds ${limit} bytes`);
+    if (Number(declared) > limit) throw new DomainError('PAYLOAD_TOO_LARGE', `The request body exceeds ${limit} bytes`);
   };
 }

@@ -91,7 +91,8 @@ export function createApiProxy(deps: ApiRoutesDeps): ProxiedRoute {
     const session = token.kind === 'valid' ? sessionVerdict(deps.revocations, token.principal.sid) : 'live';
     // The chat's stream with ?ticket= and no token (a browser's EventSource cannot send headers,
     // and an access token never travels in a URL): messaging checks the single-use ticket itself.
-    const ticketStream = token.kind === 'none' && isEventStreamRoute(request.method, path) && new URL(request.url).searchParams.has('ticket');
+    const eventStream = isEventStreamRoute(request.method, path);
+    const ticketStream = token.kind === 'none' && eventStream && new URL(request.url).searchParams.has('ticket');
     const access = ticketStream ? ({ outcome: 'forward' } as const) : decideAccess({ method: request.method, path, token, session });
     if (access.outcome === 'refuse') {
       const failure = gatewayFailure(access.code, access.message);
@@ -114,7 +115,7 @@ export function createApiProxy(deps: ApiRoutesDeps): ProxiedRoute {
       maxBodyBytes: bodyLimitFor(path, deps.maxBodyBytes),
       fetch: deps.fetch,
       streamIdleMs: Math.max(deps.upstreamTimeoutMs, STREAM_IDLE_MS),
-      eventStream: isEventStreamRoute(request.method, path),
+      eventStream,
       service: target.service,
       telemetry: deps.telemetry,
     });
