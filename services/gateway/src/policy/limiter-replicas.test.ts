@@ -15,12 +15,16 @@ let cluster: TestRedisCluster;
 let peer: Peer;
 let issuer: TestIssuer;
 const clients: RedisClient[] = [];
+/** A client of the shared standalone Redis, kept to delete this file's keys there afterwards (the cluster is this file's own). */
+let standalone: RedisClient | undefined;
 beforeAll(async () => {
   cluster = await startTestRedisCluster();
   peer = startPeer();
   issuer = await startTestIssuer();
 }, 30_000);
 afterAll(async () => {
+  const keys = (await standalone?.keys(`${prefix}*`)) ?? [];
+  if (keys.length > 0) await standalone?.del(...keys);
   for (const c of clients) c.disconnect();
   await cluster.stop();
   await peer.stop();
@@ -32,6 +36,7 @@ async function replica(url: string) {
   const redis = createLimiterRedis(url);
   clients.push(redis);
   await waitFor('the limiter client to connect', () => redis.status === 'ready');
+  if (url === testRedisUrl()) standalone ??= redis;
   const limiter = createGatewayLimiter({ redis, keyPrefix: prefix, windowS: 60, quotas: { anonymous: 25, authenticated: 25, 'auth-routes': 25 } });
   return testGateway({ upstream: peer.url, jwksUrl: issuer.jwksUrl, limiter, trustProxy: 1 });
 }
