@@ -23,7 +23,8 @@
  * piece of the gateway's work (docs/benchmarks.md, "Fifth pass"), to see what that piece costs where
  * it runs rather than added to a bare proxy.
  * Knobs: LAYERS_ROUNDS (3), LAYERS_DURATION_S (5), LAYERS_CONNECTIONS (64), LAYERS_BODY_BYTES
- * (16384), LAYERS (comma list, default all), BENCH_REDIS_URL. Each proxy and the stub run
+ * (16384), LAYERS (comma list, default all), LAYERS_TRUST_PROXY (0; 1 runs the gateways behind one
+ * trusted proxy, wrk sending its X-Forwarded-For), BENCH_REDIS_URL. Each proxy and the stub run
  * services/gateway/src/bench/layer-proxy.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -58,6 +59,10 @@ async function parent() {
   const wanted = (process.env.LAYERS ?? known.join(',')).split(',').filter((l) => known.includes(baseOf(l)));
   const rounds = Number(process.env.LAYERS_ROUNDS ?? 3);
   const durationS = Number(process.env.LAYERS_DURATION_S ?? 5);
+  // LAYERS_TRUST_PROXY=1: the gateways trust one proxy in front (the production shape behind a load
+  // balancer) and wrk sends the X-Forwarded-For entry that proxy would have written.
+  const trustProxy = Number(process.env.LAYERS_TRUST_PROXY ?? 0);
+  const forwardedFor = trustProxy > 0 ? { 'x-forwarded-for': '203.0.113.9' } : undefined;
   const connections = Number(process.env.LAYERS_CONNECTIONS ?? 64);
   const wrkPath = ensureProgram('wrk', ['wrk']);
   if (!wrkPath) throw new Error('wrk is needed (apt-get install -y wrk)');
@@ -84,6 +89,7 @@ async function parent() {
           UPSTREAM_URL: `http://127.0.0.1:${stubPort}`,
           REDIS_URL: redisUrl,
           REDIS_PREFIX: prefix,
+          TRUST_PROXY: String(trustProxy),
           NODE_ENV: 'development',
         },
         process.cwd(),
@@ -102,9 +108,9 @@ async function parent() {
         const proxy = proxies.get(layer);
         const row = rows.get(layer);
         if (!proxy || !row) continue;
-        await load.run({ url: proxy.url, method: 'GET' }, { durationS: 1, connections });
+        await load.run({ url: proxy.url, method: 'GET', headers: forwardedFor }, { durationS: 1, connections });
         const before = [cpuSeconds(proxy.pid), cpuSeconds(stub.pid), redisPid === undefined ? 0 : cpuSeconds(redisPid)];
-        const r = await load.run({ url: proxy.url, method: 'GET' }, { durationS, connections });
+        const r = await load.run({ url: proxy.url, method: 'GET', headers: forwardedFor }, { durationS, connections });
         const cpuUs = perRequest(cpuSeconds(proxy.pid) - (before[0] as number), r.requests);
         const stubUs = perRequest(cpuSeconds(stub.pid) - (before[1] as number), r.requests);
         const redisUs = redisPid === undefined ? Number.NaN : perRequest(cpuSeconds(redisPid) - (before[2] as number), r.requests);

@@ -67,6 +67,7 @@ if (layer === 'stub') {
     limiter,
     upstreamTimeoutMs: 10_000,
     corsOrigins: [],
+    trustProxy: Number(process.env.TRUST_PROXY ?? 0),
   }).listen({
     hostname: '127.0.0.1',
     port,
