@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { INTERNAL_LEGAL_ACCEPTANCES_PATH, LEGAL_ACCEPTANCE_CHECK_PATH } from '@tm/contracts';
+import { UNKNOWN_CLIENT_IP } from '@tm/shared/http';
 import { createContentUnderTest } from '../testing.ts';
 
 const EN = { title: 'Terms', body: 'Changed.' };
@@ -20,13 +21,17 @@ describe('POST /legal/acceptances', () => {
     expect(stored).toEqual([expect.objectContaining({ role: 'guest', ip: '198.51.100.7', userAgent: 'Browser/2', source: 'api' })]);
   });
 
-  it('stores no IP when neither the gateway nor a socket tells one (never a placeholder)', async () => {
+  it('stores no IP when neither the gateway nor a socket tells one, nor the placeholder the gateway sends then', async () => {
     const t = await createContentUnderTest();
-    const { sub, token } = await t.tokenFor('customer');
-    expect((await t.call('POST', '/legal/acceptances', { token, body: { type: 'terms', version: 1 } })).status).toBe(201);
-    const [stored] = await t.documents.collection('legal_acceptances').find({ userId: sub }).toArray();
-    expect(stored).toBeDefined();
-    expect(stored?.ip).toBeUndefined();
+    const first = await t.tokenFor('customer');
+    expect((await t.call('POST', '/legal/acceptances', { token: first.token, body: { type: 'terms', version: 1 } })).status).toBe(201);
+    // A gateway that had no address for its client forwards the placeholder as the client's entry.
+    const second = await t.tokenFor('customer');
+    const headers = { 'x-forwarded-for': UNKNOWN_CLIENT_IP };
+    expect((await t.call('POST', '/legal/acceptances', { token: second.token, body: { type: 'terms', version: 1 }, headers })).status).toBe(201);
+    const stored = await t.documents.collection('legal_acceptances').find({}).toArray();
+    expect(stored.map((a) => a.userId).sort()).toEqual([first.sub, second.sub].sort());
+    for (const acceptance of stored) expect(acceptance.ip).toBeUndefined();
   });
 
   it('answers the same acceptance again with 200 and the stored record, storing nothing new', async () => {

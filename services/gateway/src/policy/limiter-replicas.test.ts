@@ -23,12 +23,16 @@ beforeAll(async () => {
   issuer = await startTestIssuer();
 }, 30_000);
 afterAll(async () => {
-  const keys = (await standalone?.keys(`${prefix}*`)) ?? [];
-  if (keys.length > 0) await standalone?.del(...keys);
-  for (const c of clients) c.disconnect();
-  await cluster.stop();
-  await peer.stop();
-  await issuer.stop();
+  try {
+    const keys = (await standalone?.keys(`${prefix}*`)) ?? [];
+    if (keys.length > 0) await standalone?.del(...keys);
+  } finally {
+    // Stopped whatever the cleanup met (a dropped connection rejects at once: no offline queue).
+    for (const c of clients) c.disconnect();
+    await cluster.stop();
+    await peer.stop();
+    await issuer.stop();
+  }
 });
 
 /** A replica: its own Redis client and limiter, as a separate gateway process has. */

@@ -1,4 +1,4 @@
-import { pathOfUrl, requestIdOf } from '@tm/shared/http';
+import { pathOfUrl, requestIdOf, UNKNOWN_CLIENT_IP } from '@tm/shared/http';
 import { registerFastCounter, type Telemetry } from '@tm/shared/telemetry';
 import { gatewayFailure } from '../errors.ts';
 import { bodyLimitFor } from '../policy/body-limits.ts';
@@ -85,7 +85,7 @@ export function createApiProxy(deps: ApiRoutesDeps): ProxiedRoute {
     const requestId = requestIdOf({ request, set });
     const state = states.get(request);
     const path = state?.path ?? pathOfUrl(request.url);
-    const clientIp = state?.clientIp ?? 'unknown';
+    const clientIp = state?.clientIp ?? UNKNOWN_CLIENT_IP;
 
     const token = state?.token ?? NO_TOKEN;
     const session = token.kind === 'valid' ? sessionVerdict(deps.revocations, token.principal.sid) : 'live';

@@ -1,4 +1,4 @@
-import { pathOfUrl, requestIdOf } from '@tm/shared/http';
+import { pathOfUrl, requestIdOf, UNKNOWN_CLIENT_IP } from '@tm/shared/http';
 import type { Telemetry } from '@tm/shared/telemetry';
 import type { RequestStates } from '../policy/request-state.ts';
 import type { Upstreams } from '../site-deps.ts';
@@ -37,7 +37,7 @@ export function createOfrepProxy(deps: OfrepRoutesDeps): ProxiedRoute {
     }
     const answer = await forward(request, {
       url: `${deps.upstreams.growth}${target.path}${searchOf(request.url)}`,
-      clientIp: state?.clientIp ?? 'unknown',
+      clientIp: state?.clientIp ?? UNKNOWN_CLIENT_IP,
       requestId: requestIdOf({ request, set }),
       signal: timeouts.next(),
       maxBodyBytes: deps.maxBodyBytes,
