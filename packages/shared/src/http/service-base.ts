@@ -10,6 +10,7 @@ import { UNMATCHED_ROUTE } from '../telemetry/service-metrics.ts';
 import { createTelemetry, type Telemetry } from '../telemetry/telemetry.ts';
 import type { SpanHandle } from '../telemetry/tracing.ts';
 import { bodyShapeProblem } from './body-shape.ts';
+import type { ServerLike } from './client-ip.ts';
 import { METRICS_PATH, type MetricsPolicy, metricsAccess } from './metrics-access.ts';
 import { INTERNAL_PATH_PREFIX, type InternalCallers, NO_INTERNAL_CALLERS, SERVICE_CREDENTIAL_HEADER } from './service-credentials.ts';
 
@@ -92,7 +93,7 @@ export interface ServiceBaseOptions {
 export interface BeforeRoutingContext {
   request: Request;
   set: { headers: Record<string, string | number>; status?: number | string };
-  server: { requestIP(request: Request): { address: string } | null } | null;
+  server: NonNullable<ServerLike> | null;
 }
 
 /** One thing /readyz checks: a dependency (a store) or the service's own state (a snapshot built). */
