@@ -201,3 +201,35 @@ export function cpuSeconds(pid: number): number {
   };
   return ticks(pid) / 100;
 }
+
+/** The whole machine's CPU time so far, from /proc/stat's first line, in clock ticks: idle (with I/O wait) and all. */
+export function machineTicks(): { idle: number; total: number } {
+  try {
+    const first = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+    // cpu user nice system idle iowait irq softirq steal (guest time is already in user).
+    const t = first.trim().split(/\s+/).slice(1, 9).map(Number);
+    return { idle: (t[3] ?? 0) + (t[4] ?? 0), total: t.reduce((a, b) => a + b, 0) };
+  } catch {
+    return { idle: 0, total: 0 };
+  }
+}
+
+/**
+ * CPU seconds each thread of a process has used so far, by thread id (the process's own id is
+ * its main thread: Bun's JS thread), with the thread's name. Where a proxy's time goes between its
+ * JS thread and Bun's others (the HTTP client thread that carries fetch, the JIT, the GC).
+ */
+export function threadSeconds(pid: number): Map<number, { name: string; seconds: number }> {
+  const out = new Map<number, { name: string; seconds: number }>();
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(task), { name, seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
+    }
+  } catch {
+    // The process is gone: no threads.
+  }
+  return out;
+}

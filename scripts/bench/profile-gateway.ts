@@ -20,7 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateSigningKey } from './checkout.ts';
 import { type LoadCase, runningLoad } from './load.ts';
-import { cpuSeconds, createProcessGroup } from './processes.ts';
+import { cpuSeconds, createProcessGroup, machineTicks, threadSeconds } from './processes.ts';
 import { deleteRedisKeys, redisServerPid } from './redis-keys.ts';
 import { obtainAccessToken, startBenchSystem } from './system.ts';
 import { num, wrkAndNginx } from './tools.ts';
@@ -171,6 +171,30 @@ function tailRow(label: string, p99Ms: number, requests: number, before: ServerT
   return `| ${label} | ${p99Ms.toFixed(2)} ms | ${over((t) => t.gateway, ['0.0025', '0.005', '0.01'])} | ${over((t) => t.catalog, ['0.0025', '0.005', '0.01'])} | ${calls === 0 ? 'n/a' : (requests / calls).toFixed(1)} | ${over((t) => t.redis, ['0.001', '0.005'])} |`;
 }
 
+/**
+ * The machine's idle share over a case and how busy the measured process's threads were (its JS
+ * thread apart from the rest, in cores): on two shared cores a proxy is bound either by its JS
+ * thread (near 100%) or by the machine (idle near 0), and the two call for different remedies.
+ */
+function busyText(
+  before: { idle: number; total: number },
+  after: { idle: number; total: number },
+  pid: number,
+  threadsBefore: Map<number, { name: string; seconds: number }>,
+  threadsAfter: Map<number, { name: string; seconds: number }>,
+  seconds: number,
+): string {
+  const total = after.total - before.total;
+  if (total <= 0 || seconds <= 0) return '';
+  const idle = `; machine idle ${((100 * (after.idle - before.idle)) / total).toFixed(0)}%`;
+  const used = [...threadsAfter].map(([tid, t]) => ({ tid, name: t.name, share: (t.seconds - (threadsBefore.get(tid)?.seconds ?? 0)) / seconds }));
+  const main = used.find((t) => t.tid === pid);
+  // Only a Bun process has a JS thread to speak of; nginx's worker is a child process.
+  if (main === undefined || used.length < 3) return idle;
+  const busiest = used.filter((t) => t.tid !== pid && t.share >= 0.02).sort((a, b) => b.share - a.share);
+  return `${idle}, JS thread ${(100 * main.share).toFixed(0)}% of a core${busiest.map((t) => `, ${t.name} ${(100 * t.share).toFixed(0)}%`).join('')}`;
+}
+
 async function main() {
   // PROFILE_SUMMARIZE=<file.cpuprofile>: only the tables of a profile written before.
   if (process.env.PROFILE_SUMMARIZE) {
@@ -260,8 +284,13 @@ async function main() {
       // The gateway's (or the baseline's) own timings of this case, for the tail table.
       const timed = name.startsWith('(a) gateway') ? system.gateway : name.startsWith('(a0)') ? system.gatewayBaseline : undefined;
       const timingsBefore = timed ? await serverTimings(timed, system.catalog) : undefined;
+      const machineBefore = machineTicks();
+      const threadsBefore = threadSeconds(proxy);
+      const startedAt = performance.now();
       const r = await load.run(c, { durationS, connections });
+      const elapsedS = (performance.now() - startedAt) / 1000;
       const cpuUs = ((cpuSeconds(proxy) - cpuBefore) * 1e6) / r.requests;
+      const machineText = busyText(machineBefore, machineTicks(), proxy, threadsBefore, threadSeconds(proxy), elapsedS);
       const perRequest = (seconds: number) => ((seconds * 1e6) / r.requests).toFixed(1);
       const behindText = name.startsWith('(c)')
         ? ''
@@ -276,7 +305,7 @@ async function main() {
       rps.set(name, r.requestsPerS);
       const nginx = rps.get('(b) nginx');
       log(
-        `round ${round}: ${name}: ${Math.round(r.requestsPerS)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, non-2xx ${r.non2xx}, ${cpuUs.toFixed(0)} us CPU per request in the ${name.startsWith('(c)') ? 'catalog' : 'proxy'}${behindText}${nginx && name !== '(b) nginx' && !name.startsWith('(c)') ? `, ${(r.requestsPerS / nginx).toFixed(2)} of nginx` : ''}${gcText}`,
+        `round ${round}: ${name}: ${Math.round(r.requestsPerS)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, non-2xx ${r.non2xx}, ${cpuUs.toFixed(0)} us CPU per request in the ${name.startsWith('(c)') ? 'catalog' : 'proxy'}${behindText}${machineText}${nginx && name !== '(b) nginx' && !name.startsWith('(c)') ? `, ${(r.requestsPerS / nginx).toFixed(2)} of nginx` : ''}${gcText}`,
       );
     }
   }
