@@ -73,6 +73,17 @@ describe('PUT /i18n/{lang}/{namespace}', () => {
     expect((await t.call('GET', '/i18n/en/common')).body.data['nav.services']).toBe('Services');
   });
 
+  it('refuses messages that are not an object with 400 VALIDATION_FAILED, keeping the bundle as it was', async () => {
+    const t = await createContentUnderTest();
+    const admin = await t.tokenFor('admin');
+    const before = (await t.call('GET', '/i18n/en/common')).body.data;
+    for (const messages of ['not an object', 12345, true, null, ['a']]) {
+      const res = await t.call('PUT', '/i18n/en/common', { token: admin.token, body: { messages } });
+      expect({ messages, status: res.status, code: res.body.error?.code }).toEqual({ messages, status: 400, code: 'VALIDATION_FAILED' });
+    }
+    expect((await t.call('GET', '/i18n/en/common')).body.data).toEqual(before);
+  });
+
   it('creates a namespace from its English bundle, and refuses a translation of one that does not exist', async () => {
     const t = await createContentUnderTest();
     const admin = await t.tokenFor('admin');
