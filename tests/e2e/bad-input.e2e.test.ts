@@ -4,7 +4,8 @@
  * parameters, wrong-typed, repeated and overlong query parameters and odd headers, anonymously and
  * with a staff (the bootstrap admin) and a customer token, so validation behind auth is reached.
  * The rule under test: bad input gets a 4xx with the error envelope, never a 5xx, and nothing
- * already stored is lost.
+ * already stored is lost. Where a JSON body is declared, a body that is not JSON, an array, a
+ * number, or (when fields are declared) every field of the wrong type must be refused, not 2xx.
  *
  * Skipped: the operations whose success is an event stream (`text/event-stream`: the chat stream
  * and the chatbot's streaming answer), because a request that is accepted holds the stream open
@@ -66,6 +67,8 @@ interface Variant {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Input no reading of a declared JSON body can accept: a 2xx is a failure too. */
+  mustRefuse?: boolean;
 }
 
 type Identity = 'anonymous' | 'staff' | 'customer';
@@ -185,6 +188,12 @@ function variantsOf(op: Operation): Variant[] {
   const variants: Variant[] = [];
   if (hasBody) {
     const fields = op.bodyFields ?? {};
+    const refused = new Set([
+      'a body that is not JSON',
+      'an array body',
+      'a number body',
+      ...(Object.keys(fields).length > 0 ? ['every field of the wrong type'] : []),
+    ]);
     const bodies: Record<string, string> = {
       'a body that is not JSON': '{not json',
       'an array body': '[1,"two",{"three":3}]',
@@ -194,7 +203,8 @@ function variantsOf(op: Operation): Variant[] {
       'nested objects for every field': mapFields(fields, () => ({ $gt: '', nested: { deeper: [1] } })),
       'a 10,000-character string in every field': mapFields(fields, () => LONG),
     };
-    for (const [name, body] of Object.entries(bodies)) variants.push({ kind: 'body', name, path, headers: JSON_BODY, body });
+    for (const [name, body] of Object.entries(bodies))
+      variants.push({ kind: 'body', name, path, headers: JSON_BODY, body, mustRefuse: op.bodyFields !== undefined && refused.has(name) });
   }
   variants.push({ kind: 'body', name: 'Content-Type: application/json with an empty body', path, headers: JSON_BODY, body: hasBody ? '' : undefined });
   if (op.params.some((p) => p.in === 'path')) {
@@ -251,6 +261,7 @@ async function check({ op, variant, identity }: Probe): Promise<string | undefin
   const text = await res.text();
   const answer = `${res.status} ${text.slice(0, 300)}`;
   if (res.status >= 500) return `${what}: ${answer}`;
+  if (variant.mustRefuse && res.status < 400) return `${what}: accepted: ${answer}`;
   if (res.status >= 400) {
     let body: { success?: unknown; error?: { code?: unknown; message?: unknown } } | undefined;
     try {
@@ -331,7 +342,7 @@ describe('bad input through the gateway, for every operation of /openapi.json', 
     for (const id of ['sendOtp', 'createBooking', 'putMessageBundle', 'signOut', 'deleteAccount']) expect(operations.map((o) => o.id)).toContain(id);
   });
 
-  it('answers bodies that are not JSON, of the wrong shape, wrongly typed or overlong with a 4xx envelope, never a 5xx', async () => {
+  it('answers bodies that are not JSON, of the wrong shape, wrongly typed or overlong with a 4xx envelope, never a 5xx, and never accepts one a JSON body is declared for', async () => {
     const { failures, sent } = await runProbes('body');
     expect(sent).toBeGreaterThan(1_000);
     expect(failures).toEqual([]);
