@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { createAuthUnderTest } from './testing/auth-under-test.ts';
+import { signInCustomer } from './testing/customer-fixture.ts';
 
 const BODY_OPERATIONS = [
   '/auth/send-otp',
@@ -36,6 +37,23 @@ describe('the auth HTTP surface', () => {
         expect(res.body.error?.code).toBe('VALIDATION_FAILED');
       }
     }
+  });
+
+  it('answers JSON that is not an object with 400 VALIDATION_FAILED where every field is optional, signing out and changing nothing', async () => {
+    const { call, logger } = await createAuthUnderTest();
+    const session = await signInCustomer(call, logger);
+    const headers = { authorization: `Bearer ${session.accessToken}` };
+    for (const [method, path] of [
+      ['PATCH', '/account/me'],
+      ['POST', '/account/sign-out'],
+    ] as const) {
+      for (const raw of ['[1,"two",{"three":3}]', '42', 'null', 'true', '"text"']) {
+        const res = await call(method, path, { raw, headers });
+        expect({ path, raw, status: res.status, code: res.body.error?.code }).toEqual({ path, raw, status: 400, code: 'VALIDATION_FAILED' });
+      }
+    }
+    expect((await call('GET', '/account/me', { headers })).status).toBe(200);
+    expect((await call('POST', '/account/sign-out', { headers })).status).toBe(200);
   });
 
   it('answers a deeply nested body on every operation with 400 VALIDATION_FAILED, never 500', async () => {

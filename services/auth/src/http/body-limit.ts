@@ -28,8 +28,8 @@ const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
  * must say `Content-Type: application/json` (else 400 UNSUPPORTED_CONTENT_TYPE): a browser sends
  * that type cross-site only after a CORS preflight, so another site cannot make visitors' browsers
  * send codes or reset mails with a form or a text/plain body. Anything but JSON is then a 400
- * MALFORMED_JSON; a shape no operation takes (deep nesting, reserved field names) is a 400
- * VALIDATION_FAILED. (main.ts also sets Bun's maxRequestBodySize for the socket.)
+ * MALFORMED_JSON; a shape no operation takes (deep nesting, reserved field names, JSON that is not
+ * an object) is a 400 VALIDATION_FAILED. (main.ts also sets Bun's maxRequestBodySize for the socket.)
  */
 export function bodyLimit(maxBytes: number, options: { bodylessPaths?: readonly string[] } = {}) {
   const bodyless = new Set(options.bodylessPaths ?? []);
@@ -58,5 +58,10 @@ export function bodyLimit(maxBytes: number, options: { bodylessPaths?: readonly 
     .onTransform({ as: 'global' }, ({ body }) => {
       if (body === OVERSIZED) throw tooLarge();
       if (body instanceof RefusedBody) throw new DomainError(body.code, body.reason);
+      // Every body here is an object: Elysia reads an array or a number as an object of optional
+      // fields, so `[1]` or `42` signed out or updated nothing with a 200.
+      if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+        throw new DomainError('VALIDATION_FAILED', 'The body must be a JSON object');
+      }
     });
 }
