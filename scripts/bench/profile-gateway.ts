@@ -10,7 +10,7 @@
  * figures it gave before and after issue 25.
  *
  * Knobs: PROFILE_DURATION_S (10, per case), PROFILE_WARMUP_S (2), PROFILE_CONNECTIONS (64),
- * PROFILE_SUMMARIZE (a .cpuprofile: print its tables only), PROFILE_CPU_PROF (0: no profiler), PROFILE_GC_LOG (1: JSC's GC log, pauses per case), PROFILE_ROUNDS (1), PROFILE_TOP (25), BENCH_REDIS_URL, PROFILE_BASELINE (another checkout, e.g.
+ * PROFILE_SUMMARIZE (a .cpuprofile: print its tables only), PROFILE_CPU_PROF (0: no profiler), PROFILE_GC_LOG (1: JSC's GC log, pauses per case), PROFILE_MINIMAL (1: also scripts/bench/minimal-gateway.ts, as (m)), PROFILE_ROUNDS (1), PROFILE_TOP (25), BENCH_REDIS_URL, PROFILE_BASELINE (another checkout, e.g.
  * `git worktree add --detach /tmp/before <commit>` with `bun install` there: its gateway is
  * measured beside this one's in the same run, as (a0)). The profile and every log stay in the
  * printed folder. Every process it starts is stopped by PID.
@@ -20,7 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateSigningKey } from './checkout.ts';
 import { type LoadCase, runningLoad } from './load.ts';
-import { cpuSeconds, createProcessGroup, machineTicks, threadSeconds } from './processes.ts';
+import { answersOk, cpuSeconds, createProcessGroup, freePort, machineTicks, threadSeconds, waitFor } from './processes.ts';
 import { deleteRedisKeys, redisServerPid } from './redis-keys.ts';
 import { obtainAccessToken, startBenchSystem } from './system.ts';
 import { num, wrkAndNginx } from './tools.ts';
@@ -34,6 +34,8 @@ const top = num('PROFILE_TOP', 25);
 const baselineRoot = process.env.PROFILE_BASELINE ? resolve(process.env.PROFILE_BASELINE) : undefined;
 /** PROFILE_CPU_PROF=0: no profiler (its sampling costs the gateway CPU), only the figures and CPU per request. */
 const profiling = process.env.PROFILE_CPU_PROF !== '0';
+/** PROFILE_MINIMAL=1: also (m), scripts/bench/minimal-gateway.ts in front of the same catalog: the floor under any gateway with the issue's policies. */
+const minimal = process.env.PROFILE_MINIMAL === '1';
 /** PROFILE_GC_LOG=1: the gateways log every collection (JSC's logGC) and the run sums their pauses per case. */
 const gcLog = process.env.PROFILE_GC_LOG === '1';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -195,6 +197,26 @@ function busyText(
   return `${idle}, JS thread ${(100 * main.share).toFixed(0)}% of a core${busiest.map((t) => `, ${t.name} ${(100 * t.share).toFixed(0)}%`).join('')}`;
 }
 
+/** scripts/bench/minimal-gateway.ts in front of `catalog`, counting under this run's Redis prefix (deleted at the end). */
+async function startMinimalGateway(catalog: string): Promise<string> {
+  const port = freePort();
+  const started = group.spawn(
+    'minimal-gateway',
+    [process.execPath, join(repoRoot, 'scripts', 'bench', 'minimal-gateway.ts')],
+    {
+      PORT: String(port),
+      UPSTREAM_URL: catalog,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: `${redisPrefix}minimal:`,
+      LOG_FILE: join(workDir, 'minimal-gateway.access.log'),
+    },
+    repoRoot,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor('the minimal gateway in front of catalog', () => answersOk(`${url}/api/services/catalog`), [started]);
+  return url;
+}
+
 async function main() {
   // PROFILE_SUMMARIZE=<file.cpuprofile>: only the tables of a profile written before.
   if (process.env.PROFILE_SUMMARIZE) {
@@ -216,6 +238,7 @@ async function main() {
     gatewayBunArgs: profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name=gateway.cpuprofile'] : [],
   });
   const token = system.authProblem ? undefined : await obtainAccessToken(system.gateway, system.admin);
+  const minimalUrl = minimal ? await startMinimalGateway(system.catalog) : undefined;
   const path = '/services/catalog';
   const pid = (name: string) => group.started.find((s) => s.name === name)?.pid ?? 0;
   const cases: { name: string; c: LoadCase; proxy: number }[] = [
@@ -240,6 +263,7 @@ async function main() {
     },
     { name: '(b) nginx', c: { url: `${system.nginx}/api${path}`, method: 'GET' }, proxy: pid('nginx') },
     { name: '(d) bare Bun proxy', c: { url: `${system.bare}/api${path}`, method: 'GET' }, proxy: pid('bare-proxy') },
+    ...(minimalUrl ? [{ name: '(m) minimal gateway', c: { url: `${minimalUrl}/api${path}`, method: 'GET' as const }, proxy: pid('minimal-gateway') }] : []),
     { name: '(a) gateway anonymous', c: { url: `${system.gateway}/api${path}`, method: 'GET' }, proxy: pid('gateway') },
     ...(system.gatewayBaseline
       ? [
