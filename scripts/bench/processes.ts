@@ -214,6 +214,14 @@ export function machineTicks(): { idle: number; total: number } {
   }
 }
 
+/** A /proc/<pid>/task/<tid>/stat line's thread name and CPU seconds (user + system, at 100 ticks a second). */
+export function parseTaskStat(line: string): { name: string; seconds: number } {
+  // The name sits between the first '(' and the last ')': it may hold spaces and parentheses itself.
+  const close = line.lastIndexOf(')');
+  const fields = line.slice(close + 2).split(' ');
+  return { name: line.slice(line.indexOf('(') + 1, close), seconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+}
+
 /**
  * CPU seconds each thread of a process has used so far, by thread id (the process's own id is
  * its main thread: Bun's JS thread), with the thread's name. Where a proxy's time goes between its
@@ -221,15 +229,18 @@ export function machineTicks(): { idle: number; total: number } {
  */
 export function threadSeconds(pid: number): Map<number, { name: string; seconds: number }> {
   const out = new Map<number, { name: string; seconds: number }>();
+  let tasks: string[];
   try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(task), { name, seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
-    }
+    tasks = readdirSync(`/proc/${pid}/task`);
   } catch {
-    // The process is gone: no threads.
+    return out; // The process is gone: no threads.
+  }
+  for (const task of tasks) {
+    try {
+      out.set(Number(task), parseTaskStat(readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')));
+    } catch {
+      // This thread ended between the listing and the read; the others still count.
+    }
   }
   return out;
 }

@@ -45,7 +45,7 @@ export function createApp(deps: AuthDeps, wiring: AuthWiring = buildWiring(deps)
           title: 'Auth',
           description:
             'Sign-in (SMS code, SMS widget, identity provider, staff password, guest), refresh, password reset and the signed-in account. ' +
-            'A request body must be JSON sent with Content-Type: application/json (else 400 UNSUPPORTED_CONTENT_TYPE); malformed JSON is 400 MALFORMED_JSON and a body that fails the schema 400 VALIDATION_FAILED.',
+            'A request body must be JSON sent with Content-Type: application/json (else 400 UNSUPPORTED_CONTENT_TYPE); malformed JSON is 400 MALFORMED_JSON, JSON that is not an object (an array, a number, a string, true/false, null) 400 VALIDATION_FAILED on every operation, and a body that fails the schema 400 VALIDATION_FAILED.',
           tags: [
             { name: 'Auth', description: 'Sessions: obtain and refresh tokens, reset staff passwords' },
             { name: 'Account', description: 'The signed-in principal (bearer access token required)' },
@@ -53,7 +53,8 @@ export function createApp(deps: AuthDeps, wiring: AuthWiring = buildWiring(deps)
         }),
       )
       .use(noStore())
-      // The POST operations without a body ignore whatever a client sends with them.
+      // Guest access (a POST without a body) ignores whatever a client sends with it; every other
+      // operation refuses a body that is not JSON or not a JSON object, whether it reads one or not.
       .use(bodyLimit(deps.maxBodyBytes, { bodylessPaths: ['/auth/guest-access'] }))
       .get(
         '/.well-known/jwks.json',
