@@ -24,7 +24,7 @@ const invalid = () => new DomainError('INVALID_CREDENTIALS', 'The identifier or 
  * Staff password login. An unknown identifier costs the same argon2id verification as a known
  * one and answers the same, and lockout counts unknown identifiers too, so nothing reveals
  * whether an account exists. Attempts are counted before the hash check, so a burst of
- * concurrent guesses cannot slip past the limit.
+ * concurrent guesses cannot slip past the limit; only failures lock.
  */
 export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyValueStore; passwords: PasswordHasher; logger: Logger }) {
   const { keyValue: kv } = deps;
@@ -46,10 +46,10 @@ export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyVa
       const failKey = failKeyOf(key);
       if ((await kv.pttl(lockKey)) > 0) throw await locked(kv, lockKey);
       const attempt = await countHit(kv, failKey, LOGIN_POLICY.windowMs);
-      if (attempt > LOGIN_POLICY.maxFailures) {
-        await kv.set(lockKey, '1', { px: LOGIN_POLICY.lockMs, nx: true });
-        throw await locked(kv, lockKey);
-      }
+      // More attempts than the limit are failed or still being checked: this one is not checked.
+      // Only a failure locks (below): the attempts in flight may be right, and a burst of correct
+      // sign-ins (several tabs, a retrying client) must not lock the account for 15 min.
+      if (attempt > LOGIN_POLICY.maxFailures) throw await locked(kv, lockKey);
       const found = await find(identifier);
       // A deactivated account, or an invited one without a password yet, costs and answers as an unknown one.
       const account = found?.passwordHash && !found.deactivatedAt ? found : null;
@@ -77,7 +77,9 @@ export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyVa
 
 export type StaffLogin = ReturnType<typeof createStaffLogin>;
 
+/** LOGIN_LOCKED with the lock's time left, or, while the attempts ahead are still being checked and none has locked yet, a second. */
 async function locked(kv: KeyValueStore, lockKey: string): Promise<DomainError> {
+  if ((await kv.pttl(lockKey)) <= 0) return new DomainError('LOGIN_LOCKED', 'Too many sign-in attempts at once; try again in a second', 1);
   const wait = await secondsLeft(kv, lockKey, LOGIN_POLICY.lockMs);
   return new DomainError('LOGIN_LOCKED', `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} min`, wait);
 }
