@@ -11,11 +11,28 @@ export interface Schema {
   type?: string;
   $ref?: string;
   properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
   items?: Schema;
   enum?: unknown[];
   anyOf?: Schema[];
   oneOf?: Schema[];
   allOf?: Schema[];
+  // The constraints and hints the bad-field probe (support/bad-field-mutations.ts) reads.
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  multipleOf?: number;
+  minItems?: number;
+  maxItems?: number;
+  example?: unknown;
+  examples?: unknown[];
+  default?: unknown;
+  const?: unknown;
 }
 export interface Parameter {
   name: string;
@@ -25,6 +42,7 @@ export interface Parameter {
 }
 export interface OpenApiOperation {
   operationId?: string;
+  security?: unknown[];
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { content?: Record<string, unknown> }>;
@@ -41,6 +59,10 @@ export interface Operation {
   path: string;
   params: Parameter[];
   bodyFields: Record<string, Schema> | undefined;
+  /** The JSON body's schema as declared (the bad-field probe builds valid bodies from it). */
+  bodySchema: Schema | undefined;
+  /** Declares a security requirement (a bearer token). */
+  secured: boolean;
   /** Ends the caller's session or account when accepted: probed with sessions of its own. */
   endsSession: boolean;
 }
@@ -57,8 +79,8 @@ export interface Variant {
   mustRefuse?: boolean;
 }
 
-/** The operations of `doc` the probe sends to and the malformed requests of each. */
-export function badInputVariants(doc: OpenApiDoc) {
+/** $ref, allOf/anyOf/oneOf and type resolution over `doc`, shared with the bad-field probe. */
+export function schemaResolver(doc: OpenApiDoc) {
   function deref<T extends object>(node: T | { $ref: string }): T {
     const ref = (node as { $ref?: string }).$ref;
     if (!ref) return node as T;
@@ -101,6 +123,13 @@ export function badInputVariants(doc: OpenApiDoc) {
         return [12345];
     }
   }
+
+  return { deref, fieldsOf, typeOf, wrongTypeFor };
+}
+
+/** The operations of `doc` the probe sends to and the malformed requests of each. */
+export function badInputVariants(doc: OpenApiDoc) {
+  const { deref, fieldsOf, typeOf, wrongTypeFor } = schemaResolver(doc);
 
   function mapFields(fields: Record<string, Schema>, value: (field: Schema) => unknown): string {
     const entries = Object.entries(fields);
@@ -208,6 +237,8 @@ export function badInputVariants(doc: OpenApiDoc) {
           path,
           params,
           bodyFields: bodySchema ? fieldsOf(bodySchema) : undefined,
+          bodySchema,
+          secured: (op.security ?? []).length > 0,
           endsSession: sessionEnding.has(id),
         });
       }
