@@ -56,6 +56,15 @@ describe('creating bookings', () => {
     await newBooking(token, { ...cart, contact: { name: 'A'.repeat(100) } });
   });
 
+  it('refuses a contact that is not an object (a string, number, null or list) with 400 VALIDATION_FAILED, storing no booking', async () => {
+    const { token } = await t.tokenFor('customer');
+    for (const contact of ['not an object', '', 12345, -1, null, ['Asha', 1]]) {
+      const res = await t.call('POST', '/bookings', { token, body: { ...cart, contact } });
+      expect({ contact, status: res.status, code: res.body.error?.code }).toEqual({ contact, status: 400, code: 'VALIDATION_FAILED' });
+    }
+    expect((await t.call('GET', '/bookings', { token })).body.data).toEqual([]);
+  });
+
   it('lets guests book too', async () => {
     const { token } = await t.tokenFor('guest');
     await newBooking(token);

@@ -4,7 +4,10 @@ import type { TSchema } from 'elysia';
 /**
  * Elysia strips properties a schema does not name before validating; a field the API does not
  * know (say `total`, which a client must never set) is a 400 UNKNOWN_FIELD instead, so a client's
- * mistake is never silently ignored. Runs as a route `transform`, before validation.
+ * mistake is never silently ignored. Runs as a route `transform`, before validation. A field
+ * declared as an object that holds anything else is a 400 VALIDATION_FAILED here too: Elysia
+ * turns a string, number, null or list into `{}` for an object whose fields are all optional
+ * (a booking's `contact`), and the booking would be stored with that.
  */
 export function rejectUnknownFields(schema: TSchema) {
   return (ctx: { body: unknown }) => check(ctx.body, schema, 'body');
@@ -12,7 +15,9 @@ export function rejectUnknownFields(schema: TSchema) {
 
 function check(value: unknown, schema: TSchema, where: string): void {
   const s = schema as { type?: string; properties?: Record<string, TSchema>; items?: TSchema; anyOf?: TSchema[] };
-  if (s.type === 'object' && s.properties && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+  const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (s.type === 'object' && where !== 'body' && value !== undefined && !isObject) throw new DomainError('VALIDATION_FAILED', `${where} must be an object`);
+  if (s.type === 'object' && s.properties && isObject) {
     for (const [key, v] of Object.entries(value)) {
       const sub = s.properties[key];
       if (!sub) throw new DomainError('UNKNOWN_FIELD', `${where}.${key} is not a known field`);
