@@ -136,6 +136,27 @@ describe('roles on every transition', () => {
     );
     expect((await t.call('POST', `/bookings/${ctx.booking.id}/cancel`, { token: ctx.customer.token, body: { reason: 'x'.repeat(501) } })).status).toBe(400);
   });
+
+  it('refuses a cancel whose body is there but not an object (42, null, true, a list, text), leaving the booking as it was', async () => {
+    const ctx = await setup('paid');
+    for (const [raw, type] of [
+      ['42', 'application/json'],
+      ['null', 'application/json'],
+      ['true', 'application/json'],
+      ['[]', 'application/json'],
+      ['"please"', 'application/json'],
+      ['please cancel', 'text/plain'],
+    ] as const) {
+      const res = await t.call('POST', `/bookings/${ctx.booking.id}/cancel`, { token: ctx.customer.token, raw, headers: { 'content-type': type } });
+      expect({ raw, status: res.status, code: res.body.error?.code }).toEqual({ raw, status: 400, code: 'VALIDATION_FAILED' });
+    }
+    expect((await t.parts.bookings.findById(ctx.booking.id))?.status).toBe('paid');
+    // Without a body, or with an empty one, a cancel still goes through.
+    expect(
+      (await t.call('POST', `/bookings/${ctx.booking.id}/cancel`, { token: ctx.customer.token, raw: '', headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(200);
+  });
 });
 
 describe('concurrent transitions', () => {

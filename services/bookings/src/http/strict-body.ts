@@ -7,7 +7,8 @@ import type { TSchema } from 'elysia';
  * mistake is never silently ignored. Runs as a route `transform`, before validation. A field
  * declared as an object that holds anything else is a 400 VALIDATION_FAILED here too: Elysia
  * turns a string, number, null or list into `{}` for an object whose fields are all optional
- * (a booking's `contact`), and the booking would be stored with that.
+ * (a booking's `contact`), and the booking would be stored with that; and it does not validate an
+ * optional body that is not an object at all, so `42` as a cancel's body cancelled the booking.
  */
 export function rejectUnknownFields(schema: TSchema) {
   return (ctx: { body: unknown }) => check(ctx.body, schema, 'body');
@@ -16,7 +17,9 @@ export function rejectUnknownFields(schema: TSchema) {
 function check(value: unknown, schema: TSchema, where: string): void {
   const s = schema as { type?: string; properties?: Record<string, TSchema>; items?: TSchema; anyOf?: TSchema[] };
   const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
-  if (s.type === 'object' && where !== 'body' && value !== undefined && !isObject) throw new DomainError('VALIDATION_FAILED', `${where} must be an object`);
+  // A body may be absent (or empty) where the route's body is optional (a cancel), never something else.
+  const absent = value === undefined || (where === 'body' && value === '');
+  if (s.type === 'object' && !absent && !isObject) throw new DomainError('VALIDATION_FAILED', `${where} must be an object`);
   if (s.type === 'object' && s.properties && isObject) {
     for (const [key, v] of Object.entries(value)) {
       const sub = s.properties[key];
