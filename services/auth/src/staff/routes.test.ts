@@ -5,6 +5,7 @@ import { bootstrapAdmin } from '../setup.ts';
 import { createAuthUnderTest } from '../testing/auth-under-test.ts';
 import { decodeQuotedPrintable, eventually, startSmtpServer } from '../testing/peers.ts';
 import { createStaff } from '../testing/staff-fixture.ts';
+import { createArgon2idHasher } from './passwords.ts';
 
 const smtp = await startSmtpServer();
 const redis = redisKeyValueStoreUnderTest('auth');
@@ -95,6 +96,21 @@ describe('staff password login', () => {
     expect(results.filter((r) => r.status === 400)).toHaveLength(5);
     expect(results.filter((r) => r.status === 429)).toHaveLength(3);
     // The five failures locked it: the right password waits out the 15 min too.
+    const after = await login(call, pm.email, pm.password);
+    expect(after.status).toBe(429);
+    expect(Number(after.headers.get('retry-after'))).toBeGreaterThan(800);
+  });
+
+  it('locks when the attempt at the limit cannot be checked (the hasher fails), as a failure would', async () => {
+    const real = createArgon2idHasher({ memoryCost: 1024, timeCost: 1 });
+    let failing = false;
+    const passwords = { hash: real.hash, verify: (p: string, h: string) => (failing ? Promise.reject(new Error('hasher down')) : real.verify(p, h)) };
+    const { call, deps } = await createAuthUnderTest({ passwords });
+    const pm = await createStaff(deps);
+    for (let i = 0; i < 4; i++) expect((await login(call, pm.email, 'wrong password!')).status).toBe(400);
+    failing = true;
+    expect((await login(call, pm.email, 'wrong password!')).status).toBeGreaterThanOrEqual(500);
+    failing = false;
     const after = await login(call, pm.email, pm.password);
     expect(after.status).toBe(429);
     expect(Number(after.headers.get('retry-after'))).toBeGreaterThan(800);

@@ -17,7 +17,7 @@ export function staffRoutes(s: AuthWiring) {
           operationId: 'staffPasswordLogin',
           summary: 'Staff sign-in with a password',
           description:
-            'For staff accounts (pm, resource, admin, ...). `identifier` is the staff email (case-insensitive) or E.164 mobile. 400 INVALID_CREDENTIALS for a wrong password or an unknown identifier alike. 429 LOGIN_LOCKED with Retry-After: 5 failures for one identifier within 15 min lock it for 15 min.',
+            'For staff accounts (pm, resource, admin, ...). `identifier` is the staff email (case-insensitive) or E.164 mobile. 400 INVALID_CREDENTIALS for a wrong password or an unknown identifier alike. 429 LOGIN_LOCKED with Retry-After: 5 failures for one identifier within 15 min lock it for 15 min; attempts beyond 5 made while earlier ones are still being checked are refused unchecked with Retry-After: 1.',
           tags: ['Auth'],
         },
       },

@@ -50,12 +50,21 @@ export function createStaffLogin(deps: { staff: StaffRepository; keyValue: KeyVa
       // Only a failure locks (below): the attempts in flight may be right, and a burst of correct
       // sign-ins (several tabs, a retrying client) must not lock the account for 15 min.
       if (attempt > LOGIN_POLICY.maxFailures) throw await locked(kv, lockKey);
-      const found = await find(identifier);
-      // A deactivated account, or an invited one without a password yet, costs and answers as an unknown one.
-      const account = found?.passwordHash && !found.deactivatedAt ? found : null;
-      const matches = account
-        ? await deps.passwords.verify(password, account.passwordHash)
-        : await deps.passwords.verify(password, await dummy()).then(() => false);
+      let account: StaffDoc | null;
+      let matches: boolean;
+      try {
+        const found = await find(identifier);
+        // A deactivated account, or an invited one without a password yet, costs and answers as an unknown one.
+        account = found?.passwordHash && !found.deactivatedAt ? found : null;
+        matches = account
+          ? await deps.passwords.verify(password, account.passwordHash)
+          : await deps.passwords.verify(password, await dummy()).then(() => false);
+      } catch (err) {
+        // An attempt at the limit that cannot be checked locks as a failure would: the attempts
+        // refused behind it would otherwise be told to retry in a second for the rest of the window.
+        if (attempt >= LOGIN_POLICY.maxFailures) await kv.set(lockKey, '1', { px: LOGIN_POLICY.lockMs, nx: true }).catch(() => false);
+        throw err;
+      }
       if (account && matches) {
         await kv.del(failKey);
         return account;
