@@ -79,12 +79,19 @@ async function send(op: Operation, caller: Caller, body: unknown): Promise<Answe
 }
 
 /** What was wrong with one answer, naming the request; undefined when it is acceptable. */
-function judge(op: Operation, caller: Caller, m: Mutation, a: Answer): string | undefined {
+/**
+ * What is wrong with one answer, or undefined. `validRefusal` is the code the valid body itself was
+ * refused with (a business reason: no completed booking, no such review): a broken field must be
+ * refused for what it is, before that reason, or the mutation would prove nothing.
+ */
+function judge(op: Operation, caller: Caller, m: Mutation, a: Answer, validRefusal?: string): string | undefined {
   const what = `${op.method} ${op.path} (${op.id}) ${m.field} = ${m.name} as ${caller}`;
   const answer = `${a.status} ${a.text.slice(0, 240)}`;
   if (a.status === 0 || a.status >= 500) return `${what}: ${answer}`;
   if (a.status >= 400 && a.code === undefined) return `${what}: 4xx without the envelope: ${answer}`;
   if (m.mustRefuse && a.status < 400 && !OVERRIDES[op.id]?.refusedIn200?.(a.data)) return `${what}: a declared constraint was not enforced: ${answer}`;
+  if (m.mustRefuse && validRefusal !== undefined && a.code === validRefusal)
+    return `${what}: refused only for the valid body's own reason (${validRefusal}): ${answer}`;
   return undefined;
 }
 
@@ -109,14 +116,14 @@ async function probe(op: Operation): Promise<void> {
   if (bad) failures.push(bad);
   const list = mutations.mutationsOf(schema, valid);
   coverage.push({ op: op.id, caller, status: answer.status, code: answer.code ?? '', mutations: list.length });
-  // Sign-out signs in afresh per request: one at a time, as auth counts concurrent sign-ins
-  // toward the lockout before checking them (staff/staff-login.ts).
+  // Sign-out signs in afresh per request: one at a time, as auth refuses sign-ins past five at
+  // once for the same identifier with a 429 (staff/staff-login.ts), which `send` reads as no answer.
   const size = op.id === 'signOut' ? 1 : BATCH;
   for (let i = 0; i < list.length; i += size) {
     const batch = list.slice(i, i + size);
     const answers = await Promise.all(batch.map((m) => send(op, caller, m.body)));
     answers.forEach((a, j) => {
-      const f = judge(op, caller, batch[j] as Mutation, a);
+      const f = judge(op, caller, batch[j] as Mutation, a, answer.status >= 400 ? answer.code : undefined);
       if (f) failures.push(f);
     });
     sent += batch.length;
