@@ -18,6 +18,7 @@
  * REDIS_PREFIX, LOG_FILE).
  */
 import { openSync, writeSync } from 'node:fs';
+import { INCR_TTL } from '@tm/gateway/policy/count-script';
 import { RedisClient } from 'bun';
 
 const upstream = process.env.UPSTREAM_URL;
@@ -30,15 +31,6 @@ const MAX_FLIGHTS = 2;
 
 const redis = new RedisClient(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { enableAutoPipelining: true });
 await redis.connect();
-/** The gateway's counting script (limiter-native.ts, rate-limiter-flexible's): start the window, count, say when it ends. */
-const INCR_TTL = [
-  "redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')",
-  "local consumed = redis.call('incrby', KEYS[1], ARGV[1])",
-  "local ttl = redis.call('pttl', KEYS[1])",
-  "if ttl == -1 then redis.call('expire', KEYS[1], ARGV[2]) ttl = 1000 * ARGV[2] end",
-  'return {consumed, ttl}',
-].join('\n');
-
 interface Counted {
   consumed: number;
   ttlMs: number;

@@ -2,6 +2,7 @@ import type { RedisClient } from '@tm/shared/store/redis';
 import { RedisClient as NativeRedis } from 'bun';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { PointsConsumer } from './coalesce.ts';
+import { INCR_TTL } from './count-script.ts';
 
 /**
  * The limiter's counting call over Bun's own Redis client, beside the ioredis one.
@@ -16,14 +17,6 @@ import type { PointsConsumer } from './coalesce.ts';
  * insurance limiter while it is not), and Sentinel and Cluster use it alone.
  */
 
-/** The script RateLimiterRedis runs (same steps, same reply): start the window if none, count, and say when it ends. */
-const INCR_TTL = [
-  "redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')",
-  "local consumed = redis.call('incrby', KEYS[1], ARGV[1])",
-  "local ttl = redis.call('pttl', KEYS[1])",
-  "if ttl == -1 then redis.call('expire', KEYS[1], ARGV[2]) ttl = 1000 * ARGV[2] end",
-  'return {consumed, ttl}',
-].join('\n');
 const INCR_TTL_SHA = new Bun.CryptoHasher('sha1').update(INCR_TTL).digest('hex');
 
 /** One native client per ioredis client (its URL registered by createLimiterRedis), closed when ioredis ends. */
