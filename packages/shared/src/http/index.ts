@@ -32,4 +32,5 @@ export {
   serviceCredentialProblems,
   serviceCredentialsFrom,
 } from './service-credentials.ts';
+export { rejectUnknownFields, strictBody } from './strict-body.ts';
 export { validatorOf } from './validator.ts';

@@ -7,14 +7,13 @@ import {
   GuestHandoverResultSchema,
 } from '@tm/contracts';
 import { ok } from '@tm/shared';
-import { envelopeOf, paginationHeaders } from '@tm/shared/http';
+import { envelopeOf, paginationHeaders, strictBody } from '@tm/shared/http';
 import { resolveMarket } from '@tm/shared/money';
 import { Elysia, t } from 'elysia';
 import { actorOf, checkId } from '../auth/actor.ts';
 import type { GuestSessionsPort } from '../auth/guest-sessions-port.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
-import { rejectUnknownFields } from '../http/strict-body.ts';
 import { type Idempotency, IdempotencyHeaders } from '../idempotency/idempotency.ts';
 import { checkoutFacts } from '../legal/checkout-facts.ts';
 import { BookingIdParams, ListBookingsQuery, toBooking } from './model.ts';
@@ -54,7 +53,7 @@ export function createBookingRoutes(deps: BookingUseCaseDeps & { tokens: TokenVe
       },
       {
         body: CreateBookingBodySchema,
-        transform: rejectUnknownFields(CreateBookingBodySchema),
+        transform: strictBody(CreateBookingBodySchema),
         headers: IdempotencyHeaders,
         response: { 201: BookingEnvelope, ...errors, 503: ErrorEnvelopeSchema },
         detail: DOCS.create,
@@ -81,7 +80,7 @@ export function createBookingRoutes(deps: BookingUseCaseDeps & { tokens: TokenVe
       },
       {
         body: GuestHandoverBodySchema,
-        transform: rejectUnknownFields(GuestHandoverBodySchema),
+        transform: strictBody(GuestHandoverBodySchema),
         headers: IdempotencyHeaders,
         response: { 200: envelopeOf(GuestHandoverResultSchema, 'ClaimResultEnvelope'), ...errors },
         detail: DOCS.guestHandover,
@@ -98,13 +97,13 @@ export function createBookingRoutes(deps: BookingUseCaseDeps & { tokens: TokenVe
     .post('/bookings/:id/cancel', action('cancel'), {
       ...actionRoute,
       body: t.Optional(CancelBookingBodySchema),
-      transform: rejectUnknownFields(CancelBookingBodySchema),
+      transform: strictBody(CancelBookingBodySchema),
       detail: DOCS.cancel,
     })
     .post('/bookings/:id/assign', action('assign'), {
       ...actionRoute,
       body: AssignBookingBodySchema,
-      transform: rejectUnknownFields(AssignBookingBodySchema),
+      transform: strictBody(AssignBookingBodySchema),
       detail: DOCS.assign,
     })
     .post('/bookings/:id/accept', action('accept'), { ...actionRoute, detail: DOCS.accept })

@@ -1,11 +1,10 @@
 import { CreatePaymentBodySchema, PaymentSchema, VerifyPaymentBodySchema } from '@tm/contracts';
 import { DomainError, ok } from '@tm/shared';
-import { envelopeOf } from '@tm/shared/http';
+import { envelopeOf, strictBody } from '@tm/shared/http';
 import { Elysia, t } from 'elysia';
 import { actorOf, checkId } from '../auth/actor.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
-import { rejectUnknownFields } from '../http/strict-body.ts';
 import { type Idempotency, IdempotencyHeaders } from '../idempotency/idempotency.ts';
 import { applyPaymentEvent } from './apply-event.ts';
 import { type PaymentDeps, providerOf } from './deps.ts';
@@ -35,7 +34,7 @@ export function createPaymentRoutes(deps: PaymentDeps & { tokens: TokenVerifier;
       },
       {
         body: CreatePaymentBodySchema,
-        transform: rejectUnknownFields(CreatePaymentBodySchema),
+        transform: strictBody(CreatePaymentBodySchema),
         headers: IdempotencyHeaders,
         response: { 200: PaymentEnvelope, 201: PaymentEnvelope, ...errors, 503: ErrorEnvelopeSchema },
         detail: PAYMENT_DOCS.create,
@@ -88,7 +87,7 @@ export function createPaymentRoutes(deps: PaymentDeps & { tokens: TokenVerifier;
       {
         params: PaymentIdParams,
         body: VerifyPaymentBodySchema,
-        transform: rejectUnknownFields(VerifyPaymentBodySchema),
+        transform: strictBody(VerifyPaymentBodySchema),
         headers: IdempotencyHeaders,
         response: { 200: PaymentEnvelope, ...errors, 503: ErrorEnvelopeSchema },
         detail: PAYMENT_DOCS.verify,

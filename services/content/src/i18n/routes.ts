@@ -5,7 +5,7 @@ import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
 import type { CallerReader } from '../auth/caller.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
-import { guardWrite } from '../http/strict-body.ts';
+import { guardWrite } from '../http/guard-write.ts';
 import { LOCALES } from './locales.ts';
 import { I18N_DOCS } from './route-docs.ts';
 import { checkMessageKeys, type I18nDeps, manifest, readBundle, replaceBundle, requireLocale, statusOf } from './use-cases.ts';

@@ -16,8 +16,8 @@ import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
 import type { CallerReader } from '../auth/caller.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
+import { guardWrite } from '../http/guard-write.ts';
 import { acceptanceIpOf, userAgentOf } from '../http/request-facts.ts';
-import { guardWrite } from '../http/strict-body.ts';
 import { LEGAL_DOCS } from './route-docs.ts';
 import { translationFor } from './rules.ts';
 import {

@@ -6,7 +6,7 @@ import { answerPrebuilt } from '@tm/shared/search';
 import { Elysia, t } from 'elysia';
 import type { CallerReader } from '../auth/caller.ts';
 import { ErrorEnvelopeSchema } from '../http/error-envelope.ts';
-import { guardWrite } from '../http/strict-body.ts';
+import { guardWrite } from '../http/guard-write.ts';
 import { ListPagesQuery, parseListQuery } from './list-query.ts';
 import { toContentPage } from './model.ts';
 import { PAGE_DOCS } from './route-docs.ts';
