@@ -81,7 +81,7 @@ describe('PUT /i18n/{lang}/{namespace}', () => {
       const res = await t.call('PUT', '/i18n/en/common', { token: admin.token, body: { messages } });
       expect({ messages, status: res.status, code: res.body.error?.code }).toEqual({ messages, status: 400, code: 'VALIDATION_FAILED' });
     }
-    // No messages at all: the body's schema requires them (checkMessageKeys lets undefined through to it).
+    // No messages at all: the body's schema requires them (guardWrite lets an absent field through to it).
     const missing = await t.call('PUT', '/i18n/en/common', { token: admin.token, body: {} });
     expect({ status: missing.status, code: missing.body.error?.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     expect((await t.call('GET', '/i18n/en/common')).body.data).toEqual(before);

@@ -21,15 +21,12 @@ const MESSAGE_KEY = new RegExp(MESSAGE_KEY_PATTERN);
 
 /**
  * Every key of a PUT's messages must be a message key: 400 INVALID_MESSAGE naming the first that is
- * not. Anything else than an object is a 400 VALIDATION_FAILED here, before Elysia's validation:
- * Elysia turns a string, number or boolean for a record into an object (`"abc"` into
- * `{0: "a", 1: "b", 2: "c"}`, `12` into `{}`) and would replace the bundle with that.
+ * not. Messages that are not an object never get here: the route's guardWrite refuses them first
+ * (Elysia would coerce a scalar into a record and store that).
  */
 export function checkMessageKeys(messages: unknown): void {
-  if (messages === undefined) return;
-  if (typeof messages !== 'object' || messages === null || Array.isArray(messages)) {
-    throw new DomainError('VALIDATION_FAILED', 'messages must be an object of key to message');
-  }
+  if (Array.isArray(messages)) throw new DomainError('VALIDATION_FAILED', 'messages must be an object of key to message');
+  if (typeof messages !== 'object' || messages === null) return;
   const bad = Object.keys(messages).find((k) => !MESSAGE_KEY.test(k));
   if (bad !== undefined) throw new DomainError('INVALID_MESSAGE', `"${bad.slice(0, 60)}" is not a message key (letters, digits, _ . -; at most 200)`);
 }
